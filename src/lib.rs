@@ -3,6 +3,11 @@
 
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod decode;
 pub mod path;
+pub mod report;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+pub mod yaml;
 
 pub use path::{PathError, Segment, ValuePath};

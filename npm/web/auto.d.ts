@@ -1,0 +1,1 @@
+export * from './values_migrate.js';

@@ -1,0 +1,86 @@
+// The built npm package, loaded the way a consumer loads it: by name, through package.json `exports`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import init, * as esm from 'values-migrate';
+
+const require = createRequire(import.meta.url);
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const pkgDir = join(root, 'pkg');
+
+test('ESM import is ready without init and decodes every document', async () => {
+  const result = esm.decode('a: 1\n---\n- x\n', { file: 'v.yaml' });
+  assert.deepEqual(result, { documents: [{ a: 1 }, ['x']], errors: [] });
+  await init(); // a no-op in Node, kept so browser code runs unchanged
+});
+
+test('CommonJS require is ready and agrees with ESM', () => {
+  const cjs = require('values-migrate');
+  const text = 'name: é\nlist: [1, 2]\n';
+  assert.deepEqual(cjs.decode(text), esm.decode(text));
+});
+
+test('ESM and CommonJS expose the same functions', () => {
+  const cjs = require('values-migrate');
+  const fns = (m) => Object.keys(m).filter((k) => typeof m[k] === 'function' && k !== 'default' && k !== 'start').sort();
+  assert.deepEqual(fns(esm), fns(cjs));
+});
+
+test('bad YAML is a located result, not a throw', () => {
+  const result = esm.decode('a: 1\nb: [1\n', { file: 'bad.yaml' });
+  assert.equal(result.documents.length, 0);
+  assert.equal(result.errors[0].file, 'bad.yaml');
+  assert.equal(typeof result.errors[0].line, 'number');
+  assert.equal(typeof result.errors[0].utf16Column, 'number');
+});
+
+test('an unknown option is a programming error and throws', () => {
+  assert.throws(() => esm.decode('a: 1', { nonsense: true }));
+});
+
+// Every relative file an entry point loads (import/export from, require, new URL(..., import.meta.url), readFileSync).
+function referencedFiles(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(join(pkgDir, file), 'utf8');
+  const patterns = [
+    /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]/g,
+    /import\s*['"](\.[^'"]+)['"]/g,
+    /require\(\s*['"](\.[^'"]+)['"]\s*\)/g,
+    /new URL\(\s*['"](\.?[^'"]+\.wasm)['"]/g,
+    /`\$\{__dirname\}\/([^`]+)`/g,
+    /join\(__dirname,\s*['"]([^'"]+)['"]\)/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const target = normalize(join(dirname(file), match[1]));
+      referencedFiles(target, seen);
+    }
+  }
+  return seen;
+}
+
+test('npm pack lists every file the entry points load', () => {
+  const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: pkgDir, encoding: 'utf8' });
+  const packed = new Set(JSON.parse(out)[0].files.map((f) => f.path));
+  const entries = new Set();
+  const walk = (node) => {
+    if (typeof node === 'string') entries.add(normalize(node));
+    else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+  };
+  walk(manifest.exports);
+  for (const field of ['main', 'module', 'types']) entries.add(normalize(manifest[field]));
+  const needed = new Set();
+  for (const entry of entries) {
+    for (const file of referencedFiles(entry)) needed.add(file);
+  }
+  assert.ok(needed.has(normalize('node/values_migrate_bg.wasm')), 'the CommonJS glue loads its wasm');
+  assert.ok(needed.has(normalize('web/values_migrate_bg.wasm')), 'the browser glue loads its wasm');
+  for (const file of needed) assert.ok(packed.has(file), `npm pack is missing ${file}`);
+  for (const file of ['README.md', 'LICENSE', 'package.json']) assert.ok(packed.has(file), `npm pack is missing ${file}`);
+});

@@ -1,0 +1,59 @@
+//! The JavaScript surface, run as wasm in Node and in headless Chromium (wasm-bindgen-test).
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{JSON, Object, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn json(value: &JsValue) -> String {
+    JSON::stringify(value).map(String::from).unwrap_or_default()
+}
+
+fn options(file: &str) -> JsValue {
+    let options = Object::new();
+    Reflect::set(&options, &"file".into(), &file.into()).unwrap();
+    options.into()
+}
+
+#[wasm_bindgen_test]
+fn decode_returns_plain_objects_one_per_document() {
+    let result =
+        values_migrate::wasm::decode("a: 1\nb: [x, {c: 2}]\n---\n- é\n", options("v.yaml"))
+            .unwrap();
+    assert_eq!(
+        json(&result),
+        r#"{"documents":[{"a":1,"b":["x",{"c":2}]},["é"]],"errors":[]}"#
+    );
+    // Plain objects, not ES Maps: the JSON-compatible serializer is in use.
+    let documents = Reflect::get(&result, &"documents".into()).unwrap();
+    let first = Reflect::get(&documents, &0.into()).unwrap();
+    assert!(first.is_object() && !first.is_instance_of::<js_sys::Map>());
+}
+
+#[wasm_bindgen_test]
+fn decode_reports_a_located_error_as_a_result() {
+    let result = values_migrate::wasm::decode("🎉: ok\nb: [1\n", options("bad.yaml")).unwrap();
+    let errors = Reflect::get(&result, &"errors".into()).unwrap();
+    let error = Reflect::get(&errors, &0.into()).unwrap();
+    assert_eq!(Reflect::get(&error, &"file".into()).unwrap(), "bad.yaml");
+    assert!(
+        Reflect::get(&error, &"line".into())
+            .unwrap()
+            .as_f64()
+            .is_some()
+    );
+    assert!(
+        Reflect::get(&error, &"utf16Column".into())
+            .unwrap()
+            .as_f64()
+            .is_some()
+    );
+}
+
+#[wasm_bindgen_test]
+fn decode_throws_only_on_a_programming_error() {
+    let bad = Object::new();
+    Reflect::set(&bad, &"nonsense".into(), &true.into()).unwrap();
+    assert!(values_migrate::wasm::decode("a: 1", bad.into()).is_err());
+    assert!(values_migrate::wasm::decode("a: 1", JsValue::UNDEFINED).is_ok());
+}
