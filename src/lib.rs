@@ -4,8 +4,11 @@
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod decode;
+pub mod diff;
+pub mod migrate;
 pub mod path;
 pub mod report;
+pub mod splice;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 pub mod yaml;

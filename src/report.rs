@@ -27,3 +27,115 @@ pub struct DecodeResult {
     /// Why the text could not be decoded.
     pub errors: Vec<Diagnostic>,
 }
+
+/// Which refusal stopped a migration or a patch (CONTRACT.md `refusals[].kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum RefusalKind {
+    /// A value the target still accepts was changed, moved or dropped.
+    Survival,
+    /// The proposal, coalesced with the target chart's defaults, fails the target schema.
+    Schema,
+    /// A proposal value has no legitimate source.
+    Provenance,
+    /// A mapping or list would have to move in a way the splicer cannot write.
+    NonScalarMove,
+    /// A flow collection is on the path of an edit.
+    FlowCollection,
+    /// An anchor or alias is on the path of an edit.
+    AnchorOrAlias,
+    /// A merge key is on the path of an edit.
+    MergeKey,
+    /// A tag is on an edited node.
+    Tag,
+    /// A mapping on the path repeats a key.
+    DuplicateKey,
+    /// A block scalar is where a one-line edit is needed.
+    BlockScalar,
+    /// More than one place in the files could hold the values.
+    PrefixAmbiguous,
+    /// No place in the files holds the values.
+    PrefixNotFound,
+    /// A moved value could have come from, or gone to, more than one place.
+    AmbiguousMove,
+    /// The edited text does not decode to what was asked.
+    VerifyFailed,
+    /// Indentation or tabs the splicer cannot reproduce.
+    Indentation,
+}
+
+/// A refusal: what stopped the plan, where, and why.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Refusal {
+    /// Which refusal.
+    pub kind: RefusalKind,
+    /// The value path it is about, relative to the prefix, or `""`.
+    pub path: crate::ValuePath,
+    /// What is wrong, for a person.
+    pub message: String,
+    /// The file it points into, or `null`.
+    pub file: Option<String>,
+    /// The 1-based line, or `null`.
+    pub line: Option<usize>,
+    /// The 1-based column in characters, or `null`.
+    pub column: Option<usize>,
+    /// The 1-based column in UTF-16 code units, or `null`.
+    pub utf16_column: Option<usize>,
+}
+
+/// Where a `set` operation's value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum SetSource {
+    /// The target schema's `default`.
+    Default,
+    /// The target schema's `const`.
+    Const,
+    /// A member of the target schema's `enum`.
+    Enum,
+    /// A person's `--answer`.
+    Answer,
+    /// A value moved from another path, when a rename is not one key edit.
+    Original,
+}
+
+/// One operation of a plan.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "op", rename_all = "camelCase")]
+pub enum Op {
+    /// Remove a key and its value.
+    Remove {
+        /// The key's path.
+        path: crate::ValuePath,
+    },
+    /// Move a value, unchanged, to a new path.
+    Rename {
+        /// Where it was.
+        from: crate::ValuePath,
+        /// Where it goes.
+        to: crate::ValuePath,
+        /// Which rule chose this source, so a reviewer can check it.
+        reason: String,
+    },
+    /// Set a key that had no value (or a rejected one).
+    Set {
+        /// The key's path.
+        path: crate::ValuePath,
+        /// The value.
+        value: serde_json::Value,
+        /// Where the value comes from.
+        source: SetSource,
+    },
+}
+
+/// An original value the plan removes without carrying it anywhere.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NotCarried {
+    /// Where it was.
+    pub path: crate::ValuePath,
+    /// What it was.
+    pub value: serde_json::Value,
+}

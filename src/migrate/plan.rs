@@ -1,0 +1,446 @@
+//! The three refusals that are about values (survival, provenance, moves) and the plan derived from them.
+//!
+//! The plan is computed from two structures, the original values and the proposal, never
+//! taken from the proposal's author (ADR 13, "The write is a plan").
+
+use super::tree::{get, is_leaf, leaves, nodes, show};
+use crate::path::{Segment, ValuePath};
+use crate::report::{NotCarried, Op, RefusalKind, SetSource};
+use serde_json::Value;
+
+/// A value the target schema rejects where it stands, so it may move or go.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Source {
+    /// Where it stands in the original values.
+    pub path: ValuePath,
+    /// The value there.
+    pub value: Value,
+}
+
+/// A refusal found by the planner, before it is located in a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    /// Which refusal.
+    pub kind: RefusalKind,
+    /// The value path it is about, relative to the values root.
+    pub path: ValuePath,
+    /// Whether `path` names a place in the original values (else in the proposal).
+    pub in_original: bool,
+    /// What is wrong, for a person.
+    pub message: String,
+}
+
+/// What the planner was given.
+pub struct PlanInput<'a> {
+    /// The original values (at the values root).
+    pub original: &'a Value,
+    /// The proposal, with answers and derivable required values already applied.
+    pub proposal: &'a Value,
+    /// The displaced values: what the target schema rejects in the original.
+    pub displaced: &'a [Source],
+    /// Answers of a person, by path.
+    pub answers: &'a [(ValuePath, Value)],
+    /// Whether the target schema dictates `value` at `path` (default, const or enum member), and how.
+    pub schema_source: &'a dyn Fn(&ValuePath, &Value) -> Option<SetSource>,
+}
+
+/// The plan and everything that stops it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Planned {
+    /// The operations, removes and renames in the original's order, then sets in the proposal's.
+    pub ops: Vec<Op>,
+    /// Every original value removed without being carried to a new path.
+    pub not_carried: Vec<NotCarried>,
+    /// The refusals found.
+    pub findings: Vec<Finding>,
+}
+
+/// A place in the proposal whose value is new there, with the displaced values it could have come from.
+struct Destination {
+    path: ValuePath,
+    candidates: Vec<usize>,
+}
+
+/// Derives the plan from the original values and the proposal.
+pub fn plan(input: &PlanInput<'_>) -> Planned {
+    let mut out = Planned::default();
+    let displaced_paths: Vec<&ValuePath> = input.displaced.iter().map(|d| &d.path).collect();
+    let is_displaced = |p: &ValuePath| displaced_paths.iter().any(|d| p.starts_with(d));
+
+    survival(input, &is_displaced, &mut out);
+
+    // Every node inside a displaced value is a possible source of a moved value.
+    let sources: Vec<Source> = input
+        .displaced
+        .iter()
+        .flat_map(|d| {
+            nodes(&d.value).into_iter().map(|(rel, v)| Source {
+                path: d.path.join(&rel),
+                value: v.clone(),
+            })
+        })
+        .collect();
+
+    let mut destinations = Vec::new();
+    let mut sets = Vec::new();
+    walk_proposal(
+        input,
+        &is_displaced,
+        &sources,
+        ValuePath::root(),
+        input.proposal,
+        &mut destinations,
+        &mut sets,
+        &mut out,
+    );
+
+    // Choose one source per destination: value, then longest shared prefix, then last key.
+    let mut chosen: Vec<(ValuePath, usize, &'static str)> = Vec::new();
+    for dest in &destinations {
+        match choose(&dest.path, &dest.candidates, &sources) {
+            Ok((index, rule)) => chosen.push((dest.path.clone(), index, rule)),
+            Err(tied) => {
+                if let Some(source) = explained(input, &dest.path) {
+                    sets.push((dest.path.clone(), source));
+                } else {
+                    let names: Vec<String> = tied
+                        .iter()
+                        .map(|&i| format!("`{}`", sources[i].path))
+                        .collect();
+                    out.findings.push(Finding {
+                        kind: RefusalKind::AmbiguousMove,
+                        path: dest.path.clone(),
+                        in_original: false,
+                        message: format!(
+                            "`{}` = {} could have come from {}; no rule tells them apart",
+                            dest.path,
+                            show(get(input.proposal, &dest.path).unwrap_or(&Value::Null)),
+                            names.join(" or ")
+                        ),
+                    });
+                }
+            }
+        }
+    }
+
+    // A source carried to two places (or overlapping another carried source) is a guess, not a move.
+    let mut kept: Vec<(ValuePath, usize, &'static str)> = Vec::new();
+    for (n, (dest, index, rule)) in chosen.iter().enumerate() {
+        let overlapping: Vec<&ValuePath> = chosen
+            .iter()
+            .enumerate()
+            .filter(|(m, (_, other, _))| {
+                *m != n && overlaps(&sources[*other].path, &sources[*index].path)
+            })
+            .map(|(_, (d, _, _))| d)
+            .collect();
+        if overlapping.is_empty() {
+            kept.push((dest.clone(), *index, rule));
+        } else if let Some(source) = explained(input, dest) {
+            sets.push((dest.clone(), source));
+        } else if overlapping.iter().all(|d| explained(input, d).is_some()) {
+            kept.push((dest.clone(), *index, rule));
+        } else {
+            out.findings.push(Finding {
+                kind: RefusalKind::AmbiguousMove,
+                path: sources[*index].path.clone(),
+                in_original: true,
+                message: format!(
+                    "`{}` = {} could have moved to `{dest}` or to {}",
+                    sources[*index].path,
+                    show(&sources[*index].value),
+                    overlapping
+                        .iter()
+                        .map(|d| format!("`{d}`"))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
+            });
+        }
+    }
+
+    let carried: Vec<&ValuePath> = kept.iter().map(|(_, i, _)| &sources[*i].path).collect();
+    let set_paths: Vec<&ValuePath> = sets.iter().map(|(p, _)| p).collect();
+
+    // Removes and renames, in the original's order.
+    let mut original_ops: Vec<(ValuePath, Op)> = Vec::new();
+    for d in input.displaced {
+        uncarried(
+            &d.path,
+            &d.value,
+            &carried,
+            &set_paths,
+            &mut original_ops,
+            &mut out.not_carried,
+        );
+    }
+    for (dest, index, rule) in &kept {
+        let from = sources[*index].path.clone();
+        original_ops.push((
+            from.clone(),
+            Op::Rename {
+                from,
+                to: dest.clone(),
+                reason: rule.to_string(),
+            },
+        ));
+    }
+    let order: Vec<ValuePath> = nodes(input.original).into_iter().map(|(p, _)| p).collect();
+    let position = |p: &ValuePath| order.iter().position(|o| o == p).unwrap_or(usize::MAX);
+    original_ops.sort_by_key(|(p, _)| position(p));
+    out.not_carried.sort_by_key(|n| position(&n.path));
+    out.ops.extend(original_ops.into_iter().map(|(_, op)| op));
+
+    for (path, source) in sets {
+        let value = get(input.proposal, &path).cloned().unwrap_or(Value::Null);
+        out.ops.push(Op::Set {
+            path,
+            value,
+            source,
+        });
+    }
+    out
+}
+
+/// Survival: every value the target still accepts is at the same path, unchanged.
+fn survival(input: &PlanInput<'_>, is_displaced: &dyn Fn(&ValuePath) -> bool, out: &mut Planned) {
+    for (path, value) in leaves(input.original) {
+        if is_displaced(&path) {
+            continue;
+        }
+        let message = match get(input.proposal, &path) {
+            Some(now) if now == value => continue,
+            // An empty mapping or list may gain content: its own (empty) value is not lost.
+            Some(now)
+                if is_leaf(value) && !value.is_string() && same_kind_container(value, now) =>
+            {
+                continue;
+            }
+            Some(now) => format!(
+                "`{path}` is {} and the target schema accepts it there; the proposal changes it to {}",
+                show(value),
+                show(now)
+            ),
+            None => format!(
+                "`{path}` is {} and the target schema accepts it there; the proposal drops it",
+                show(value)
+            ),
+        };
+        out.findings.push(Finding {
+            kind: RefusalKind::Survival,
+            path,
+            in_original: true,
+            message,
+        });
+    }
+}
+
+fn same_kind_container(a: &Value, b: &Value) -> bool {
+    matches!(
+        (a, b),
+        (Value::Object(_), Value::Object(_)) | (Value::Array(_), Value::Array(_))
+    )
+}
+
+/// Walks the proposal top-down, collecting new values: moved (destinations) or set (schema, answer).
+#[allow(clippy::too_many_arguments)]
+fn walk_proposal(
+    input: &PlanInput<'_>,
+    is_displaced: &dyn Fn(&ValuePath) -> bool,
+    sources: &[Source],
+    path: ValuePath,
+    value: &Value,
+    destinations: &mut Vec<Destination>,
+    sets: &mut Vec<(ValuePath, SetSource)>,
+    out: &mut Planned,
+) {
+    let original = get(input.original, &path);
+    let recurse = |destinations: &mut Vec<Destination>,
+                   sets: &mut Vec<(ValuePath, SetSource)>,
+                   out: &mut Planned| {
+        match value {
+            Value::Object(map) => {
+                for (key, child) in map {
+                    walk_proposal(
+                        input,
+                        is_displaced,
+                        sources,
+                        path.key(key.clone()),
+                        child,
+                        destinations,
+                        sets,
+                        out,
+                    );
+                }
+            }
+            Value::Array(items) => {
+                for (index, child) in items.iter().enumerate() {
+                    walk_proposal(
+                        input,
+                        is_displaced,
+                        sources,
+                        path.index(index),
+                        child,
+                        destinations,
+                        sets,
+                        out,
+                    );
+                }
+            }
+            _ => {}
+        }
+    };
+    match original {
+        Some(before) if before == value => return,
+        Some(before) if !is_displaced(&path) => {
+            // Accepted and still there: survival judges leaves; descend into containers for new keys.
+            if same_kind_container(before, value) {
+                recurse(destinations, sets, out);
+            }
+            return;
+        }
+        _ => {}
+    }
+    if let Some(source) = answer_at(input, &path, value) {
+        sets.push((path, source));
+        return;
+    }
+    let candidates: Vec<usize> = sources
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| &s.value == value && s.path != path)
+        .map(|(i, _)| i)
+        .collect();
+    if !candidates.is_empty() {
+        destinations.push(Destination { path, candidates });
+        return;
+    }
+    if !is_leaf(value) {
+        recurse(destinations, sets, out);
+        return;
+    }
+    if let Some(source) = (input.schema_source)(&path, value) {
+        sets.push((path, source));
+        return;
+    }
+    out.findings.push(Finding {
+        kind: RefusalKind::Provenance,
+        message: format!(
+            "`{path}` = {} is not in the original values at that path, not a displaced value, not dictated by the target schema and not a person's answer",
+            show(value)
+        ),
+        path,
+        in_original: false,
+    });
+}
+
+fn answer_at(input: &PlanInput<'_>, path: &ValuePath, value: &Value) -> Option<SetSource> {
+    input
+        .answers
+        .iter()
+        .any(|(p, v)| p == path && v == value)
+        .then_some(SetSource::Answer)
+}
+
+/// Whether a destination's value is explained without a move: a person's answer or the target schema.
+fn explained(input: &PlanInput<'_>, path: &ValuePath) -> Option<SetSource> {
+    let value = get(input.proposal, path)?;
+    if !is_leaf(value) {
+        return None;
+    }
+    answer_at(input, path, value).or_else(|| (input.schema_source)(path, value))
+}
+
+/// Picks the source of a moved value by the contract's rules, or returns the tie.
+fn choose(
+    dest: &ValuePath,
+    candidates: &[usize],
+    sources: &[Source],
+) -> Result<(usize, &'static str), Vec<usize>> {
+    if let [only] = candidates {
+        return Ok((*only, "the only displaced value equal to it"));
+    }
+    let best = candidates
+        .iter()
+        .map(|&i| sources[i].path.common_prefix_len(dest))
+        .max()
+        .unwrap_or(0);
+    let by_prefix: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|&i| sources[i].path.common_prefix_len(dest) == best)
+        .collect();
+    if let [only] = by_prefix.as_slice() {
+        return Ok((
+            *only,
+            "equal value; the longest path prefix shared with the destination",
+        ));
+    }
+    let wanted = dest.last().map(normalized_key);
+    let by_key: Vec<usize> = by_prefix
+        .iter()
+        .copied()
+        .filter(|&i| wanted.is_some() && sources[i].path.last().map(normalized_key) == wanted)
+        .collect();
+    if let [only] = by_key.as_slice() {
+        return Ok((
+            *only,
+            "equal value; the same last key, ignoring case, `_` and `-`",
+        ));
+    }
+    Err(if by_key.is_empty() { by_prefix } else { by_key })
+}
+
+/// A key compared case-insensitively with `_` and `-` removed (`ca_file` ~ `caFile`).
+fn normalized_key(segment: &Segment) -> String {
+    match segment {
+        Segment::Key(key) => key
+            .chars()
+            .filter(|c| !matches!(c, '_' | '-'))
+            .flat_map(char::to_lowercase)
+            .collect(),
+        Segment::Index(index) => format!("[{index}]"),
+    }
+}
+
+fn overlaps(a: &ValuePath, b: &ValuePath) -> bool {
+    a.starts_with(b) || b.starts_with(a)
+}
+
+/// Records removes for the parts of a displaced value that were carried nowhere.
+fn uncarried(
+    path: &ValuePath,
+    value: &Value,
+    carried: &[&ValuePath],
+    set_paths: &[&ValuePath],
+    ops: &mut Vec<(ValuePath, Op)>,
+    not_carried: &mut Vec<NotCarried>,
+) {
+    if carried.iter().any(|c| path.starts_with(c)) {
+        return;
+    }
+    let partly = carried.iter().any(|c| c.starts_with(path));
+    if partly {
+        let children: Vec<(ValuePath, &Value)> = match value {
+            Value::Object(map) => map.iter().map(|(k, v)| (path.key(k.clone()), v)).collect(),
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (path.index(i), v))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (child, v) in children {
+            uncarried(&child, v, carried, set_paths, ops, not_carried);
+        }
+        return;
+    }
+    not_carried.push(NotCarried {
+        path: path.clone(),
+        value: value.clone(),
+    });
+    // A value replaced in place by a `set` (at its path or under it) needs no remove of its own.
+    if !set_paths.iter().any(|s| s.starts_with(path)) {
+        ops.push((path.clone(), Op::Remove { path: path.clone() }));
+    }
+}
