@@ -3,6 +3,7 @@
 
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod manifest;
 pub mod path;
 
 pub use path::{PathError, Segment, ValuePath};
