@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod decode;
 pub mod diff;
+pub mod manifest;
 pub mod migrate;
 pub mod path;
 pub mod report;
