@@ -139,3 +139,125 @@ pub struct NotCarried {
     /// What it was.
     pub value: serde_json::Value,
 }
+
+/// The outcome of `migrate` or `diagnose` (CONTRACT.md `status`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Ops found, applied and verified.
+    Planned,
+    /// Nothing to do.
+    Unchanged,
+    /// A refusal stopped it.
+    Refused,
+    /// A person must decide: an escalation with no answer.
+    Escalated,
+    /// An input could not be read.
+    Invalid,
+    /// `diagnose`: displaced values or derivable required keys exist; a proposal must fix them.
+    NeedsProposal,
+}
+
+impl Status {
+    /// The command line's exit status for this outcome.
+    pub fn exit_code(self) -> i32 {
+        match self {
+            Status::Planned | Status::Unchanged | Status::NeedsProposal => 0,
+            Status::Refused => 1,
+            Status::Escalated => 2,
+            Status::Invalid => 3,
+        }
+    }
+}
+
+/// One file of the result: its text before and after, and the diff.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FileResult {
+    /// The file's name as given.
+    pub path: String,
+    /// Whether the text changes.
+    pub changed: bool,
+    /// The original text.
+    pub before: String,
+    /// The new text (equal to `before` when unchanged).
+    pub after: String,
+    /// The unified diff; empty when unchanged.
+    pub diff: String,
+}
+
+/// A comment line left in place next to a key the plan removed or moved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KeptComment {
+    /// The key it stood above, relative to the prefix.
+    pub path: crate::ValuePath,
+    /// The file.
+    pub file: String,
+    /// Its 1-based line in the original file.
+    pub line: usize,
+    /// The comment text.
+    pub text: String,
+}
+
+/// What `migrate` and `diagnose` return (CONTRACT.md).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MigrateReport {
+    /// The outcome.
+    pub status: Status,
+    /// Where the values are in their file, or `null` when not located.
+    pub prefix: Option<String>,
+    /// The file that holds the values, or `null`.
+    pub values_file: Option<String>,
+    /// Which document of that file (0-based), or `null`.
+    pub values_document: Option<usize>,
+    /// Values the target schema rejects where they are.
+    pub displaced: Vec<crate::schema::Displaced>,
+    /// Newly required keys whose value the target schema dictates.
+    pub derivable: Vec<crate::schema::Derivable>,
+    /// Newly required keys a person must decide.
+    pub escalations: Vec<crate::schema::Escalation>,
+    /// What stopped the plan.
+    pub refusals: Vec<Refusal>,
+    /// Inputs that could not be read.
+    pub errors: Vec<Diagnostic>,
+    /// The plan.
+    pub ops: Vec<Op>,
+    /// Original values removed without being carried anywhere.
+    pub not_carried: Vec<NotCarried>,
+    /// Comment lines left next to removed or moved keys.
+    pub kept_comments: Vec<KeptComment>,
+    /// The edited files.
+    pub files: Vec<FileResult>,
+    /// What the chart bump changed in the schema.
+    pub changelog: Vec<crate::schema::Change>,
+    /// Markdown for the pull request.
+    pub comment: String,
+    /// `diagnose`: what a proposal must fix, in plain text; `null` for `migrate`.
+    pub brief: Option<String>,
+}
+
+impl MigrateReport {
+    /// An empty report with `status`.
+    pub fn new(status: Status) -> Self {
+        MigrateReport {
+            status,
+            prefix: None,
+            values_file: None,
+            values_document: None,
+            displaced: Vec::new(),
+            derivable: Vec::new(),
+            escalations: Vec::new(),
+            refusals: Vec::new(),
+            errors: Vec::new(),
+            ops: Vec::new(),
+            not_carried: Vec::new(),
+            kept_comments: Vec::new(),
+            files: Vec::new(),
+            changelog: Vec::new(),
+            comment: String::new(),
+            brief: None,
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! Finding the values root: given by `--prefix`, or discovered from the proposal (ADR 13, "Finding the keys").
+
+use super::run::Parsed;
+use super::tree;
+use crate::path::ValuePath;
+use crate::report::{Refusal, RefusalKind};
+use crate::schema::Schema;
+use crate::yaml::Typing;
+use serde_json::{Map, Value};
+
+/// A place that may hold the values: a mapping in one document of one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// Index into the candidate files.
+    pub file: usize,
+    /// Index of the document in that file.
+    pub document: usize,
+    /// Where in the document.
+    pub prefix: ValuePath,
+}
+
+/// The values root: the only candidate, or the one strictly ahead on shared values.
+///
+/// With a proposal, a candidate scores one per proposal leaf found under it at the same relative
+/// path with the same value; without one (diagnose), one per top-level key the base schema declares.
+pub fn locate(
+    files: &[Parsed<'_>],
+    prefix: Option<&str>,
+    proposal: Option<&Value>,
+    base: &Schema,
+    _typing: Typing,
+) -> Result<Candidate, Refusal> {
+    let empty = Value::Object(Map::new());
+    let given = match prefix {
+        Some(text) => Some(ValuePath::parse(text).map_err(|e| refusal(RefusalKind::PrefixNotFound, format!("--prefix `{text}`: {e}")))?),
+        None => None,
+    };
+    let mut candidates: Vec<(Candidate, &Value)> = Vec::new();
+    for (file, parsed) in files.iter().enumerate() {
+        for (document, root) in parsed.documents.iter().enumerate() {
+            let root = if root.is_null() { &empty } else { root };
+            match &given {
+                Some(path) => {
+                    if let Some(node @ Value::Object(_)) = tree::get(root, path) {
+                        candidates.push((Candidate { file, document, prefix: path.clone() }, node));
+                    }
+                }
+                None => {
+                    for (path, node) in tree::nodes(root) {
+                        if node.is_object() {
+                            candidates.push((Candidate { file, document, prefix: path }, node));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let name = |c: &Candidate| {
+        let file = files[c.file].path;
+        let doc = if files[c.file].documents.len() > 1 { format!(" (document {})", c.document + 1) } else { String::new() };
+        let at = if c.prefix.is_root() { "the file root".to_string() } else { format!("`{}`", c.prefix) };
+        format!("{at} in {file}{doc}")
+    };
+    if candidates.is_empty() {
+        let what = match &given {
+            Some(path) => format!("no candidate file holds a mapping at `{path}`"),
+            None => "no candidate file holds a mapping".to_string(),
+        };
+        return Err(refusal(RefusalKind::PrefixNotFound, what));
+    }
+    if given.is_some() && candidates.len() == 1 {
+        return Ok(candidates.remove(0).0);
+    }
+    let declared: Vec<String> = base.properties_at(&ValuePath::root()).into_iter().map(|p| p.name).collect();
+    let score = |node: &Value| -> usize {
+        match proposal {
+            Some(proposal) => tree::leaves(proposal)
+                .into_iter()
+                .filter(|(path, value)| !path.is_root() && tree::get(node, path) == Some(*value))
+                .count(),
+            None => node.as_object().map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count()),
+        }
+    };
+    let mut scored: Vec<(usize, Candidate)> = candidates.into_iter().map(|(c, node)| (score(node), c)).collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    let best = scored[0].0;
+    let basis = if proposal.is_some() { "values shared with the proposal" } else { "top-level keys the base schema declares" };
+    if best == 0 {
+        return Err(refusal(
+            RefusalKind::PrefixNotFound,
+            format!("no mapping in the candidate files shares any {basis}; give --prefix"),
+        ));
+    }
+    let tied: Vec<&Candidate> = scored.iter().filter(|(s, _)| *s == best).map(|(_, c)| c).collect();
+    if tied.len() > 1 {
+        let names: Vec<String> = tied.iter().map(|c| name(c)).collect();
+        return Err(refusal(
+            RefusalKind::PrefixAmbiguous,
+            format!("{} places tie with {best} {basis}: {}; give --prefix", tied.len(), names.join(", ")),
+        ));
+    }
+    Ok(scored.remove(0).1)
+}
+
+fn refusal(kind: RefusalKind, message: String) -> Refusal {
+    Refusal { kind, path: ValuePath::root(), message, file: None, line: None, column: None, utf16_column: None }
+}

@@ -1,0 +1,42 @@
+//! The inputs of `diagnose` and `migrate`, as every surface gives them: file contents, not paths.
+
+use crate::yaml::Typing;
+
+/// One candidate file holding the old values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceFile {
+    /// The file's name, as reported back (and written, with `--write`).
+    pub path: String,
+    /// The file's text.
+    pub text: String,
+}
+
+/// A named text input (a schema, a proposal, a defaults file).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The name reported in errors.
+    pub name: String,
+    /// The text.
+    pub text: String,
+}
+
+/// Everything `diagnose` and `migrate` read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The candidate files that hold the old values, in order.
+    pub files: Vec<SourceFile>,
+    /// The base chart's `values.schema.json`.
+    pub base_schema: Named,
+    /// The target chart's `values.schema.json`.
+    pub target_schema: Named,
+    /// The migrated values document (YAML or JSON), rooted at the values root; `None` for diagnose.
+    pub proposal: Option<Named>,
+    /// Where the values live in the files; discovered when `None`.
+    pub prefix: Option<String>,
+    /// A person's answers: `(path, value as YAML)`.
+    pub answers: Vec<(String, String)>,
+    /// The target chart's own values.yaml.
+    pub defaults: Option<Named>,
+    /// How scalars are typed.
+    pub typing: Typing,
+}

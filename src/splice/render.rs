@@ -1,0 +1,138 @@
+//! Values written as YAML text that reads back as exactly that value under the typing mode.
+
+use crate::yaml::{self, DecodeOptions, Typing};
+use serde_json::Value;
+
+/// Whether `text`, written plain after `key: `, reads back as `value` under `typing`.
+fn reads_back(text: &str, value: &Value, typing: Typing) -> bool {
+    let options = DecodeOptions { typing, ..DecodeOptions::default() };
+    match yaml::decode(&format!("k: {text}\n"), &options) {
+        Ok(docs) => docs.len() == 1 && docs[0].get("k") == Some(value),
+        Err(_) => false,
+    }
+}
+
+/// A scalar (or empty collection) as YAML: plain when that reads back exactly, else double-quoted.
+pub fn render_scalar(value: &Value, typing: Typing) -> String {
+    match value {
+        Value::Null => "null".to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::Object(map) if map.is_empty() => "{}".to_string(),
+        Value::Array(items) if items.is_empty() => "[]".to_string(),
+        Value::String(s) => {
+            let plain = !s.is_empty()
+                && s.trim() == s
+                && !s.contains(['\n', '\r', '\t', '#', '"', '\''])
+                && reads_back(s, value, typing);
+            if plain {
+                s.clone()
+            } else {
+                // A JSON string is a valid YAML double-quoted scalar with the same content.
+                serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string())
+            }
+        }
+        other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
+
+/// A mapping key as YAML: plain when it reads back as the same key, else double-quoted.
+pub fn render_key(key: &str, typing: Typing) -> String {
+    let options = DecodeOptions { typing, ..DecodeOptions::default() };
+    let plain = !key.is_empty()
+        && key.trim() == key
+        && !key.contains(['\n', '\r', '\t', '#', '"', '\'', ':', '{', '}', '[', ']', ',', '&', '*', '!', '|', '>', '%', '@', '`'])
+        && !key.starts_with(['-', '?'])
+        && matches!(
+            yaml::decode(&format!("{key}: 1\n"), &options).as_deref(),
+            Ok([Value::Object(map)]) if map.len() == 1 && map.contains_key(key)
+        );
+    if plain { key.to_string() } else { serde_json::to_string(key).unwrap_or_default() }
+}
+
+/// One `key: value` entry as block YAML lines at `indent`, nested collections `step` deeper.
+pub fn render_value(key: &str, value: &Value, indent: usize, step: usize, eol: &str, typing: Typing) -> String {
+    let mut out = String::new();
+    entry(&mut out, key, value, indent, step, eol, typing);
+    out
+}
+
+fn entry(out: &mut String, key: &str, value: &Value, indent: usize, step: usize, eol: &str, typing: Typing) {
+    let pad = " ".repeat(indent);
+    let key = render_key(key, typing);
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            out.push_str(&format!("{pad}{key}:{eol}"));
+            for (k, v) in map {
+                entry(out, k, v, indent + step, step, eol, typing);
+            }
+        }
+        Value::Array(items) if !items.is_empty() => {
+            out.push_str(&format!("{pad}{key}:{eol}"));
+            for item in items {
+                list_item(out, item, indent + step, step, eol, typing);
+            }
+        }
+        scalar => out.push_str(&format!("{pad}{key}: {}{eol}", render_scalar(scalar, typing))),
+    }
+}
+
+fn list_item(out: &mut String, value: &Value, indent: usize, step: usize, eol: &str, typing: Typing) {
+    let pad = " ".repeat(indent);
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            let mut first = true;
+            for (k, v) in map {
+                if first {
+                    // `- ` followed by the first key, the rest of the item at the key's column.
+                    let mut item = String::new();
+                    entry(&mut item, k, v, indent + 2, step, eol, typing);
+                    out.push_str(&format!("{pad}- {}", &item[indent + 2..]));
+                    first = false;
+                } else {
+                    entry(out, k, v, indent + 2, step, eol, typing);
+                }
+            }
+        }
+        Value::Array(items) if !items.is_empty() => {
+            out.push_str(&format!("{pad}-{eol}"));
+            for item in items {
+                list_item(out, item, indent + step, step, eol, typing);
+            }
+        }
+        scalar => out.push_str(&format!("{pad}- {}{eol}", render_scalar(scalar, typing))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn quotes_what_would_read_back_as_something_else() {
+        let helm = Typing::Helm;
+        assert_eq!(render_scalar(&json!("8080"), helm), "\"8080\"");
+        assert_eq!(render_scalar(&json!("yes"), helm), "\"yes\"");
+        assert_eq!(render_scalar(&json!("null"), helm), "\"null\"");
+        assert_eq!(render_scalar(&json!(""), helm), "\"\"");
+        assert_eq!(render_scalar(&json!("a: b"), helm), "\"a: b\"");
+        assert_eq!(render_scalar(&json!("monitoring"), helm), "monitoring");
+        assert_eq!(render_scalar(&json!(8080), helm), "8080");
+        assert_eq!(render_scalar(&json!({}), helm), "{}");
+        // `yes` is a boolean to Helm but a string to YAML 1.2.
+        assert_eq!(render_scalar(&json!("yes"), Typing::Yaml12), "yes");
+    }
+
+    #[test]
+    fn renders_keys_and_nested_values_that_read_back() {
+        assert_eq!(render_key("podPort", Typing::Helm), "podPort");
+        assert_eq!(render_key("prometheus.io/scrape", Typing::Helm), "prometheus.io/scrape");
+        assert_eq!(render_key("on", Typing::Helm), "\"on\"");
+        assert_eq!(render_key("a: b", Typing::Helm), "\"a: b\"");
+        let value = json!({"limits": {"memory": "1Gi"}, "args": ["--x", {"name": "a", "value": "1"}]});
+        let text = render_value("resources", &value, 2, 2, "\n", Typing::Helm);
+        let decoded = yaml::decode(&format!("top:\n{text}"), &DecodeOptions::default()).unwrap();
+        assert_eq!(decoded[0]["top"]["resources"], value);
+    }
+}

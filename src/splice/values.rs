@@ -1,0 +1,581 @@
+//! Applying a values plan to the original text: each key's own lines change and nothing else moves.
+
+use super::edit::{Edit, apply};
+use super::render::{render_key, render_value};
+use crate::migrate::tree;
+use crate::path::{Segment, ValuePath};
+use crate::report::{Op, RefusalKind};
+use crate::yaml::{Entry, LineIndex, Node, NodeKind, ScalarStyle, Stream, Typing};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+/// What the splicer needs: the original text, its parse, where the values are, and the plan.
+pub struct SpliceInput<'a> {
+    /// The original file text.
+    pub text: &'a str,
+    /// The parse of `text`.
+    pub stream: &'a Stream,
+    /// Which document of the stream holds the values.
+    pub document: usize,
+    /// Where the values root is inside that document.
+    pub prefix: &'a ValuePath,
+    /// How scalars are typed.
+    pub typing: Typing,
+    /// The plan.
+    pub ops: &'a [Op],
+    /// The values the result must hold at the prefix (the proposal with answers applied).
+    pub proposal: &'a Value,
+}
+
+/// A comment line left in place directly above a key the plan removed or moved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptComment {
+    /// The key it stood above, relative to the prefix.
+    pub path: ValuePath,
+    /// The comment's 1-based line in the original text.
+    pub line: usize,
+    /// The comment, trimmed.
+    pub text: String,
+}
+
+/// The edited text, before verification.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spliced {
+    /// The new file text.
+    pub text: String,
+    /// Comment lines kept next to removed or moved keys.
+    pub kept_comments: Vec<KeptComment>,
+}
+
+/// Why a plan cannot be written into this text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpliceRefusal {
+    /// Which refusal.
+    pub kind: RefusalKind,
+    /// The value path it is about, relative to the prefix.
+    pub path: ValuePath,
+    /// Where in the original text, as a byte offset.
+    pub offset: usize,
+    /// What is wrong, for a person.
+    pub message: String,
+}
+
+type Refused<T> = Result<T, SpliceRefusal>;
+
+/// Something to write under an existing mapping: a moved entry's lines, or a value to set.
+enum Content {
+    /// A moved entry: its original lines, re-indented, the key renamed.
+    Moved { lines: Range<usize>, key: Range<usize>, indent: usize },
+    /// A new value rendered as YAML.
+    Value(Value),
+}
+
+/// New keys under one existing mapping, as a small tree in the order they are first met.
+#[derive(Default)]
+struct NewTree {
+    children: Vec<(String, NewNode)>,
+}
+
+enum NewNode {
+    Parent(NewTree),
+    Leaf(Content),
+}
+
+impl NewTree {
+    fn insert(&mut self, rel: &[String], content: Content) -> Result<(), String> {
+        let (first, rest) = rel.split_first().ok_or("empty relative path")?;
+        let at = self.children.iter().position(|(k, _)| k == first);
+        if rest.is_empty() {
+            if at.is_some() {
+                return Err(format!("two values would be written at `{first}`"));
+            }
+            self.children.push((first.clone(), NewNode::Leaf(content)));
+            return Ok(());
+        }
+        let index = match at {
+            Some(index) => index,
+            None => {
+                self.children.push((first.clone(), NewNode::Parent(NewTree::default())));
+                self.children.len() - 1
+            }
+        };
+        match &mut self.children[index].1 {
+            NewNode::Parent(tree) => tree.insert(rest, content),
+            NewNode::Leaf(_) => Err(format!("`{first}` would be both a value and a mapping")),
+        }
+    }
+}
+
+/// Where new keys go under one existing mapping.
+struct Insertion {
+    /// The mapping's path relative to the prefix.
+    parent: ValuePath,
+    tree: NewTree,
+    /// The start of the earliest cut that sat directly in this mapping: new keys take its place.
+    at_cut: Option<usize>,
+}
+
+struct Splicer<'a> {
+    input: &'a SpliceInput<'a>,
+    lines: LineIndex<'a>,
+    eol: &'static str,
+    step: usize,
+    root: &'a Node,
+}
+
+/// Applies the plan's operations to the text; the caller verifies the result.
+pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
+    let document = input.stream.documents.get(input.document).ok_or_else(|| SpliceRefusal {
+        kind: RefusalKind::VerifyFailed,
+        path: ValuePath::root(),
+        offset: 0,
+        message: format!("the file has no document {}", input.document),
+    })?;
+    let root = document.root.get(input.prefix, input.typing).ok_or_else(|| SpliceRefusal {
+        kind: RefusalKind::PrefixNotFound,
+        path: ValuePath::root(),
+        offset: document.range.start,
+        message: format!("`{}` is not in the file", input.prefix),
+    })?;
+    let splicer = Splicer {
+        input,
+        lines: LineIndex::new(input.text),
+        eol: if input.text.contains("\r\n") { "\r\n" } else { "\n" },
+        step: indent_step(&document.root, input.text),
+        root,
+    };
+    splicer.run(&document.root)
+}
+
+impl<'a> Splicer<'a> {
+    fn run(&self, document_root: &'a Node) -> Refused<Spliced> {
+        let text = self.input.text;
+        let mut edits: Vec<Edit> = Vec::new();
+        let mut kept_comments = Vec::new();
+        // Paths (relative to the prefix) whose entries leave their place: removed or moved away.
+        let mut cut_paths: Vec<ValuePath> = Vec::new();
+        let mut insertions: Vec<Insertion> = Vec::new();
+
+        // Check every path an op touches before writing anything.
+        for op in self.input.ops {
+            for path in op_paths(op) {
+                self.check_path(document_root, path)?;
+            }
+        }
+
+        for op in self.input.ops {
+            match op {
+                Op::Remove { path } => cut_paths.push(path.clone()),
+                Op::Rename { from, to, .. } => {
+                    refuse_index(from)?;
+                    refuse_index(to)?;
+                    let entry = self.entry(from)?;
+                    let same_parent = from.parent() == to.parent() && !to.starts_with(from);
+                    if same_parent {
+                        let Some(Segment::Key(new_key)) = to.last() else { unreachable_refusal(to)? };
+                        edits.push(Edit::replacement(entry.key.range.clone(), render_key(new_key, self.input.typing)));
+                    } else {
+                        let (lines, indent) = self.entry_lines(from, entry)?;
+                        if self.is_first_in_sequence_item(entry) {
+                            return Err(self.refusal(RefusalKind::Indentation, from, entry.key.range.start,
+                                "the first key of a list item cannot be moved: the `- ` would have to move with it"));
+                        }
+                        cut_paths.push(from.clone());
+                        self.add_insertion(&mut insertions, to, Content::Moved { lines, key: entry.key.range.clone(), indent })?;
+                    }
+                }
+                Op::Set { path, value, .. } => {
+                    refuse_index(path)?;
+                    match self.root.get(path, self.input.typing) {
+                        Some(node) => edits.push(self.replace_value(path, node, value)?),
+                        None => self.add_insertion(&mut insertions, path, Content::Value(value.clone()))?,
+                    }
+                }
+            }
+        }
+
+        // A mapping whose every key leaves, and which the proposal drops too, goes with them.
+        let units = self.removal_units(&cut_paths);
+        for unit in &units {
+            let entry = self.entry(unit)?;
+            let (range, _) = self.entry_lines(unit, entry)?;
+            if let Some(comment) = self.comment_above(range.start) {
+                kept_comments.push(KeptComment { path: unit.clone(), line: comment.0, text: comment.1 });
+            }
+            for insertion in insertions.iter_mut() {
+                if unit.parent().as_ref() == Some(&insertion.parent) {
+                    insertion.at_cut = Some(insertion.at_cut.map_or(range.start, |at| at.min(range.start)));
+                }
+            }
+            if self.is_first_in_sequence_item(entry) {
+                edits.push(self.remove_first_in_item(unit, entry)?);
+            } else {
+                edits.push(self.delete_keeping_comments(range, &cut_paths));
+            }
+        }
+
+        // New keys, grouped by the mapping they go under; deeper mappings first where two end together.
+        let mut by_offset: BTreeMap<usize, Vec<(usize, String)>> = BTreeMap::new();
+        for insertion in &insertions {
+            let (offset, indent, leading_eol) = self.insertion_point(insertion)?;
+            let mut block = String::new();
+            self.render_tree(&insertion.tree, indent, &mut block)?;
+            if leading_eol {
+                block = format!("{}{}", self.eol, block.strip_suffix(self.eol).unwrap_or(&block));
+            }
+            by_offset.entry(offset).or_default().push((insertion.parent.len(), block));
+        }
+        for (offset, mut blocks) in by_offset {
+            blocks.sort_by(|a, b| b.0.cmp(&a.0));
+            let content: String = blocks.into_iter().map(|(_, b)| b).collect();
+            edits.push(Edit::insertion(offset, content));
+        }
+
+        let text = apply(text, edits).map_err(|e| SpliceRefusal {
+            kind: RefusalKind::VerifyFailed,
+            path: ValuePath::root(),
+            offset: 0,
+            message: format!("the plan's edits collide: {e}"),
+        })?;
+        Ok(Spliced { text, kept_comments })
+    }
+
+    fn refusal(&self, kind: RefusalKind, path: &ValuePath, offset: usize, message: &str) -> SpliceRefusal {
+        SpliceRefusal { kind, path: path.clone(), offset, message: message.to_string() }
+    }
+
+    /// Refuses what an edit on `path` cannot do safely: anchors, aliases, merge keys, flow, tags, repeats.
+    fn check_path(&self, document_root: &'a Node, path: &ValuePath) -> Refused<()> {
+        let full = self.input.prefix.join(path);
+        let steps = document_root.walk(&full, self.input.typing);
+        let last = steps.len() - 1;
+        for (depth, step) in steps.iter().enumerate() {
+            let node = step.node;
+            let here = ValuePath::from_segments(full.segments()[..depth].to_vec());
+            let rel = here.strip_prefix(self.input.prefix).unwrap_or_else(ValuePath::root);
+            if node.anchor.is_some() || node.is_alias() {
+                return Err(self.refusal(RefusalKind::AnchorOrAlias, &rel, node.range.start,
+                    &format!("`{}` is {} on the path of an edit to `{path}`: the edit would change every alias of it too",
+                        show_path(&here), if node.is_alias() { "an alias" } else { "anchored" })));
+            }
+            if node.is_flow() {
+                return Err(self.refusal(RefusalKind::FlowCollection, &rel, node.range.start,
+                    &format!("`{}` is a flow collection (`{{…}}` or `[…]`) on the path of an edit to `{path}`; only block style is edited", show_path(&here))));
+            }
+            if let Some(entries) = node.entries() {
+                if let Some(merge) = entries.iter().find(|e| e.is_merge_key()) {
+                    return Err(self.refusal(RefusalKind::MergeKey, &rel, merge.key.range.start,
+                        &format!("`{}` holds a merge key (`<<`) on the path of an edit to `{path}`", show_path(&here))));
+                }
+                if let Some(duplicate) = node.duplicate_keys(self.input.typing).into_iter().find(|d| d.path.is_root()) {
+                    return Err(self.refusal(RefusalKind::DuplicateKey, &rel, duplicate.duplicate.start,
+                        &format!("`{}` repeats the key `{}` on the path of an edit to `{path}`", show_path(&here), duplicate.key)));
+                }
+            }
+            if depth == last && depth == full.len() && node.tag.is_some() && depth > self.input.prefix.len() {
+                return Err(self.refusal(RefusalKind::Tag, &rel, node.range.start,
+                    &format!("`{path}` carries a tag; an edit could change what it means")));
+            }
+        }
+        Ok(())
+    }
+
+    /// The mapping entry at `path` (relative to the prefix).
+    fn entry(&self, path: &ValuePath) -> Refused<&'a Entry> {
+        let parent_path = path.parent().unwrap_or_else(ValuePath::root);
+        let parent = self.root.get(&parent_path, self.input.typing);
+        let key = match path.last() {
+            Some(Segment::Key(key)) => key,
+            _ => return Err(self.refusal(RefusalKind::NonScalarMove, path, 0, "list items are not edited one by one")),
+        };
+        parent
+            .and_then(Node::entries)
+            .and_then(|entries| {
+                entries.iter().rev().find(|e| e.key.key_string(self.input.typing).as_deref() == Some(key.as_str()))
+            })
+            .ok_or_else(|| self.refusal(RefusalKind::VerifyFailed, path, 0, &format!("`{path}` is not in the file")))
+    }
+
+    /// The entry's own lines (key line through its value's last line, line ending included) and its key column.
+    fn entry_lines(&self, path: &ValuePath, entry: &Entry) -> Refused<(Range<usize>, usize)> {
+        let text = self.input.text;
+        let key_start = entry.key.range.start;
+        let line = self.lines.line_of(key_start);
+        let line_start = self.lines.line_range(line).map_or(key_start, |r| r.start);
+        let before = &text[line_start..key_start];
+        if before.contains('\t') {
+            return Err(self.refusal(RefusalKind::Indentation, path, line_start,
+                &format!("`{path}` is indented with a tab; the splicer writes only spaces")));
+        }
+        if !before.chars().all(|c| c == ' ' || c == '-') {
+            return Err(self.refusal(RefusalKind::Indentation, path, key_start,
+                &format!("`{path}` does not start its line; the splicer edits whole lines")));
+        }
+        let end = entry.value.range.end.max(entry.key.range.end);
+        let last_line = self.lines.line_of(end.saturating_sub(usize::from(end > entry.key.range.end && text[..end].ends_with('\n'))));
+        let stop = self.lines.line_range_with_ending(last_line).map_or(text.len(), |r| r.end);
+        Ok((line_start..stop, key_start - line_start))
+    }
+
+    fn is_first_in_sequence_item(&self, entry: &Entry) -> bool {
+        let line_start = self.lines.line_range(self.lines.line_of(entry.key.range.start)).map_or(0, |r| r.start);
+        self.input.text[line_start..entry.key.range.start].contains('-')
+    }
+
+    /// Removes the first key of a block-sequence item so that the next key takes its place after the `- `.
+    fn remove_first_in_item(&self, path: &ValuePath, entry: &Entry) -> Refused<Edit> {
+        let parent_path = path.parent().unwrap_or_else(ValuePath::root);
+        let entries = self.root.get(&parent_path, self.input.typing).and_then(Node::entries).unwrap_or_default();
+        let index = entries.iter().position(|e| std::ptr::eq(e, entry)).unwrap_or(0);
+        match entries.get(index + 1) {
+            Some(next) => Ok(Edit::deletion(entry.key.range.start..next.key.range.start)),
+            None => Err(self.refusal(RefusalKind::Indentation, path, entry.key.range.start,
+                &format!("`{path}` is the only key of its list item; removing it would leave an empty item"))),
+        }
+    }
+
+    /// Deletes `range`, keeping its comment-only lines (comments are never deleted).
+    fn delete_keeping_comments(&self, range: Range<usize>, _cut: &[ValuePath]) -> Edit {
+        let text = &self.input.text[range.clone()];
+        let mut kept = String::new();
+        let mut first = true;
+        for line in text.split_inclusive('\n') {
+            if !first && line.trim_start().starts_with('#') {
+                kept.push_str(line);
+            }
+            first = false;
+        }
+        Edit::replacement(range, kept)
+    }
+
+    /// The comment line directly above `line_start`, if there is one: its line number and text.
+    fn comment_above(&self, line_start: usize) -> Option<(usize, String)> {
+        let line = self.lines.line_of(line_start);
+        if line <= 1 {
+            return None;
+        }
+        let range = self.lines.line_range(line - 1)?;
+        let above = self.input.text[range].trim();
+        above.starts_with('#').then(|| (line - 1, above.to_string()))
+    }
+
+    /// The topmost entries to delete: cut paths, climbing to parents that lose every key and that the proposal drops.
+    fn removal_units(&self, cut: &[ValuePath]) -> Vec<ValuePath> {
+        let is_cut = |p: &ValuePath, units: &[ValuePath]| units.iter().any(|u| p.starts_with(u));
+        let mut units: Vec<ValuePath> = cut.to_vec();
+        loop {
+            let mut grown = false;
+            let parents: Vec<ValuePath> = units.iter().filter_map(ValuePath::parent).filter(|p| !p.is_root()).collect();
+            for parent in parents {
+                if is_cut(&parent, &units) || tree::get(self.input.proposal, &parent).is_some() {
+                    continue;
+                }
+                let Some(entries) = self.root.get(&parent, self.input.typing).and_then(Node::entries) else { continue };
+                let all_gone = entries.iter().all(|e| {
+                    e.key.key_string(self.input.typing).is_some_and(|k| is_cut(&parent.key(k), &units))
+                });
+                if all_gone {
+                    units.push(parent);
+                    grown = true;
+                }
+            }
+            if !grown {
+                break;
+            }
+        }
+        let mut topmost: Vec<ValuePath> = units
+            .iter()
+            .filter(|u| !units.iter().any(|o| o != *u && u.starts_with(o)))
+            .cloned()
+            .collect();
+        topmost.sort();
+        topmost.dedup();
+        topmost
+    }
+
+    /// Files `content` for `to` under the deepest existing mapping on its path.
+    fn add_insertion(&self, insertions: &mut Vec<Insertion>, to: &ValuePath, content: Content) -> Refused<()> {
+        let mut parent = to.parent().unwrap_or_else(ValuePath::root);
+        loop {
+            let node = self.root.get(&parent, self.input.typing);
+            if let Some(node) = node
+                && matches!(node.kind, NodeKind::Mapping { .. })
+            {
+                break;
+            }
+            match parent.parent() {
+                Some(up) => parent = up,
+                None => break,
+            }
+        }
+        let rel: Vec<String> = to.strip_prefix(&parent).map_or_else(Vec::new, |r| {
+            r.segments().iter().map(|s| match s {
+                Segment::Key(k) => k.clone(),
+                Segment::Index(i) => i.to_string(),
+            }).collect()
+        });
+        let index = match insertions.iter().position(|i| i.parent == parent) {
+            Some(index) => index,
+            None => {
+                insertions.push(Insertion { parent: parent.clone(), tree: NewTree::default(), at_cut: None });
+                insertions.len() - 1
+            }
+        };
+        insertions[index].tree.insert(&rel, content).map_err(|message| self.refusal(RefusalKind::NonScalarMove, to, 0, &message))
+    }
+
+    /// Where an insertion goes: the byte offset, the indentation of its keys, and whether a line ending must lead.
+    fn insertion_point(&self, insertion: &Insertion) -> Refused<(usize, usize, bool)> {
+        let node = self.root.get(&insertion.parent, self.input.typing);
+        let entries = node.and_then(Node::entries).unwrap_or_default();
+        let text = self.input.text;
+        let indent = match entries.first() {
+            Some(first) => {
+                let line_start = self.lines.line_range(self.lines.line_of(first.key.range.start)).map_or(0, |r| r.start);
+                text[line_start..first.key.range.start].chars().count()
+            }
+            None => 0,
+        };
+        if let Some(node) = node
+            && node.is_flow()
+        {
+            return Err(self.refusal(RefusalKind::FlowCollection, &insertion.parent, node.range.start,
+                &format!("`{}` is a flow mapping; new keys are written only into block mappings", show_path(&insertion.parent))));
+        }
+        if let Some(at) = insertion.at_cut {
+            return Ok((at, indent, false));
+        }
+        let Some(last) = entries.last() else {
+            return Err(self.refusal(RefusalKind::Indentation, &insertion.parent, 0,
+                &format!("`{}` has no keys to take the indentation from", show_path(&insertion.parent))));
+        };
+        let path = insertion.parent.key(last.key.key_string(self.input.typing).unwrap_or_default());
+        let (range, _) = self.entry_lines(&path, last)?;
+        let leading_eol = range.end == text.len() && !text.ends_with('\n') && !text.ends_with('\r');
+        Ok((range.end, indent, leading_eol))
+    }
+
+    fn render_tree(&self, tree: &NewTree, indent: usize, out: &mut String) -> Refused<()> {
+        let pad = " ".repeat(indent);
+        for (key, node) in &tree.children {
+            match node {
+                NewNode::Parent(child) => {
+                    out.push_str(&format!("{pad}{}:{}", render_key(key, self.input.typing), self.eol));
+                    self.render_tree(child, indent + self.step, out)?;
+                }
+                NewNode::Leaf(Content::Value(value)) => {
+                    out.push_str(&render_value(key, value, indent, self.step, self.eol, self.input.typing));
+                }
+                NewNode::Leaf(Content::Moved { lines, key: key_range, indent: old }) => {
+                    out.push_str(&self.reindent(lines.clone(), key_range.clone(), key, *old, indent));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A moved entry's lines, verbatim but for the key and a uniform change of indentation.
+    fn reindent(&self, lines: Range<usize>, key: Range<usize>, new_key: &str, old: usize, new: usize) -> String {
+        let text = self.input.text;
+        let mut out = String::new();
+        out.push_str(&" ".repeat(new));
+        out.push_str(&render_key(new_key, self.input.typing));
+        let first_line_end = text[key.end..lines.end].find('\n').map_or(lines.end, |i| key.end + i + 1);
+        out.push_str(&text[key.end..first_line_end]);
+        for line in text[first_line_end..lines.end].split_inclusive('\n') {
+            let body = line.trim_end_matches(['\n', '\r']);
+            if body.trim().is_empty() {
+                out.push_str(line);
+                continue;
+            }
+            let spaces = line.len() - line.trim_start_matches(' ').len();
+            let strip = spaces.min(old);
+            out.push_str(&" ".repeat(new + (spaces - strip)));
+            out.push_str(&line[spaces..]);
+        }
+        if !out.ends_with('\n') {
+            out.push_str(self.eol);
+        }
+        out
+    }
+
+    /// Replaces a value in place: a scalar's bytes only, or the whole entry for a collection.
+    fn replace_value(&self, path: &ValuePath, node: &Node, value: &Value) -> Refused<Edit> {
+        match node.scalar_style() {
+            Some(ScalarStyle::Literal | ScalarStyle::Folded) => Err(self.refusal(RefusalKind::BlockScalar, path, node.range.start,
+                &format!("`{path}` is a block scalar; it is not replaced in place"))),
+            Some(_) if !tree::is_leaf(value) || value.is_object() || value.is_array() => {
+                let entry = self.entry(path)?;
+                let (range, indent) = self.entry_lines(path, entry)?;
+                let Some(Segment::Key(key)) = path.last() else { unreachable_refusal(path)? };
+                Ok(Edit::replacement(range, render_value(key, value, indent, self.step, self.eol, self.input.typing)))
+            }
+            Some(_) => Ok(Edit::replacement(node.range.clone(), super::render::render_scalar(value, self.input.typing))),
+            None => {
+                let entry = self.entry(path)?;
+                let (range, indent) = self.entry_lines(path, entry)?;
+                let Some(Segment::Key(key)) = path.last() else { unreachable_refusal(path)? };
+                Ok(Edit::replacement(range, render_value(key, value, indent, self.step, self.eol, self.input.typing)))
+            }
+        }
+    }
+}
+
+fn op_paths(op: &Op) -> Vec<&ValuePath> {
+    match op {
+        Op::Remove { path } | Op::Set { path, .. } => vec![path],
+        Op::Rename { from, .. } => vec![from],
+    }
+}
+
+fn refuse_index(path: &ValuePath) -> Refused<()> {
+    if path.segments().iter().any(|s| matches!(s, Segment::Index(_))) {
+        return Err(SpliceRefusal {
+            kind: RefusalKind::NonScalarMove,
+            path: path.clone(),
+            offset: 0,
+            message: format!("`{path}` is inside a list; list items are not moved or set one by one"),
+        });
+    }
+    Ok(())
+}
+
+fn unreachable_refusal<T>(path: &ValuePath) -> Refused<T> {
+    Err(SpliceRefusal {
+        kind: RefusalKind::NonScalarMove,
+        path: path.clone(),
+        offset: 0,
+        message: format!("`{path}` does not end in a key"),
+    })
+}
+
+fn show_path(path: &ValuePath) -> String {
+    if path.is_root() { "the document root".to_string() } else { path.to_string() }
+}
+
+/// The indentation step the file uses most: a block mapping's key column minus its parent's.
+fn indent_step(root: &Node, text: &str) -> usize {
+    let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
+    let column = |offset: usize| offset - text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if let Some(entries) = node.entries() {
+            for entry in entries {
+                if let Some(children) = entry.value.entries()
+                    && !entry.value.is_flow()
+                    && let Some(first) = children.first()
+                {
+                    let (parent, child) = (column(entry.key.range.start), column(first.key.range.start));
+                    if child > parent {
+                        *counts.entry(child - parent).or_default() += 1;
+                    }
+                }
+                stack.push(&entry.value);
+            }
+        } else if let Some(items) = node.items() {
+            stack.extend(items.iter());
+        }
+    }
+    counts.into_iter().max_by_key(|(step, n)| (*n, usize::MAX - step)).map_or(2, |(step, _)| step)
+}
