@@ -4,5 +4,10 @@
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod path;
+pub mod yaml;
 
 pub use path::{PathError, Segment, ValuePath};
+pub use yaml::{
+    DecodeOptions, Document, Entry, LineCol, LineIndex, Limits, Node, NodeKind, ScalarStyle, Stream,
+    Typing, YamlError, YamlErrorKind, decode, parse,
+};
