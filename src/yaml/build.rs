@@ -193,7 +193,7 @@ impl Builder<'_> {
             Event::MappingStart(anchor_id, tag) => {
                 self.open(true, anchor_id, tag.as_deref(), start, end)
             }
-            Event::SequenceEnd | Event::MappingEnd => self.close(end),
+            Event::SequenceEnd | Event::MappingEnd => self.close(start, end),
         }
     }
 
@@ -366,10 +366,13 @@ impl Builder<'_> {
         let parent = self.stack.last();
         let parent_flow = parent.is_some_and(|frame| frame.flow);
         let opener = if mapping { b'{' } else { b'[' };
-        let bracketed = end
-            .checked_sub(1)
-            .and_then(|i| bytes.get(i))
-            .is_some_and(|&b| b == opener);
+        // The bracket follows the properties; saphyr's span of it can run on over blanks and
+        // a comment. Synthetic starts (block collections, a pair inside `[…]`) have empty spans.
+        let opener_at = match &properties {
+            Some(properties) => source::skip_separation(self.text, properties.end),
+            None => start,
+        };
+        let bracketed = end > opener_at && bytes.get(opener_at) == Some(&opener);
         let in_block_mapping = matches!(
             parent,
             Some(Frame {
@@ -379,7 +382,7 @@ impl Builder<'_> {
             })
         );
         let collection_start = if bracketed {
-            end - 1
+            opener_at
         } else if !mapping && !parent_flow && in_block_mapping {
             source::indentless_dash(self.text, end).unwrap_or(end)
         } else {
@@ -405,11 +408,15 @@ impl Builder<'_> {
         if anchor_id > 0 {
             self.anchors.insert(anchor_id, None);
         }
-        self.cursor = if bracketed { end } else { collection_start };
+        self.cursor = if bracketed {
+            opener_at + 1
+        } else {
+            collection_start
+        };
         Ok(())
     }
 
-    fn close(&mut self, end: usize) -> Result<(), YamlError> {
+    fn close(&mut self, start: usize, end: usize) -> Result<(), YamlError> {
         let Some(frame) = self.stack.pop() else {
             return Err(internal("a collection ended that did not start", end));
         };
@@ -444,13 +451,9 @@ impl Builder<'_> {
         } else {
             b']'
         };
-        let range_end = if frame.bracketed
-            && end
-                .checked_sub(1)
-                .and_then(|i| self.text.as_bytes().get(i))
-                .is_some_and(|&b| b == closer)
-        {
-            end.max(frame.start)
+        // saphyr's span of a closing bracket can run on over blanks and a comment.
+        let range_end = if frame.bracketed && self.text.as_bytes().get(start) == Some(&closer) {
+            (start + 1).max(frame.start)
         } else {
             content_end
         };
