@@ -451,9 +451,14 @@ impl Builder<'_> {
         } else {
             b']'
         };
-        // saphyr's span of a closing bracket can run on over blanks and a comment.
-        let range_end = if frame.bracketed && self.text.as_bytes().get(start) == Some(&closer) {
-            (start + 1).max(frame.start)
+        // saphyr's span of a closing bracket can be that of a trailing comma, or run on over
+        // blanks and a comment, so the bracket is found from the last entry.
+        let range_end = if frame.bracketed {
+            let from = last_end.unwrap_or(frame.start + 1);
+            source::flow_closer_end(self.text, from, closer)
+                .or_else(|| (self.text.as_bytes().get(start) == Some(&closer)).then_some(start + 1))
+                .unwrap_or(content_end)
+                .max(frame.start)
         } else {
             content_end
         };

@@ -142,6 +142,13 @@ pub(crate) fn block_indicator(text: &str, cursor: usize, limit: usize) -> Option
         }
         match bytes[at] {
             b'|' | b'>' => return Some(at),
+            // A document end marker (and a repeated one) can precede a root block scalar.
+            b'.' if text[at..].starts_with("...")
+                && (at == 0 || is_break(bytes[at - 1]))
+                && is_lone_indicator(bytes, at + 2) =>
+            {
+                at += 3;
+            }
             b':' | b'-' | b'?' if is_lone_indicator(bytes, at) => at += 1,
             b'&' | b'!' => at = property_end(text, at),
             _ => return None,
@@ -181,6 +188,22 @@ pub(crate) fn block_scalar_end(text: &str, start: usize, token_end: usize) -> us
         }
     }
     end
+}
+
+/// The offset just after the closing `closer` of a flow collection, searching from `from`.
+///
+/// Between the last entry and the bracket there can only be separation and commas.
+pub(crate) fn flow_closer_end(text: &str, from: usize, closer: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = from;
+    loop {
+        at = skip_separation(text, at);
+        match bytes.get(at) {
+            Some(b',') => at += 1,
+            Some(&b) if b == closer => return Some(at + 1),
+            _ => return None,
+        }
+    }
 }
 
 /// The offset just after the `-` of the block sequence entry whose saphyr mark is `mark`.
