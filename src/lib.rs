@@ -15,3 +15,7 @@ pub mod wasm;
 pub mod yaml;
 
 pub use path::{PathError, Segment, ValuePath};
+pub use yaml::{
+    DecodeOptions, Document, Entry, LineCol, LineIndex, Limits, Node, NodeKind, ScalarStyle, Stream,
+    Typing, YamlError, YamlErrorKind, parse,
+};

@@ -1,66 +1,40 @@
-//! YAML text to JSON values.
+//! The located YAML model: a tree built from saphyr's events with byte ranges for every node,
+//! line/column conversion at the edges, typing as Helm or YAML 1.2 reads scalars, and limits.
 
-use saphyr::{LoadableYamlNode, Scalar, Yaml};
-use serde_json::{Map, Number, Value};
-use std::fmt;
+mod build;
+mod error;
+mod gonum;
+mod json;
+mod limits;
+mod lines;
+mod node;
+mod offsets;
+mod source;
+mod typing;
 
-/// A YAML syntax or decoding error with its 1-based line and column.
-#[derive(Clone, Debug, PartialEq)]
-pub struct YamlError {
-    /// What went wrong.
-    pub message: String,
-    /// The 1-based line.
-    pub line: usize,
-    /// The 1-based column, in characters.
-    pub column: usize,
+pub use error::{YamlError, YamlErrorKind};
+pub use limits::Limits;
+pub use lines::{LineCol, LineIndex};
+pub use node::{
+    Document, DuplicateKey, Entry, MergeKey, Node, NodeKind, PathStep, ScalarStyle, Stream,
+};
+pub use typing::{Typing, UnknownTyping};
+
+/// Options for [`decode`]: how scalars are typed and the limits that apply.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DecodeOptions {
+    /// How scalars are typed.
+    pub typing: Typing,
+    /// The limits on input size, nesting and alias expansion.
+    pub limits: Limits,
 }
 
-impl fmt::Display for YamlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
-    }
+/// Parses `text` into a located stream of documents.
+pub fn parse(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
+    build::build(text, limits)
 }
 
-/// Decodes every document of a YAML stream to a JSON value.
-pub fn decode(text: &str) -> Result<Vec<Value>, YamlError> {
-    let docs = Yaml::load_from_str(text).map_err(|e| YamlError {
-        message: e.info().to_string(),
-        line: e.marker().line(),
-        column: e.marker().col() + 1,
-    })?;
-    docs.iter().map(to_json).collect()
-}
-
-fn to_json(node: &Yaml) -> Result<Value, YamlError> {
-    Ok(match node {
-        Yaml::Value(Scalar::Null) => Value::Null,
-        Yaml::Value(Scalar::Boolean(b)) => Value::Bool(*b),
-        Yaml::Value(Scalar::Integer(i)) => Value::from(*i),
-        Yaml::Value(Scalar::FloatingPoint(f)) => Number::from_f64(f.into_inner())
-            .map(Value::Number)
-            .ok_or_else(|| error("a non-finite float cannot be held in JSON"))?,
-        Yaml::Value(Scalar::String(s)) => Value::String(s.to_string()),
-        Yaml::Sequence(items) => Value::Array(items.iter().map(to_json).collect::<Result<_, _>>()?),
-        Yaml::Mapping(entries) => {
-            let mut map = Map::new();
-            for (k, v) in entries {
-                let key = match to_json(k)? {
-                    Value::String(s) => s,
-                    other => other.to_string(),
-                };
-                map.insert(key, to_json(v)?);
-            }
-            Value::Object(map)
-        }
-        Yaml::Tagged(_, inner) => to_json(inner)?,
-        _ => return Err(error("unsupported YAML node")),
-    })
-}
-
-fn error(message: &str) -> YamlError {
-    YamlError {
-        message: message.to_string(),
-        line: 0,
-        column: 0,
-    }
+/// Decodes every document of `text` to a JSON value.
+pub fn decode(text: &str, options: &DecodeOptions) -> Result<Vec<serde_json::Value>, YamlError> {
+    parse(text, &options.limits)?.to_json(options.typing, &options.limits)
 }

@@ -1,0 +1,499 @@
+//! Building the located tree from saphyr's events, iteratively and with exact byte ranges.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use saphyr_parser::{Event, Parser, ScalarStyle as SaphyrStyle, Tag};
+
+use super::error::{YamlError, YamlErrorKind};
+use super::limits::Limits;
+use super::node::{Document, Entry, Node, NodeKind, ScalarStyle, Stream};
+use super::offsets::CharOffsets;
+use super::source;
+
+/// Parses `text` into a located [`Stream`].
+pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
+    if text.len() > limits.max_input_bytes {
+        return Err(YamlError::new(
+            YamlErrorKind::TooLarge,
+            format!(
+                "the input is {} bytes, more than the limit of {} bytes",
+                text.len(),
+                limits.max_input_bytes
+            ),
+            0..0,
+        ));
+    }
+    let mut builder = Builder {
+        text,
+        offsets: CharOffsets::new(text),
+        max_depth: limits.max_depth,
+        stack: Vec::new(),
+        documents: Vec::new(),
+        document: None,
+        cursor: 0,
+        anchors: HashMap::new(),
+    };
+    let mut parser = Parser::new_from_str(text);
+    while let Some(next) = parser.next_event() {
+        match next {
+            Ok((event, span)) => {
+                let start = builder.offsets.marker(&span.start);
+                let end = builder.offsets.marker(&span.end).max(start);
+                builder.event(event, start, end)?;
+            }
+            Err(error) => {
+                let at = builder.offsets.marker(error.marker());
+                return Err(YamlError::new(
+                    YamlErrorKind::Syntax,
+                    error.info().to_string(),
+                    at..at,
+                ));
+            }
+        }
+    }
+    Ok(Stream {
+        documents: builder.documents,
+    })
+}
+
+/// A document being built.
+struct OpenDocument {
+    /// Where the explicit `---` starts, if there is one.
+    marker: Option<usize>,
+    root: Option<Node>,
+}
+
+/// A collection being built.
+struct Frame {
+    kind: FrameKind,
+    /// Whether the collection is in flow style.
+    flow: bool,
+    /// Whether it is delimited by `[…]` or `{…}`.
+    bracketed: bool,
+    start: usize,
+    anchor_id: usize,
+    anchor: Option<String>,
+    tag: Option<String>,
+    properties: Option<Range<usize>>,
+}
+
+enum FrameKind {
+    Mapping {
+        entries: Vec<Entry>,
+        key: Option<Node>,
+    },
+    Sequence {
+        items: Vec<Node>,
+    },
+}
+
+struct Builder<'t> {
+    text: &'t str,
+    offsets: CharOffsets<'t>,
+    max_depth: usize,
+    stack: Vec<Frame>,
+    documents: Vec<Document>,
+    document: Option<OpenDocument>,
+    /// The end of the last token consumed: a lower bound for where the next one starts.
+    cursor: usize,
+    /// The anchors of the current document by saphyr's id: `None` while the node is open.
+    anchors: HashMap<usize, Option<Range<usize>>>,
+}
+
+/// The resolved form of a saphyr tag.
+fn tag_string(tag: &Tag) -> String {
+    if tag.handle == "!" {
+        format!("!{}", tag.suffix)
+    } else {
+        format!("{}{}", tag.handle, tag.suffix)
+    }
+}
+
+fn convert_style(style: SaphyrStyle) -> ScalarStyle {
+    match style {
+        SaphyrStyle::Plain => ScalarStyle::Plain,
+        SaphyrStyle::SingleQuoted => ScalarStyle::SingleQuoted,
+        SaphyrStyle::DoubleQuoted => ScalarStyle::DoubleQuoted,
+        SaphyrStyle::Literal => ScalarStyle::Literal,
+        SaphyrStyle::Folded => ScalarStyle::Folded,
+    }
+}
+
+/// Where a node begins, counting its properties.
+fn node_start(node: &Node) -> usize {
+    match &node.properties {
+        Some(properties) => properties.start.min(node.range.start),
+        None => node.range.start,
+    }
+}
+
+fn internal(message: &str, at: usize) -> YamlError {
+    YamlError::new(YamlErrorKind::Syntax, message, at..at)
+}
+
+impl Builder<'_> {
+    fn event(&mut self, event: Event<'_>, start: usize, end: usize) -> Result<(), YamlError> {
+        match event {
+            Event::Nothing | Event::StreamStart | Event::StreamEnd => Ok(()),
+            Event::DocumentStart(explicit) => {
+                self.anchors.clear();
+                self.document = Some(OpenDocument {
+                    marker: explicit.then_some(start),
+                    root: None,
+                });
+                if explicit {
+                    self.cursor = end;
+                }
+                Ok(())
+            }
+            Event::DocumentEnd => self.end_document(start, end),
+            Event::Alias(id) => {
+                let name = self.text[(start + 1).min(end)..end].to_string();
+                let target = match self.anchors.get(&id) {
+                    Some(Some(range)) => Some(range.clone()),
+                    Some(None) => {
+                        return Err(YamlError::new(
+                            YamlErrorKind::RecursiveAlias,
+                            format!("alias *{name} refers to a node that contains it"),
+                            start..end,
+                        ));
+                    }
+                    None => {
+                        return Err(YamlError::new(
+                            YamlErrorKind::Syntax,
+                            format!("alias *{name} refers to no anchor of this document"),
+                            start..end,
+                        ));
+                    }
+                };
+                self.cursor = end;
+                self.attach(
+                    Node {
+                        kind: NodeKind::Alias { name, target },
+                        range: start..end,
+                        anchor: None,
+                        tag: None,
+                        properties: None,
+                    },
+                    start,
+                )
+            }
+            Event::Scalar(value, style, anchor_id, tag) => {
+                let node = self.scalar(value.into_owned(), style, anchor_id, tag.as_deref(), start, end);
+                if anchor_id > 0 {
+                    self.anchors.insert(anchor_id, Some(node.range.clone()));
+                }
+                self.cursor = self.cursor.max(node.range.end);
+                self.attach(node, start)
+            }
+            Event::SequenceStart(anchor_id, tag) => {
+                self.open(false, anchor_id, tag.as_deref(), start, end)
+            }
+            Event::MappingStart(anchor_id, tag) => {
+                self.open(true, anchor_id, tag.as_deref(), start, end)
+            }
+            Event::SequenceEnd | Event::MappingEnd => self.close(start, end),
+        }
+    }
+
+    fn end_document(&mut self, start: usize, end: usize) -> Result<(), YamlError> {
+        let Some(document) = self.document.take() else {
+            return Err(internal("a document ended that did not start", start));
+        };
+        let root = match document.root {
+            Some(root) => root,
+            None => {
+                let at = self.cursor;
+                Node {
+                    kind: NodeKind::Scalar {
+                        text: String::new(),
+                        style: ScalarStyle::Plain,
+                    },
+                    range: at..at,
+                    anchor: None,
+                    tag: None,
+                    properties: None,
+                }
+            }
+        };
+        let explicit_end = end > start && self.text[start..].starts_with("...");
+        let range_start = document.marker.unwrap_or_else(|| node_start(&root));
+        let range_end = if explicit_end {
+            end
+        } else {
+            root.range.end.max(range_start)
+        };
+        if explicit_end {
+            self.cursor = end;
+        }
+        self.documents.push(Document {
+            root,
+            range: range_start..range_end,
+            explicit_start: document.marker.is_some(),
+            explicit_end,
+        });
+        Ok(())
+    }
+
+    fn properties(
+        &self,
+        anchor_id: usize,
+        tag: Option<&Tag>,
+        start: usize,
+    ) -> (Option<Range<usize>>, Option<String>) {
+        let count = usize::from(anchor_id > 0) + usize::from(tag.is_some());
+        if count == 0 {
+            return (None, None);
+        }
+        let (end, anchor) = source::read_properties(self.text, start, count);
+        (Some(start..end), anchor)
+    }
+
+    fn scalar(
+        &self,
+        value: String,
+        style: SaphyrStyle,
+        anchor_id: usize,
+        tag: Option<&Tag>,
+        start: usize,
+        end: usize,
+    ) -> Node {
+        let text = self.text;
+        let (properties, anchor) = self.properties(anchor_id, tag, start);
+        let after_properties = properties.as_ref().map(|p| p.end);
+        let content_start = after_properties
+            .map(|p| source::skip_separation(text, p))
+            .unwrap_or(start);
+        let range = match style {
+            SaphyrStyle::Plain if value.is_empty() => {
+                let at = after_properties.unwrap_or_else(|| self.empty_position(start));
+                at..at
+            }
+            SaphyrStyle::Plain => content_start..end.max(content_start),
+            SaphyrStyle::SingleQuoted | SaphyrStyle::DoubleQuoted => {
+                content_start..source::quoted_end(text, content_start)
+            }
+            SaphyrStyle::Literal | SaphyrStyle::Folded => {
+                let from = if properties.is_some() {
+                    start
+                } else {
+                    self.cursor.min(start)
+                };
+                let limit = end.max(start + 1).min(text.len());
+                match source::block_indicator(text, from, limit) {
+                    Some(indicator) => {
+                        indicator..source::block_scalar_end(text, indicator, end)
+                    }
+                    None => start..end,
+                }
+            }
+        };
+        Node {
+            kind: NodeKind::Scalar {
+                text: value,
+                style: convert_style(style),
+            },
+            range,
+            anchor,
+            tag: tag.map(tag_string),
+            properties,
+        }
+    }
+
+    /// Where an empty scalar without properties sits, given saphyr's `mark` for it.
+    fn empty_position(&self, mark: usize) -> usize {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        match self.stack.last() {
+            Some(Frame {
+                kind: FrameKind::Mapping { key: Some(key), .. },
+                ..
+            }) => {
+                let at = source::skip_separation(text, key.range.end);
+                if bytes.get(at) == Some(&b':') {
+                    at + 1
+                } else {
+                    key.range.end
+                }
+            }
+            Some(Frame {
+                kind: FrameKind::Mapping { key: None, .. },
+                flow: false,
+                ..
+            }) => {
+                let at = source::skip_separation(text, self.cursor);
+                let lone = matches!(bytes.get(at + 1), None | Some(b' ' | b'\t' | b'\n' | b'\r'));
+                if bytes.get(at) == Some(&b'?') && lone && at < mark {
+                    at + 1
+                } else {
+                    mark
+                }
+            }
+            Some(Frame {
+                kind: FrameKind::Sequence { .. },
+                flow: false,
+                ..
+            }) => source::after_dash_before(text, mark).unwrap_or(mark),
+            Some(_) => mark,
+            None => match self.document.as_ref().and_then(|d| d.marker) {
+                Some(_) => self.cursor,
+                None => mark,
+            },
+        }
+    }
+
+    fn open(
+        &mut self,
+        mapping: bool,
+        anchor_id: usize,
+        tag: Option<&Tag>,
+        start: usize,
+        end: usize,
+    ) -> Result<(), YamlError> {
+        if self.stack.len() >= self.max_depth {
+            return Err(YamlError::new(
+                YamlErrorKind::TooDeep,
+                format!(
+                    "collections are nested deeper than the limit of {}",
+                    self.max_depth
+                ),
+                start..end,
+            ));
+        }
+        let bytes = self.text.as_bytes();
+        let (properties, anchor) = self.properties(anchor_id, tag, start);
+        let parent = self.stack.last();
+        let parent_flow = parent.is_some_and(|frame| frame.flow);
+        let opener = if mapping { b'{' } else { b'[' };
+        // The bracket follows the properties; saphyr's span of it can run on over blanks and
+        // a comment. Synthetic starts (block collections, a pair inside `[…]`) have empty spans.
+        let opener_at = match &properties {
+            Some(properties) => source::skip_separation(self.text, properties.end),
+            None => start,
+        };
+        let bracketed = end > opener_at && bytes.get(opener_at) == Some(&opener);
+        let in_block_mapping = matches!(
+            parent,
+            Some(Frame {
+                kind: FrameKind::Mapping { .. },
+                flow: false,
+                ..
+            })
+        );
+        let collection_start = if bracketed {
+            opener_at
+        } else if !mapping && !parent_flow && in_block_mapping {
+            source::indentless_dash(self.text, end).unwrap_or(end)
+        } else {
+            end
+        };
+        self.stack.push(Frame {
+            kind: if mapping {
+                FrameKind::Mapping {
+                    entries: Vec::new(),
+                    key: None,
+                }
+            } else {
+                FrameKind::Sequence { items: Vec::new() }
+            },
+            flow: parent_flow || bracketed,
+            bracketed,
+            start: collection_start,
+            anchor_id,
+            anchor,
+            tag: tag.map(tag_string),
+            properties,
+        });
+        if anchor_id > 0 {
+            self.anchors.insert(anchor_id, None);
+        }
+        self.cursor = if bracketed {
+            opener_at + 1
+        } else {
+            collection_start
+        };
+        Ok(())
+    }
+
+    fn close(&mut self, start: usize, end: usize) -> Result<(), YamlError> {
+        let Some(frame) = self.stack.pop() else {
+            return Err(internal("a collection ended that did not start", end));
+        };
+        let (kind, last_end) = match frame.kind {
+            FrameKind::Mapping { entries, key } => {
+                if key.is_some() {
+                    return Err(internal("a mapping ended between a key and its value", end));
+                }
+                let last = entries.last().map(|entry| entry.value.range.end);
+                (
+                    NodeKind::Mapping {
+                        entries,
+                        flow: frame.flow,
+                    },
+                    last,
+                )
+            }
+            FrameKind::Sequence { items } => {
+                let last = items.last().map(|item| item.range.end);
+                (
+                    NodeKind::Sequence {
+                        items,
+                        flow: frame.flow,
+                    },
+                    last,
+                )
+            }
+        };
+        let content_end = last_end.unwrap_or(frame.start).max(frame.start);
+        let closer = if matches!(kind, NodeKind::Mapping { .. }) {
+            b'}'
+        } else {
+            b']'
+        };
+        // saphyr's span of a closing bracket can be that of a trailing comma, or run on over
+        // blanks and a comment, so the bracket is found from the last entry.
+        let range_end = if frame.bracketed {
+            let from = last_end.unwrap_or(frame.start + 1);
+            source::flow_closer_end(self.text, from, closer)
+                .or_else(|| (self.text.as_bytes().get(start) == Some(&closer)).then_some(start + 1))
+                .unwrap_or(content_end)
+                .max(frame.start)
+        } else {
+            content_end
+        };
+        let node = Node {
+            kind,
+            range: frame.start..range_end,
+            anchor: frame.anchor,
+            tag: frame.tag,
+            properties: frame.properties,
+        };
+        if frame.anchor_id > 0 {
+            self.anchors.insert(frame.anchor_id, Some(node.range.clone()));
+        }
+        self.cursor = self.cursor.max(range_end);
+        self.attach(node, end)
+    }
+
+    fn attach(&mut self, node: Node, at: usize) -> Result<(), YamlError> {
+        match self.stack.last_mut() {
+            Some(Frame {
+                kind: FrameKind::Mapping { entries, key },
+                ..
+            }) => match key.take() {
+                None => *key = Some(node),
+                Some(key) => entries.push(Entry { key, value: node }),
+            },
+            Some(Frame {
+                kind: FrameKind::Sequence { items },
+                ..
+            }) => items.push(node),
+            None => match self.document.as_mut() {
+                Some(document) if document.root.is_none() => document.root = Some(node),
+                _ => return Err(internal("a node outside a document", at)),
+            },
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,187 @@
+//! Line and column positions for byte offsets, computed only at the edges.
+
+use std::ops::Range;
+
+/// A position as people and editors count it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LineCol {
+    /// The line, 1-based.
+    pub line: usize,
+    /// The column in Unicode characters, 1-based.
+    pub column: usize,
+    /// The column in UTF-16 code units, 1-based (what browsers' editors count).
+    pub utf16_column: usize,
+}
+
+/// An index of the line starts of one text, for turning byte offsets into lines and columns.
+///
+/// Line breaks are those of YAML: `\r\n`, `\n` and a lone `\r`.
+#[derive(Clone, Debug)]
+pub struct LineIndex<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    /// Indexes the lines of `text`.
+    pub fn new(text: &'a str) -> Self {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => starts.push(i + 1),
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                    starts.push(i + 2);
+                    i += 1;
+                }
+                b'\r' => starts.push(i + 1),
+                _ => {}
+            }
+            i += 1;
+        }
+        LineIndex { text, starts }
+    }
+
+    /// The text this index was built for.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The number of lines; text after the last line break counts as a line, even when empty.
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The 1-based line that holds the byte at `offset` (offsets past the end are on the last line).
+    pub fn line_of(&self, offset: usize) -> usize {
+        let offset = offset.min(self.text.len());
+        match self.starts.binary_search(&offset) {
+            Ok(index) => index + 1,
+            Err(index) => index,
+        }
+    }
+
+    /// The byte range of line `line` (1-based) without its line ending.
+    pub fn line_range(&self, line: usize) -> Option<Range<usize>> {
+        let with_ending = self.line_range_with_ending(line)?;
+        let content = &self.text[with_ending.clone()];
+        let ending = if content.ends_with("\r\n") {
+            2
+        } else if content.ends_with('\n') || content.ends_with('\r') {
+            1
+        } else {
+            0
+        };
+        Some(with_ending.start..with_ending.end - ending)
+    }
+
+    /// The byte range of line `line` (1-based) including its line ending, if it has one.
+    pub fn line_range_with_ending(&self, line: usize) -> Option<Range<usize>> {
+        let start = *self.starts.get(line.checked_sub(1)?)?;
+        let end = self.starts.get(line).copied().unwrap_or(self.text.len());
+        Some(start..end)
+    }
+
+    /// The line and columns of the byte at `offset`; an offset inside a character counts as that character.
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_of(offset);
+        let start = self.starts[line - 1];
+        let before = &self.text[start..offset];
+        LineCol {
+            line,
+            column: before.chars().count() + 1,
+            utf16_column: before.encode_utf16().count() + 1,
+        }
+    }
+
+    /// The byte offset of a 1-based line and character column, if the line has that column.
+    pub fn offset(&self, line: usize, column: usize) -> Option<usize> {
+        self.offset_by(line, column, |_| 1)
+    }
+
+    /// The byte offset of a 1-based line and UTF-16 column, if the line has that column.
+    pub fn offset_utf16(&self, line: usize, utf16_column: usize) -> Option<usize> {
+        self.offset_by(line, utf16_column, char::len_utf16)
+    }
+
+    fn offset_by(&self, line: usize, column: usize, width: fn(char) -> usize) -> Option<usize> {
+        let range = self.line_range(line)?;
+        let mut units = column.checked_sub(1)?;
+        for (offset, c) in self.text[range.clone()].char_indices() {
+            if units == 0 {
+                return Some(range.start + offset);
+            }
+            units = units.checked_sub(width(c))?;
+        }
+        (units == 0).then_some(range.end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_columns_in_chars_and_utf16() {
+        let text = "é: 你好 🎉 x\nb";
+        let index = LineIndex::new(text);
+        let x = text.find('x').unwrap();
+        assert_eq!(
+            index.line_col(x),
+            LineCol {
+                line: 1,
+                column: 9,
+                utf16_column: 10
+            }
+        );
+        assert_eq!(index.offset(1, 9), Some(x));
+        assert_eq!(index.offset_utf16(1, 10), Some(x));
+        // The middle of the surrogate pair is not a position.
+        assert_eq!(index.offset_utf16(1, 8), None);
+        let b = text.find('b').unwrap();
+        assert_eq!(index.line_col(b).line, 2);
+        assert_eq!(index.line_col(b).column, 1);
+    }
+
+    #[test]
+    fn handles_crlf_lone_cr_and_no_final_newline() {
+        let text = "a: 1\r\nb: 2\rc: 3\nd";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_count(), 4);
+        assert_eq!(&text[index.line_range(1).unwrap()], "a: 1");
+        assert_eq!(&text[index.line_range_with_ending(1).unwrap()], "a: 1\r\n");
+        assert_eq!(&text[index.line_range_with_ending(2).unwrap()], "b: 2\r");
+        assert_eq!(&text[index.line_range(3).unwrap()], "c: 3");
+        assert_eq!(&text[index.line_range_with_ending(4).unwrap()], "d");
+        assert_eq!(index.line_range(5), None);
+        assert_eq!(index.line_range(0), None);
+        assert_eq!(index.line_col(text.len()).line, 4);
+        // The line ending belongs to its line.
+        assert_eq!(index.line_col(4).line, 1);
+        assert_eq!(index.line_col(5).line, 1);
+        assert_eq!(index.line_col(6).line, 2);
+    }
+
+    #[test]
+    fn final_newline_opens_an_empty_last_line() {
+        let text = "a\n";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_count(), 2);
+        assert_eq!(index.line_range(2), Some(2..2));
+        assert_eq!(index.line_col(2).line, 2);
+        assert_eq!(index.offset(1, 2), Some(1));
+        assert_eq!(index.offset(1, 3), None);
+    }
+
+    #[test]
+    fn offsets_inside_a_character_count_as_that_character() {
+        let text = "é";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_col(1).column, 1);
+    }
+}

@@ -1,0 +1,369 @@
+//! The located tree: streams, documents and nodes, each with the byte range it came from.
+//!
+//! Range conventions (all byte offsets into the parsed text):
+//! - plain scalar: exactly its text; for a multi-line plain scalar, from its first to its
+//!   last non-blank character;
+//! - quoted scalar: from the opening quote through the closing quote;
+//! - block scalar: from the `|` or `>` indicator through the end of its last line that holds
+//!   a non-blank character (that line's break excluded); trailing lines that hold only white
+//!   space are not part of the range;
+//! - empty scalar (`key:` with nothing): an empty range right after the `:` (after the `-`
+//!   of an empty sequence entry, after the properties of `key: !!str`);
+//! - alias: `*name`;
+//! - flow collection: from `[`/`{` through `]`/`}`;
+//! - block collection: from its first entry (the first key, `?` or `-`) to the end of its
+//!   last content;
+//! - anchors and tags are not part of `range`; they are in `properties`.
+
+use std::ops::Range;
+
+use crate::path::{Segment, ValuePath};
+
+use super::typing::{self, Typing};
+
+/// How a scalar was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarStyle {
+    /// Unquoted.
+    Plain,
+    /// In single quotes.
+    SingleQuoted,
+    /// In double quotes.
+    DoubleQuoted,
+    /// A literal block scalar (`|`).
+    Literal,
+    /// A folded block scalar (`>`).
+    Folded,
+}
+
+/// A parsed YAML stream: every document of the text, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stream {
+    /// The documents, in order.
+    pub documents: Vec<Document>,
+}
+
+/// One document of a stream.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document {
+    /// The root node.
+    pub root: Node,
+    /// From the `---` marker (or the root's first byte) through the `...` marker (or the root's last byte).
+    pub range: Range<usize>,
+    /// Whether the document starts with an explicit `---`.
+    pub explicit_start: bool,
+    /// Whether the document ends with an explicit `...`.
+    pub explicit_end: bool,
+}
+
+/// One node of the tree, with where it sits in the text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// What the node is.
+    pub kind: NodeKind,
+    /// The bytes of the node's content, without its anchor and tag (see the module docs).
+    pub range: Range<usize>,
+    /// The anchor name (`&name`), without the `&`.
+    pub anchor: Option<String>,
+    /// The resolved tag: `tag:yaml.org,2002:str` for `!!str`, `!local` for `!local`, `!` for `!`.
+    pub tag: Option<String>,
+    /// The bytes of the anchor and tag, when the node has either.
+    pub properties: Option<Range<usize>>,
+}
+
+/// The kinds of node.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NodeKind {
+    /// A mapping, in source order; repeated keys are kept, not collapsed.
+    Mapping {
+        /// The entries, in source order.
+        entries: Vec<Entry>,
+        /// Whether it is written in flow style (`{…}`, or a pair inside `[…]`).
+        flow: bool,
+    },
+    /// A sequence.
+    Sequence {
+        /// The items, in source order.
+        items: Vec<Node>,
+        /// Whether it is written in flow style (`[…]`).
+        flow: bool,
+    },
+    /// A scalar.
+    Scalar {
+        /// The decoded content (escapes resolved, lines folded), before typing.
+        text: String,
+        /// How it was written.
+        style: ScalarStyle,
+    },
+    /// An alias (`*name`).
+    Alias {
+        /// The anchor name, without the `*`.
+        name: String,
+        /// The range of the anchored node it refers to.
+        target: Option<Range<usize>>,
+    },
+}
+
+/// One key/value pair of a mapping.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// The key node.
+    pub key: Node,
+    /// The value node.
+    pub value: Node,
+}
+
+/// A key that a mapping holds more than once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DuplicateKey {
+    /// The path of the mapping that repeats the key.
+    pub path: ValuePath,
+    /// The key, as typed.
+    pub key: String,
+    /// The range of the first occurrence of the key.
+    pub first: Range<usize>,
+    /// The range of the repeated occurrence.
+    pub duplicate: Range<usize>,
+}
+
+/// A merge key (`<<`) and where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MergeKey {
+    /// The path of the mapping that holds the merge key.
+    pub path: ValuePath,
+    /// The range of the `<<` key.
+    pub range: Range<usize>,
+}
+
+/// One step of a walk along a [`ValuePath`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PathStep<'a> {
+    /// The key node that led here, for a step into a mapping.
+    pub key: Option<&'a Node>,
+    /// The node reached.
+    pub node: &'a Node,
+}
+
+impl Entry {
+    /// Whether this entry is a merge key: a plain, untagged `<<`, or one tagged `!!merge`.
+    pub fn is_merge_key(&self) -> bool {
+        match &self.key.kind {
+            NodeKind::Scalar { text, style } if text == "<<" => match &self.key.tag {
+                None => *style == ScalarStyle::Plain,
+                Some(tag) => tag == "tag:yaml.org,2002:merge",
+            },
+            _ => false,
+        }
+    }
+}
+
+impl Stream {
+    /// Every repeated key in every document (paths are relative to each document's root).
+    pub fn duplicate_keys(&self, typing: Typing) -> Vec<(usize, DuplicateKey)> {
+        let mut found = Vec::new();
+        for (index, document) in self.documents.iter().enumerate() {
+            for duplicate in document.root.duplicate_keys(typing) {
+                found.push((index, duplicate));
+            }
+        }
+        found
+    }
+}
+
+impl Node {
+    /// Whether the node is a scalar.
+    pub fn is_scalar(&self) -> bool {
+        matches!(self.kind, NodeKind::Scalar { .. })
+    }
+
+    /// Whether the node is an alias.
+    pub fn is_alias(&self) -> bool {
+        matches!(self.kind, NodeKind::Alias { .. })
+    }
+
+    /// Whether the node is a flow-style collection.
+    pub fn is_flow(&self) -> bool {
+        matches!(
+            self.kind,
+            NodeKind::Mapping { flow: true, .. } | NodeKind::Sequence { flow: true, .. }
+        )
+    }
+
+    /// The scalar's decoded content, if the node is a scalar.
+    pub fn scalar_text(&self) -> Option<&str> {
+        match &self.kind {
+            NodeKind::Scalar { text, .. } => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The scalar's style, if the node is a scalar.
+    pub fn scalar_style(&self) -> Option<ScalarStyle> {
+        match &self.kind {
+            NodeKind::Scalar { style, .. } => Some(*style),
+            _ => None,
+        }
+    }
+
+    /// The entries, if the node is a mapping.
+    pub fn entries(&self) -> Option<&[Entry]> {
+        match &self.kind {
+            NodeKind::Mapping { entries, .. } => Some(entries),
+            _ => None,
+        }
+    }
+
+    /// The items, if the node is a sequence.
+    pub fn items(&self) -> Option<&[Node]> {
+        match &self.kind {
+            NodeKind::Sequence { items, .. } => Some(items),
+            _ => None,
+        }
+    }
+
+    /// The suffix of a tag in the YAML core namespace (`str` for `!!str`), if the node has one.
+    pub fn core_tag(&self) -> Option<&str> {
+        self.tag
+            .as_deref()
+            .and_then(|tag| tag.strip_prefix("tag:yaml.org,2002:"))
+    }
+
+    /// The key of a mapping key node as a path segment under `typing`, if it has one.
+    ///
+    /// Scalar keys become strings the way `typing` reads them (`yes` is `"true"` under Helm);
+    /// aliases, collections and keys JSON cannot hold (a null under Helm) have none.
+    pub fn key_string(&self, typing: Typing) -> Option<String> {
+        typing::key_string(self, typing)
+    }
+
+    /// The value at `path` below this node: the last entry wins when a key repeats, as in Helm.
+    ///
+    /// The walk does not follow aliases or merge keys.
+    pub fn get(&self, path: &ValuePath, typing: Typing) -> Option<&Node> {
+        let steps = self.walk(path, typing);
+        if steps.len() == path.len() + 1 {
+            steps.last().map(|step| step.node)
+        } else {
+            None
+        }
+    }
+
+    /// Every node on `path`, starting with this node; shorter than `path.len() + 1` when the path stops.
+    pub fn walk(&self, path: &ValuePath, typing: Typing) -> Vec<PathStep<'_>> {
+        let mut steps = vec![PathStep {
+            key: None,
+            node: self,
+        }];
+        let mut node = self;
+        for segment in path.segments() {
+            let next = match (segment, &node.kind) {
+                (Segment::Key(wanted), NodeKind::Mapping { entries, .. }) => entries
+                    .iter()
+                    .rev()
+                    .find(|entry| entry.key.key_string(typing).as_deref() == Some(wanted))
+                    .map(|entry| PathStep {
+                        key: Some(&entry.key),
+                        node: &entry.value,
+                    }),
+                (Segment::Index(index), NodeKind::Sequence { items, .. }) => {
+                    items.get(*index).map(|item| PathStep {
+                        key: None,
+                        node: item,
+                    })
+                }
+                _ => None,
+            };
+            match next {
+                Some(step) => {
+                    node = step.node;
+                    steps.push(step);
+                }
+                None => break,
+            }
+        }
+        steps
+    }
+
+    /// Every node below and including this one, each with its path, in source order.
+    ///
+    /// Entries whose key has no [`key_string`](Self::key_string) are skipped with all below them.
+    pub fn descendants(&self, typing: Typing) -> Vec<(ValuePath, &Node)> {
+        let mut out = Vec::new();
+        let mut stack = vec![(ValuePath::root(), self)];
+        while let Some((path, node)) = stack.pop() {
+            match &node.kind {
+                NodeKind::Mapping { entries, .. } => {
+                    for entry in entries.iter().rev() {
+                        if let Some(key) = entry.key.key_string(typing) {
+                            stack.push((path.key(key), &entry.value));
+                        }
+                    }
+                }
+                NodeKind::Sequence { items, .. } => {
+                    for (index, item) in items.iter().enumerate().rev() {
+                        stack.push((path.index(index), item));
+                    }
+                }
+                _ => {}
+            }
+            out.push((path, node));
+        }
+        out
+    }
+
+    /// Every mapping below and including this one, each with its path, in source order.
+    pub fn mappings(&self, typing: Typing) -> Vec<(ValuePath, &Node)> {
+        self.descendants(typing)
+            .into_iter()
+            .filter(|(_, node)| matches!(node.kind, NodeKind::Mapping { .. }))
+            .collect()
+    }
+
+    /// Every key that a mapping below or at this node repeats, compared as typed under `typing`.
+    pub fn duplicate_keys(&self, typing: Typing) -> Vec<DuplicateKey> {
+        let mut found = Vec::new();
+        for (path, node) in self.mappings(typing) {
+            let Some(entries) = node.entries() else {
+                continue;
+            };
+            let mut seen: std::collections::HashMap<String, Range<usize>> =
+                std::collections::HashMap::new();
+            for entry in entries {
+                if entry.is_merge_key() && typing == Typing::Helm {
+                    continue;
+                }
+                let Some(key) = entry.key.key_string(typing) else {
+                    continue;
+                };
+                match seen.get(&key) {
+                    Some(first) => found.push(DuplicateKey {
+                        path: path.clone(),
+                        key,
+                        first: first.clone(),
+                        duplicate: entry.key.range.clone(),
+                    }),
+                    None => {
+                        seen.insert(key, entry.key.range.clone());
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Every merge key (`<<`) below or at this node.
+    pub fn merge_keys(&self, typing: Typing) -> Vec<MergeKey> {
+        let mut found = Vec::new();
+        for (path, node) in self.mappings(typing) {
+            for entry in node.entries().unwrap_or_default() {
+                if entry.is_merge_key() {
+                    found.push(MergeKey {
+                        path: path.clone(),
+                        range: entry.key.range.clone(),
+                    });
+                }
+            }
+        }
+        found
+    }
+}

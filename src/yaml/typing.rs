@@ -1,0 +1,438 @@
+//! How scalars become typed values: as Helm reads them, or by the YAML 1.2 core schema.
+//!
+//! The Helm rules mirror sigs.k8s.io/yaml (`yaml.go`, `convertToJSONableObject`) over its
+//! fork of go-yaml v2 (`goyaml.v2/resolve.go`, `resolve`; `decode.go`, `scalar`); see
+//! `docs/typing.md` for the table and a source for every rule.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::gonum::{self, NumError};
+use super::node::{Node, NodeKind, ScalarStyle};
+
+/// How plain scalars are typed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Typing {
+    /// As Helm reads a values file: YAML 1.1 words (`yes`, `off`), go-yaml v2 numbers.
+    #[default]
+    Helm,
+    /// The YAML 1.2 core schema.
+    Yaml12,
+}
+
+/// A typing name that is neither `helm` nor `yaml-1.2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownTyping(pub String);
+
+impl fmt::Display for UnknownTyping {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown typing `{}`: expected `helm` or `yaml-1.2`",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownTyping {}
+
+impl FromStr for Typing {
+    type Err = UnknownTyping;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "helm" => Ok(Typing::Helm),
+            "yaml-1.2" => Ok(Typing::Yaml12),
+            other => Err(UnknownTyping(other.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for Typing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Typing::Helm => "helm",
+            Typing::Yaml12 => "yaml-1.2",
+        })
+    }
+}
+
+/// A scalar's typed value.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Typed {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Uint(u64),
+    Float(f64),
+    /// An integer beyond 64 bits (go-yaml v2 keeps it as a `*big.Int`), as the nearest float.
+    BigInt(f64),
+    Str(String),
+}
+
+const CORE: &str = "tag:yaml.org,2002:";
+
+/// The go-yaml v2 tags that `resolve` understands (`resolvableTag`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GoTag {
+    Implicit,
+    Str,
+    Bool,
+    Int,
+    Float,
+    Null,
+    Timestamp,
+}
+
+impl GoTag {
+    fn short(self) -> &'static str {
+        match self {
+            GoTag::Implicit => "",
+            GoTag::Str => "!!str",
+            GoTag::Bool => "!!bool",
+            GoTag::Int => "!!int",
+            GoTag::Float => "!!float",
+            GoTag::Null => "!!null",
+            GoTag::Timestamp => "!!timestamp",
+        }
+    }
+}
+
+/// Types a scalar's decoded `text`, written in `style` with `tag`, under `typing`.
+pub(crate) fn type_scalar(
+    text: &str,
+    style: ScalarStyle,
+    tag: Option<&str>,
+    typing: Typing,
+) -> Result<Typed, String> {
+    match typing {
+        Typing::Helm => helm(text, style, tag),
+        Typing::Yaml12 => yaml12(text, style, tag),
+    }
+}
+
+fn helm(text: &str, style: ScalarStyle, tag: Option<&str>) -> Result<Typed, String> {
+    let Some(tag) = tag else {
+        // decode.go `scalar`: an untagged scalar that is not plain is a string.
+        return if style == ScalarStyle::Plain {
+            helm_resolve(GoTag::Implicit, text)
+        } else {
+            Ok(Typed::Str(text.to_string()))
+        };
+    };
+    let go_tag = match tag.strip_prefix(CORE) {
+        Some("str") => GoTag::Str,
+        Some("bool") => GoTag::Bool,
+        Some("int") => GoTag::Int,
+        Some("float") => GoTag::Float,
+        Some("null") => GoTag::Null,
+        Some("timestamp") => GoTag::Timestamp,
+        Some("binary") => {
+            return match decode_base64(text) {
+                Some(bytes) => Ok(Typed::Str(String::from_utf8_lossy(&bytes).into_owned())),
+                None => Err("!!binary value contains invalid base64 data".to_string()),
+            };
+        }
+        // resolve.go `resolve`: a tag it cannot resolve keeps the text as a string.
+        _ => return Ok(Typed::Str(text.to_string())),
+    };
+    helm_resolve(go_tag, text)
+}
+
+/// go-yaml v2 `resolve(tag, in)`, including its deferred check of an explicit tag.
+fn helm_resolve(tag: GoTag, input: &str) -> Result<Typed, String> {
+    let (resolved_tag, value) = helm_resolve_implicit(tag, input);
+    if tag == GoTag::Implicit || tag == GoTag::Str || tag == resolved_tag {
+        return Ok(value);
+    }
+    if tag == GoTag::Float && resolved_tag == GoTag::Int {
+        if let Typed::Int(int) = value {
+            return Ok(Typed::Float(int as f64));
+        }
+    }
+    Err(format!(
+        "cannot decode {} `{}` as a {}",
+        resolved_tag.short(),
+        input,
+        tag.short()
+    ))
+}
+
+fn helm_word(input: &str) -> Option<Typed> {
+    Some(match input {
+        "y" | "Y" | "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => {
+            Typed::Bool(true)
+        }
+        "n" | "N" | "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off"
+        | "OFF" => Typed::Bool(false),
+        "" | "~" | "null" | "Null" | "NULL" => Typed::Null,
+        ".nan" | ".NaN" | ".NAN" => Typed::Float(f64::NAN),
+        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => Typed::Float(f64::INFINITY),
+        "-.inf" | "-.Inf" | "-.INF" => Typed::Float(f64::NEG_INFINITY),
+        _ => return None,
+    })
+}
+
+fn word_tag(value: &Typed) -> GoTag {
+    match value {
+        Typed::Bool(_) => GoTag::Bool,
+        Typed::Null => GoTag::Null,
+        _ => GoTag::Float,
+    }
+}
+
+/// The body of go-yaml v2 `resolve` before its deferred tag check.
+fn helm_resolve_implicit(tag: GoTag, input: &str) -> (GoTag, Typed) {
+    let string = || (GoTag::Str, Typed::Str(input.to_string()));
+    if tag == GoTag::Str {
+        return string();
+    }
+    let hint = match input.as_bytes().first() {
+        None => b'N',
+        Some(b'+' | b'-') => b'S',
+        Some(b'0'..=b'9') => b'D',
+        Some(b'y' | b'Y' | b'n' | b'N' | b't' | b'T' | b'f' | b'F' | b'o' | b'O' | b'~') => b'M',
+        Some(b'.') => b'.',
+        Some(_) => 0,
+    };
+    if hint == 0 {
+        return string();
+    }
+    if let Some(value) = helm_word(input) {
+        return (word_tag(&value), value);
+    }
+    match hint {
+        b'.' => {
+            if let Some(float) = gonum::parse_float(input) {
+                return (GoTag::Float, Typed::Float(float));
+            }
+        }
+        b'D' | b'S' => {
+            if matches!(tag, GoTag::Implicit | GoTag::Timestamp) && gonum::is_timestamp(input) {
+                // decode.go keeps a timestamp decoded into interface{} as its text.
+                return (GoTag::Timestamp, Typed::Str(input.to_string()));
+            }
+            let plain = input.replace('_', "");
+            if let Ok(int) = gonum::parse_int(&plain, 0) {
+                return (GoTag::Int, Typed::Int(int));
+            }
+            let uint_error = match gonum::parse_uint(&plain, 0) {
+                Ok(uint) => return (GoTag::Int, Typed::Uint(uint)),
+                Err(error) => error,
+            };
+            if gonum::is_yaml_style_float(&plain) {
+                if let Some(float) = gonum::parse_float(&plain) {
+                    return (GoTag::Float, Typed::Float(float));
+                }
+            }
+            if let Some(binary) = plain.strip_prefix("0b") {
+                if let Ok(int) = gonum::parse_int(binary, 2) {
+                    return (GoTag::Int, Typed::Int(int));
+                }
+                if let Ok(uint) = gonum::parse_uint(binary, 2) {
+                    return (GoTag::Int, Typed::Uint(uint));
+                }
+            } else if let Some(binary) = plain.strip_prefix("-0b") {
+                if let Ok(int) = gonum::parse_int(&format!("-{binary}"), 2) {
+                    return (GoTag::Int, Typed::Int(int));
+                }
+            }
+            if uint_error == NumError::Range {
+                if let Some(big) = gonum::parse_big_int(&plain) {
+                    return (GoTag::Int, Typed::BigInt(big));
+                }
+            }
+        }
+        _ => {}
+    }
+    string()
+}
+
+fn yaml12(text: &str, style: ScalarStyle, tag: Option<&str>) -> Result<Typed, String> {
+    let Some(tag) = tag else {
+        return Ok(if style == ScalarStyle::Plain {
+            yaml12_plain(text)
+        } else {
+            Typed::Str(text.to_string())
+        });
+    };
+    let want = match tag.strip_prefix(CORE) {
+        Some(want @ ("null" | "bool" | "int" | "float")) => want,
+        _ => return Ok(Typed::Str(text.to_string())),
+    };
+    let typed = yaml12_plain(text);
+    match (want, typed) {
+        ("null", Typed::Null) => Ok(Typed::Null),
+        ("bool", value @ Typed::Bool(_)) => Ok(value),
+        ("int", value @ (Typed::Int(_) | Typed::Uint(_) | Typed::BigInt(_))) => Ok(value),
+        ("float", value @ Typed::Float(_)) => Ok(value),
+        ("float", Typed::Int(int)) => Ok(Typed::Float(int as f64)),
+        ("float", Typed::Uint(uint)) => Ok(Typed::Float(uint as f64)),
+        ("float", Typed::BigInt(big)) => Ok(Typed::Float(big)),
+        _ => Err(format!("cannot read `{text}` as a !!{want}")),
+    }
+}
+
+/// The YAML 1.2 core schema's resolution of a plain scalar (YAML 1.2.2, 10.3.2).
+fn yaml12_plain(text: &str) -> Typed {
+    match text {
+        "" | "~" | "null" | "Null" | "NULL" => return Typed::Null,
+        "true" | "True" | "TRUE" => return Typed::Bool(true),
+        "false" | "False" | "FALSE" => return Typed::Bool(false),
+        ".nan" | ".NaN" | ".NAN" => return Typed::Float(f64::NAN),
+        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => {
+            return Typed::Float(f64::INFINITY);
+        }
+        "-.inf" | "-.Inf" | "-.INF" => return Typed::Float(f64::NEG_INFINITY),
+        _ => {}
+    }
+    let bytes = text.as_bytes();
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit()) {
+        if let Ok(int) = text.parse::<i64>() {
+            return Typed::Int(int);
+        }
+        if let Ok(uint) = unsigned.parse::<u64>() {
+            if bytes[0] != b'-' {
+                return Typed::Uint(uint);
+            }
+        }
+        if let Ok(float) = text.parse::<f64>() {
+            return Typed::BigInt(float);
+        }
+    }
+    for (prefix, radix) in [("0o", 8), ("0x", 16)] {
+        if let Some(digits) = text.strip_prefix(prefix) {
+            if !digits.is_empty() && digits.chars().all(|c| c.is_digit(radix)) {
+                return match u64::from_str_radix(digits, radix) {
+                    Ok(uint) => match i64::try_from(uint) {
+                        Ok(int) => Typed::Int(int),
+                        Err(_) => Typed::Uint(uint),
+                    },
+                    Err(_) => Typed::BigInt(gonum::power_of_two_radix_to_f64(digits, radix)),
+                };
+            }
+        }
+    }
+    if gonum::is_yaml_style_float(text) {
+        if let Ok(float) = text.parse::<f64>() {
+            return Typed::Float(float);
+        }
+    }
+    Typed::Str(text.to_string())
+}
+
+/// The JSON object key a mapping key becomes, or why it cannot be one.
+pub(crate) fn key_from_typed(typed: Typed, typing: Typing) -> Result<String, String> {
+    match (typed, typing) {
+        (Typed::Str(text), _) => Ok(text),
+        (Typed::Bool(value), _) => Ok(value.to_string()),
+        (Typed::Int(value), _) => Ok(value.to_string()),
+        (Typed::Float(value), Typing::Helm) => Ok(gonum::format_key_float(value)),
+        (Typed::Float(value), Typing::Yaml12) => Ok(if value.is_nan() {
+            ".nan".to_string()
+        } else if value.is_infinite() {
+            if value > 0.0 { ".inf" } else { "-.inf" }.to_string()
+        } else {
+            format!("{value}")
+        }),
+        (Typed::Uint(value), Typing::Yaml12) => Ok(value.to_string()),
+        (Typed::BigInt(value), Typing::Yaml12) => Ok(format!("{value}")),
+        // sigs.k8s.io/yaml `convertToJSONableObject` only converts string, int, int64,
+        // float64 and bool keys; anything else is "unsupported map key".
+        (Typed::Uint(value), Typing::Helm) => Err(format!(
+            "unsupported map key of type uint64: {value} (Helm cannot read it)"
+        )),
+        (Typed::BigInt(_), Typing::Helm) => {
+            Err("unsupported map key of type *big.Int (Helm cannot read it)".to_string())
+        }
+        (Typed::Null, _) => Err("a null mapping key cannot become a JSON object key".to_string()),
+    }
+}
+
+/// The typed key string of a scalar key node, if it has one (aliases and collections have none).
+pub(crate) fn key_string(node: &Node, typing: Typing) -> Option<String> {
+    let NodeKind::Scalar { text, style } = &node.kind else {
+        return None;
+    };
+    let typed = type_scalar(text, *style, node.tag.as_deref(), typing).ok()?;
+    key_from_typed(typed, typing).ok()
+}
+
+/// Decodes standard, padded base64 as Go's `base64.StdEncoding.DecodeString` does (line breaks ignored).
+fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    fn value(b: u8) -> Option<u32> {
+        Some(match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    }
+    let clean: Vec<u8> = text
+        .bytes()
+        .filter(|&b| b != b'\n' && b != b'\r')
+        .collect();
+    if clean.len() % 4 != 0 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(clean.len() / 4 * 3);
+    let quads = clean.chunks(4);
+    let count = clean.len() / 4;
+    for (n, quad) in quads.enumerate() {
+        let last = n + 1 == count;
+        let pads = quad.iter().rev().take_while(|&&b| b == b'=').count();
+        if pads > 2 || (pads > 0 && !last) {
+            return None;
+        }
+        let mut bits = 0u32;
+        for &b in &quad[..4 - pads] {
+            bits = (bits << 6) | value(b)?;
+        }
+        bits <<= 6 * pads as u32;
+        let bytes = [(bits >> 16) as u8, (bits >> 8) as u8, bits as u8];
+        out.extend_from_slice(&bytes[..3 - pads]);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn helm_plain(text: &str) -> Typed {
+        type_scalar(text, ScalarStyle::Plain, None, Typing::Helm).unwrap()
+    }
+
+    #[test]
+    fn parses_typing_names() {
+        assert_eq!("helm".parse::<Typing>(), Ok(Typing::Helm));
+        assert_eq!("yaml-1.2".parse::<Typing>(), Ok(Typing::Yaml12));
+        assert!("yaml".parse::<Typing>().is_err());
+        assert_eq!(Typing::Yaml12.to_string(), "yaml-1.2");
+        assert_eq!(Typing::default(), Typing::Helm);
+    }
+
+    #[test]
+    fn decodes_base64_like_go() {
+        assert_eq!(decode_base64("aGVsbG8=").unwrap(), b"hello");
+        assert_eq!(decode_base64("aGVs\nbG8h").unwrap(), b"hello!");
+        assert_eq!(decode_base64("aGVsbG8"), None);
+        assert_eq!(decode_base64("a=GV"), None);
+    }
+
+    #[test]
+    fn helm_reads_numbers_like_go_yaml_v2() {
+        assert_eq!(helm_plain("0x1F"), Typed::Int(31));
+        assert_eq!(helm_plain("0777"), Typed::Int(511));
+        assert_eq!(helm_plain("0o17"), Typed::Int(15));
+        assert_eq!(helm_plain("08"), Typed::Float(8.0));
+        assert_eq!(helm_plain("1_000"), Typed::Int(1000));
+        assert_eq!(helm_plain("18446744073709551615"), Typed::Uint(u64::MAX));
+        assert_eq!(helm_plain("18446744073709551616"), Typed::Float(18446744073709551616.0));
+        assert_eq!(helm_plain("190:20:30"), Typed::Str("190:20:30".into()));
+        assert_eq!(helm_plain("1e999"), Typed::Str("1e999".into()));
+    }
+}

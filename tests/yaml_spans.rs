@@ -1,0 +1,212 @@
+//! The byte range of every kind of node, asserted as the exact source text it covers.
+
+use values_migrate::yaml::{Limits, Node, NodeKind, ScalarStyle, Stream, Typing, parse};
+use values_migrate::ValuePath;
+
+fn stream(text: &str) -> Stream {
+    match parse(text, &Limits::default()) {
+        Ok(stream) => stream,
+        Err(error) => panic!("{}", error.display_with("test.yaml", text)),
+    }
+}
+
+fn at<'a>(stream: &'a Stream, path: &str) -> &'a Node {
+    let path = ValuePath::parse(path).unwrap();
+    stream.documents[0]
+        .root
+        .get(&path, Typing::Helm)
+        .unwrap_or_else(|| panic!("no node at {path}"))
+}
+
+fn text_at<'a>(text: &'a str, stream: &Stream, path: &str) -> &'a str {
+    &text[at(stream, path).range.clone()]
+}
+
+/// The source text of the key node of the last entry at `path`.
+fn key_text<'a>(text: &'a str, stream: &Stream, path: &str) -> &'a str {
+    let path = ValuePath::parse(path).unwrap();
+    let steps = stream.documents[0].root.walk(&path, Typing::Helm);
+    &text[steps.last().unwrap().key.unwrap().range.clone()]
+}
+
+#[test]
+fn scalars_cover_exactly_their_source_text() {
+    let text = "a: 1\nb: \"q\\\"x\"  # c\nc: 'it''s'  # d\nplain: two words  \nempty:\nlast: z";
+    let s = stream(text);
+    assert_eq!(text_at(text, &s, "a"), "1");
+    assert_eq!(text_at(text, &s, "b"), "\"q\\\"x\"");
+    assert_eq!(text_at(text, &s, "c"), "'it''s'");
+    assert_eq!(text_at(text, &s, "plain"), "two words");
+    assert_eq!(text_at(text, &s, "last"), "z");
+    assert_eq!(key_text(text, &s, "plain"), "plain");
+    let empty = at(&s, "empty");
+    assert!(empty.range.is_empty());
+    assert_eq!(empty.range.start, text.find("empty:").unwrap() + "empty:".len());
+    assert_eq!(empty.scalar_style(), Some(ScalarStyle::Plain));
+}
+
+#[test]
+fn non_ascii_on_the_same_line_does_not_shift_ranges() {
+    let text = "é: 你好 🎉 \"quoted ünï\" # 🎉\nb: \"x\"\nc: [é, 🎉]\nd: {你: 好}\ne: \"🎉\"\n";
+    let s = stream(text);
+    assert_eq!(text_at(text, &s, "é"), "你好 🎉 \"quoted ünï\"");
+    assert_eq!(key_text(text, &s, "é"), "é");
+    assert_eq!(text_at(text, &s, "b"), "\"x\"");
+    assert_eq!(text_at(text, &s, "c"), "[é, 🎉]");
+    assert_eq!(text_at(text, &s, "c[1]"), "🎉");
+    assert_eq!(text_at(text, &s, "d"), "{你: 好}");
+    assert_eq!(text_at(text, &s, "d.你"), "好");
+    assert_eq!(text_at(text, &s, "e"), "\"🎉\"");
+}
+
+#[test]
+fn block_scalars_run_from_the_indicator_to_their_last_content_line() {
+    let text = "lit: |-  # keep\n  line 1\n    line 2  \n\n  \nfold: >\n  folded\n  text\n\nkeep: |+\n  kept\n\nlast: 1\n";
+    let s = stream(text);
+    assert_eq!(text_at(text, &s, "lit"), "|-  # keep\n  line 1\n    line 2  ");
+    assert_eq!(text_at(text, &s, "fold"), ">\n  folded\n  text");
+    assert_eq!(text_at(text, &s, "keep"), "|+\n  kept");
+    let keep = at(&s, "keep");
+    assert_eq!(keep.scalar_text(), Some("kept\n\n"));
+    assert_eq!(keep.scalar_style(), Some(ScalarStyle::Literal));
+    assert_eq!(text_at(text, &s, "last"), "1");
+}
+
+#[test]
+fn block_scalars_in_sequences_and_after_comments() {
+    let text = "- |\n  a\n- >-\n  b\n-  # note |\n  |\n   c\nk: # x\n  |\n  d\n";
+    let s = parse("k:\n  - |\n    a\n  - >-\n    b\n", &Limits::default()).unwrap();
+    let src = "k:\n  - |\n    a\n  - >-\n    b\n";
+    assert_eq!(text_at(src, &s, "k[0]"), "|\n    a");
+    assert_eq!(text_at(src, &s, "k[1]"), ">-\n    b");
+    assert!(parse(text, &Limits::default()).is_err(), "mixed root is invalid YAML");
+    let text = "k: # a comment with | and >\n  |\n  d\n";
+    let s = stream(text);
+    assert_eq!(text_at(text, &s, "k"), "|\n  d");
+}
+
+#[test]
+fn collections_cover_their_entries() {
+    let text = "map:\n  a: 1\n  b:\n    - x\n    - y  # c\nflow: {a: [1, 2], b: c}  # after\nseq:\n- 1\n- - 2\n  - 3\nnext: 1\n";
+    let s = stream(text);
+    assert_eq!(text_at(text, &s, "map"), "a: 1\n  b:\n    - x\n    - y");
+    assert_eq!(text_at(text, &s, "map.b"), "- x\n    - y");
+    assert_eq!(text_at(text, &s, "flow"), "{a: [1, 2], b: c}");
+    assert_eq!(text_at(text, &s, "flow.a"), "[1, 2]");
+    assert_eq!(text_at(text, &s, "seq"), "- 1\n- - 2\n  - 3");
+    assert_eq!(text_at(text, &s, "seq[1]"), "- 2\n  - 3");
+    assert_eq!(text_at(text, &s, "seq[1][0]"), "2");
+    let root = &s.documents[0].root;
+    assert_eq!(&text[root.range.clone()], text.trim_end());
+    assert!(matches!(at(&s, "flow").kind, NodeKind::Mapping { flow: true, .. }));
+    assert!(matches!(at(&s, "map").kind, NodeKind::Mapping { flow: false, .. }));
+}
+
+#[test]
+fn empty_values_sit_right_after_their_indicator() {
+    let text = "a:\nb:   # c\nc: !!str\nd: &x\nseq:\n-\n- # note\n- z\nflow: {k: , j}\n";
+    let s = stream(text);
+    let after = |needle: &str| text.find(needle).unwrap() + needle.len();
+    assert_eq!(at(&s, "a").range, after("a:")..after("a:"));
+    assert_eq!(at(&s, "b").range, after("b:")..after("b:"));
+    let c = at(&s, "c");
+    assert_eq!(c.range, after("!!str")..after("!!str"));
+    assert_eq!(c.tag.as_deref(), Some("tag:yaml.org,2002:str"));
+    assert_eq!(&text[c.properties.clone().unwrap()], "!!str");
+    assert_eq!(at(&s, "d").anchor.as_deref(), Some("x"));
+    assert_eq!(at(&s, "seq[0]").range, after("seq:\n-")..after("seq:\n-"));
+    assert_eq!(at(&s, "seq[1]").range, after("-\n-")..after("-\n-"));
+    assert_eq!(at(&s, "flow.k").range, after("{k:")..after("{k:"));
+    assert_eq!(at(&s, "flow.j").range, after("j")..after("j"));
+}
+
+#[test]
+fn anchors_tags_and_aliases_are_located() {
+    let text = "base: &base\n  x: 1\nother: *base\ntagged: !!int \"5\"\nlocal: !thing &t value\n<<: *base\n";
+    let s = stream(text);
+    let base = at(&s, "base");
+    assert_eq!(base.anchor.as_deref(), Some("base"));
+    assert_eq!(&text[base.properties.clone().unwrap()], "&base");
+    assert_eq!(&text[base.range.clone()], "x: 1");
+    let other = at(&s, "other");
+    assert_eq!(&text[other.range.clone()], "*base");
+    match &other.kind {
+        NodeKind::Alias { name, target } => {
+            assert_eq!(name, "base");
+            assert_eq!(target.clone(), Some(base.range.clone()));
+        }
+        kind => panic!("not an alias: {kind:?}"),
+    }
+    assert_eq!(text_at(text, &s, "tagged"), "\"5\"");
+    let local = at(&s, "local");
+    assert_eq!(local.tag.as_deref(), Some("!thing"));
+    assert_eq!(local.anchor.as_deref(), Some("t"));
+    assert_eq!(&text[local.properties.clone().unwrap()], "!thing &t");
+    assert_eq!(text_at(text, &s, "local"), "value");
+    let merges = s.documents[0].root.merge_keys(Typing::Helm);
+    assert_eq!(merges.len(), 1);
+    assert_eq!(&text[merges[0].range.clone()], "<<");
+}
+
+#[test]
+fn crlf_files_keep_exact_ranges() {
+    let text = "a: 1\r\nb: \"x\"\r\nc: |\r\n  t\r\n  u\r\nd:\r\n  - e\r\n";
+    let s = stream(text);
+    assert_eq!(text_at(text, &s, "a"), "1");
+    assert_eq!(text_at(text, &s, "b"), "\"x\"");
+    assert_eq!(text_at(text, &s, "c"), "|\r\n  t\r\n  u");
+    assert_eq!(at(&s, "c").scalar_text(), Some("t\nu\n"));
+    assert_eq!(text_at(text, &s, "d"), "- e");
+}
+
+#[test]
+fn documents_cover_their_markers() {
+    let text = "# lead\na: 1\n---\nb: 2\n...\n--- x\n";
+    let s = stream(text);
+    assert_eq!(s.documents.len(), 3);
+    assert_eq!(&text[s.documents[0].range.clone()], "a: 1");
+    assert_eq!(&text[s.documents[1].range.clone()], "---\nb: 2\n...");
+    assert!(s.documents[1].explicit_start && s.documents[1].explicit_end);
+    assert_eq!(&text[s.documents[2].range.clone()], "--- x");
+    let empty = stream("---\n");
+    assert_eq!(empty.documents.len(), 1);
+    assert_eq!(empty.documents[0].root.range, 3..3);
+}
+
+#[test]
+fn explicit_and_complex_keys() {
+    let text = "? a\n: 1\n? [x, y]\n: 2\n?\n: 3\n";
+    let s = stream(text);
+    let entries = s.documents[0].root.entries().unwrap();
+    assert_eq!(&text[entries[0].key.range.clone()], "a");
+    assert_eq!(&text[entries[0].value.range.clone()], "1");
+    assert_eq!(&text[entries[1].key.range.clone()], "[x, y]");
+    assert!(entries[2].key.range.is_empty());
+    assert_eq!(entries[2].key.range.start, text.find("?\n").unwrap() + 1);
+    assert_eq!(&text[s.documents[0].root.range.clone()], text.trim_end());
+}
+
+#[test]
+fn indentless_and_nested_sequences_start_at_their_dash() {
+    let text = "k:\n- - a\n  - b\n- c\nm:\n  - # note\n    x\n";
+    let s = stream(text);
+    assert_eq!(text_at(text, &s, "k"), "- - a\n  - b\n- c");
+    assert_eq!(text_at(text, &s, "k[0]"), "- a\n  - b");
+    assert_eq!(text_at(text, &s, "m"), "- # note\n    x");
+    assert_eq!(text_at(text, &s, "m[0]"), "x");
+}
+
+#[test]
+fn flow_brackets_followed_by_blanks_and_comments() {
+    let text = "a: [   x, # c\n  y ]\nb: {  # c\n  k: v}\nc: !!seq [x]\nd: [{x: y}: z]\n";
+    let s = stream(text);
+    assert_eq!(text_at(text, &s, "a"), "[   x, # c\n  y ]");
+    assert_eq!(text_at(text, &s, "b"), "{  # c\n  k: v}");
+    assert_eq!(text_at(text, &s, "c"), "[x]");
+    assert_eq!(text_at(text, &s, "d"), "[{x: y}: z]");
+    let pair = &at(&s, "d").items().unwrap()[0];
+    assert_eq!(&text[pair.range.clone()], "{x: y}: z");
+    assert!(pair.is_flow());
+    let key = &pair.entries().unwrap()[0].key;
+    assert_eq!(&text[key.range.clone()], "{x: y}");
+}
