@@ -4,5 +4,6 @@
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod path;
+pub mod schema;
 
 pub use path::{PathError, Segment, ValuePath};
