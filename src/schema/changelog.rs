@@ -212,6 +212,17 @@ impl Shape {
         ancestors.pop();
     }
 
+    /// Whether every key on `path` is required by its parent, so the mapping always exists.
+    fn required_from_root(&self, path: &ShapePath) -> bool {
+        (1..=path.0.len()).all(|n| {
+            let parent = ShapePath(path.0[..n - 1].to_vec());
+            match (&path.0[n - 1], self.facts.get(&parent)) {
+                (Step::Key(key), Some(facts)) => facts.required.contains(key),
+                _ => false,
+            }
+        })
+    }
+
     fn descendants(&self, path: &ShapePath) -> usize {
         self.order
             .iter()
@@ -466,6 +477,12 @@ pub fn changelog(base: &Schema, target: &Schema) -> Changelog {
                     });
                 }
             }
+        }
+        // A requirement inside a new, optional mapping is that mapping's business, not a change
+        // the values must answer; inside an existing mapping, or on a chain of required keys
+        // from the root, it is.
+        if was.is_none() && !after.required_from_root(path) {
+            continue;
         }
         let required_before = was.map(|w| w.required.as_slice()).unwrap_or_default();
         for key in &now.required {

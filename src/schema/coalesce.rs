@@ -1,9 +1,10 @@
 //! Helm's coalescing of the chart's defaults with the user's values, rule for rule.
 //!
-//! Mirrors `coalesceValues` and `coalesceTablesFullKey` in Helm's `pkg/chart/util/coalesce.go`
-//! (v4; `pkg/chartutil/coalesce.go` in v3): the user's values win key by key, mappings merge
-//! recursively, everything else (lists included) is replaced, and a user `null` deletes the key
-//! only where the defaults have that key.
+//! Mirrors `coalesceValues`, `coalesceTablesFullKey` and `cleanNilValues` in Helm 4's
+//! `pkg/chart/common/util/coalesce.go` (`pkg/chartutil/coalesce.go` in Helm 3): the user's values
+//! win key by key, mappings merge recursively, everything else (lists included) is replaced, a
+//! user `null` deletes the key only where the defaults have a value for it (otherwise it survives
+//! and is type-checked), and a `null` in the chart's own defaults never reaches the result.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -96,7 +97,7 @@ fn coalesce_values(
                 user.remove(key);
             }
             Some(Value::Object(dst)) => match default {
-                Value::Object(src) => tables(dst, src, &path, warnings),
+                Value::Object(src) => tables(dst, &without_nulls(src), &path, warnings),
                 Value::Null => {}
                 other => warnings.push(CoalesceWarning {
                     message: format!("skipped value for {path}: Not a table. ({other})"),
@@ -105,15 +106,33 @@ fn coalesce_values(
             },
             // A user scalar or list replaces whatever the default was, silently at this level.
             Some(_) => {}
+            // A default `null` is not copied (Helm's cleanNilValues; corpus pair 15, check 5).
+            None if default.is_null() => {}
             None => {
-                user.insert(key.clone(), default.clone());
+                let default = match default {
+                    Value::Object(map) => Value::Object(without_nulls(map)),
+                    other => other.clone(),
+                };
+                user.insert(key.clone(), default);
             }
         }
     }
     Value::Object(user)
 }
 
-/// `coalesceTablesFullKey` with `merge = false`: `dst` (the user's) wins over `src` (the defaults).
+/// `map` with every `null` removed, recursively through mappings (Helm's `cleanNilValues`).
+fn without_nulls(map: &Map<String, Value>) -> Map<String, Value> {
+    map.iter()
+        .filter(|(_, v)| !v.is_null())
+        .map(|(k, v)| match v {
+            Value::Object(inner) => (k.clone(), Value::Object(without_nulls(inner))),
+            other => (k.clone(), other.clone()),
+        })
+        .collect()
+}
+
+/// `coalesceTablesFullKey` with `merge = false`: `dst` (the user's) wins over `src` (the defaults);
+/// a `null` in `dst` deletes the key only when `src` has a non-null value for it.
 fn tables(
     dst: &mut Map<String, Value>,
     src: &Map<String, Value>,
@@ -124,7 +143,9 @@ fn tables(
         let path = prefix.key(key.clone());
         match dst.get_mut(key) {
             Some(Value::Null) => {
-                dst.remove(key);
+                if !default.is_null() {
+                    dst.remove(key);
+                }
             }
             None => {
                 dst.insert(key.clone(), default.clone());
@@ -185,6 +206,24 @@ mod tests {
             coalesce(Some(&defaults), &user),
             json!({"z": null, "n": {"w": null}})
         );
+    }
+
+    #[test]
+    fn nulls_in_the_defaults_never_arrive() {
+        let defaults =
+            json!({"n": null, "m": {"x": null, "y": 1, "d": {"z": null}}, "u": {"k": null}});
+        let user = json!({"u": {"k": null, "j": 1}});
+        assert_eq!(
+            coalesce(Some(&defaults), &user),
+            json!({"u": {"k": null, "j": 1}, "m": {"y": 1, "d": {}}})
+        );
+    }
+
+    #[test]
+    fn coalesce_tables_keeps_a_null_over_a_null() {
+        let dst = json!({"a": null, "b": null});
+        let src = json!({"a": null, "b": 1, "c": null});
+        assert_eq!(coalesce_tables(&dst, &src), json!({"a": null, "c": null}));
     }
 
     #[test]

@@ -19,7 +19,8 @@ use crate::path::ValuePath;
 pub struct Violation {
     /// The instance path of the failing value (the mapping, for a key it does not allow).
     pub path: ValuePath,
-    /// The offending key itself, for a key the mapping does not allow, so its line can be shown.
+    /// The key the violation is about: one the mapping does not allow (so its line can be
+    /// shown), or one it lacks (`required`; it has no line of its own, its mapping does).
     pub key_path: Option<ValuePath>,
     /// Where in the schema the failing keyword is, as a JSON pointer.
     pub schema_path: String,
@@ -107,9 +108,16 @@ impl Schema {
                 ValidationErrorKind::PropertyNames { error } => {
                     error.instance().as_str().map(|key| path.key(key))
                 }
+                ValidationErrorKind::Required {
+                    property: Value::String(key),
+                } => Some(path.key(key.clone())),
                 _ => None,
             };
-            let subject = key_path.clone().unwrap_or_else(|| path.clone());
+            // A missing key is the problem of the mapping that lacks it.
+            let subject = match (error.kind(), &key_path) {
+                (ValidationErrorKind::Required { .. }, _) | (_, None) => path.clone(),
+                (_, Some(key)) => key.clone(),
+            };
             out.push(Violation {
                 in_defaults_only: in_defaults_only(&subject),
                 path,
