@@ -9,6 +9,7 @@ pub mod manifest;
 pub mod migrate;
 pub mod path;
 pub mod report;
+pub mod schema;
 pub mod splice;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -1,0 +1,246 @@
+//! Helm's coalescing of the chart's defaults with the user's values, rule for rule.
+//!
+//! Mirrors `coalesceValues`, `coalesceTablesFullKey` and `cleanNilValues` in Helm 4's
+//! `pkg/chart/common/util/coalesce.go` (`pkg/chartutil/coalesce.go` in Helm 3): the user's values
+//! win key by key, mappings merge recursively, everything else (lists included) is replaced, a
+//! user `null` deletes the key only where the defaults have a value for it (otherwise it survives
+//! and is type-checked), and a `null` in the chart's own defaults never reaches the result.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::path::ValuePath;
+
+/// A place where Helm prints a coalescing warning, because one side is a mapping and the other is not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CoalesceWarning {
+    /// Where the two sides disagree.
+    pub path: ValuePath,
+    /// Helm's warning text.
+    pub message: String,
+}
+
+/// The coalesced values and the warnings Helm would print on the way.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Coalesced {
+    /// The values the chart is rendered and validated with.
+    pub values: Value,
+    /// The mapping/non-mapping conflicts, in document order.
+    pub warnings: Vec<CoalesceWarning>,
+}
+
+/// The user's values overlaid on the chart's defaults, as Helm's `CoalesceValues` does.
+pub fn coalesce(defaults: Option<&Value>, user: &Value) -> Value {
+    coalesce_with_warnings(defaults, user).values
+}
+
+/// [`coalesce`], also returning the warnings Helm prints.
+pub fn coalesce_with_warnings(defaults: Option<&Value>, user: &Value) -> Coalesced {
+    let mut warnings = Vec::new();
+    let values = match user {
+        // Helm decodes an empty values file to an empty map.
+        Value::Null => coalesce_values(defaults, Map::new(), &mut warnings),
+        Value::Object(map) => coalesce_values(defaults, map.clone(), &mut warnings),
+        // Helm cannot hold anything but a map here; leave it for validation to refuse.
+        other => other.clone(),
+    };
+    Coalesced { values, warnings }
+}
+
+/// Helm's `CoalesceTables(dst, src)`: `dst` wins, mappings merge, a `null` in `dst` deletes the key.
+///
+/// `upgrade --reuse-values` uses it to lay the new `--set`/`-f` values over the release's old ones.
+pub fn coalesce_tables(dst: &Value, src: &Value) -> Value {
+    match (dst, src) {
+        (_, Value::Null) => dst.clone(),
+        (Value::Null, _) => src.clone(),
+        (Value::Object(d), Value::Object(s)) => {
+            let mut d = d.clone();
+            tables(&mut d, s, &ValuePath::root(), &mut Vec::new());
+            Value::Object(d)
+        }
+        _ => dst.clone(),
+    }
+}
+
+/// What `helm upgrade --reuse-values` validates: the new values over the previous release's
+/// values, with the previous chart's coalesced values standing in for the new chart's defaults.
+///
+/// From Helm's `pkg/action/upgrade.go` (`reuseValues`): `oldVals = CoalesceValues(current.Chart,
+/// current.Config)`, `newVals = CoalesceTables(newVals, current.Config)`, `chart.Values = oldVals`;
+/// the new chart's own `values.yaml` never enters the merge.
+pub fn reuse_values(
+    previous_defaults: Option<&Value>,
+    previous_user: &Value,
+    user: &Value,
+) -> Value {
+    let old = coalesce(previous_defaults, previous_user);
+    let new = coalesce_tables(user, previous_user);
+    coalesce(Some(&old), &new)
+}
+
+/// `coalesceValues`: the top level, where a user `null` deletes a key the defaults have.
+fn coalesce_values(
+    defaults: Option<&Value>,
+    mut user: Map<String, Value>,
+    warnings: &mut Vec<CoalesceWarning>,
+) -> Value {
+    let Some(Value::Object(defaults)) = defaults else {
+        return Value::Object(user);
+    };
+    for (key, default) in defaults {
+        let path = ValuePath::root().key(key.clone());
+        match user.get_mut(key) {
+            Some(Value::Null) => {
+                user.remove(key);
+            }
+            Some(Value::Object(dst)) => match default {
+                Value::Object(src) => tables(dst, &without_nulls(src), &path, warnings),
+                Value::Null => {}
+                other => warnings.push(CoalesceWarning {
+                    message: format!("skipped value for {path}: Not a table. ({other})"),
+                    path,
+                }),
+            },
+            // A user scalar or list replaces whatever the default was, silently at this level.
+            Some(_) => {}
+            // A default `null` is not copied (Helm's cleanNilValues; corpus pair 15, check 5).
+            None if default.is_null() => {}
+            None => {
+                let default = match default {
+                    Value::Object(map) => Value::Object(without_nulls(map)),
+                    other => other.clone(),
+                };
+                user.insert(key.clone(), default);
+            }
+        }
+    }
+    Value::Object(user)
+}
+
+/// `map` with every `null` removed, recursively through mappings (Helm's `cleanNilValues`).
+fn without_nulls(map: &Map<String, Value>) -> Map<String, Value> {
+    map.iter()
+        .filter(|(_, v)| !v.is_null())
+        .map(|(k, v)| match v {
+            Value::Object(inner) => (k.clone(), Value::Object(without_nulls(inner))),
+            other => (k.clone(), other.clone()),
+        })
+        .collect()
+}
+
+/// `coalesceTablesFullKey` with `merge = false`: `dst` (the user's) wins over `src` (the defaults);
+/// a `null` in `dst` deletes the key only when `src` has a non-null value for it.
+fn tables(
+    dst: &mut Map<String, Value>,
+    src: &Map<String, Value>,
+    prefix: &ValuePath,
+    warnings: &mut Vec<CoalesceWarning>,
+) {
+    for (key, default) in src {
+        let path = prefix.key(key.clone());
+        match dst.get_mut(key) {
+            Some(Value::Null) => {
+                if !default.is_null() {
+                    dst.remove(key);
+                }
+            }
+            None => {
+                dst.insert(key.clone(), default.clone());
+            }
+            Some(Value::Object(d)) => match default {
+                Value::Object(s) => tables(d, s, &path, warnings),
+                Value::Null => {}
+                other => warnings.push(CoalesceWarning {
+                    message: format!(
+                        "destination for {path} is a table. Ignoring non-table value ({other})"
+                    ),
+                    path,
+                }),
+            },
+            Some(_) => {
+                if default.is_object() {
+                    warnings.push(CoalesceWarning {
+                        message: format!("cannot overwrite table with non table for {path}"),
+                        path,
+                    });
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn merges_mappings_and_replaces_the_rest() {
+        let defaults = json!({"a": {"x": 1, "y": [1, 2]}, "b": "d", "c": {"k": 1}});
+        let user = json!({"a": {"y": [3]}, "c": "scalar", "u": 5});
+        let out = coalesce_with_warnings(Some(&defaults), &user);
+        assert_eq!(
+            out.values,
+            json!({"a": {"y": [3], "x": 1}, "c": "scalar", "u": 5, "b": "d"})
+        );
+        assert!(
+            out.warnings.is_empty(),
+            "a top-level scalar over a table is silent in Helm"
+        );
+        let nested = coalesce_with_warnings(
+            Some(&json!({"p": {"t": {"k": 1}}})),
+            &json!({"p": {"t": "s"}}),
+        );
+        assert_eq!(nested.warnings[0].path.to_string(), "p.t");
+        assert_eq!(nested.values, json!({"p": {"t": "s"}}));
+    }
+
+    #[test]
+    fn a_null_deletes_only_keys_the_defaults_have() {
+        let defaults = json!({"a": 1, "n": {"x": 1}});
+        let user = json!({"a": null, "z": null, "n": {"x": null, "w": null}});
+        assert_eq!(
+            coalesce(Some(&defaults), &user),
+            json!({"z": null, "n": {"w": null}})
+        );
+    }
+
+    #[test]
+    fn nulls_in_the_defaults_never_arrive() {
+        let defaults =
+            json!({"n": null, "m": {"x": null, "y": 1, "d": {"z": null}}, "u": {"k": null}});
+        let user = json!({"u": {"k": null, "j": 1}});
+        assert_eq!(
+            coalesce(Some(&defaults), &user),
+            json!({"u": {"k": null, "j": 1}, "m": {"y": 1, "d": {}}})
+        );
+    }
+
+    #[test]
+    fn coalesce_tables_keeps_a_null_over_a_null() {
+        let dst = json!({"a": null, "b": null});
+        let src = json!({"a": null, "b": 1, "c": null});
+        assert_eq!(coalesce_tables(&dst, &src), json!({"a": null, "c": null}));
+    }
+
+    #[test]
+    fn no_defaults_leaves_the_values_alone() {
+        let user = json!({"a": null});
+        assert_eq!(coalesce(None, &user), user);
+        assert_eq!(coalesce(None, &Value::Null), json!({}));
+    }
+
+    #[test]
+    fn reuse_values_ignores_the_new_charts_defaults() {
+        let old_defaults = json!({"a": 1, "m": {"x": 1}});
+        let old_user = json!({"m": {"y": 2}});
+        let user = json!({"m": {"x": null}});
+        assert_eq!(
+            reuse_values(Some(&old_defaults), &old_user, &user),
+            json!({"m": {"y": 2}, "a": 1})
+        );
+    }
+}

@@ -1,0 +1,367 @@
+//! Compiling a schema from its JSON text: draft selection, the no-fetch rule, error positions.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::error::{SchemaError, SchemaErrorKind};
+use super::index::{DEFAULT_BASE, Index, Target};
+use super::locate::{line_column, locate, offset_of};
+use super::message;
+
+/// A JSON Schema draft, as named by `$schema`.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Draft {
+    /// Draft 4.
+    #[serde(rename = "draft-04")]
+    Draft4,
+    /// Draft 6.
+    #[serde(rename = "draft-06")]
+    Draft6,
+    /// Draft 7, also used when `$schema` is missing or is the version-less `…/schema#`.
+    #[serde(rename = "draft-07")]
+    Draft7,
+    /// Draft 2019-09.
+    #[serde(rename = "2019-09")]
+    Draft201909,
+    /// Draft 2020-12.
+    #[serde(rename = "2020-12")]
+    Draft202012,
+}
+
+impl Draft {
+    /// The draft `$schema` names: `None` for a missing or version-less `$schema` (draft-07, as
+    /// Helm 3 reads it), an error naming the URL for a meta-schema that is not a known draft.
+    pub fn from_schema_keyword(schema: Option<&Value>) -> Result<Draft, SchemaError> {
+        let uri = match schema {
+            Some(Value::String(uri)) => uri,
+            // A non-string `$schema` is left for the meta-schema check to report.
+            _ => return Ok(Draft::Draft7),
+        };
+        let bare = uri.trim().trim_end_matches('#');
+        let bare = bare
+            .strip_prefix("https://")
+            .or_else(|| bare.strip_prefix("http://"))
+            .unwrap_or(bare);
+        match bare {
+            "json-schema.org/draft-04/schema" => Ok(Draft::Draft4),
+            "json-schema.org/draft-06/schema" => Ok(Draft::Draft6),
+            "json-schema.org/draft-07/schema" | "json-schema.org/schema" => Ok(Draft::Draft7),
+            "json-schema.org/draft/2019-09/schema" => Ok(Draft::Draft201909),
+            "json-schema.org/draft/2020-12/schema" => Ok(Draft::Draft202012),
+            _ => Err(SchemaError::new(
+                SchemaErrorKind::UnknownDraft,
+                format!(
+                    "$schema names '{uri}', which is not draft-04, -06, -07, 2019-09 or 2020-12; \
+                     its meta-schema would have to be fetched, and nothing is fetched"
+                ),
+            )
+            .at_schema_path("/$schema")
+            .with_urls(vec![uri.clone()])),
+        }
+    }
+
+    /// The canonical meta-schema URI of this draft.
+    pub fn uri(self) -> &'static str {
+        match self {
+            Draft::Draft4 => "http://json-schema.org/draft-04/schema#",
+            Draft::Draft6 => "http://json-schema.org/draft-06/schema#",
+            Draft::Draft7 => "http://json-schema.org/draft-07/schema#",
+            Draft::Draft201909 => "https://json-schema.org/draft/2019-09/schema",
+            Draft::Draft202012 => "https://json-schema.org/draft/2020-12/schema",
+        }
+    }
+
+    fn to_jsonschema(self) -> jsonschema::Draft {
+        match self {
+            Draft::Draft4 => jsonschema::Draft::Draft4,
+            Draft::Draft6 => jsonschema::Draft::Draft6,
+            Draft::Draft7 => jsonschema::Draft::Draft7,
+            Draft::Draft201909 => jsonschema::Draft::Draft201909,
+            Draft::Draft202012 => jsonschema::Draft::Draft202012,
+        }
+    }
+}
+
+/// A retriever that refuses every URI and records each one it was asked for.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RefusingRetriever {
+    asked: Arc<Mutex<Vec<String>>>,
+}
+
+impl RefusingRetriever {
+    /// The URIs asked for so far, in order.
+    pub(crate) fn asked(&self) -> Vec<String> {
+        self.asked.lock().map(|a| a.clone()).unwrap_or_default()
+    }
+}
+
+#[derive(Debug)]
+struct Refused(String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "'{}' is not in the schema document, and nothing is fetched",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for Refused {}
+
+impl jsonschema::Retrieve for RefusingRetriever {
+    fn retrieve(
+        &self,
+        uri: &jsonschema::Uri<String>,
+    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+        if let Ok(mut asked) = self.asked.lock() {
+            asked.push(uri.as_str().to_string());
+        }
+        Err(Box::new(Refused(uri.as_str().to_string())))
+    }
+}
+
+/// Everything compiling produces: the validator, the draft, the index and pattern matchers.
+pub(crate) struct Compiled {
+    pub(crate) draft: Draft,
+    pub(crate) validator: jsonschema::Validator,
+    pub(crate) index: Index,
+    pub(crate) patterns: HashMap<String, Option<jsonschema::Validator>>,
+}
+
+/// Parses `text` as JSON, or says where it is not JSON.
+pub(crate) fn parse(text: &str) -> Result<Value, SchemaError> {
+    serde_json::from_str(text).map_err(|error| {
+        let offset = offset_of(text, error.line(), error.column());
+        let (line, column) = line_column(text, offset);
+        // serde_json's message ends with " at line L column C"; the position is ours to print.
+        let message = error.to_string();
+        let message = message
+            .rsplit_once(" at line ")
+            .map_or(message.as_str(), |(m, _)| m);
+        SchemaError::new(
+            SchemaErrorKind::NotJson,
+            format!("the schema is not JSON: {message}"),
+        )
+        .at_position(offset, line, column)
+    })
+}
+
+/// Compiles `document`; `text`, when given, is its source, used for error positions.
+pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, SchemaError> {
+    let positioned = |error: SchemaError| match (text, error.schema_path()) {
+        (Some(text), Some(pointer)) => match locate(text, pointer) {
+            Some(offset) => {
+                let (line, column) = line_column(text, offset);
+                error.at_position(offset, line, column)
+            }
+            None => error,
+        },
+        _ => error,
+    };
+    let draft = Draft::from_schema_keyword(document.get("$schema")).map_err(positioned)?;
+    let index = Index::build(document, draft);
+    check_references(document, &index).map_err(positioned)?;
+
+    // jsonschema reads a version-less `$schema` as 2020-12; name the draft we chose instead.
+    let mut normalized = document.clone();
+    if let Some(object) = normalized.as_object_mut() {
+        if object.contains_key("$schema") {
+            object.insert("$schema".into(), Value::String(draft.uri().into()));
+        }
+    }
+    let retriever = RefusingRetriever::default();
+    let validator = build(&normalized, draft, retriever).map_err(positioned)?;
+
+    let mut patterns = HashMap::new();
+    for pattern in &index.patterns {
+        patterns.entry(pattern.clone()).or_insert_with(|| {
+            jsonschema::options()
+                .with_draft(jsonschema::Draft::Draft202012)
+                .offline()
+                .build(&serde_json::json!({ "pattern": pattern }))
+                .ok()
+        });
+    }
+    Ok(Compiled {
+        draft,
+        validator,
+        index,
+        patterns,
+    })
+}
+
+/// Builds the jsonschema validator with a retriever that refuses (and records) every URI.
+pub(crate) fn build(
+    document: &Value,
+    draft: Draft,
+    retriever: RefusingRetriever,
+) -> Result<jsonschema::Validator, SchemaError> {
+    let recorder = retriever.clone();
+    jsonschema::options()
+        .with_draft(draft.to_jsonschema())
+        .with_retriever(retriever)
+        .build(document)
+        .map_err(|error| {
+            let asked = recorder.asked();
+            match error.kind() {
+                jsonschema::error::ValidationErrorKind::Referencing(
+                    jsonschema::ReferencingError::Unretrievable { uri, .. },
+                ) => {
+                    let mut urls = asked;
+                    if !urls.contains(uri) {
+                        urls.push(uri.clone());
+                    }
+                    SchemaError::new(
+                        SchemaErrorKind::RemoteReference,
+                        format!(
+                            "the schema refers to another document ({}); nothing is fetched",
+                            urls.join(", ")
+                        ),
+                    )
+                    .with_urls(urls)
+                }
+                jsonschema::error::ValidationErrorKind::Referencing(other) => SchemaError::new(
+                    SchemaErrorKind::UnresolvableReference,
+                    format!("a $ref cannot be resolved: {other}"),
+                ),
+                _ => {
+                    let pointer = error.instance_path().as_str().to_string();
+                    SchemaError::new(
+                        SchemaErrorKind::InvalidSchema,
+                        format!(
+                            "not a valid {} schema: {}",
+                            draft_name(draft),
+                            message::describe(&error)
+                        ),
+                    )
+                    .at_schema_path(pointer)
+                }
+            }
+        })
+}
+
+fn draft_name(draft: Draft) -> &'static str {
+    match draft {
+        Draft::Draft4 => "draft-04",
+        Draft::Draft6 => "draft-06",
+        Draft::Draft7 => "draft-07",
+        Draft::Draft201909 => "2019-09",
+        Draft::Draft202012 => "2020-12",
+    }
+}
+
+/// Refuses a document whose references leave it or lead nowhere, naming each one.
+fn check_references(document: &Value, index: &Index) -> Result<(), SchemaError> {
+    let mut remote: Vec<String> = Vec::new();
+    let mut first_remote = None;
+    for reference in &index.references {
+        match index.resolve(document, &reference.base, &reference.reference) {
+            Target::Internal { .. } => {}
+            Target::Remote { url } => {
+                // A URL made from the placeholder base means nothing to a reader; show the text.
+                let shown = if url.starts_with(DEFAULT_BASE) {
+                    reference.reference.clone()
+                } else {
+                    url
+                };
+                if !remote.contains(&shown) {
+                    remote.push(shown);
+                }
+                first_remote.get_or_insert_with(|| reference.pointer.clone());
+            }
+            Target::Nowhere { reason } => {
+                return Err(SchemaError::new(
+                    SchemaErrorKind::UnresolvableReference,
+                    format!(
+                        "$ref '{}' cannot be resolved: {reason}",
+                        reference.reference
+                    ),
+                )
+                .at_schema_path(reference.pointer.clone()));
+            }
+        }
+    }
+    match first_remote {
+        None => Ok(()),
+        Some(pointer) => Err(SchemaError::new(
+            SchemaErrorKind::RemoteReference,
+            format!(
+                "the schema refers to another document ({}); nothing is fetched, so every \
+                 $ref must point inside values.schema.json",
+                remote.join(", ")
+            ),
+        )
+        .at_schema_path(pointer)
+        .with_urls(remote)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_retriever_is_asked_and_refuses() {
+        // Past the pre-scan, straight into jsonschema: the only way it could fetch is the retriever.
+        let retriever = RefusingRetriever::default();
+        let document = json!({"properties": {"a": {"$ref": "https://schemas.example/a.json"}}});
+        let error = build(&document, Draft::Draft7, retriever.clone())
+            .err()
+            .expect("a remote $ref must not compile");
+        assert_eq!(error.kind(), SchemaErrorKind::RemoteReference);
+        assert_eq!(retriever.asked(), vec!["https://schemas.example/a.json"]);
+        assert_eq!(error.urls(), ["https://schemas.example/a.json"]);
+        assert!(error.message().contains("https://schemas.example/a.json"));
+    }
+
+    #[test]
+    fn known_drafts_need_no_retrieval() {
+        for draft in [
+            Draft::Draft4,
+            Draft::Draft6,
+            Draft::Draft7,
+            Draft::Draft201909,
+            Draft::Draft202012,
+        ] {
+            let retriever = RefusingRetriever::default();
+            let document = json!({"$schema": draft.uri(), "type": "object"});
+            assert!(
+                build(&document, draft, retriever.clone()).is_ok(),
+                "{draft:?}"
+            );
+            assert!(
+                retriever.asked().is_empty(),
+                "{draft:?} asked {:?}",
+                retriever.asked()
+            );
+        }
+    }
+
+    #[test]
+    fn picks_the_draft_helm_would() {
+        let pick = |v: Value| Draft::from_schema_keyword(v.get("$schema"));
+        assert_eq!(pick(json!({})).unwrap(), Draft::Draft7);
+        assert_eq!(
+            pick(json!({"$schema": "http://json-schema.org/schema#"})).unwrap(),
+            Draft::Draft7
+        );
+        assert_eq!(
+            pick(json!({"$schema": "https://json-schema.org/draft/2019-09/schema"})).unwrap(),
+            Draft::Draft201909
+        );
+        assert_eq!(
+            pick(json!({"$schema": "http://json-schema.org/draft-04/schema#"})).unwrap(),
+            Draft::Draft4
+        );
+        let error = pick(json!({"$schema": "https://example.com/my-meta"})).unwrap_err();
+        assert_eq!(error.kind(), SchemaErrorKind::UnknownDraft);
+        assert_eq!(error.urls(), ["https://example.com/my-meta"]);
+    }
+}

@@ -1,0 +1,80 @@
+//! Displaced values: the user's values whose path the target schema rejects.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::Schema;
+use super::coalesce::coalesce;
+use super::pointer::get;
+use super::validate::{Refusal, instance, refusals};
+use crate::path::ValuePath;
+
+/// One of the user's values that the target schema refuses at its path (ADR 13): a key the
+/// target does not allow there, or a value whose type, enum, const or pattern it refuses.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Displaced {
+    /// Where the value is in the user's values.
+    pub path: ValuePath,
+    /// The user's value, whole: a displaced mapping or list is one displaced value.
+    pub value: Value,
+    /// Why the target refuses it.
+    pub reason: String,
+    /// Whether the base schema accepted this value at this path.
+    pub base_accepts: bool,
+}
+
+impl Schema {
+    /// The user's values that `target` refuses, validated as Helm does (coalesced over the target
+    /// chart's `defaults`), each with whether `base` accepted it there.
+    ///
+    /// Values that only the defaults supply are never displaced: they are not the user's.
+    pub fn displaced(
+        base: &Schema,
+        target: &Schema,
+        user: &Value,
+        defaults: Option<&Value>,
+    ) -> Vec<Displaced> {
+        let user = instance(user);
+        let coalesced = coalesce(defaults, &user);
+        let mut refused = Vec::new();
+        refusals(&target.errors(&coalesced), &coalesced, &mut refused);
+        let refused = outermost(refused);
+
+        let mut base_refused = Vec::new();
+        refusals(&base.errors(&user), &user, &mut base_refused);
+
+        let mut out = Vec::new();
+        for Refusal { path, reason } in refused {
+            if path.is_root() {
+                continue;
+            }
+            let Some(value) = get(&user, &path) else {
+                continue;
+            };
+            let base_accepts = !base_refused
+                .iter()
+                .any(|r| r.path.starts_with(&path) || path.starts_with(&r.path));
+            out.push(Displaced {
+                path,
+                value: value.clone(),
+                reason,
+                base_accepts,
+            });
+        }
+        out
+    }
+}
+
+/// The refusals with duplicates and refusals inside another refused value dropped, in order.
+fn outermost(refused: Vec<Refusal>) -> Vec<Refusal> {
+    let mut out: Vec<Refusal> = Vec::new();
+    for refusal in refused {
+        if out.iter().any(|kept| refusal.path.starts_with(&kept.path)) {
+            continue;
+        }
+        out.retain(|kept| !kept.path.starts_with(&refusal.path));
+        out.push(refusal);
+    }
+    out
+}

@@ -1,0 +1,173 @@
+//! Human messages for validation errors, worded as Helm prints them.
+
+use jsonschema::ValidationError;
+use jsonschema::error::{TypeKind, ValidationErrorKind};
+use serde_json::Value;
+
+/// A value as Helm quotes it in messages: strings in single quotes, everything else as JSON.
+pub(crate) fn quote(value: &Value) -> String {
+    match value {
+        Value::String(s) => format!("'{s}'"),
+        other => other.to_string(),
+    }
+}
+
+/// The JSON type of a value, with whole numbers as `integer`.
+pub(crate) fn type_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0) => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// `'a', 'b'` for a list of names.
+pub(crate) fn quote_names<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    names
+        .into_iter()
+        .map(|n| format!("'{n}'"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The message for one error, in Helm's words where Helm has words for it.
+pub(crate) fn describe(error: &ValidationError<'_>) -> String {
+    let instance: &Value = error.instance();
+    match error.kind() {
+        ValidationErrorKind::AdditionalProperties { unexpected } => format!(
+            "additional properties {} not allowed",
+            quote_names(unexpected.iter().map(String::as_str))
+        ),
+        ValidationErrorKind::UnevaluatedProperties { unexpected } => format!(
+            "unevaluated properties {} not allowed",
+            quote_names(unexpected.iter().map(String::as_str))
+        ),
+        ValidationErrorKind::Required { property } => match property {
+            Value::String(name) => format!("missing property '{name}'"),
+            other => format!("missing property {other}"),
+        },
+        ValidationErrorKind::Type { kind } => {
+            let want = match kind {
+                TypeKind::Single(t) => t.to_string(),
+                TypeKind::Multiple(set) => set
+                    .iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+            };
+            format!("got {}, want {want}", type_of(instance))
+        }
+        ValidationErrorKind::Enum { options } => match options.as_ref() {
+            Value::Array(members) => format!(
+                "value must be one of {}",
+                members.iter().map(quote).collect::<Vec<_>>().join(", ")
+            ),
+            other => format!("value must be one of {}", quote(other)),
+        },
+        ValidationErrorKind::Constant { expected_value } => {
+            format!("value must be {}", quote(expected_value))
+        }
+        ValidationErrorKind::Pattern { pattern } => {
+            format!("{} does not match pattern '{pattern}'", quote(instance))
+        }
+        ValidationErrorKind::Minimum { limit } => {
+            format!("must be >= {limit} but found {instance}")
+        }
+        ValidationErrorKind::Maximum { limit } => {
+            format!("must be <= {limit} but found {instance}")
+        }
+        ValidationErrorKind::ExclusiveMinimum { limit } => {
+            format!("must be > {limit} but found {instance}")
+        }
+        ValidationErrorKind::ExclusiveMaximum { limit } => {
+            format!("must be < {limit} but found {instance}")
+        }
+        ValidationErrorKind::MinLength { limit } => {
+            format!("minLength: got {}, want {limit}", string_length(instance))
+        }
+        ValidationErrorKind::MaxLength { limit } => {
+            format!("maxLength: got {}, want {limit}", string_length(instance))
+        }
+        ValidationErrorKind::MinItems { limit } => {
+            format!("minItems: got {}, want {limit}", items(instance))
+        }
+        ValidationErrorKind::MaxItems { limit } => {
+            format!("maxItems: got {}, want {limit}", items(instance))
+        }
+        ValidationErrorKind::MinProperties { limit } => {
+            format!("minProperties: got {}, want {limit}", members(instance))
+        }
+        ValidationErrorKind::MaxProperties { limit } => {
+            format!("maxProperties: got {}, want {limit}", members(instance))
+        }
+        ValidationErrorKind::MultipleOf { multiple_of } => {
+            format!("{instance} not multipleOf {multiple_of}")
+        }
+        ValidationErrorKind::UniqueItems => "items are not unique".to_string(),
+        ValidationErrorKind::FalseSchema => "not allowed (the schema here is false)".to_string(),
+        ValidationErrorKind::Not { .. } => "'not' failed".to_string(),
+        ValidationErrorKind::PropertyNames { error } => format!(
+            "invalid propertyName {}: {}",
+            quote(error.instance()),
+            describe(error)
+        ),
+        ValidationErrorKind::AnyOf { context } => {
+            format!("anyOf failed: {}", branches(error, context))
+        }
+        ValidationErrorKind::OneOfNotValid { context } => {
+            format!("oneOf failed, none matched: {}", branches(error, context))
+        }
+        ValidationErrorKind::OneOfMultipleValid { .. } => {
+            "oneOf failed, more than one subschema matched".to_string()
+        }
+        ValidationErrorKind::AdditionalItems { limit } => {
+            format!("additional items not allowed (at most {limit})")
+        }
+        ValidationErrorKind::UnevaluatedItems { .. } => "unevaluated items not allowed".to_string(),
+        ValidationErrorKind::Contains => "no items match contains".to_string(),
+        ValidationErrorKind::Format { format } => {
+            format!("{} is not valid {format}", quote(instance))
+        }
+        _ => error.to_string(),
+    }
+}
+
+/// `[0] got string, want array; [1] …`: one summary per alternative, deeper paths named.
+fn branches(parent: &ValidationError<'_>, context: &[Vec<ValidationError<'static>>]) -> String {
+    let base = parent.instance_path().as_str();
+    context
+        .iter()
+        .enumerate()
+        .map(|(i, errors)| {
+            let parts: Vec<String> = errors
+                .iter()
+                .map(|e| {
+                    let here = e.instance_path().as_str();
+                    match here.strip_prefix(base) {
+                        Some("") | None => describe(e),
+                        Some(rest) => format!("at '{rest}': {}", describe(e)),
+                    }
+                })
+                .collect();
+            format!("[{i}] {}", parts.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn string_length(value: &Value) -> usize {
+    value.as_str().map_or(0, |s| s.chars().count())
+}
+
+fn items(value: &Value) -> usize {
+    value.as_array().map_or(0, Vec::len)
+}
+
+fn members(value: &Value) -> usize {
+    value.as_object().map_or(0, serde_json::Map::len)
+}

@@ -1,0 +1,95 @@
+//! The chart's `values.schema.json`: compiling it, coalescing values as Helm does, validating,
+//! and what a chart bump displaces, requires and changes (ADR 13).
+//!
+//! Nothing here ever fetches: a `$ref` that leaves the document is an error naming its URL.
+
+mod changelog;
+mod coalesce;
+mod compile;
+mod derive;
+mod displaced;
+mod error;
+mod index;
+mod locate;
+mod message;
+mod pointer;
+mod required;
+mod validate;
+mod walk;
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+pub use changelog::{Change, ChangeKind, Changelog, changelog};
+pub use coalesce::{
+    CoalesceWarning, Coalesced, coalesce, coalesce_tables, coalesce_with_warnings, reuse_values,
+};
+pub use compile::Draft;
+pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
+pub use displaced::Displaced;
+pub use error::{SchemaError, SchemaErrorKind};
+pub use required::{Derivable, Escalation, Requirements};
+pub use validate::Violation;
+
+/// A compiled `values.schema.json`.
+pub struct Schema {
+    document: Value,
+    draft: Draft,
+    validator: jsonschema::Validator,
+    index: index::Index,
+    patterns: HashMap<String, Option<jsonschema::Validator>>,
+}
+
+impl std::fmt::Debug for Schema {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Schema")
+            .field("draft", &self.draft)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Schema {
+    /// Compiles a schema from its JSON text.
+    ///
+    /// The draft is the one `$schema` names; a missing `$schema` or the version-less
+    /// `http://json-schema.org/schema#` means draft-07, as in Helm 3.
+    pub fn compile(text: &str) -> Result<Schema, SchemaError> {
+        let document = compile::parse(text)?;
+        Self::build(document, Some(text))
+    }
+
+    /// Compiles a schema already decoded as JSON (errors then carry no line and column).
+    pub fn from_value(document: Value) -> Result<Schema, SchemaError> {
+        Self::build(document, None)
+    }
+
+    fn build(document: Value, text: Option<&str>) -> Result<Schema, SchemaError> {
+        let compiled = compile::compile(&document, text)?;
+        Ok(Schema {
+            document,
+            draft: compiled.draft,
+            validator: compiled.validator,
+            index: compiled.index,
+            patterns: compiled.patterns,
+        })
+    }
+
+    /// The draft the schema is read as.
+    pub fn draft(&self) -> Draft {
+        self.draft
+    }
+
+    /// The schema document.
+    pub fn document(&self) -> &Value {
+        &self.document
+    }
+
+    /// Whether `key` matches the `patternProperties` pattern `pattern` (an ECMA-262 regex).
+    pub(crate) fn matches(&self, pattern: &str, key: &str) -> bool {
+        self.patterns
+            .get(pattern)
+            .and_then(Option::as_ref)
+            .is_some_and(|v| v.is_valid(&Value::String(key.to_string())))
+    }
+}

@@ -1,0 +1,241 @@
+//! Validation: every violation, with value paths, Helm's wording, and whose values caused it.
+
+use std::fmt;
+
+use jsonschema::ValidationError;
+use jsonschema::error::ValidationErrorKind;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::Schema;
+use super::coalesce::coalesce;
+use super::message::{describe, quote};
+use super::pointer::{get, value_path};
+use crate::path::ValuePath;
+
+/// One way the values break the schema.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Violation {
+    /// The instance path of the failing value (the mapping, for a key it does not allow).
+    pub path: ValuePath,
+    /// The key the violation is about: one the mapping does not allow (so its line can be
+    /// shown), or one it lacks (`required`; it has no line of its own, its mapping does).
+    pub key_path: Option<ValuePath>,
+    /// Where in the schema the failing keyword is, as a JSON pointer.
+    pub schema_path: String,
+    /// The failing keyword (`additionalProperties`, `type`, `required`, …).
+    pub keyword: String,
+    /// What is wrong, in Helm's words (`additional properties 'x' not allowed`).
+    pub message: String,
+    /// Whether the failing value comes only from the chart's defaults, not from the user's values.
+    pub in_defaults_only: bool,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at '{}': {}", self.path, self.message)
+    }
+}
+
+/// What Helm validates for a values document: `null` (an empty file) is `{}`.
+pub(crate) fn instance(values: &Value) -> std::borrow::Cow<'_, Value> {
+    if values.is_null() {
+        std::borrow::Cow::Owned(Value::Object(serde_json::Map::new()))
+    } else {
+        std::borrow::Cow::Borrowed(values)
+    }
+}
+
+impl Schema {
+    /// Every violation of this schema by `values`, validated exactly as given.
+    pub fn validate(&self, values: &Value) -> Vec<Violation> {
+        let values = instance(values);
+        self.violations(&values, None)
+    }
+
+    /// Every violation of this schema by the user's values coalesced over the chart's defaults,
+    /// as Helm validates them, with those caused only by the defaults marked.
+    pub fn validate_coalesced(&self, defaults: Option<&Value>, user: &Value) -> Vec<Violation> {
+        let coalesced = coalesce(defaults, user);
+        let user = instance(user);
+        self.violations(&coalesced, Some(&user))
+    }
+
+    /// Whether `values` satisfy this schema.
+    pub fn is_valid(&self, values: &Value) -> bool {
+        self.validator.is_valid(&instance(values))
+    }
+
+    /// The raw errors for `values` (already an instance).
+    pub(crate) fn errors<'v>(&'v self, values: &'v Value) -> Vec<ValidationError<'v>> {
+        self.validator.iter_errors(values).collect()
+    }
+
+    fn violations(&self, values: &Value, user: Option<&Value>) -> Vec<Violation> {
+        let mut out = Vec::new();
+        for error in self.errors(values) {
+            let path = value_path(error.instance_path().as_str(), values);
+            let schema_path = error.schema_path().as_str().to_string();
+            let keyword = error.kind().keyword().to_string();
+            let in_defaults_only =
+                |subject: &ValuePath| user.is_some_and(|user| get(user, subject).is_none());
+            let keys: Option<(Vec<String>, &str)> = match error.kind() {
+                ValidationErrorKind::AdditionalProperties { unexpected } => {
+                    Some((unexpected.clone(), "additional properties"))
+                }
+                ValidationErrorKind::UnevaluatedProperties { unexpected } => {
+                    Some((unexpected.clone(), "unevaluated properties"))
+                }
+                _ => None,
+            };
+            if let Some((keys, what)) = keys {
+                // One violation per key, so each can point at its own line.
+                for key in keys {
+                    let key_path = path.key(key.clone());
+                    out.push(Violation {
+                        path: path.clone(),
+                        in_defaults_only: in_defaults_only(&key_path),
+                        key_path: Some(key_path),
+                        schema_path: schema_path.clone(),
+                        keyword: keyword.clone(),
+                        message: format!("{what} '{key}' not allowed"),
+                    });
+                }
+                continue;
+            }
+            let key_path = match error.kind() {
+                ValidationErrorKind::PropertyNames { error } => {
+                    error.instance().as_str().map(|key| path.key(key))
+                }
+                ValidationErrorKind::Required {
+                    property: Value::String(key),
+                } => Some(path.key(key.clone())),
+                _ => None,
+            };
+            // A missing key is the problem of the mapping that lacks it.
+            let subject = match (error.kind(), &key_path) {
+                (ValidationErrorKind::Required { .. }, _) | (_, None) => path.clone(),
+                (_, Some(key)) => key.clone(),
+            };
+            out.push(Violation {
+                in_defaults_only: in_defaults_only(&subject),
+                path,
+                key_path,
+                schema_path,
+                keyword,
+                message: describe(&error),
+            });
+        }
+        out
+    }
+}
+
+/// A value the schema refuses at its own path, found in the validation errors.
+#[derive(Clone, Debug)]
+pub(crate) struct Refusal {
+    pub(crate) path: ValuePath,
+    pub(crate) reason: String,
+}
+
+/// Whether `error` refuses the value at `path` itself (its type, enum, const, pattern, or a `false` schema).
+fn refuses_shape_at(error: &ValidationError<'_>, path: &str) -> bool {
+    if error.instance_path().as_str() != path {
+        return false;
+    }
+    match error.kind() {
+        ValidationErrorKind::Type { .. }
+        | ValidationErrorKind::Enum { .. }
+        | ValidationErrorKind::Constant { .. }
+        | ValidationErrorKind::Pattern { .. } => true,
+        ValidationErrorKind::FalseSchema => {
+            !error.schema_path().as_str().ends_with("/propertyNames")
+        }
+        ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
+            context
+                .iter()
+                .all(|branch| branch.iter().any(|e| refuses_shape_at(e, path)))
+        }
+        _ => false,
+    }
+}
+
+/// The values `errors` refuse at their own paths: keys a mapping does not allow, and values whose
+/// type, enum, const or pattern is refused. An `anyOf`/`oneOf` refuses its value when every
+/// alternative does; otherwise the refusals of the closest alternative (fewest errors) count.
+pub(crate) fn refusals(errors: &[ValidationError<'_>], values: &Value, out: &mut Vec<Refusal>) {
+    for error in errors {
+        let pointer = error.instance_path().as_str();
+        let path = value_path(pointer, values);
+        let closed = |keyword: &str| {
+            if path.is_root() {
+                format!("the target schema does not allow it at the root ({keyword}: false)")
+            } else {
+                format!("the target schema does not allow it under {path} ({keyword}: false)")
+            }
+        };
+        match error.kind() {
+            ValidationErrorKind::AdditionalProperties { unexpected } => {
+                for key in unexpected {
+                    out.push(Refusal {
+                        path: path.key(key.clone()),
+                        reason: closed("additionalProperties"),
+                    });
+                }
+            }
+            ValidationErrorKind::UnevaluatedProperties { unexpected } => {
+                for key in unexpected {
+                    out.push(Refusal {
+                        path: path.key(key.clone()),
+                        reason: closed("unevaluatedProperties"),
+                    });
+                }
+            }
+            ValidationErrorKind::PropertyNames { error: inner } => {
+                if let Some(key) = inner.instance().as_str() {
+                    out.push(Refusal {
+                        path: path.key(key),
+                        reason: format!(
+                            "the target schema does not allow the key {} (propertyNames: {})",
+                            quote(inner.instance()),
+                            describe(inner)
+                        ),
+                    });
+                }
+            }
+            ValidationErrorKind::FalseSchema
+                if error.schema_path().as_str().ends_with("/propertyNames") =>
+            {
+                if let Some(Value::Object(map)) = get(values, &path) {
+                    for key in map.keys() {
+                        out.push(Refusal {
+                            path: path.key(key.clone()),
+                            reason: "the target schema allows no keys here (propertyNames: false)"
+                                .to_string(),
+                        });
+                    }
+                }
+            }
+            ValidationErrorKind::AnyOf { context }
+            | ValidationErrorKind::OneOfNotValid { context } => {
+                if refuses_shape_at(error, pointer) {
+                    out.push(Refusal {
+                        path,
+                        reason: describe(error),
+                    });
+                } else if let Some(closest) = context
+                    .iter()
+                    .filter(|branch| !branch.iter().any(|e| refuses_shape_at(e, pointer)))
+                    .min_by_key(|branch| branch.len())
+                {
+                    refusals(closest, values, out);
+                }
+            }
+            _ if refuses_shape_at(error, pointer) => out.push(Refusal {
+                path,
+                reason: describe(error),
+            }),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! Shared test helpers: the corpus, and YAML decoded to JSON.
+//!
+//! YAML goes through `saphyr` here, in one place, until the project's own YAML model replaces it.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use saphyr::{LoadableYamlNode, Scalar, Yaml};
+use serde_json::{Map, Number, Value};
+use values_migrate::schema::Schema;
+
+/// The shared corpus folder, `../shared/corpus` from the crate root.
+pub fn corpus_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    assert!(
+        dir.join("pairs.json").is_file(),
+        "the corpus is missing: expected {} (the shared folder next to the crate)",
+        dir.display()
+    );
+    dir
+}
+
+/// Reads a corpus file as text.
+pub fn corpus_text(relative: &str) -> String {
+    let path = corpus_dir().join(relative);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
+
+/// Decodes the first YAML document of `text` to JSON, as Helm would read a values file.
+pub fn yaml(text: &str) -> Value {
+    let docs = Yaml::load_from_str(text).unwrap_or_else(|e| panic!("not YAML: {e}"));
+    match docs.first() {
+        Some(doc) => to_json(doc),
+        None => Value::Null,
+    }
+}
+
+fn scalar(s: &Scalar<'_>) -> Value {
+    match s {
+        Scalar::Null => Value::Null,
+        Scalar::Boolean(b) => Value::Bool(*b),
+        Scalar::Integer(i) => Value::from(*i),
+        Scalar::FloatingPoint(f) => Number::from_f64(f.into_inner())
+            .map_or_else(|| Value::String(f.to_string()), Value::Number),
+        Scalar::String(s) => Value::String(s.to_string()),
+    }
+}
+
+fn key(node: &Yaml<'_>) -> String {
+    match to_json(node) {
+        Value::String(s) => s,
+        Value::Null => "null".to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn to_json(node: &Yaml<'_>) -> Value {
+    match node {
+        Yaml::Value(s) => scalar(s),
+        Yaml::Representation(text, _, _) => scalar(&Scalar::parse_from_cow(text.clone())),
+        Yaml::Sequence(items) => Value::Array(items.iter().map(to_json).collect()),
+        Yaml::Mapping(map) => {
+            let mut out = Map::new();
+            for (k, v) in map {
+                out.insert(key(k), to_json(v));
+            }
+            Value::Object(out)
+        }
+        Yaml::Tagged(_, inner) => to_json(inner),
+        Yaml::Alias(_) => panic!("YAML aliases are not supported by the test helper"),
+        Yaml::BadValue => panic!("a YAML value could not be read"),
+    }
+}
+
+/// One version of a chart in the corpus.
+pub struct Version {
+    /// `<chart>/<version>`.
+    pub dir: String,
+    /// The compiled `values.schema.json`.
+    pub schema: Schema,
+    /// The decoded `values.yaml`.
+    pub values: Value,
+}
+
+impl Version {
+    /// Loads `<chart>/<version>` from the corpus.
+    pub fn load(dir: &str) -> Version {
+        let text = corpus_text(&format!("{dir}/values.schema.json"));
+        let schema = Schema::compile(&text).unwrap_or_else(|e| panic!("{dir}: {e}"));
+        let values = yaml(&corpus_text(&format!("{dir}/values.yaml")));
+        Version {
+            dir: dir.to_string(),
+            schema,
+            values,
+        }
+    }
+}
+
+/// A corpus pair: A (moved from) and B (moved to), with its pairs.json entry.
+pub struct Pair {
+    /// The pair's id in pairs.json.
+    pub id: String,
+    /// The version moved from.
+    pub a: Version,
+    /// The version moved to.
+    pub b: Version,
+    /// The pairs.json entry.
+    pub meta: Value,
+}
+
+/// Every pair id in pairs.json, in order.
+pub fn pair_ids() -> Vec<String> {
+    let index: Value =
+        serde_json::from_str(&corpus_text("pairs.json")).expect("pairs.json is JSON");
+    index["pairs"]
+        .as_array()
+        .expect("pairs.json has pairs")
+        .iter()
+        .map(|p| p["id"].as_str().expect("a pair has an id").to_string())
+        .collect()
+}
+
+/// Loads the pair `id` from pairs.json.
+pub fn pair(id: &str) -> Pair {
+    let index: Value =
+        serde_json::from_str(&corpus_text("pairs.json")).expect("pairs.json is JSON");
+    let meta = index["pairs"]
+        .as_array()
+        .expect("pairs.json has pairs")
+        .iter()
+        .find(|p| p["id"] == id)
+        .unwrap_or_else(|| panic!("no pair {id} in pairs.json"))
+        .clone();
+    let dir = |side: &str| {
+        meta[side]["dir"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{id}: no {side}.dir"))
+            .to_string()
+    };
+    Pair {
+        id: id.to_string(),
+        a: Version::load(&dir("A")),
+        b: Version::load(&dir("B")),
+        meta,
+    }
+}
