@@ -11,12 +11,13 @@ pub mod path;
 pub mod report;
 pub mod schema;
 pub mod splice;
+pub mod validate;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 pub mod yaml;
 
 pub use path::{PathError, Segment, ValuePath};
 pub use yaml::{
-    DecodeOptions, Document, Entry, LineCol, LineIndex, Limits, Node, NodeKind, ScalarStyle, Stream,
-    Typing, YamlError, YamlErrorKind, parse,
+    DecodeOptions, Document, Entry, Limits, LineCol, LineIndex, Node, NodeKind, ScalarStyle,
+    Stream, Typing, YamlError, YamlErrorKind, parse,
 };

@@ -15,13 +15,25 @@ pub fn brief(target: &Schema, report: &MigrateReport) -> String {
         _ => "the values".to_string(),
     };
     if report.displaced.is_empty() && report.derivable.is_empty() && report.escalations.is_empty() {
-        let _ = writeln!(out, "The values at {at} already satisfy the target schema; no proposal is needed.");
+        let _ = writeln!(
+            out,
+            "The values at {at} already satisfy the target schema; no proposal is needed."
+        );
         return out;
     }
-    let _ = writeln!(out, "Migrate the values at {at} to the target chart's schema.");
-    let _ = writeln!(out, "Write one values document rooted at the values root. Keep every value not listed below unchanged, at the same path.");
+    let _ = writeln!(
+        out,
+        "Migrate the values at {at} to the target chart's schema."
+    );
+    let _ = writeln!(
+        out,
+        "Write one values document rooted at the values root. Keep every value not listed below unchanged, at the same path."
+    );
     if !report.displaced.is_empty() {
-        let _ = writeln!(out, "\nThe target schema rejects these values where they are. Move each to where the target declares it, unchanged, or leave it out:");
+        let _ = writeln!(
+            out,
+            "\nThe target schema rejects these values where they are. Move each to where the target declares it, unchanged, or leave it out:"
+        );
         let mut shown: Vec<ValuePath> = Vec::new();
         for d in &report.displaced {
             let _ = writeln!(out, "- {} = {} ({})", d.path, show(&d.value), d.reason);
@@ -29,21 +41,41 @@ pub fn brief(target: &Schema, report: &MigrateReport) -> String {
             if !shown.contains(&parent) {
                 let properties = target.properties_at(&parent);
                 if !properties.is_empty() {
-                    let where_ = if parent.is_root() { "at the root".to_string() } else { format!("under `{parent}`") };
-                    let _ = writeln!(out, "  The target schema's properties {where_}: {}", list(&properties));
+                    let where_ = if parent.is_root() {
+                        "at the root".to_string()
+                    } else {
+                        format!("under `{parent}`")
+                    };
+                    let _ = writeln!(
+                        out,
+                        "  The target schema's properties {where_}: {}",
+                        list(&properties)
+                    );
                 }
                 shown.push(parent);
             }
         }
     }
     if !report.derivable.is_empty() {
-        let _ = writeln!(out, "\nThe target schema requires these keys and dictates their value (they are filled in if absent):");
+        let _ = writeln!(
+            out,
+            "\nThe target schema requires these keys and dictates their value (they are filled in if absent):"
+        );
         for d in &report.derivable {
-            let _ = writeln!(out, "- {} = {} (schema {})", d.path, show(&d.value), d.source);
+            let _ = writeln!(
+                out,
+                "- {} = {} (schema {})",
+                d.path,
+                show(&d.value),
+                d.source
+            );
         }
     }
     if !report.escalations.is_empty() {
-        let _ = writeln!(out, "\nA person must decide these required keys (the schema dictates no value; do not invent one):");
+        let _ = writeln!(
+            out,
+            "\nA person must decide these required keys (the schema dictates no value; do not invent one):"
+        );
         for e in &report.escalations {
             let _ = writeln!(out, "- {}: {}", e.path, e.message);
         }
@@ -63,12 +95,23 @@ fn list(properties: &[PropertyInfo]) -> String {
                 facts.push(format!("default {}", show(default)));
             }
             if !p.enum_values.is_empty() {
-                facts.push(format!("one of {}", p.enum_values.iter().map(show).collect::<Vec<_>>().join(", ")));
+                facts.push(format!(
+                    "one of {}",
+                    p.enum_values
+                        .iter()
+                        .map(show)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
             }
             if p.required {
                 facts.push("required".to_string());
             }
-            if facts.is_empty() { p.name.clone() } else { format!("{} ({})", p.name, facts.join(", ")) }
+            if facts.is_empty() {
+                p.name.clone()
+            } else {
+                format!("{} ({})", p.name, facts.join(", "))
+            }
         })
         .collect::<Vec<_>>()
         .join("; ")

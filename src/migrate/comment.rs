@@ -19,7 +19,9 @@ pub fn comment(request: &Request, report: &MigrateReport) -> String {
         request.base_schema.name, request.target_schema.name
     );
     let verdict = match report.status {
-        Status::Planned => "The plan below was derived from the original values and the proposal, applied to the file's own lines, and verified by re-parsing the result.",
+        Status::Planned => {
+            "The plan below was derived from the original values and the proposal, applied to the file's own lines, and verified by re-parsing the result."
+        }
         Status::Unchanged => "Nothing to change: the values already satisfy the target schema.",
         Status::Refused => "**Refused** — nothing was written.",
         Status::Escalated => "**Escalated** — a person must decide; nothing was written.",
@@ -32,23 +34,40 @@ pub fn comment(request: &Request, report: &MigrateReport) -> String {
         for op in &report.ops {
             let _ = match op {
                 Op::Remove { path } => writeln!(out, "- remove `{path}`"),
-                Op::Rename { from, to, reason } => writeln!(out, "- rename `{from}` → `{to}` ({reason})"),
-                Op::Set { path, value, source } => {
-                    writeln!(out, "- set `{path}` = `{}` (from the {})", show(value), source_words(*source))
+                Op::Rename { from, to, reason } => {
+                    writeln!(out, "- rename `{from}` → `{to}` ({reason})")
+                }
+                Op::Set {
+                    path,
+                    value,
+                    source,
+                } => {
+                    writeln!(
+                        out,
+                        "- set `{path}` = `{}` (from the {})",
+                        show(value),
+                        source_words(*source)
+                    )
                 }
             };
         }
         out.push('\n');
     }
     if !report.not_carried.is_empty() {
-        let _ = writeln!(out, "**Not carried across** — removed and not moved anywhere; check each one is meant to go:\n");
+        let _ = writeln!(
+            out,
+            "**Not carried across** — removed and not moved anywhere; check each one is meant to go:\n"
+        );
         for n in &report.not_carried {
             let _ = writeln!(out, "- `{}` = `{}`", n.path, show(&n.value));
         }
         out.push('\n');
     }
     if !report.escalations.is_empty() {
-        let _ = writeln!(out, "**Needs a person** — required by the target schema, which dictates no value:\n");
+        let _ = writeln!(
+            out,
+            "**Needs a person** — required by the target schema, which dictates no value:\n"
+        );
         for e in &report.escalations {
             let _ = writeln!(out, "- `{}`: {}", e.path, e.message);
         }
@@ -61,14 +80,30 @@ pub fn comment(request: &Request, report: &MigrateReport) -> String {
                 (Some(file), Some(line)) => format!(" ({file}:{line})"),
                 _ => String::new(),
             };
-            let _ = writeln!(out, "- {} at `{}`{place}: {}", serde_json::to_value(r.kind).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(), r.path, r.message);
+            let _ = writeln!(
+                out,
+                "- {} at `{}`{place}: {}",
+                serde_json::to_value(r.kind)
+                    .ok()
+                    .and_then(|v| v.as_str().map(String::from))
+                    .unwrap_or_default(),
+                r.path,
+                r.message
+            );
         }
         out.push('\n');
     }
     if !report.kept_comments.is_empty() {
-        let _ = writeln!(out, "**Comments left in place** next to keys the plan removed or moved; they may need an edit:\n");
+        let _ = writeln!(
+            out,
+            "**Comments left in place** next to keys the plan removed or moved; they may need an edit:\n"
+        );
         for k in &report.kept_comments {
-            let _ = writeln!(out, "- {}:{} above `{}`: `{}`", k.file, k.line, k.path, k.text);
+            let _ = writeln!(
+                out,
+                "- {}:{} above `{}`: `{}`",
+                k.file, k.line, k.path, k.text
+            );
         }
         out.push('\n');
     }

@@ -23,16 +23,21 @@ pub struct Candidate {
 ///
 /// With a proposal, a candidate scores one per proposal leaf found under it at the same relative
 /// path with the same value; without one (diagnose), one per top-level key the base schema declares.
-pub fn locate(
+pub(crate) fn locate(
     files: &[Parsed<'_>],
     prefix: Option<&str>,
     proposal: Option<&Value>,
     base: &Schema,
     _typing: Typing,
-) -> Result<Candidate, Refusal> {
+) -> Result<Candidate, Box<Refusal>> {
     let empty = Value::Object(Map::new());
     let given = match prefix {
-        Some(text) => Some(ValuePath::parse(text).map_err(|e| refusal(RefusalKind::PrefixNotFound, format!("--prefix `{text}`: {e}")))?),
+        Some(text) => Some(ValuePath::parse(text).map_err(|e| {
+            refusal(
+                RefusalKind::PrefixNotFound,
+                format!("--prefix `{text}`: {e}"),
+            )
+        })?),
         None => None,
     };
     let mut candidates: Vec<(Candidate, &Value)> = Vec::new();
@@ -42,13 +47,27 @@ pub fn locate(
             match &given {
                 Some(path) => {
                     if let Some(node @ Value::Object(_)) = tree::get(root, path) {
-                        candidates.push((Candidate { file, document, prefix: path.clone() }, node));
+                        candidates.push((
+                            Candidate {
+                                file,
+                                document,
+                                prefix: path.clone(),
+                            },
+                            node,
+                        ));
                     }
                 }
                 None => {
                     for (path, node) in tree::nodes(root) {
                         if node.is_object() {
-                            candidates.push((Candidate { file, document, prefix: path }, node));
+                            candidates.push((
+                                Candidate {
+                                    file,
+                                    document,
+                                    prefix: path,
+                                },
+                                node,
+                            ));
                         }
                     }
                 }
@@ -57,8 +76,16 @@ pub fn locate(
     }
     let name = |c: &Candidate| {
         let file = files[c.file].path;
-        let doc = if files[c.file].documents.len() > 1 { format!(" (document {})", c.document + 1) } else { String::new() };
-        let at = if c.prefix.is_root() { "the file root".to_string() } else { format!("`{}`", c.prefix) };
+        let doc = if files[c.file].documents.len() > 1 {
+            format!(" (document {})", c.document + 1)
+        } else {
+            String::new()
+        };
+        let at = if c.prefix.is_root() {
+            "the file root".to_string()
+        } else {
+            format!("`{}`", c.prefix)
+        };
         format!("{at} in {file}{doc}")
     };
     if candidates.is_empty() {
@@ -71,37 +98,66 @@ pub fn locate(
     if given.is_some() && candidates.len() == 1 {
         return Ok(candidates.remove(0).0);
     }
-    let declared: Vec<String> = base.properties_at(&ValuePath::root()).into_iter().map(|p| p.name).collect();
+    let declared: Vec<String> = base
+        .properties_at(&ValuePath::root())
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
     let score = |node: &Value| -> usize {
         match proposal {
             Some(proposal) => tree::leaves(proposal)
                 .into_iter()
                 .filter(|(path, value)| !path.is_root() && tree::get(node, path) == Some(*value))
                 .count(),
-            None => node.as_object().map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count()),
+            None => node
+                .as_object()
+                .map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count()),
         }
     };
-    let mut scored: Vec<(usize, Candidate)> = candidates.into_iter().map(|(c, node)| (score(node), c)).collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut scored: Vec<(usize, Candidate)> = candidates
+        .into_iter()
+        .map(|(c, node)| (score(node), c))
+        .collect();
+    scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     let best = scored[0].0;
-    let basis = if proposal.is_some() { "values shared with the proposal" } else { "top-level keys the base schema declares" };
+    let basis = if proposal.is_some() {
+        "values shared with the proposal"
+    } else {
+        "top-level keys the base schema declares"
+    };
     if best == 0 {
         return Err(refusal(
             RefusalKind::PrefixNotFound,
             format!("no mapping in the candidate files shares any {basis}; give --prefix"),
         ));
     }
-    let tied: Vec<&Candidate> = scored.iter().filter(|(s, _)| *s == best).map(|(_, c)| c).collect();
+    let tied: Vec<&Candidate> = scored
+        .iter()
+        .filter(|(s, _)| *s == best)
+        .map(|(_, c)| c)
+        .collect();
     if tied.len() > 1 {
         let names: Vec<String> = tied.iter().map(|c| name(c)).collect();
         return Err(refusal(
             RefusalKind::PrefixAmbiguous,
-            format!("{} places tie with {best} {basis}: {}; give --prefix", tied.len(), names.join(", ")),
+            format!(
+                "{} places tie with {best} {basis}: {}; give --prefix",
+                tied.len(),
+                names.join(", ")
+            ),
         ));
     }
     Ok(scored.remove(0).1)
 }
 
-fn refusal(kind: RefusalKind, message: String) -> Refusal {
-    Refusal { kind, path: ValuePath::root(), message, file: None, line: None, column: None, utf16_column: None }
+fn refusal(kind: RefusalKind, message: String) -> Box<Refusal> {
+    Box::new(Refusal {
+        kind,
+        path: ValuePath::root(),
+        message,
+        file: None,
+        line: None,
+        column: None,
+        utf16_column: None,
+    })
 }

@@ -11,7 +11,7 @@ use crate::report::{
 };
 use crate::schema::{self, Schema};
 use crate::splice::values::{SpliceInput, splice};
-use crate::yaml::{self, LineIndex, Limits, Stream};
+use crate::yaml::{self, Limits, LineIndex, Stream};
 use serde_json::Value;
 
 /// A parsed values file: its located stream and its documents as JSON.
@@ -43,15 +43,18 @@ pub fn diagnose(request: &Request) -> MigrateReport {
     };
     facts(request, &context, &candidate, &original, &mut report);
     report.brief = Some(brief::brief(&context.target, &report));
-    if report.status == Status::Refused || report.status == Status::Escalated {
+    if report.status == Status::Escalated {
         return report;
     }
-    let violations = context.target.validate_coalesced(context.defaults.as_ref(), &original);
-    report.status = if report.displaced.is_empty() && report.derivable.is_empty() && violations.is_empty() {
-        Status::Unchanged
-    } else {
-        Status::NeedsProposal
-    };
+    let violations = context
+        .target
+        .validate_coalesced(context.defaults.as_ref(), &original);
+    report.status =
+        if report.displaced.is_empty() && report.derivable.is_empty() && violations.is_empty() {
+            Status::Unchanged
+        } else {
+            Status::NeedsProposal
+        };
     report
 }
 
@@ -63,14 +66,16 @@ pub fn migrate(request: &Request) -> MigrateReport {
     };
     let Some((proposal, proposal_input, proposal_stream)) = context.proposal.as_ref() else {
         report.status = Status::Invalid;
-        report.errors.push(plain_error("proposal", "migrate needs a proposal"));
+        report
+            .errors
+            .push(plain_error("proposal", "migrate needs a proposal"));
         return report;
     };
     let Some((candidate, original)) = located(request, &context, &mut report) else {
         return report;
     };
     facts(request, &context, &candidate, &original, &mut report);
-    if report.status == Status::Escalated || report.status == Status::Refused {
+    if report.status == Status::Escalated {
         report.comment = comment::comment(request, &report);
         return report;
     }
@@ -94,7 +99,12 @@ pub fn migrate(request: &Request) -> MigrateReport {
             });
         }
         if let Err(message) = tree::set(&mut judged, path, answer.clone()) {
-            findings.push(Finding { kind: RefusalKind::Schema, path: path.clone(), in_original: false, message });
+            findings.push(Finding {
+                kind: RefusalKind::Schema,
+                path: path.clone(),
+                in_original: false,
+                message,
+            });
         }
     }
     for derivable in &report.derivable {
@@ -106,7 +116,10 @@ pub fn migrate(request: &Request) -> MigrateReport {
     let displaced: Vec<Source> = report
         .displaced
         .iter()
-        .map(|d| Source { path: d.path.clone(), value: d.value.clone() })
+        .map(|d| Source {
+            path: d.path.clone(),
+            value: d.value.clone(),
+        })
         .collect();
     let target = &context.target;
     let schema_source = |path: &ValuePath, value: &Value| -> Option<SetSource> {
@@ -129,11 +142,17 @@ pub fn migrate(request: &Request) -> MigrateReport {
         schema_source: &schema_source,
     });
     findings.append(&mut planned.findings);
-    for violation in context.target.validate_coalesced(context.defaults.as_ref(), &judged) {
+    for violation in context
+        .target
+        .validate_coalesced(context.defaults.as_ref(), &judged)
+    {
         if violation.in_defaults_only {
             continue;
         }
-        let path = violation.key_path.clone().unwrap_or_else(|| violation.path.clone());
+        let path = violation
+            .key_path
+            .clone()
+            .unwrap_or_else(|| violation.path.clone());
         findings.push(Finding {
             kind: RefusalKind::Schema,
             path,
@@ -147,7 +166,12 @@ pub fn migrate(request: &Request) -> MigrateReport {
     let values_file = &context.files[candidate.file];
     for finding in findings {
         let refusal = if finding.in_original {
-            locate_in(values_file, candidate.document, &candidate.prefix.join(&finding.path), &finding)
+            locate_in(
+                values_file,
+                candidate.document,
+                &candidate.prefix.join(&finding.path),
+                &finding,
+            )
         } else {
             locate_in_proposal(proposal_input, proposal_stream, &finding)
         };
@@ -197,7 +221,15 @@ pub fn migrate(request: &Request) -> MigrateReport {
             return report;
         }
     };
-    if let Err(message) = verify(request, values_file, &candidate, &judged, &spliced.text, target, context.defaults.as_ref()) {
+    if let Err(message) = verify(
+        request,
+        values_file,
+        &candidate,
+        &judged,
+        &spliced.text,
+        target,
+        context.defaults.as_ref(),
+    ) {
         report.refusals.push(Refusal {
             kind: RefusalKind::VerifyFailed,
             path: ValuePath::root(),
@@ -214,7 +246,12 @@ pub fn migrate(request: &Request) -> MigrateReport {
     report.kept_comments = spliced
         .kept_comments
         .into_iter()
-        .map(|k| KeptComment { path: k.path, file: values_file.path.to_string(), line: k.line, text: k.text })
+        .map(|k| KeptComment {
+            path: k.path,
+            file: values_file.path.to_string(),
+            line: k.line,
+            text: k.text,
+        })
         .collect();
     report.files = context
         .files
@@ -259,28 +296,46 @@ fn verify(
     target: &Schema,
     defaults: Option<&Value>,
 ) -> Result<(), String> {
-    let options = yaml::DecodeOptions { typing: request.typing, limits: Limits::default() };
-    let decoded = yaml::decode(after, &options)
-        .map_err(|e| format!("the edited file does not parse: {}", e.display_with(file.path, after)))?;
+    let options = yaml::DecodeOptions {
+        typing: request.typing,
+        limits: Limits::default(),
+    };
+    let decoded = yaml::decode(after, &options).map_err(|e| {
+        format!(
+            "the edited file does not parse: {}",
+            e.display_with(file.path, after)
+        )
+    })?;
     let mut expected = file.documents.clone();
     let Some(document) = expected.get_mut(candidate.document) else {
         return Err("the values document is gone".to_string());
     };
     tree::set(document, &candidate.prefix, proposal.clone())?;
     if decoded.len() != expected.len() {
-        return Err(format!("the edited file has {} documents, the original {}", decoded.len(), expected.len()));
+        return Err(format!(
+            "the edited file has {} documents, the original {}",
+            decoded.len(),
+            expected.len()
+        ));
     }
     for (index, (got, want)) in decoded.iter().zip(&expected).enumerate() {
         if got != want {
             let at = tree::nodes(want)
                 .into_iter()
                 .map(|(p, _)| p)
-                .find(|p| tree::get(got, p) != tree::get(want, p) && tree::is_leaf(tree::get(want, p).unwrap_or(&Value::Null)))
+                .find(|p| {
+                    tree::get(got, p) != tree::get(want, p)
+                        && tree::is_leaf(tree::get(want, p).unwrap_or(&Value::Null))
+                })
                 .map_or_else(|| "the document".to_string(), |p| format!("`{p}`"));
-            return Err(format!("document {index} of the edited file does not decode to what was asked: {at} differs"));
+            return Err(format!(
+                "document {index} of the edited file does not decode to what was asked: {at} differs"
+            ));
         }
     }
-    let values = tree::get(&decoded[candidate.document], &candidate.prefix).cloned().unwrap_or(Value::Null);
+    let values = tree::get(&decoded[candidate.document], &candidate.prefix)
+        .cloned()
+        .unwrap_or(Value::Null);
     let violations: Vec<String> = target
         .validate_coalesced(defaults, &values)
         .into_iter()
@@ -288,7 +343,10 @@ fn verify(
         .map(|v| v.to_string())
         .collect();
     if !violations.is_empty() {
-        return Err(format!("the edited values fail the target schema: {}", violations.join("; ")));
+        return Err(format!(
+            "the edited values fail the target schema: {}",
+            violations.join("; ")
+        ));
     }
     Ok(())
 }
@@ -296,59 +354,101 @@ fn verify(
 /// Reads every input; an unreadable one makes the report `invalid`.
 fn read(request: &Request) -> Result<(Context<'_>, MigrateReport), Box<MigrateReport>> {
     let mut report = MigrateReport::new(Status::Invalid);
-    let options = yaml::DecodeOptions { typing: request.typing, limits: Limits::default() };
+    let options = yaml::DecodeOptions {
+        typing: request.typing,
+        limits: Limits::default(),
+    };
     let mut files = Vec::new();
     for file in &request.files {
         match parse_yaml(&file.path, &file.text, &options) {
-            Ok((stream, documents)) => files.push(Parsed { path: &file.path, text: &file.text, stream, documents }),
+            Ok((stream, documents)) => files.push(Parsed {
+                path: &file.path,
+                text: &file.text,
+                stream,
+                documents,
+            }),
             Err(error) => report.errors.push(error),
         }
     }
     let base = compile(&request.base_schema, &mut report);
     let target = compile(&request.target_schema, &mut report);
-    let defaults = request.defaults.as_ref().and_then(|d| match parse_yaml(&d.name, &d.text, &options) {
-        Ok((_, documents)) => Some(documents.into_iter().next().unwrap_or(Value::Null)),
-        Err(error) => {
-            report.errors.push(error);
-            None
-        }
-    });
-    let proposal = request.proposal.as_ref().and_then(|p| match parse_yaml(&p.name, &p.text, &options) {
-        Ok((stream, documents)) if documents.len() <= 1 => {
-            Some((documents.into_iter().next().unwrap_or(Value::Null), p, stream))
-        }
-        Ok(_) => {
-            report.errors.push(plain_error(&p.name, "the proposal must be one YAML or JSON document"));
-            None
-        }
-        Err(error) => {
-            report.errors.push(error);
-            None
-        }
-    });
+    let defaults =
+        request
+            .defaults
+            .as_ref()
+            .and_then(|d| match parse_yaml(&d.name, &d.text, &options) {
+                Ok((_, documents)) => Some(documents.into_iter().next().unwrap_or(Value::Null)),
+                Err(error) => {
+                    report.errors.push(error);
+                    None
+                }
+            });
+    let proposal =
+        request
+            .proposal
+            .as_ref()
+            .and_then(|p| match parse_yaml(&p.name, &p.text, &options) {
+                Ok((stream, documents)) if documents.len() <= 1 => Some((
+                    documents.into_iter().next().unwrap_or(Value::Null),
+                    p,
+                    stream,
+                )),
+                Ok(_) => {
+                    report.errors.push(plain_error(
+                        &p.name,
+                        "the proposal must be one YAML or JSON document",
+                    ));
+                    None
+                }
+                Err(error) => {
+                    report.errors.push(error);
+                    None
+                }
+            });
     let mut answers = Vec::new();
     for (path, value) in &request.answers {
         let parsed_path = ValuePath::parse(path);
         let parsed_value = yaml::decode(value, &options);
         match (parsed_path, parsed_value) {
-            (Ok(path), Ok(docs)) if docs.len() == 1 => answers.push((path, docs.into_iter().next().unwrap_or(Value::Null))),
-            (Err(e), _) => report.errors.push(plain_error("--answer", &format!("`{path}`: {e}"))),
-            _ => report.errors.push(plain_error("--answer", &format!("`{path}`: the value `{value}` is not one YAML value"))),
+            (Ok(path), Ok(docs)) if docs.len() == 1 => {
+                answers.push((path, docs.into_iter().next().unwrap_or(Value::Null)))
+            }
+            (Err(e), _) => report
+                .errors
+                .push(plain_error("--answer", &format!("`{path}`: {e}"))),
+            _ => report.errors.push(plain_error(
+                "--answer",
+                &format!("`{path}`: the value `{value}` is not one YAML value"),
+            )),
         }
     }
     if request.files.is_empty() {
-        report.errors.push(plain_error("--values", "at least one values file is needed"));
+        report.errors.push(plain_error(
+            "--values",
+            "at least one values file is needed",
+        ));
     }
     match (base, target) {
         (Some(base), Some(target)) if report.errors.is_empty() => Ok((
-            Context { files, base, target, defaults, proposal, answers },
-            MigrateReport::new(Status::Refused),
+            Context {
+                files,
+                base,
+                target,
+                defaults,
+                proposal,
+                answers,
+            },
+            MigrateReport::new(Status::Unchanged),
         )),
         _ => Err(Box::new(report)),
     }
 }
 
-pub(crate) fn parse_yaml(name: &str, text: &str, options: &yaml::DecodeOptions) -> Result<(Stream, Vec<Value>), Diagnostic> {
+pub(crate) fn parse_yaml(
+    name: &str,
+    text: &str,
+    options: &yaml::DecodeOptions,
+) -> Result<(Stream, Vec<Value>), Diagnostic> {
     let to_diagnostic = |e: yaml::YamlError| {
         let at = LineIndex::new(text).line_col(e.offset());
         Diagnostic {
@@ -360,7 +460,9 @@ pub(crate) fn parse_yaml(name: &str, text: &str, options: &yaml::DecodeOptions) 
         }
     };
     let stream = yaml::parse(text, &options.limits).map_err(to_diagnostic)?;
-    let documents = stream.to_json(options.typing, &options.limits).map_err(to_diagnostic)?;
+    let documents = stream
+        .to_json(options.typing, &options.limits)
+        .map_err(to_diagnostic)?;
     Ok((stream, documents))
 }
 
@@ -392,17 +494,36 @@ fn utf16_of(text: &str, line: usize, column: usize) -> usize {
 }
 
 pub(crate) fn plain_error(file: &str, message: &str) -> Diagnostic {
-    Diagnostic { file: file.to_string(), line: None, column: None, utf16_column: None, message: message.to_string() }
+    Diagnostic {
+        file: file.to_string(),
+        line: None,
+        column: None,
+        utf16_column: None,
+        message: message.to_string(),
+    }
 }
 
 /// Finds the values root; on failure the report says why and the caller stops.
-fn located(request: &Request, context: &Context<'_>, report: &mut MigrateReport) -> Option<(Candidate, Value)> {
+fn located(
+    request: &Request,
+    context: &Context<'_>,
+    report: &mut MigrateReport,
+) -> Option<(Candidate, Value)> {
     let proposal = context.proposal.as_ref().map(|(value, _, _)| value);
-    match locate(&context.files, request.prefix.as_deref(), proposal, &context.base, request.typing) {
+    match locate(
+        &context.files,
+        request.prefix.as_deref(),
+        proposal,
+        &context.base,
+        request.typing,
+    ) {
         Ok(candidate) => {
-            let original = tree::get(&context.files[candidate.file].documents[candidate.document], &candidate.prefix)
-                .cloned()
-                .unwrap_or(Value::Null);
+            let original = tree::get(
+                &context.files[candidate.file].documents[candidate.document],
+                &candidate.prefix,
+            )
+            .cloned()
+            .unwrap_or(Value::Null);
             report.prefix = Some(candidate.prefix.to_string());
             report.values_file = Some(context.files[candidate.file].path.to_string());
             report.values_document = Some(candidate.document);
@@ -410,7 +531,7 @@ fn located(request: &Request, context: &Context<'_>, report: &mut MigrateReport)
         }
         Err(refusal) => {
             report.status = Status::Refused;
-            report.refusals.push(refusal);
+            report.refusals.push(*refusal);
             report.comment = comment::comment(request, report);
             None
         }
@@ -418,8 +539,19 @@ fn located(request: &Request, context: &Context<'_>, report: &mut MigrateReport)
 }
 
 /// The facts that need no proposal: displaced values, required keys, the changelog.
-fn facts(request: &Request, context: &Context<'_>, candidate: &Candidate, original: &Value, report: &mut MigrateReport) {
-    report.displaced = Schema::displaced(&context.base, &context.target, original, context.defaults.as_ref());
+fn facts(
+    request: &Request,
+    context: &Context<'_>,
+    candidate: &Candidate,
+    original: &Value,
+    report: &mut MigrateReport,
+) {
+    report.displaced = Schema::displaced(
+        &context.base,
+        &context.target,
+        original,
+        context.defaults.as_ref(),
+    );
     report.changelog = schema::changelog(&context.base, &context.target).changes;
     let coalesced = schema::coalesce(context.defaults.as_ref(), original);
     let requirements = context.target.required(&coalesced);
@@ -437,19 +569,22 @@ fn facts(request: &Request, context: &Context<'_>, candidate: &Candidate, origin
 
 /// Locates a finding about the original values in the values file.
 fn locate_in(file: &Parsed<'_>, document: usize, full: &ValuePath, finding: &Finding) -> Refusal {
-    let position = file
-        .stream
-        .documents
-        .get(document)
-        .and_then(|d| d.root.walk(full, crate::yaml::Typing::Helm).last().map(|s| s.key.map_or(s.node.range.start, |k| k.range.start)));
+    let position = file.stream.documents.get(document).and_then(|d| {
+        d.root
+            .walk(full, crate::yaml::Typing::Helm)
+            .last()
+            .map(|s| s.key.map_or(s.node.range.start, |k| k.range.start))
+    });
     refusal_at(file.path, file.text, position, finding)
 }
 
 fn locate_in_proposal(input: &Named, stream: &Stream, finding: &Finding) -> Refusal {
-    let position = stream
-        .documents
-        .first()
-        .and_then(|d| d.root.walk(&finding.path, crate::yaml::Typing::Helm).last().map(|s| s.key.map_or(s.node.range.start, |k| k.range.start)));
+    let position = stream.documents.first().and_then(|d| {
+        d.root
+            .walk(&finding.path, crate::yaml::Typing::Helm)
+            .last()
+            .map(|s| s.key.map_or(s.node.range.start, |k| k.range.start))
+    });
     refusal_at(&input.name, &input.text, position, finding)
 }
 

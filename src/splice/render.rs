@@ -5,7 +5,10 @@ use serde_json::Value;
 
 /// Whether `text`, written plain after `key: `, reads back as `value` under `typing`.
 fn reads_back(text: &str, value: &Value, typing: Typing) -> bool {
-    let options = DecodeOptions { typing, ..DecodeOptions::default() };
+    let options = DecodeOptions {
+        typing,
+        ..DecodeOptions::default()
+    };
     match yaml::decode(&format!("k: {text}\n"), &options) {
         Ok(docs) => docs.len() == 1 && docs[0].get("k") == Some(value),
         Err(_) => false,
@@ -38,26 +41,51 @@ pub fn render_scalar(value: &Value, typing: Typing) -> String {
 
 /// A mapping key as YAML: plain when it reads back as the same key, else double-quoted.
 pub fn render_key(key: &str, typing: Typing) -> String {
-    let options = DecodeOptions { typing, ..DecodeOptions::default() };
+    let options = DecodeOptions {
+        typing,
+        ..DecodeOptions::default()
+    };
     let plain = !key.is_empty()
         && key.trim() == key
-        && !key.contains(['\n', '\r', '\t', '#', '"', '\'', ':', '{', '}', '[', ']', ',', '&', '*', '!', '|', '>', '%', '@', '`'])
+        && !key.contains([
+            '\n', '\r', '\t', '#', '"', '\'', ':', '{', '}', '[', ']', ',', '&', '*', '!', '|',
+            '>', '%', '@', '`',
+        ])
         && !key.starts_with(['-', '?'])
         && matches!(
             yaml::decode(&format!("{key}: 1\n"), &options).as_deref(),
             Ok([Value::Object(map)]) if map.len() == 1 && map.contains_key(key)
         );
-    if plain { key.to_string() } else { serde_json::to_string(key).unwrap_or_default() }
+    if plain {
+        key.to_string()
+    } else {
+        serde_json::to_string(key).unwrap_or_default()
+    }
 }
 
 /// One `key: value` entry as block YAML lines at `indent`, nested collections `step` deeper.
-pub fn render_value(key: &str, value: &Value, indent: usize, step: usize, eol: &str, typing: Typing) -> String {
+pub fn render_value(
+    key: &str,
+    value: &Value,
+    indent: usize,
+    step: usize,
+    eol: &str,
+    typing: Typing,
+) -> String {
     let mut out = String::new();
     entry(&mut out, key, value, indent, step, eol, typing);
     out
 }
 
-fn entry(out: &mut String, key: &str, value: &Value, indent: usize, step: usize, eol: &str, typing: Typing) {
+fn entry(
+    out: &mut String,
+    key: &str,
+    value: &Value,
+    indent: usize,
+    step: usize,
+    eol: &str,
+    typing: Typing,
+) {
     let pad = " ".repeat(indent);
     let key = render_key(key, typing);
     match value {
@@ -73,11 +101,21 @@ fn entry(out: &mut String, key: &str, value: &Value, indent: usize, step: usize,
                 list_item(out, item, indent + step, step, eol, typing);
             }
         }
-        scalar => out.push_str(&format!("{pad}{key}: {}{eol}", render_scalar(scalar, typing))),
+        scalar => out.push_str(&format!(
+            "{pad}{key}: {}{eol}",
+            render_scalar(scalar, typing)
+        )),
     }
 }
 
-fn list_item(out: &mut String, value: &Value, indent: usize, step: usize, eol: &str, typing: Typing) {
+fn list_item(
+    out: &mut String,
+    value: &Value,
+    indent: usize,
+    step: usize,
+    eol: &str,
+    typing: Typing,
+) {
     let pad = " ".repeat(indent);
     match value {
         Value::Object(map) if !map.is_empty() => {
@@ -127,10 +165,14 @@ mod tests {
     #[test]
     fn renders_keys_and_nested_values_that_read_back() {
         assert_eq!(render_key("podPort", Typing::Helm), "podPort");
-        assert_eq!(render_key("prometheus.io/scrape", Typing::Helm), "prometheus.io/scrape");
+        assert_eq!(
+            render_key("prometheus.io/scrape", Typing::Helm),
+            "prometheus.io/scrape"
+        );
         assert_eq!(render_key("on", Typing::Helm), "\"on\"");
         assert_eq!(render_key("a: b", Typing::Helm), "\"a: b\"");
-        let value = json!({"limits": {"memory": "1Gi"}, "args": ["--x", {"name": "a", "value": "1"}]});
+        let value =
+            json!({"limits": {"memory": "1Gi"}, "args": ["--x", {"name": "a", "value": "1"}]});
         let text = render_value("resources", &value, 2, 2, "\n", Typing::Helm);
         let decoded = yaml::decode(&format!("top:\n{text}"), &DecodeOptions::default()).unwrap();
         assert_eq!(decoded[0]["top"]["resources"], value);

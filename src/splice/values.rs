@@ -66,7 +66,11 @@ type Refused<T> = Result<T, SpliceRefusal>;
 /// Something to write under an existing mapping: a moved entry's lines, or a value to set.
 enum Content {
     /// A moved entry: its original lines, re-indented, the key renamed.
-    Moved { lines: Range<usize>, key: Range<usize>, indent: usize },
+    Moved {
+        lines: Range<usize>,
+        key: Range<usize>,
+        indent: usize,
+    },
     /// A new value rendered as YAML.
     Value(Value),
 }
@@ -96,7 +100,8 @@ impl NewTree {
         let index = match at {
             Some(index) => index,
             None => {
-                self.children.push((first.clone(), NewNode::Parent(NewTree::default())));
+                self.children
+                    .push((first.clone(), NewNode::Parent(NewTree::default())));
                 self.children.len() - 1
             }
         };
@@ -126,22 +131,33 @@ struct Splicer<'a> {
 
 /// Applies the plan's operations to the text; the caller verifies the result.
 pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
-    let document = input.stream.documents.get(input.document).ok_or_else(|| SpliceRefusal {
-        kind: RefusalKind::VerifyFailed,
-        path: ValuePath::root(),
-        offset: 0,
-        message: format!("the file has no document {}", input.document),
-    })?;
-    let root = document.root.get(input.prefix, input.typing).ok_or_else(|| SpliceRefusal {
-        kind: RefusalKind::PrefixNotFound,
-        path: ValuePath::root(),
-        offset: document.range.start,
-        message: format!("`{}` is not in the file", input.prefix),
-    })?;
+    let document = input
+        .stream
+        .documents
+        .get(input.document)
+        .ok_or_else(|| SpliceRefusal {
+            kind: RefusalKind::VerifyFailed,
+            path: ValuePath::root(),
+            offset: 0,
+            message: format!("the file has no document {}", input.document),
+        })?;
+    let root = document
+        .root
+        .get(input.prefix, input.typing)
+        .ok_or_else(|| SpliceRefusal {
+            kind: RefusalKind::PrefixNotFound,
+            path: ValuePath::root(),
+            offset: document.range.start,
+            message: format!("`{}` is not in the file", input.prefix),
+        })?;
     let splicer = Splicer {
         input,
         lines: LineIndex::new(input.text),
-        eol: if input.text.contains("\r\n") { "\r\n" } else { "\n" },
+        eol: if input.text.contains("\r\n") {
+            "\r\n"
+        } else {
+            "\n"
+        },
         step: indent_step(&document.root, input.text),
         root,
     };
@@ -173,8 +189,13 @@ impl<'a> Splicer<'a> {
                     let entry = self.entry(from)?;
                     let same_parent = from.parent() == to.parent() && !to.starts_with(from);
                     if same_parent {
-                        let Some(Segment::Key(new_key)) = to.last() else { unreachable_refusal(to)? };
-                        edits.push(Edit::replacement(entry.key.range.clone(), render_key(new_key, self.input.typing)));
+                        let Some(Segment::Key(new_key)) = to.last() else {
+                            unreachable_refusal(to)?
+                        };
+                        edits.push(Edit::replacement(
+                            entry.key.range.clone(),
+                            render_key(new_key, self.input.typing),
+                        ));
                     } else {
                         let (lines, indent) = self.entry_lines(from, entry)?;
                         if self.is_first_in_sequence_item(entry) {
@@ -182,14 +203,26 @@ impl<'a> Splicer<'a> {
                                 "the first key of a list item cannot be moved: the `- ` would have to move with it"));
                         }
                         cut_paths.push(from.clone());
-                        self.add_insertion(&mut insertions, to, Content::Moved { lines, key: entry.key.range.clone(), indent })?;
+                        self.add_insertion(
+                            &mut insertions,
+                            to,
+                            Content::Moved {
+                                lines,
+                                key: entry.key.range.clone(),
+                                indent,
+                            },
+                        )?;
                     }
                 }
                 Op::Set { path, value, .. } => {
                     refuse_index(path)?;
                     match self.root.get(path, self.input.typing) {
                         Some(node) => edits.push(self.replace_value(path, node, value)?),
-                        None => self.add_insertion(&mut insertions, path, Content::Value(value.clone()))?,
+                        None => self.add_insertion(
+                            &mut insertions,
+                            path,
+                            Content::Value(value.clone()),
+                        )?,
                     }
                 }
             }
@@ -201,11 +234,19 @@ impl<'a> Splicer<'a> {
             let entry = self.entry(unit)?;
             let (range, _) = self.entry_lines(unit, entry)?;
             if let Some(comment) = self.comment_above(range.start) {
-                kept_comments.push(KeptComment { path: unit.clone(), line: comment.0, text: comment.1 });
+                kept_comments.push(KeptComment {
+                    path: unit.clone(),
+                    line: comment.0,
+                    text: comment.1,
+                });
             }
             for insertion in insertions.iter_mut() {
                 if unit.parent().as_ref() == Some(&insertion.parent) {
-                    insertion.at_cut = Some(insertion.at_cut.map_or(range.start, |at| at.min(range.start)));
+                    insertion.at_cut = Some(
+                        insertion
+                            .at_cut
+                            .map_or(range.start, |at| at.min(range.start)),
+                    );
                 }
             }
             if self.is_first_in_sequence_item(entry) {
@@ -222,12 +263,19 @@ impl<'a> Splicer<'a> {
             let mut block = String::new();
             self.render_tree(&insertion.tree, indent, &mut block)?;
             if leading_eol {
-                block = format!("{}{}", self.eol, block.strip_suffix(self.eol).unwrap_or(&block));
+                block = format!(
+                    "{}{}",
+                    self.eol,
+                    block.strip_suffix(self.eol).unwrap_or(&block)
+                );
             }
-            by_offset.entry(offset).or_default().push((insertion.parent.len(), block));
+            by_offset
+                .entry(offset)
+                .or_default()
+                .push((insertion.parent.len(), block));
         }
         for (offset, mut blocks) in by_offset {
-            blocks.sort_by(|a, b| b.0.cmp(&a.0));
+            blocks.sort_by_key(|(depth, _)| std::cmp::Reverse(*depth));
             let content: String = blocks.into_iter().map(|(_, b)| b).collect();
             edits.push(Edit::insertion(offset, content));
         }
@@ -238,11 +286,25 @@ impl<'a> Splicer<'a> {
             offset: 0,
             message: format!("the plan's edits collide: {e}"),
         })?;
-        Ok(Spliced { text, kept_comments })
+        Ok(Spliced {
+            text,
+            kept_comments,
+        })
     }
 
-    fn refusal(&self, kind: RefusalKind, path: &ValuePath, offset: usize, message: &str) -> SpliceRefusal {
-        SpliceRefusal { kind, path: path.clone(), offset, message: message.to_string() }
+    fn refusal(
+        &self,
+        kind: RefusalKind,
+        path: &ValuePath,
+        offset: usize,
+        message: &str,
+    ) -> SpliceRefusal {
+        SpliceRefusal {
+            kind,
+            path: path.clone(),
+            offset,
+            message: message.to_string(),
+        }
     }
 
     /// Refuses what an edit on `path` cannot do safely: anchors, aliases, merge keys, flow, tags, repeats.
@@ -253,7 +315,9 @@ impl<'a> Splicer<'a> {
         for (depth, step) in steps.iter().enumerate() {
             let node = step.node;
             let here = ValuePath::from_segments(full.segments()[..depth].to_vec());
-            let rel = here.strip_prefix(self.input.prefix).unwrap_or_else(ValuePath::root);
+            let rel = here
+                .strip_prefix(self.input.prefix)
+                .unwrap_or_else(ValuePath::root);
             if node.anchor.is_some() || node.is_alias() {
                 return Err(self.refusal(RefusalKind::AnchorOrAlias, &rel, node.range.start,
                     &format!("`{}` is {} on the path of an edit to `{path}`: the edit would change every alias of it too",
@@ -265,17 +329,44 @@ impl<'a> Splicer<'a> {
             }
             if let Some(entries) = node.entries() {
                 if let Some(merge) = entries.iter().find(|e| e.is_merge_key()) {
-                    return Err(self.refusal(RefusalKind::MergeKey, &rel, merge.key.range.start,
-                        &format!("`{}` holds a merge key (`<<`) on the path of an edit to `{path}`", show_path(&here))));
+                    return Err(self.refusal(
+                        RefusalKind::MergeKey,
+                        &rel,
+                        merge.key.range.start,
+                        &format!(
+                            "`{}` holds a merge key (`<<`) on the path of an edit to `{path}`",
+                            show_path(&here)
+                        ),
+                    ));
                 }
-                if let Some(duplicate) = node.duplicate_keys(self.input.typing).into_iter().find(|d| d.path.is_root()) {
-                    return Err(self.refusal(RefusalKind::DuplicateKey, &rel, duplicate.duplicate.start,
-                        &format!("`{}` repeats the key `{}` on the path of an edit to `{path}`", show_path(&here), duplicate.key)));
+                if let Some(duplicate) = node
+                    .duplicate_keys(self.input.typing)
+                    .into_iter()
+                    .find(|d| d.path.is_root())
+                {
+                    return Err(self.refusal(
+                        RefusalKind::DuplicateKey,
+                        &rel,
+                        duplicate.duplicate.start,
+                        &format!(
+                            "`{}` repeats the key `{}` on the path of an edit to `{path}`",
+                            show_path(&here),
+                            duplicate.key
+                        ),
+                    ));
                 }
             }
-            if depth == last && depth == full.len() && node.tag.is_some() && depth > self.input.prefix.len() {
-                return Err(self.refusal(RefusalKind::Tag, &rel, node.range.start,
-                    &format!("`{path}` carries a tag; an edit could change what it means")));
+            if depth == last
+                && depth == full.len()
+                && node.tag.is_some()
+                && depth > self.input.prefix.len()
+            {
+                return Err(self.refusal(
+                    RefusalKind::Tag,
+                    &rel,
+                    node.range.start,
+                    &format!("`{path}` carries a tag; an edit could change what it means"),
+                ));
             }
         }
         Ok(())
@@ -287,14 +378,31 @@ impl<'a> Splicer<'a> {
         let parent = self.root.get(&parent_path, self.input.typing);
         let key = match path.last() {
             Some(Segment::Key(key)) => key,
-            _ => return Err(self.refusal(RefusalKind::NonScalarMove, path, 0, "list items are not edited one by one")),
+            _ => {
+                return Err(self.refusal(
+                    RefusalKind::NonScalarMove,
+                    path,
+                    0,
+                    "list items are not edited one by one",
+                ));
+            }
         };
         parent
             .and_then(Node::entries)
             .and_then(|entries| {
-                entries.iter().rev().find(|e| e.key.key_string(self.input.typing).as_deref() == Some(key.as_str()))
+                entries
+                    .iter()
+                    .rev()
+                    .find(|e| e.key.key_string(self.input.typing).as_deref() == Some(key.as_str()))
             })
-            .ok_or_else(|| self.refusal(RefusalKind::VerifyFailed, path, 0, &format!("`{path}` is not in the file")))
+            .ok_or_else(|| {
+                self.refusal(
+                    RefusalKind::VerifyFailed,
+                    path,
+                    0,
+                    &format!("`{path}` is not in the file"),
+                )
+            })
     }
 
     /// The entry's own lines (key line through its value's last line, line ending included) and its key column.
@@ -305,29 +413,52 @@ impl<'a> Splicer<'a> {
         let line_start = self.lines.line_range(line).map_or(key_start, |r| r.start);
         let before = &text[line_start..key_start];
         if before.contains('\t') {
-            return Err(self.refusal(RefusalKind::Indentation, path, line_start,
-                &format!("`{path}` is indented with a tab; the splicer writes only spaces")));
+            return Err(self.refusal(
+                RefusalKind::Indentation,
+                path,
+                line_start,
+                &format!("`{path}` is indented with a tab; the splicer writes only spaces"),
+            ));
         }
         if !before.chars().all(|c| c == ' ' || c == '-') {
-            return Err(self.refusal(RefusalKind::Indentation, path, key_start,
-                &format!("`{path}` does not start its line; the splicer edits whole lines")));
+            return Err(self.refusal(
+                RefusalKind::Indentation,
+                path,
+                key_start,
+                &format!("`{path}` does not start its line; the splicer edits whole lines"),
+            ));
         }
         let end = entry.value.range.end.max(entry.key.range.end);
-        let last_line = self.lines.line_of(end.saturating_sub(usize::from(end > entry.key.range.end && text[..end].ends_with('\n'))));
-        let stop = self.lines.line_range_with_ending(last_line).map_or(text.len(), |r| r.end);
+        let last_line = self.lines.line_of(end.saturating_sub(usize::from(
+            end > entry.key.range.end && text[..end].ends_with('\n'),
+        )));
+        let stop = self
+            .lines
+            .line_range_with_ending(last_line)
+            .map_or(text.len(), |r| r.end);
         Ok((line_start..stop, key_start - line_start))
     }
 
     fn is_first_in_sequence_item(&self, entry: &Entry) -> bool {
-        let line_start = self.lines.line_range(self.lines.line_of(entry.key.range.start)).map_or(0, |r| r.start);
+        let line_start = self
+            .lines
+            .line_range(self.lines.line_of(entry.key.range.start))
+            .map_or(0, |r| r.start);
         self.input.text[line_start..entry.key.range.start].contains('-')
     }
 
     /// Removes the first key of a block-sequence item so that the next key takes its place after the `- `.
     fn remove_first_in_item(&self, path: &ValuePath, entry: &Entry) -> Refused<Edit> {
         let parent_path = path.parent().unwrap_or_else(ValuePath::root);
-        let entries = self.root.get(&parent_path, self.input.typing).and_then(Node::entries).unwrap_or_default();
-        let index = entries.iter().position(|e| std::ptr::eq(e, entry)).unwrap_or(0);
+        let entries = self
+            .root
+            .get(&parent_path, self.input.typing)
+            .and_then(Node::entries)
+            .unwrap_or_default();
+        let index = entries
+            .iter()
+            .position(|e| std::ptr::eq(e, entry))
+            .unwrap_or(0);
         match entries.get(index + 1) {
             Some(next) => Ok(Edit::deletion(entry.key.range.start..next.key.range.start)),
             None => Err(self.refusal(RefusalKind::Indentation, path, entry.key.range.start,
@@ -357,7 +488,9 @@ impl<'a> Splicer<'a> {
         }
         let range = self.lines.line_range(line - 1)?;
         let above = self.input.text[range].trim();
-        above.starts_with('#').then(|| (line - 1, above.to_string()))
+        above
+            .starts_with('#')
+            .then(|| (line - 1, above.to_string()))
     }
 
     /// The topmost entries to delete: cut paths, climbing to parents that lose every key and that the proposal drops.
@@ -366,14 +499,26 @@ impl<'a> Splicer<'a> {
         let mut units: Vec<ValuePath> = cut.to_vec();
         loop {
             let mut grown = false;
-            let parents: Vec<ValuePath> = units.iter().filter_map(ValuePath::parent).filter(|p| !p.is_root()).collect();
+            let parents: Vec<ValuePath> = units
+                .iter()
+                .filter_map(ValuePath::parent)
+                .filter(|p| !p.is_root())
+                .collect();
             for parent in parents {
                 if is_cut(&parent, &units) || tree::get(self.input.proposal, &parent).is_some() {
                     continue;
                 }
-                let Some(entries) = self.root.get(&parent, self.input.typing).and_then(Node::entries) else { continue };
+                let Some(entries) = self
+                    .root
+                    .get(&parent, self.input.typing)
+                    .and_then(Node::entries)
+                else {
+                    continue;
+                };
                 let all_gone = entries.iter().all(|e| {
-                    e.key.key_string(self.input.typing).is_some_and(|k| is_cut(&parent.key(k), &units))
+                    e.key
+                        .key_string(self.input.typing)
+                        .is_some_and(|k| is_cut(&parent.key(k), &units))
                 });
                 if all_gone {
                     units.push(parent);
@@ -395,7 +540,12 @@ impl<'a> Splicer<'a> {
     }
 
     /// Files `content` for `to` under the deepest existing mapping on its path.
-    fn add_insertion(&self, insertions: &mut Vec<Insertion>, to: &ValuePath, content: Content) -> Refused<()> {
+    fn add_insertion(
+        &self,
+        insertions: &mut Vec<Insertion>,
+        to: &ValuePath,
+        content: Content,
+    ) -> Refused<()> {
         let mut parent = to.parent().unwrap_or_else(ValuePath::root);
         loop {
             let node = self.root.get(&parent, self.input.typing);
@@ -410,19 +560,29 @@ impl<'a> Splicer<'a> {
             }
         }
         let rel: Vec<String> = to.strip_prefix(&parent).map_or_else(Vec::new, |r| {
-            r.segments().iter().map(|s| match s {
-                Segment::Key(k) => k.clone(),
-                Segment::Index(i) => i.to_string(),
-            }).collect()
+            r.segments()
+                .iter()
+                .map(|s| match s {
+                    Segment::Key(k) => k.clone(),
+                    Segment::Index(i) => i.to_string(),
+                })
+                .collect()
         });
         let index = match insertions.iter().position(|i| i.parent == parent) {
             Some(index) => index,
             None => {
-                insertions.push(Insertion { parent: parent.clone(), tree: NewTree::default(), at_cut: None });
+                insertions.push(Insertion {
+                    parent: parent.clone(),
+                    tree: NewTree::default(),
+                    at_cut: None,
+                });
                 insertions.len() - 1
             }
         };
-        insertions[index].tree.insert(&rel, content).map_err(|message| self.refusal(RefusalKind::NonScalarMove, to, 0, &message))
+        insertions[index]
+            .tree
+            .insert(&rel, content)
+            .map_err(|message| self.refusal(RefusalKind::NonScalarMove, to, 0, &message))
     }
 
     /// Where an insertion goes: the byte offset, the indentation of its keys, and whether a line ending must lead.
@@ -432,7 +592,10 @@ impl<'a> Splicer<'a> {
         let text = self.input.text;
         let indent = match entries.first() {
             Some(first) => {
-                let line_start = self.lines.line_range(self.lines.line_of(first.key.range.start)).map_or(0, |r| r.start);
+                let line_start = self
+                    .lines
+                    .line_range(self.lines.line_of(first.key.range.start))
+                    .map_or(0, |r| r.start);
                 text[line_start..first.key.range.start].chars().count()
             }
             None => 0,
@@ -440,17 +603,33 @@ impl<'a> Splicer<'a> {
         if let Some(node) = node
             && node.is_flow()
         {
-            return Err(self.refusal(RefusalKind::FlowCollection, &insertion.parent, node.range.start,
-                &format!("`{}` is a flow mapping; new keys are written only into block mappings", show_path(&insertion.parent))));
+            return Err(self.refusal(
+                RefusalKind::FlowCollection,
+                &insertion.parent,
+                node.range.start,
+                &format!(
+                    "`{}` is a flow mapping; new keys are written only into block mappings",
+                    show_path(&insertion.parent)
+                ),
+            ));
         }
         if let Some(at) = insertion.at_cut {
             return Ok((at, indent, false));
         }
         let Some(last) = entries.last() else {
-            return Err(self.refusal(RefusalKind::Indentation, &insertion.parent, 0,
-                &format!("`{}` has no keys to take the indentation from", show_path(&insertion.parent))));
+            return Err(self.refusal(
+                RefusalKind::Indentation,
+                &insertion.parent,
+                0,
+                &format!(
+                    "`{}` has no keys to take the indentation from",
+                    show_path(&insertion.parent)
+                ),
+            ));
         };
-        let path = insertion.parent.key(last.key.key_string(self.input.typing).unwrap_or_default());
+        let path = insertion
+            .parent
+            .key(last.key.key_string(self.input.typing).unwrap_or_default());
         let (range, _) = self.entry_lines(&path, last)?;
         let leading_eol = range.end == text.len() && !text.ends_with('\n') && !text.ends_with('\r');
         Ok((range.end, indent, leading_eol))
@@ -461,14 +640,35 @@ impl<'a> Splicer<'a> {
         for (key, node) in &tree.children {
             match node {
                 NewNode::Parent(child) => {
-                    out.push_str(&format!("{pad}{}:{}", render_key(key, self.input.typing), self.eol));
+                    out.push_str(&format!(
+                        "{pad}{}:{}",
+                        render_key(key, self.input.typing),
+                        self.eol
+                    ));
                     self.render_tree(child, indent + self.step, out)?;
                 }
                 NewNode::Leaf(Content::Value(value)) => {
-                    out.push_str(&render_value(key, value, indent, self.step, self.eol, self.input.typing));
+                    out.push_str(&render_value(
+                        key,
+                        value,
+                        indent,
+                        self.step,
+                        self.eol,
+                        self.input.typing,
+                    ));
                 }
-                NewNode::Leaf(Content::Moved { lines, key: key_range, indent: old }) => {
-                    out.push_str(&self.reindent(lines.clone(), key_range.clone(), key, *old, indent));
+                NewNode::Leaf(Content::Moved {
+                    lines,
+                    key: key_range,
+                    indent: old,
+                }) => {
+                    out.push_str(&self.reindent(
+                        lines.clone(),
+                        key_range.clone(),
+                        key,
+                        *old,
+                        indent,
+                    ));
                 }
             }
         }
@@ -476,12 +676,21 @@ impl<'a> Splicer<'a> {
     }
 
     /// A moved entry's lines, verbatim but for the key and a uniform change of indentation.
-    fn reindent(&self, lines: Range<usize>, key: Range<usize>, new_key: &str, old: usize, new: usize) -> String {
+    fn reindent(
+        &self,
+        lines: Range<usize>,
+        key: Range<usize>,
+        new_key: &str,
+        old: usize,
+        new: usize,
+    ) -> String {
         let text = self.input.text;
         let mut out = String::new();
         out.push_str(&" ".repeat(new));
         out.push_str(&render_key(new_key, self.input.typing));
-        let first_line_end = text[key.end..lines.end].find('\n').map_or(lines.end, |i| key.end + i + 1);
+        let first_line_end = text[key.end..lines.end]
+            .find('\n')
+            .map_or(lines.end, |i| key.end + i + 1);
         out.push_str(&text[key.end..first_line_end]);
         for line in text[first_line_end..lines.end].split_inclusive('\n') {
             let body = line.trim_end_matches(['\n', '\r']);
@@ -503,20 +712,37 @@ impl<'a> Splicer<'a> {
     /// Replaces a value in place: a scalar's bytes only, or the whole entry for a collection.
     fn replace_value(&self, path: &ValuePath, node: &Node, value: &Value) -> Refused<Edit> {
         match node.scalar_style() {
-            Some(ScalarStyle::Literal | ScalarStyle::Folded) => Err(self.refusal(RefusalKind::BlockScalar, path, node.range.start,
-                &format!("`{path}` is a block scalar; it is not replaced in place"))),
+            Some(ScalarStyle::Literal | ScalarStyle::Folded) => Err(self.refusal(
+                RefusalKind::BlockScalar,
+                path,
+                node.range.start,
+                &format!("`{path}` is a block scalar; it is not replaced in place"),
+            )),
             Some(_) if !tree::is_leaf(value) || value.is_object() || value.is_array() => {
                 let entry = self.entry(path)?;
                 let (range, indent) = self.entry_lines(path, entry)?;
-                let Some(Segment::Key(key)) = path.last() else { unreachable_refusal(path)? };
-                Ok(Edit::replacement(range, render_value(key, value, indent, self.step, self.eol, self.input.typing)))
+                let Some(Segment::Key(key)) = path.last() else {
+                    unreachable_refusal(path)?
+                };
+                Ok(Edit::replacement(
+                    range,
+                    render_value(key, value, indent, self.step, self.eol, self.input.typing),
+                ))
             }
-            Some(_) => Ok(Edit::replacement(node.range.clone(), super::render::render_scalar(value, self.input.typing))),
+            Some(_) => Ok(Edit::replacement(
+                node.range.clone(),
+                super::render::render_scalar(value, self.input.typing),
+            )),
             None => {
                 let entry = self.entry(path)?;
                 let (range, indent) = self.entry_lines(path, entry)?;
-                let Some(Segment::Key(key)) = path.last() else { unreachable_refusal(path)? };
-                Ok(Edit::replacement(range, render_value(key, value, indent, self.step, self.eol, self.input.typing)))
+                let Some(Segment::Key(key)) = path.last() else {
+                    unreachable_refusal(path)?
+                };
+                Ok(Edit::replacement(
+                    range,
+                    render_value(key, value, indent, self.step, self.eol, self.input.typing),
+                ))
             }
         }
     }
@@ -530,12 +756,18 @@ fn op_paths(op: &Op) -> Vec<&ValuePath> {
 }
 
 fn refuse_index(path: &ValuePath) -> Refused<()> {
-    if path.segments().iter().any(|s| matches!(s, Segment::Index(_))) {
+    if path
+        .segments()
+        .iter()
+        .any(|s| matches!(s, Segment::Index(_)))
+    {
         return Err(SpliceRefusal {
             kind: RefusalKind::NonScalarMove,
             path: path.clone(),
             offset: 0,
-            message: format!("`{path}` is inside a list; list items are not moved or set one by one"),
+            message: format!(
+                "`{path}` is inside a list; list items are not moved or set one by one"
+            ),
         });
     }
     Ok(())
@@ -551,7 +783,11 @@ fn unreachable_refusal<T>(path: &ValuePath) -> Refused<T> {
 }
 
 fn show_path(path: &ValuePath) -> String {
-    if path.is_root() { "the document root".to_string() } else { path.to_string() }
+    if path.is_root() {
+        "the document root".to_string()
+    } else {
+        path.to_string()
+    }
 }
 
 /// The indentation step the file uses most: a block mapping's key column minus its parent's.
@@ -566,7 +802,8 @@ fn indent_step(root: &Node, text: &str) -> usize {
                     && !entry.value.is_flow()
                     && let Some(first) = children.first()
                 {
-                    let (parent, child) = (column(entry.key.range.start), column(first.key.range.start));
+                    let (parent, child) =
+                        (column(entry.key.range.start), column(first.key.range.start));
                     if child > parent {
                         *counts.entry(child - parent).or_default() += 1;
                     }
@@ -577,5 +814,8 @@ fn indent_step(root: &Node, text: &str) -> usize {
             stack.extend(items.iter());
         }
     }
-    counts.into_iter().max_by_key(|(step, n)| (*n, usize::MAX - step)).map_or(2, |(step, _)| step)
+    counts
+        .into_iter()
+        .max_by_key(|(step, n)| (*n, usize::MAX - step))
+        .map_or(2, |(step, _)| step)
 }

@@ -180,7 +180,14 @@ impl Builder<'_> {
                 )
             }
             Event::Scalar(value, style, anchor_id, tag) => {
-                let node = self.scalar(value.into_owned(), style, anchor_id, tag.as_deref(), start, end);
+                let node = self.scalar(
+                    value.into_owned(),
+                    style,
+                    anchor_id,
+                    tag.as_deref(),
+                    start,
+                    end,
+                );
                 if anchor_id > 0 {
                     self.anchors.insert(anchor_id, Some(node.range.clone()));
                 }
@@ -282,9 +289,7 @@ impl Builder<'_> {
                 };
                 let limit = end.max(start + 1).min(text.len());
                 match source::block_indicator(text, from, limit) {
-                    Some(indicator) => {
-                        indicator..source::block_scalar_end(text, indicator, end)
-                    }
+                    Some(indicator) => indicator..source::block_scalar_end(text, indicator, end),
                     None => start..end,
                 }
             }
@@ -470,7 +475,8 @@ impl Builder<'_> {
             properties: frame.properties,
         };
         if frame.anchor_id > 0 {
-            self.anchors.insert(frame.anchor_id, Some(node.range.clone()));
+            self.anchors
+                .insert(frame.anchor_id, Some(node.range.clone()));
         }
         self.cursor = self.cursor.max(range_end);
         self.attach(node, end)

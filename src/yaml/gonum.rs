@@ -184,7 +184,12 @@ pub(crate) fn parse_float(s: &str) -> Option<f64> {
 pub(crate) fn is_yaml_style_float(s: &str) -> bool {
     let bytes = s.as_bytes();
     let mut i = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
-    let count_digits = |from: usize| bytes[from..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let count_digits = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
     if bytes.get(i) == Some(&b'.') {
         let n = count_digits(i + 1);
         if n == 0 {
@@ -255,7 +260,9 @@ pub(crate) fn power_of_two_radix_to_f64(digits: &str, radix: u32) -> f64 {
         return f64::INFINITY;
     }
     if bits.len() <= 53 {
-        return bits.iter().fold(0.0, |acc, &b| acc * 2.0 + f64::from(u8::from(b)));
+        return bits
+            .iter()
+            .fold(0.0, |acc, &b| acc * 2.0 + f64::from(u8::from(b)));
     }
     let mut mantissa: u64 = bits[..53].iter().fold(0, |acc, &b| acc << 1 | u64::from(b));
     let round = bits[53];
@@ -448,7 +455,10 @@ mod tests {
 
     #[test]
     fn reads_big_integers() {
-        assert_eq!(parse_big_int("0x10000000000000000"), Some(18446744073709551616.0));
+        assert_eq!(
+            parse_big_int("0x10000000000000000"),
+            Some(18446744073709551616.0)
+        );
         assert_eq!(parse_big_int("0xZ"), None);
         assert_eq!(
             power_of_two_radix_to_f64("20000000000001", 16),

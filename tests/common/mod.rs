@@ -10,9 +10,9 @@ use saphyr::{LoadableYamlNode, Scalar, Yaml};
 use serde_json::{Map, Number, Value};
 use values_migrate::schema::Schema;
 
-/// The shared corpus folder, `../shared/corpus` from the crate root.
+/// The corpus folder, `tests/corpus` from the crate root (a copy of the shared corpus).
 pub fn corpus_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
     assert!(
         dir.join("pairs.json").is_file(),
         "the corpus is missing: expected {} (the shared folder next to the crate)",
