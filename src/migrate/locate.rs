@@ -103,32 +103,31 @@ pub(crate) fn locate(
         .into_iter()
         .map(|p| p.name)
         .collect();
-    let score = |node: &Value| -> usize {
-        match proposal {
-            Some(proposal) => tree::leaves(proposal)
+    let by_proposal = |node: &Value| -> usize {
+        proposal.map_or(0, |proposal| {
+            tree::leaves(proposal)
                 .into_iter()
                 .filter(|(path, value)| !path.is_root() && tree::get(node, path) == Some(*value))
-                .count(),
-            None => node
-                .as_object()
-                .map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count()),
-        }
+                .count()
+        })
     };
-    let mut scored: Vec<(usize, Candidate)> = candidates
-        .into_iter()
-        .map(|(c, node)| (score(node), c))
-        .collect();
+    let by_schema = |node: &Value| -> usize {
+        node.as_object().map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count())
+    };
+    // Shared values decide; when the proposal shares none with any candidate (every value moved),
+    // the top-level keys the base schema declares do, as for diagnose.
+    let mut basis = "values shared with the proposal";
+    let mut scored: Vec<(usize, Candidate)> = candidates.iter().map(|(c, node)| (by_proposal(node), c.clone())).collect();
+    if scored.iter().all(|(s, _)| *s == 0) {
+        basis = "top-level keys the base schema declares";
+        scored = candidates.iter().map(|(c, node)| (by_schema(node), c.clone())).collect();
+    }
     scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     let best = scored[0].0;
-    let basis = if proposal.is_some() {
-        "values shared with the proposal"
-    } else {
-        "top-level keys the base schema declares"
-    };
     if best == 0 {
         return Err(refusal(
             RefusalKind::PrefixNotFound,
-            format!("no mapping in the candidate files shares any {basis}; give --prefix"),
+            format!("no mapping in the candidate files shares any values with the proposal or any top-level key the base schema declares; give --prefix"),
         ));
     }
     let tied: Vec<&Candidate> = scored
