@@ -11,11 +11,17 @@ use values_migrate::yaml::Typing;
 fn read(dir: &Path, name: &str) -> Named {
     let path = dir.join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    Named { name: file_name(name), text }
+    Named {
+        name: file_name(name),
+        text,
+    }
 }
 
 fn file_name(name: &str) -> String {
-    Path::new(name).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    Path::new(name)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// The fields of an op a reviewer compares (the reason is prose).
@@ -28,8 +34,10 @@ fn op_shape(op: &Value) -> Value {
 }
 
 fn run_case(dir: &Path) -> Result<(), String> {
-    let case: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("case.json")).map_err(|e| e.to_string())?)
-        .map_err(|e| format!("case.json: {e}"))?;
+    let case: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("case.json")).map_err(|e| e.to_string())?,
+    )
+    .map_err(|e| format!("case.json: {e}"))?;
     let text = |key: &str| case.get(key).and_then(Value::as_str);
     let files = case["values"]
         .as_array()
@@ -38,13 +46,25 @@ fn run_case(dir: &Path) -> Result<(), String> {
         .filter_map(Value::as_str)
         .map(|name| {
             let n = read(dir, name);
-            SourceFile { path: n.name, text: n.text }
+            SourceFile {
+                path: n.name,
+                text: n.text,
+            }
         })
         .collect();
     let answers = case
         .get("answers")
         .and_then(Value::as_object)
-        .map(|m| m.iter().map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), String::from))).collect())
+        .map(|m| {
+            m.iter()
+                .map(|(k, v)| {
+                    (
+                        k.clone(),
+                        v.as_str().map_or_else(|| v.to_string(), String::from),
+                    )
+                })
+                .collect()
+        })
         .unwrap_or_default();
     let request = Request {
         files,
@@ -73,19 +93,41 @@ fn run_case(dir: &Path) -> Result<(), String> {
     };
     for key in ["status", "prefix"] {
         if let Some(want) = expect.get(key) {
-            check(key, &got[key] == want, format!("want {want}, got {}", got[key]));
+            check(
+                key,
+                &got[key] == want,
+                format!("want {want}, got {}", got[key]),
+            );
         }
     }
     if let Some(want) = expect.get("ops") {
-        let ops: Vec<Value> = got["ops"].as_array().map(|a| a.iter().map(op_shape).collect()).unwrap_or_default();
-        check("ops", &Value::Array(ops.clone()) == want, format!("want {want}, got {}", Value::Array(ops)));
+        let ops: Vec<Value> = got["ops"]
+            .as_array()
+            .map(|a| a.iter().map(op_shape).collect())
+            .unwrap_or_default();
+        check(
+            "ops",
+            &Value::Array(ops.clone()) == want,
+            format!("want {want}, got {}", Value::Array(ops)),
+        );
     }
     if let Some(want) = expect.get("notCarried") {
-        check("notCarried", &got["notCarried"] == want, format!("want {want}, got {}", got["notCarried"]));
+        check(
+            "notCarried",
+            &got["notCarried"] == want,
+            format!("want {want}, got {}", got["notCarried"]),
+        );
     }
-    for (key, field) in [("displaced", "path"), ("escalations", "path"), ("derivable", "path")] {
+    for (key, field) in [
+        ("displaced", "path"),
+        ("escalations", "path"),
+        ("derivable", "path"),
+    ] {
         if let Some(want) = expect.get(key) {
-            let mut paths: Vec<Value> = got[key].as_array().map(|a| a.iter().map(|d| d[field].clone()).collect()).unwrap_or_default();
+            let mut paths: Vec<Value> = got[key]
+                .as_array()
+                .map(|a| a.iter().map(|d| d[field].clone()).collect())
+                .unwrap_or_default();
             let mut want: Vec<Value> = want.as_array().cloned().unwrap_or_default();
             paths.sort_by_key(|v| v.to_string());
             want.sort_by_key(|v| v.to_string());
@@ -96,42 +138,96 @@ fn run_case(dir: &Path) -> Result<(), String> {
         // Each expected refusal (kind, path, and line/file if given) must be among those reported.
         for w in want.as_array().cloned().unwrap_or_default() {
             let found = got["refusals"].as_array().is_some_and(|all| {
-                all.iter().any(|r| w.as_object().is_some_and(|w| w.iter().all(|(k, v)| {
-                    if k == "messageContains" { r["message"].as_str().is_some_and(|m| m.contains(v.as_str().unwrap_or("\u{0}"))) } else { &r[k] == v }
-                })))
+                all.iter().any(|r| {
+                    w.as_object().is_some_and(|w| {
+                        w.iter().all(|(k, v)| {
+                            if k == "messageContains" {
+                                r["message"]
+                                    .as_str()
+                                    .is_some_and(|m| m.contains(v.as_str().unwrap_or("\u{0}")))
+                            } else {
+                                &r[k] == v
+                            }
+                        })
+                    })
+                })
             });
-            check("refusals", found, format!("want {w} among {}", got["refusals"]));
+            check(
+                "refusals",
+                found,
+                format!("want {w} among {}", got["refusals"]),
+            );
         }
         if want.as_array().is_some_and(Vec::is_empty) {
-            check("refusals", got["refusals"] == json!([]), format!("want none, got {}", got["refusals"]));
+            check(
+                "refusals",
+                got["refusals"] == json!([]),
+                format!("want none, got {}", got["refusals"]),
+            );
         }
     }
     if let Some(want) = expect.get("keptComments") {
-        let lines: Vec<Value> = got["keptComments"].as_array().map(|a| a.iter().map(|k| k["line"].clone()).collect()).unwrap_or_default();
-        check("keptComments", &Value::Array(lines.clone()) == want, format!("want lines {want}, got {lines:?}"));
+        let lines: Vec<Value> = got["keptComments"]
+            .as_array()
+            .map(|a| a.iter().map(|k| k["line"].clone()).collect())
+            .unwrap_or_default();
+        check(
+            "keptComments",
+            &Value::Array(lines.clone()) == want,
+            format!("want lines {want}, got {lines:?}"),
+        );
     }
     for key in ["comment", "brief"] {
-        for needle in expect.get(&format!("{key}Contains")).and_then(Value::as_array).cloned().unwrap_or_default() {
+        for needle in expect
+            .get(&format!("{key}Contains"))
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+        {
             let needle = needle.as_str().unwrap_or_default();
-            check(key, got[key].as_str().is_some_and(|c| c.contains(needle)), format!("does not mention {needle:?}: {}", got[key]));
+            check(
+                key,
+                got[key].as_str().is_some_and(|c| c.contains(needle)),
+                format!("does not mention {needle:?}: {}", got[key]),
+            );
         }
     }
     let diff_path = dir.join(text("diff").unwrap_or("expected.diff"));
     if diff_path.exists() {
         let want = std::fs::read_to_string(&diff_path).map_err(|e| e.to_string())?;
         let got_diff: String = report.files.iter().map(|f| f.diff.as_str()).collect();
-        check("diff", got_diff == want, format!("want\n{want}\ngot\n{got_diff}"));
+        check(
+            "diff",
+            got_diff == want,
+            format!("want\n{want}\ngot\n{got_diff}"),
+        );
     }
     let after_path = dir.join(text("afterFile").unwrap_or("expected.yaml"));
     if after_path.exists() {
         let want = std::fs::read_to_string(&after_path).map_err(|e| e.to_string())?;
-        let got_after = report.files.first().map(|f| f.after.clone()).unwrap_or_default();
-        check("after", got_after == want, format!("want\n{want:?}\ngot\n{got_after:?}"));
+        let got_after = report
+            .files
+            .first()
+            .map(|f| f.after.clone())
+            .unwrap_or_default();
+        check(
+            "after",
+            got_after == want,
+            format!("want\n{want:?}\ngot\n{got_after:?}"),
+        );
     }
     if report.status != values_migrate::report::Status::Planned {
-        check("files", report.files.iter().all(|f| !f.changed), "a file changed without a plan".into());
+        check(
+            "files",
+            report.files.iter().all(|f| !f.changed),
+            "a file changed without a plan".into(),
+        );
     }
-    if problems.is_empty() { Ok(()) } else { Err(problems.join("\n  ")) }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n  "))
+    }
 }
 
 #[test]
@@ -143,13 +239,24 @@ fn every_migrate_fixture_gives_its_expected_outcome() {
         .filter(|p| p.join("case.json").exists())
         .collect();
     cases.sort();
-    assert!(cases.len() >= 10, "expected the fixture cases, found {}", cases.len());
+    assert!(
+        cases.len() >= 10,
+        "expected the fixture cases, found {}",
+        cases.len()
+    );
     let mut failures = Vec::new();
     for case in &cases {
         if let Err(problem) = run_case(case) {
-            failures.push(format!("{}:\n  {problem}", case.file_name().unwrap_or_default().to_string_lossy()));
+            failures.push(format!(
+                "{}:\n  {problem}",
+                case.file_name().unwrap_or_default().to_string_lossy()
+            ));
         }
     }
-    println!("{} migrate fixtures, {} failed", cases.len(), failures.len());
+    println!(
+        "{} migrate fixtures, {} failed",
+        cases.len(),
+        failures.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

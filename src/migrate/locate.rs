@@ -22,7 +22,8 @@ pub struct Candidate {
 /// The values root: the only candidate, or the one strictly ahead on shared values.
 ///
 /// With a proposal, a candidate scores one per proposal leaf found under it at the same relative
-/// path with the same value; without one (diagnose), one per top-level key the base schema declares.
+/// path with the same value; without one (diagnose), or when no candidate shares a value, one per
+/// top-level key the base schema declares. Candidates the base schema accepts are preferred.
 pub(crate) fn locate(
     files: &[Parsed<'_>],
     prefix: Option<&str>,
@@ -112,22 +113,42 @@ pub(crate) fn locate(
         })
     };
     let by_schema = |node: &Value| -> usize {
-        node.as_object().map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count())
+        node.as_object()
+            .map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count())
     };
-    // Shared values decide; when the proposal shares none with any candidate (every value moved),
-    // the top-level keys the base schema declares do, as for diagnose.
+    // The old values were written for the base chart: only mappings the base schema accepts are
+    // candidates, unless it accepts none (a subtree that merely shares leaves does not compete).
+    let accepted: Vec<&(Candidate, &Value)> = candidates
+        .iter()
+        .filter(|(_, node)| base.is_valid(node))
+        .collect();
+    let pool: Vec<&(Candidate, &Value)> = if accepted.is_empty() {
+        candidates.iter().collect()
+    } else {
+        accepted
+    };
+    // Shared values decide; when the proposal shares none (every value moved), or there is no
+    // proposal, the top-level keys the base schema declares do.
     let mut basis = "values shared with the proposal";
-    let mut scored: Vec<(usize, Candidate)> = candidates.iter().map(|(c, node)| (by_proposal(node), c.clone())).collect();
+    let mut scored: Vec<(usize, Candidate)> = pool
+        .iter()
+        .map(|(c, node)| (by_proposal(node), c.clone()))
+        .collect();
     if scored.iter().all(|(s, _)| *s == 0) {
         basis = "top-level keys the base schema declares";
-        scored = candidates.iter().map(|(c, node)| (by_schema(node), c.clone())).collect();
+        scored = pool
+            .iter()
+            .map(|(c, node)| (by_schema(node), c.clone()))
+            .collect();
     }
     scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     let best = scored[0].0;
     if best == 0 {
         return Err(refusal(
             RefusalKind::PrefixNotFound,
-            format!("no mapping in the candidate files shares any values with the proposal or any top-level key the base schema declares; give --prefix"),
+            format!(
+                "no mapping in the candidate files shares any values with the proposal or any top-level key the base schema declares; give --prefix"
+            ),
         ));
     }
     let tied: Vec<&Candidate> = scored

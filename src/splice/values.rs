@@ -771,9 +771,7 @@ fn refuse_index(path: &ValuePath) -> Refused<()> {
             kind: RefusalKind::NonScalarMove,
             path: path.clone(),
             offset: 0,
-            message: format!(
-                "`{path}` is a list item; list items are not moved or set one by one"
-            ),
+            message: format!("`{path}` is a list item; list items are not moved or set one by one"),
         });
     }
     Ok(())
