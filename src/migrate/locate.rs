@@ -146,9 +146,7 @@ pub(crate) fn locate(
     if best == 0 {
         return Err(refusal(
             RefusalKind::PrefixNotFound,
-            format!(
-                "no mapping in the candidate files shares any values with the proposal or any top-level key the base schema declares; give --prefix"
-            ),
+            "no mapping in the candidate files shares any values with the proposal or any top-level key the base schema declares; give --prefix".to_string(),
         ));
     }
     let tied: Vec<&Candidate> = scored
