@@ -8,6 +8,6 @@ pub mod yaml;
 
 pub use path::{PathError, Segment, ValuePath};
 pub use yaml::{
-    DecodeOptions, Document, Entry, LineCol, LineIndex, Limits, Node, NodeKind, ScalarStyle, Stream,
-    Typing, YamlError, YamlErrorKind, decode, parse,
+    DecodeOptions, Document, Entry, Limits, LineCol, LineIndex, Node, NodeKind, ScalarStyle,
+    Stream, Typing, YamlError, YamlErrorKind, decode, parse,
 };

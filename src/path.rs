@@ -198,7 +198,12 @@ fn parse_bracket(text: &str, start: usize) -> Result<(Segment, usize), PathError
         let mut de = serde_json::Deserializer::from_str(&text[inner..]).into_iter::<String>();
         let key = match de.next() {
             Some(Ok(key)) => key,
-            _ => return Err(err(inner, "unterminated or invalid JSON string in `[\"…\"]`")),
+            _ => {
+                return Err(err(
+                    inner,
+                    "unterminated or invalid JSON string in `[\"…\"]`",
+                ));
+            }
         };
         let end = inner + de.byte_offset();
         if end >= bytes.len() || bytes[end] != b']' {
@@ -301,7 +306,9 @@ mod tests {
 
     #[test]
     fn refuses_malformed_paths() {
-        for bad in ["a.", ".a", "a..b", "a[", "a[x]", "a[\"x\"", "a b", "a[0]b", "a.[0]"] {
+        for bad in [
+            "a.", ".a", "a..b", "a[", "a[x]", "a[\"x\"", "a b", "a[0]b", "a.[0]",
+        ] {
             assert!(ValuePath::parse(bad).is_err(), "{bad} should be refused");
         }
     }

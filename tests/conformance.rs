@@ -70,7 +70,12 @@ fn load_cases() -> Vec<Case> {
             });
         }
     }
-    assert!(cases.len() > 300, "only {} cases found in {}", cases.len(), dir.display());
+    assert!(
+        cases.len() > 300,
+        "only {} cases found in {}",
+        cases.len(),
+        dir.display()
+    );
     cases
 }
 
@@ -111,7 +116,11 @@ fn node_events(node: &Node, out: &mut Vec<String>) {
                 ScalarStyle::Literal => '|',
                 ScalarStyle::Folded => '>',
             };
-            out.push(format!("=VAL{} {indicator}{}", properties(node), escape(text)));
+            out.push(format!(
+                "=VAL{} {indicator}{}",
+                properties(node),
+                escape(text)
+            ));
         }
         NodeKind::Alias { name, .. } => out.push(format!("=ALI *{name}")),
         NodeKind::Mapping { entries, flow } => {
@@ -137,9 +146,23 @@ fn node_events(node: &Node, out: &mut Vec<String>) {
 fn stream_events(stream: &Stream) -> Vec<String> {
     let mut out = vec!["+STR".to_string()];
     for document in &stream.documents {
-        out.push(if document.explicit_start { "+DOC ---" } else { "+DOC" }.to_string());
+        out.push(
+            if document.explicit_start {
+                "+DOC ---"
+            } else {
+                "+DOC"
+            }
+            .to_string(),
+        );
         node_events(&document.root, &mut out);
-        out.push(if document.explicit_end { "-DOC ..." } else { "-DOC" }.to_string());
+        out.push(
+            if document.explicit_end {
+                "-DOC ..."
+            } else {
+                "-DOC"
+            }
+            .to_string(),
+        );
     }
     out.push("-STR".to_string());
     out
@@ -174,7 +197,8 @@ fn check_spans(text: &str, stream: &Stream) -> Result<(), String> {
                 let ok = match style {
                     ScalarStyle::Plain if value.is_empty() => source.is_empty(),
                     ScalarStyle::Plain => {
-                        !source.is_empty() && (value.contains('\n') || source.contains('\n') || source == value)
+                        !source.is_empty()
+                            && (value.contains('\n') || source.contains('\n') || source == value)
                     }
                     ScalarStyle::SingleQuoted => {
                         source.len() >= 2 && source.starts_with('\'') && source.ends_with('\'')
@@ -196,7 +220,8 @@ fn check_spans(text: &str, stream: &Stream) -> Result<(), String> {
             }
             NodeKind::Mapping { entries, flow } => {
                 // A flow mapping is bracketed, unless it is a single pair inside `[…]`.
-                if *flow && !in_flow_sequence && !(source.starts_with('{') && source.ends_with('}')) {
+                if *flow && !in_flow_sequence && !(source.starts_with('{') && source.ends_with('}'))
+                {
                     return fail("flow mapping brackets");
                 }
                 if !*flow && source.starts_with('{') && source.ends_with('}') && entries.len() > 1 {
@@ -254,11 +279,18 @@ fn run_case(case: &Case) -> Option<(String, String)> {
     let stream = match parsed {
         Ok(stream) => stream,
         Err(error) => {
-            return Some(("rejects-valid".into(), error.display_with(&case.id, &case.yaml)));
+            return Some((
+                "rejects-valid".into(),
+                error.display_with(&case.id, &case.yaml),
+            ));
         }
     };
     if let Some(tree) = &case.tree {
-        let expected: Vec<&str> = tree.lines().map(str::trim_start).filter(|l| !l.is_empty()).collect();
+        let expected: Vec<&str> = tree
+            .lines()
+            .map(str::trim_start)
+            .filter(|l| !l.is_empty())
+            .collect();
         let actual = stream_events(&stream);
         if expected != actual {
             return Some((
@@ -271,18 +303,25 @@ fn run_case(case: &Case) -> Option<(String, String)> {
         return Some(("span".into(), message));
     }
     if let Some(json) = &case.json {
-        let expected: Result<Vec<Value>, _> =
-            serde_json::Deserializer::from_str(json).into_iter::<Value>().collect();
+        let expected: Result<Vec<Value>, _> = serde_json::Deserializer::from_str(json)
+            .into_iter::<Value>()
+            .collect();
         let Ok(expected) = expected else {
             return Some(("bad-json".into(), json.clone()));
         };
         match stream.to_json(Typing::Yaml12, &limits) {
             Ok(actual) if json_eq_all(&actual, &expected) => {}
             Ok(actual) => {
-                return Some(("json".into(), format!("expected {expected:?}\n   actual {actual:?}")));
+                return Some((
+                    "json".into(),
+                    format!("expected {expected:?}\n   actual {actual:?}"),
+                ));
             }
             Err(error) => {
-                return Some(("json-error".into(), error.display_with(&case.id, &case.yaml)));
+                return Some((
+                    "json-error".into(),
+                    error.display_with(&case.id, &case.yaml),
+                ));
             }
         }
     }
@@ -300,7 +339,8 @@ fn json_eq(a: &Value, b: &Value) -> bool {
         }
         (Value::Object(a), Value::Object(b)) => {
             a.len() == b.len()
-                && a.iter().all(|(key, a)| b.get(key).is_some_and(|b| json_eq(a, b)))
+                && a.iter()
+                    .all(|(key, a)| b.get(key).is_some_and(|b| json_eq(a, b)))
         }
         _ => a == b,
     }
@@ -320,7 +360,13 @@ fn load_deviations() -> BTreeMap<String, String> {
             continue;
         }
         let (id, reason) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let kind = reason.trim().split(':').next().unwrap_or("").trim().to_string();
+        let kind = reason
+            .trim()
+            .split(':')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_string();
         deviations.insert(id.to_string(), kind);
     }
     deviations
@@ -369,7 +415,9 @@ fn yaml_test_suite() {
     }
     for id in listed.keys() {
         if !found.contains_key(id) {
-            problems.push(format!("{id}: listed as a deviation but now conforms; remove it"));
+            problems.push(format!(
+                "{id}: listed as a deviation but now conforms; remove it"
+            ));
         }
     }
     assert!(panics.is_empty(), "cases panicked: {panics:?}");

@@ -64,7 +64,10 @@ impl Rng {
 }
 
 fn check_range(text: &str, range: &Range<usize>, what: &str) {
-    assert!(range.start <= range.end && range.end <= text.len(), "{what} {range:?} out of bounds");
+    assert!(
+        range.start <= range.end && range.end <= text.len(),
+        "{what} {range:?} out of bounds"
+    );
     assert!(
         text.is_char_boundary(range.start) && text.is_char_boundary(range.end),
         "{what} {range:?} not on character boundaries in {text:?}"
@@ -136,7 +139,10 @@ fn the_fixture_itself_parses_and_decodes() {
         assert_eq!(values[0]["resources"]["limits"]["cpu"], "100m");
         assert_eq!(values[0]["enabled"], true);
         assert_eq!(values[0]["hexPort"], 8080);
-        assert_eq!(values[0]["config"], "batch = 50\n  indent = kept\n✓ unicode line\n");
+        assert_eq!(
+            values[0]["config"],
+            "batch = 50\n  indent = kept\n✓ unicode line\n"
+        );
         assert_eq!(values[0]["extraEnv"][1]["value"], serde_json::Value::Null);
         let stream = parse(&text, &Limits::default()).unwrap();
         check_stream(&text, &stream);

@@ -36,7 +36,10 @@ fn nesting_depth_is_limited_without_recursion() {
     assert_eq!(error.line_col(&block(257)).0, 257);
     let mut shallow = Limits::default();
     shallow.max_depth(3);
-    assert_eq!(parse(&block(4), &shallow).unwrap_err().kind(), YamlErrorKind::TooDeep);
+    assert_eq!(
+        parse(&block(4), &shallow).unwrap_err().kind(),
+        YamlErrorKind::TooDeep
+    );
     assert!(parse(&block(3), &shallow).is_ok());
 }
 
@@ -82,7 +85,10 @@ i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h, *h]\n";
 fn merge_keys_count_against_the_alias_budget() {
     let mut text = String::from("m0: &m0 {k: v}\n");
     for n in 1..30 {
-        text.push_str(&format!("m{n}: &m{n} {{<<: [*m{0}, *m{0}], x{n}: 1}}\n", n - 1));
+        text.push_str(&format!(
+            "m{n}: &m{n} {{<<: [*m{0}, *m{0}], x{n}: 1}}\n",
+            n - 1
+        ));
     }
     let error = decode(&text, &DecodeOptions::default()).unwrap_err();
     assert_eq!(error.kind(), YamlErrorKind::TooManyAliasNodes);

@@ -8,8 +8,10 @@ fn segment() -> impl Strategy<Value = Segment> {
         any::<usize>().prop_map(Segment::Index),
         any::<String>().prop_map(Segment::Key),
         "[a-z.\\[\\]\" ]{0,6}".prop_map(Segment::Key),
-        prop::sample::select(vec!["", ".", "\"", " ", "a.b", "[0]", "é", "你好", "🎉", "\\", "\u{2028}", "\t"])
-            .prop_map(|key| Segment::Key(key.to_string())),
+        prop::sample::select(vec![
+            "", ".", "\"", " ", "a.b", "[0]", "é", "你好", "🎉", "\\", "\u{2028}", "\t"
+        ])
+        .prop_map(|key| Segment::Key(key.to_string())),
     ]
 }
 

@@ -1,7 +1,7 @@
 //! Queries on the located tree: paths, walks, mappings, duplicate and merge keys, errors.
 
-use values_migrate::yaml::{Limits, NodeKind, Stream, Typing, YamlErrorKind, parse};
 use values_migrate::ValuePath;
+use values_migrate::yaml::{Limits, NodeKind, Stream, Typing, YamlErrorKind, parse};
 
 fn stream(text: &str) -> Stream {
     parse(text, &Limits::default()).unwrap()
@@ -19,9 +19,13 @@ fn get_finds_values_by_typed_keys() {
     let root = &s.documents[0].root;
     let port = root.get(&path("gate.argocd.port"), Typing::Helm).unwrap();
     assert_eq!(&VALUES[port.range.clone()], "8080");
-    let scrape = root.get(&path("gate.argocd[\"prometheus.io/scrape\"]"), Typing::Helm).unwrap();
+    let scrape = root
+        .get(&path("gate.argocd[\"prometheus.io/scrape\"]"), Typing::Helm)
+        .unwrap();
     assert_eq!(&VALUES[scrape.range.clone()], "'true'");
-    let name = root.get(&path("gate.extraEnv[0].name"), Typing::Helm).unwrap();
+    let name = root
+        .get(&path("gate.extraEnv[0].name"), Typing::Helm)
+        .unwrap();
     assert_eq!(name.scalar_text(), Some("A"));
     // Under Helm `yes` is the key "true"; under YAML 1.2 it is "yes".
     assert!(root.get(&path("true"), Typing::Helm).is_some());
@@ -78,7 +82,13 @@ fn duplicate_keys_are_reported_not_collapsed() {
     let helm = root.duplicate_keys(Typing::Helm);
     let found: Vec<(String, String, &str)> = helm
         .iter()
-        .map(|d| (d.path.to_string(), d.key.clone(), &text[d.duplicate.clone()]))
+        .map(|d| {
+            (
+                d.path.to_string(),
+                d.key.clone(),
+                &text[d.duplicate.clone()],
+            )
+        })
         .collect();
     assert_eq!(
         found,
@@ -103,7 +113,10 @@ fn merge_keys_are_found() {
     assert_eq!(paths, ["a", "a.c"]);
     let a = s.documents[0].root.get(&path("a"), Typing::Helm).unwrap();
     assert!(a.entries().unwrap()[0].is_merge_key());
-    assert!(matches!(a.entries().unwrap()[0].value.kind, NodeKind::Alias { .. }));
+    assert!(matches!(
+        a.entries().unwrap()[0].value.kind,
+        NodeKind::Alias { .. }
+    ));
 }
 
 #[test]
@@ -114,7 +127,10 @@ fn syntax_errors_are_located_in_bytes_and_rendered_with_a_caret() {
     assert!(text.is_char_boundary(error.offset()));
     let rendered = error.display_with("values.yaml", text);
     let (line, column, _) = error.line_col(text);
-    assert!(rendered.starts_with(&format!("values.yaml:{line}:{column}: ")), "{rendered}");
+    assert!(
+        rendered.starts_with(&format!("values.yaml:{line}:{column}: ")),
+        "{rendered}"
+    );
     assert_eq!(rendered.lines().count(), 3, "{rendered}");
     let text = "a: 1\n  b: 2\n";
     let error = parse(text, &Limits::default()).unwrap_err();

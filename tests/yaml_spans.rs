@@ -1,7 +1,7 @@
 //! The byte range of every kind of node, asserted as the exact source text it covers.
 
-use values_migrate::yaml::{Limits, Node, NodeKind, ScalarStyle, Stream, Typing, parse};
 use values_migrate::ValuePath;
+use values_migrate::yaml::{Limits, Node, NodeKind, ScalarStyle, Stream, Typing, parse};
 
 fn stream(text: &str) -> Stream {
     match parse(text, &Limits::default()) {
@@ -41,7 +41,10 @@ fn scalars_cover_exactly_their_source_text() {
     assert_eq!(key_text(text, &s, "plain"), "plain");
     let empty = at(&s, "empty");
     assert!(empty.range.is_empty());
-    assert_eq!(empty.range.start, text.find("empty:").unwrap() + "empty:".len());
+    assert_eq!(
+        empty.range.start,
+        text.find("empty:").unwrap() + "empty:".len()
+    );
     assert_eq!(empty.scalar_style(), Some(ScalarStyle::Plain));
 }
 
@@ -63,7 +66,10 @@ fn non_ascii_on_the_same_line_does_not_shift_ranges() {
 fn block_scalars_run_from_the_indicator_to_their_last_content_line() {
     let text = "lit: |-  # keep\n  line 1\n    line 2  \n\n  \nfold: >\n  folded\n  text\n\nkeep: |+\n  kept\n\nlast: 1\n";
     let s = stream(text);
-    assert_eq!(text_at(text, &s, "lit"), "|-  # keep\n  line 1\n    line 2  ");
+    assert_eq!(
+        text_at(text, &s, "lit"),
+        "|-  # keep\n  line 1\n    line 2  "
+    );
     assert_eq!(text_at(text, &s, "fold"), ">\n  folded\n  text");
     assert_eq!(text_at(text, &s, "keep"), "|+\n  kept");
     let keep = at(&s, "keep");
@@ -79,7 +85,10 @@ fn block_scalars_in_sequences_and_after_comments() {
     let src = "k:\n  - |\n    a\n  - >-\n    b\n";
     assert_eq!(text_at(src, &s, "k[0]"), "|\n    a");
     assert_eq!(text_at(src, &s, "k[1]"), ">-\n    b");
-    assert!(parse(text, &Limits::default()).is_err(), "mixed root is invalid YAML");
+    assert!(
+        parse(text, &Limits::default()).is_err(),
+        "mixed root is invalid YAML"
+    );
     let text = "k: # a comment with | and >\n  |\n  d\n";
     let s = stream(text);
     assert_eq!(text_at(text, &s, "k"), "|\n  d");
@@ -98,8 +107,14 @@ fn collections_cover_their_entries() {
     assert_eq!(text_at(text, &s, "seq[1][0]"), "2");
     let root = &s.documents[0].root;
     assert_eq!(&text[root.range.clone()], text.trim_end());
-    assert!(matches!(at(&s, "flow").kind, NodeKind::Mapping { flow: true, .. }));
-    assert!(matches!(at(&s, "map").kind, NodeKind::Mapping { flow: false, .. }));
+    assert!(matches!(
+        at(&s, "flow").kind,
+        NodeKind::Mapping { flow: true, .. }
+    ));
+    assert!(matches!(
+        at(&s, "map").kind,
+        NodeKind::Mapping { flow: false, .. }
+    ));
 }
 
 #[test]

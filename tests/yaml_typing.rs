@@ -35,10 +35,14 @@ fn helm_error(scalar: &str) -> YamlErrorKind {
 
 #[test]
 fn helm_booleans_are_the_yaml_1_1_words() {
-    for word in ["y", "Y", "yes", "Yes", "YES", "on", "On", "ON", "true", "True", "TRUE"] {
+    for word in [
+        "y", "Y", "yes", "Yes", "YES", "on", "On", "ON", "true", "True", "TRUE",
+    ] {
         assert_eq!(helm(word), json!(true), "{word}");
     }
-    for word in ["n", "N", "no", "No", "NO", "off", "Off", "OFF", "false", "False", "FALSE"] {
+    for word in [
+        "n", "N", "no", "No", "NO", "off", "Off", "OFF", "false", "False", "FALSE",
+    ] {
         assert_eq!(helm(word), json!(false), "{word}");
     }
     for word in ["tRUE", "yES", "oN", "O"] {
@@ -74,11 +78,23 @@ fn helm_integers_follow_strconv_parse_int_base_0() {
 fn helm_integers_beyond_int64() {
     assert_eq!(helm("18446744073709551615"), json!(u64::MAX));
     // Decimal overflow matches the float pattern and becomes a float.
-    assert_eq!(helm("18446744073709551616"), json!(18446744073709551616.0_f64));
-    assert_eq!(helm("-9223372036854775809"), json!(-9223372036854775809.0_f64));
+    assert_eq!(
+        helm("18446744073709551616"),
+        json!(18446744073709551616.0_f64)
+    );
+    assert_eq!(
+        helm("-9223372036854775809"),
+        json!(-9223372036854775809.0_f64)
+    );
     // A base-prefixed overflow becomes a big.Int, which Helm's JSON step reads as a float.
-    assert_eq!(helm("0x10000000000000000"), json!(18446744073709551616.0_f64));
-    assert_eq!(helm("0x1_0000_0000_0000_0000"), json!(18446744073709551616.0_f64));
+    assert_eq!(
+        helm("0x10000000000000000"),
+        json!(18446744073709551616.0_f64)
+    );
+    assert_eq!(
+        helm("0x1_0000_0000_0000_0000"),
+        json!(18446744073709551616.0_f64)
+    );
 }
 
 #[test]
@@ -111,7 +127,10 @@ fn helm_non_finite_floats_are_errors() {
 fn helm_keeps_sexagesimal_and_timestamps_as_strings() {
     assert_eq!(helm("190:20:30"), json!("190:20:30"));
     assert_eq!(helm("2001-12-14"), json!("2001-12-14"));
-    assert_eq!(helm("2001-12-14t21:59:43.10-05:00"), json!("2001-12-14t21:59:43.10-05:00"));
+    assert_eq!(
+        helm("2001-12-14t21:59:43.10-05:00"),
+        json!("2001-12-14t21:59:43.10-05:00")
+    );
     assert_eq!(helm("!!timestamp 2001-12-14"), json!("2001-12-14"));
     assert_eq!(helm_error("!!timestamp tomorrow"), YamlErrorKind::Value);
 }
@@ -139,7 +158,10 @@ fn helm_respects_explicit_tags() {
     assert_eq!(helm("! 5"), json!("5"));
     assert_eq!(helm_error("!!int 1.5"), YamlErrorKind::Value);
     assert_eq!(helm_error("!!bool 1"), YamlErrorKind::Value);
-    assert_eq!(helm_error("!!float 18446744073709551615"), YamlErrorKind::Value);
+    assert_eq!(
+        helm_error("!!float 18446744073709551615"),
+        YamlErrorKind::Value
+    );
     assert_eq!(helm_error("!!binary not*base64"), YamlErrorKind::Value);
 }
 
@@ -151,7 +173,13 @@ fn helm_converts_keys_as_sigs_k8s_io_yaml() {
         value,
         json!({"1": "int", "true": "word", "1.5": "float", "1e+06": "big", "16": "hex", "~x": "tilde"})
     );
-    for bad in ["~: v\n", "? \n: v\n", "18446744073709551615: v\n", "[a]: v\n", "{a: b}: v\n"] {
+    for bad in [
+        "~: v\n",
+        "? \n: v\n",
+        "18446744073709551615: v\n",
+        "[a]: v\n",
+        "{a: b}: v\n",
+    ] {
         let error = decode_as(Typing::Helm, bad).unwrap_err();
         assert_eq!(error.kind(), YamlErrorKind::Key, "{bad:?}");
     }
@@ -167,11 +195,16 @@ fn helm_merges_keys_like_go_yaml_v2() {
     assert_eq!(value["list"], json!({"b": 2, "c": 4, "a": 1}));
     assert_eq!(value["inline"], json!({"x": 1}));
     assert_eq!(
-        decode_as(Typing::Helm, "a: &s 1\nb:\n  <<: *s\n").unwrap_err().kind(),
+        decode_as(Typing::Helm, "a: &s 1\nb:\n  <<: *s\n")
+            .unwrap_err()
+            .kind(),
         YamlErrorKind::Merge
     );
     // A quoted `<<` is an ordinary key.
-    assert_eq!(decode_as(Typing::Helm, "a:\n  '<<': 1\n").unwrap(), json!({"a": {"<<": 1}}));
+    assert_eq!(
+        decode_as(Typing::Helm, "a:\n  '<<': 1\n").unwrap(),
+        json!({"a": {"<<": 1}})
+    );
     // YAML 1.2 has no merge keys.
     assert_eq!(
         decode_as(Typing::Yaml12, "b: &b {x: 1}\na:\n  <<: *b\n").unwrap()["a"],
@@ -222,7 +255,10 @@ fn yaml12_core_schema() {
     assert_eq!(yaml12("!!str 1"), json!("1"));
     assert_eq!(yaml12("!local 1"), json!("1"));
     let text = "v: .inf\n";
-    assert_eq!(decode_as(Typing::Yaml12, text).unwrap_err().kind(), YamlErrorKind::Value);
+    assert_eq!(
+        decode_as(Typing::Yaml12, text).unwrap_err().kind(),
+        YamlErrorKind::Value
+    );
     let keys = decode_as(Typing::Yaml12, "1: a\ntrue: b\n1.5: c\n").unwrap();
     assert_eq!(keys, json!({"1": "a", "true": "b", "1.5": "c"}));
 }
@@ -231,6 +267,12 @@ fn yaml12_core_schema() {
 fn one_value_per_document() {
     let documents = decode("a: 1\n---\n- x\n--- 3\n", &DecodeOptions::default()).unwrap();
     assert_eq!(documents, vec![json!({"a": 1}), json!(["x"]), json!(3)]);
-    assert_eq!(decode("", &DecodeOptions::default()).unwrap(), Vec::<Value>::new());
-    assert_eq!(decode("# only a comment\n", &DecodeOptions::default()).unwrap(), Vec::<Value>::new());
+    assert_eq!(
+        decode("", &DecodeOptions::default()).unwrap(),
+        Vec::<Value>::new()
+    );
+    assert_eq!(
+        decode("# only a comment\n", &DecodeOptions::default()).unwrap(),
+        Vec::<Value>::new()
+    );
 }

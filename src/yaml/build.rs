@@ -182,7 +182,14 @@ impl Builder<'_> {
                 )
             }
             Event::Scalar(value, style, anchor_id, tag) => {
-                let node = self.scalar(value.into_owned(), style, anchor_id, tag.as_deref(), start, end);
+                let node = self.scalar(
+                    value.into_owned(),
+                    style,
+                    anchor_id,
+                    tag.as_deref(),
+                    start,
+                    end,
+                );
                 if anchor_id > 0 {
                     self.anchors.insert(anchor_id, Some(node.range.clone()));
                 }
@@ -284,9 +291,7 @@ impl Builder<'_> {
                 };
                 let limit = end.max(start + 1).min(text.len());
                 match source::block_indicator(text, from, limit) {
-                    Some(indicator) => {
-                        indicator..source::block_scalar_end(text, indicator, end)
-                    }
+                    Some(indicator) => indicator..source::block_scalar_end(text, indicator, end),
                     None => start..end,
                 }
             }
@@ -472,7 +477,8 @@ impl Builder<'_> {
             properties: frame.properties,
         };
         if frame.anchor_id > 0 {
-            self.anchors.insert(frame.anchor_id, Some(node.range.clone()));
+            self.anchors
+                .insert(frame.anchor_id, Some(node.range.clone()));
         }
         self.cursor = self.cursor.max(range_end);
         self.attach(node, end)

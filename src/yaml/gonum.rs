@@ -184,7 +184,12 @@ pub(crate) fn parse_float(s: &str) -> Option<f64> {
 pub(crate) fn is_yaml_style_float(s: &str) -> bool {
     let bytes = s.as_bytes();
     let mut i = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
-    let count_digits = |from: usize| bytes[from..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let count_digits = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
     if bytes.get(i) == Some(&b'.') {
         let n = count_digits(i + 1);
         if n == 0 {
@@ -255,7 +260,9 @@ pub(crate) fn power_of_two_radix_to_f64(digits: &str, radix: u32) -> f64 {
         return f64::INFINITY;
     }
     if bits.len() <= 53 {
-        return bits.iter().fold(0.0, |acc, &b| acc * 2.0 + f64::from(u8::from(b)));
+        return bits
+            .iter()
+            .fold(0.0, |acc, &b| acc * 2.0 + f64::from(u8::from(b)));
     }
     let mut mantissa: u64 = bits[..53].iter().fold(0, |acc, &b| acc << 1 | u64::from(b));
     let round = bits[53];
@@ -299,7 +306,7 @@ fn format_g_shortest(exp_form: &str) -> String {
     }
     let nd = digits.len() as i32;
     let dp = exponent + 1;
-    if exponent < -4 || exponent >= 6 {
+    if !(-4..6).contains(&exponent) {
         let mut out = format!("{sign}{}", &digits[..1]);
         if nd > 1 {
             out.push('.');
@@ -438,7 +445,7 @@ mod tests {
         assert_eq!(format_key_float(1e6), "1e+06");
         assert_eq!(format_key_float(0.0001), "0.0001");
         assert_eq!(format_key_float(0.00001), "1e-05");
-        assert_eq!(format_key_float(3.14159265358979), "3.1415927");
+        assert_eq!(format_key_float(1.23456789), "1.2345679");
         assert_eq!(format_key_float(-2.5e-10), "-2.5e-10");
         assert_eq!(format_key_float(0.0), "0");
         assert_eq!(format_key_float(-0.0), "-0");
@@ -448,7 +455,10 @@ mod tests {
 
     #[test]
     fn reads_big_integers() {
-        assert_eq!(parse_big_int("0x10000000000000000"), Some(18446744073709551616.0));
+        assert_eq!(
+            parse_big_int("0x10000000000000000"),
+            Some(18446744073709551616.0)
+        );
         assert_eq!(parse_big_int("0xZ"), None);
         assert_eq!(
             power_of_two_radix_to_f64("20000000000001", 16),

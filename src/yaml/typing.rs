@@ -163,8 +163,9 @@ fn helm_word(input: &str) -> Option<Typed> {
         "y" | "Y" | "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => {
             Typed::Bool(true)
         }
-        "n" | "N" | "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off"
-        | "OFF" => Typed::Bool(false),
+        "n" | "N" | "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => {
+            Typed::Bool(false)
+        }
         "" | "~" | "null" | "Null" | "NULL" => Typed::Null,
         ".nan" | ".NaN" | ".NAN" => Typed::Float(f64::NAN),
         ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => Typed::Float(f64::INFINITY),
@@ -371,10 +372,7 @@ fn decode_base64(text: &str) -> Option<Vec<u8>> {
             _ => return None,
         } as u32)
     }
-    let clean: Vec<u8> = text
-        .bytes()
-        .filter(|&b| b != b'\n' && b != b'\r')
-        .collect();
+    let clean: Vec<u8> = text.bytes().filter(|&b| b != b'\n' && b != b'\r').collect();
     if clean.len() % 4 != 0 {
         return None;
     }
@@ -431,7 +429,10 @@ mod tests {
         assert_eq!(helm_plain("08"), Typed::Float(8.0));
         assert_eq!(helm_plain("1_000"), Typed::Int(1000));
         assert_eq!(helm_plain("18446744073709551615"), Typed::Uint(u64::MAX));
-        assert_eq!(helm_plain("18446744073709551616"), Typed::Float(18446744073709551616.0));
+        assert_eq!(
+            helm_plain("18446744073709551616"),
+            Typed::Float(18446744073709551616.0)
+        );
         assert_eq!(helm_plain("190:20:30"), Typed::Str("190:20:30".into()));
         assert_eq!(helm_plain("1e999"), Typed::Str("1e999".into()));
     }
