@@ -179,7 +179,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
     }
     for key in ["comment", "brief"] {
         for needle in expect
-            .get(&format!("{key}Contains"))
+            .get(format!("{key}Contains"))
             .and_then(Value::as_array)
             .cloned()
             .unwrap_or_default()
