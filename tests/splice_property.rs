@@ -65,10 +65,11 @@ fn tree(rng: &mut Rng, depth: u32) -> Map<String, Value> {
         if map.contains_key(&key) {
             continue;
         }
-        let value = if depth < 3 && rng.chance(40) {
-            Value::Object(tree(rng, depth + 1))
-        } else {
-            scalar(rng)
+        let value = match rng.below(10) {
+            0..=3 if depth < 3 => Value::Object(tree(rng, depth + 1)),
+            4 => Value::Array((0..1 + rng.below(3)).map(|_| scalar(rng)).collect()),
+            5 => json!(format!("line one {}\n  indented two\n", rng.below(10))),
+            _ => scalar(rng),
         };
         map.insert(key, value);
     }
@@ -103,6 +104,32 @@ fn render(
             Value::Object(children) if !children.is_empty() => {
                 out.push_str(&format!("{pad}{k}:{}", style.eol));
                 render(rng, children, indent + style.step, style, out, comments);
+            }
+            Value::Array(items) if !items.is_empty() => {
+                out.push_str(&format!("{pad}{k}:{}", style.eol));
+                let item_pad = if rng.chance(50) {
+                    pad.clone()
+                } else {
+                    " ".repeat(indent + style.step)
+                };
+                for item in items {
+                    out.push_str(&format!(
+                        "{item_pad}- {}{}",
+                        render_scalar(item, Typing::Helm),
+                        style.eol
+                    ));
+                }
+            }
+            Value::String(s) if s.ends_with('\n') && s.contains('\n') => {
+                // A literal block scalar, its content indented one step deeper.
+                out.push_str(&format!("{pad}{k}: |{}", style.eol));
+                for line in s.lines() {
+                    out.push_str(&format!(
+                        "{}{line}{}",
+                        " ".repeat(indent + style.step),
+                        style.eol
+                    ));
+                }
             }
             scalar => {
                 let mut text = render_scalar(scalar, Typing::Helm);
