@@ -9,7 +9,10 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::refuse::{Checked, Stop, refuse_mapping_keys, refuse_properties};
+use super::refuse::{
+    Checked, Problem, Stop, key_problem, property_problem, refuse_mapping_keys, refuse_properties,
+    show,
+};
 use crate::path::{Segment, ValuePath};
 use crate::yaml::{LineIndex, Node, Stream, Typing};
 
@@ -89,41 +92,52 @@ fn field_entries<'a>(
         })
 }
 
+/// Why every document's identity must be written out plainly.
+const IDENTITY_RULE: &str = "the apiVersion, kind, metadata.name and metadata.namespace of every \
+    document must be written out plainly, so that no second declaration of the target can hide \
+    behind an alias, a merge key or a tag";
+
 /// Refuses any document whose identity fields hide behind an alias, a merge key or a tag.
 pub(crate) fn check_identities(stream: &Stream, lines: &LineIndex<'_>) -> Checked<()> {
     for (index, document) in stream.documents.iter().enumerate() {
         let root = &document.root;
-        if root.entries().is_none() && !root.is_alias() {
-            // Not a mapping: not a Kubernetes object, nothing can hide in it.
+        if root.entries().is_none() {
+            // Not a mapping: not a Kubernetes object, and nothing can hide in it.
             continue;
         }
-        let what = format!(
-            "the identity of document {} (line {})",
-            index + 1,
-            lines.line_col(root.range.start).line
-        );
-        let context = |stop: Stop| Stop {
-            reason: format!(
-                "{}; the apiVersion, kind, metadata.name and metadata.namespace of every \
-                 document must be written out plainly, so that no other declaration of the \
-                 target can hide",
-                stop.reason
-            ),
-            ..stop
+        let refuse = |here: &ValuePath, problem: Problem| {
+            Err(Stop::needs_intervention(
+                format!(
+                    "document {} (line {}): {} {}; {IDENTITY_RULE}",
+                    index + 1,
+                    lines.line_col(root.range.start).line,
+                    show(here),
+                    problem.found
+                ),
+                Some(problem.at),
+            ))
         };
-        if root.is_alias() || root.tag.is_some() {
-            refuse_properties(root, &ValuePath::root(), &what).map_err(context)?;
+        let top = ValuePath::root();
+        if let Some(problem) = root.tag.as_ref().and_then(|_| property_problem(root)) {
+            return refuse(&top, problem);
         }
-        refuse_mapping_keys(root, &ValuePath::root(), &what, Some(&ROOT_FIELDS))
-            .map_err(context)?;
+        if let Some(problem) = key_problem(root, Some(&ROOT_FIELDS)) {
+            return refuse(&top, problem);
+        }
         for (key, value) in field_entries(root, &ROOT_FIELDS) {
-            let here = ValuePath::root().key(key.as_str());
-            refuse_properties(value, &here, &what).map_err(context)?;
-            if key == "metadata" && value.entries().is_some() {
-                refuse_mapping_keys(value, &here, &what, Some(&METADATA_FIELDS))
-                    .map_err(context)?;
-                for (key, value) in field_entries(value, &METADATA_FIELDS) {
-                    refuse_properties(value, &here.key(key), &what).map_err(context)?;
+            let here = top.key(key.as_str());
+            if let Some(problem) = property_problem(value) {
+                return refuse(&here, problem);
+            }
+            if key != "metadata" || value.entries().is_none() {
+                continue;
+            }
+            if let Some(problem) = key_problem(value, Some(&METADATA_FIELDS)) {
+                return refuse(&here, problem);
+            }
+            for (key, value) in field_entries(value, &METADATA_FIELDS) {
+                if let Some(problem) = property_problem(value) {
+                    return refuse(&here.key(key), problem);
                 }
             }
         }

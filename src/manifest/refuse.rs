@@ -103,41 +103,106 @@ fn prefix(path: &ValuePath, depth: usize) -> ValuePath {
     ValuePath::from_segments(path.segments().get(..depth).unwrap_or_default().to_vec())
 }
 
-/// Refuses an anchor, an alias or a tag on `node`, which sits at `here` on the way to `what`.
-pub(crate) fn refuse_properties(node: &Node, here: &ValuePath, what: &str) -> Checked<()> {
-    let at = Some(node.range.start);
+/// Something a node carries that neither an edit nor an identity check may look past.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Problem {
+    /// What was found, as a predicate: `is an alias (`*n`)`.
+    pub found: String,
+    /// Why an edit on the path must not go past it.
+    pub why: &'static str,
+    /// The byte offset it is at.
+    pub at: usize,
+}
+
+/// An alias, an anchor or a tag on `node`.
+pub(crate) fn property_problem(node: &Node) -> Option<Problem> {
+    let properties_at = node
+        .properties
+        .as_ref()
+        .map_or(node.range.start, |p| p.start);
     if let NodeKind::Alias { name, .. } = &node.kind {
-        return Err(Stop::needs_intervention(
-            format!(
-                "{} is an alias (`*{name}`) on the path to {what}: the value behind it is \
-                 written elsewhere, and editing it there changes every alias of it",
-                show(here)
-            ),
-            at,
-        ));
+        return Some(Problem {
+            found: format!("is an alias (`*{name}`)"),
+            why: "the value behind it is written elsewhere, and editing it there changes every \
+                  alias of it",
+            at: node.range.start,
+        });
     }
     if let Some(anchor) = &node.anchor {
-        return Err(Stop::needs_intervention(
-            format!(
-                "{} carries an anchor (`&{anchor}`) on the path to {what}: an edit would also \
-                 change every alias of it",
-                show(here)
-            ),
-            node.properties.as_ref().map(|p| p.start).or(at),
-        ));
+        return Some(Problem {
+            found: format!("carries an anchor (`&{anchor}`)"),
+            why: "an edit would also change every alias of it",
+            at: properties_at,
+        });
     }
-    if let Some(tag) = &node.tag {
-        return Err(Stop::needs_intervention(
-            format!(
-                "{} carries the tag `{}` on the path to {what}: a tag can change what the \
-                 value means, so it is not edited in place",
-                show(here),
-                short_tag(tag)
-            ),
-            node.properties.as_ref().map(|p| p.start).or(at),
-        ));
+    node.tag.as_ref().map(|tag| Problem {
+        found: format!("carries the tag `{}`", short_tag(tag)),
+        why: "a tag can change what the value means, so it is not edited in place",
+        at: properties_at,
+    })
+}
+
+/// A merge key, a key that cannot be compared, or a repeated key in the mapping `node`.
+///
+/// Only the keys in `repeats_of` count as repeated, or every key when it is `None`.
+pub(crate) fn key_problem(node: &Node, repeats_of: Option<&[&str]>) -> Option<Problem> {
+    let mut seen = HashSet::new();
+    for entry in node.entries().unwrap_or_default() {
+        let at = entry.key.range.start;
+        if entry.is_merge_key() {
+            return Some(Problem {
+                found: "holds a merge key (`<<`)".to_string(),
+                why: "the merged entries could supply or override the value, so the file does \
+                      not say it in one place",
+                at,
+            });
+        }
+        if entry.key.is_alias() || entry.key.tag.is_some() || !entry.key.is_scalar() {
+            return Some(Problem {
+                found: "has a key written as an alias, with a tag or as a collection".to_string(),
+                why: "such a key could stand for any key, including the one looked for",
+                at,
+            });
+        }
+        if let Some(key) = entry.key.key_string(Typing::Helm)
+            && repeats_of.is_none_or(|keys| keys.contains(&key.as_str()))
+            && !seen.insert(key.clone())
+        {
+            return Some(Problem {
+                found: format!("repeats a key (duplicate key `{key}`)"),
+                why: "the last one wins, and a person should merge them first",
+                at,
+            });
+        }
     }
-    Ok(())
+    None
+}
+
+fn on_path(here: &ValuePath, what: &str, problem: Problem) -> Stop {
+    Stop::needs_intervention(
+        format!(
+            "{} {} on the path to {what}: {}",
+            show(here),
+            problem.found,
+            problem.why
+        ),
+        Some(problem.at),
+    )
+}
+
+/// Refuses an anchor, an alias or a tag on `node`, which sits at `here` on the way to `what`.
+pub(crate) fn refuse_properties(node: &Node, here: &ValuePath, what: &str) -> Checked<()> {
+    property_problem(node).map_or(Ok(()), |p| Err(on_path(here, what, p)))
+}
+
+/// Refuses a merge key, a key that cannot be compared, or a repeated key in the mapping `node`.
+pub(crate) fn refuse_mapping_keys(
+    node: &Node,
+    here: &ValuePath,
+    what: &str,
+    repeats_of: Option<&[&str]>,
+) -> Checked<()> {
+    key_problem(node, repeats_of).map_or(Ok(()), |p| Err(on_path(here, what, p)))
 }
 
 /// A tag as it is usually written: `!!str` for the core namespace.
@@ -146,59 +211,6 @@ fn short_tag(tag: &str) -> String {
         Some(core) => format!("!!{core}"),
         None => tag.to_string(),
     }
-}
-
-/// Refuses a merge key, a key that cannot be compared, or a repeated key in the mapping `node`.
-///
-/// Only the keys in `repeats_of` count as repeated, or every key when it is `None`.
-pub(crate) fn refuse_mapping_keys(
-    node: &Node,
-    here: &ValuePath,
-    what: &str,
-    repeats_of: Option<&[&str]>,
-) -> Checked<()> {
-    let Some(entries) = node.entries() else {
-        return Ok(());
-    };
-    let mut seen = HashSet::new();
-    for entry in entries {
-        let at = Some(entry.key.range.start);
-        if entry.is_merge_key() {
-            return Err(Stop::needs_intervention(
-                format!(
-                    "{} holds a merge key (`<<`) on the path to {what}: the merged entries could \
-                     supply or override the value, so the file does not say it in one place",
-                    show(here)
-                ),
-                at,
-            ));
-        }
-        if entry.key.is_alias() || entry.key.tag.is_some() || !entry.key.is_scalar() {
-            return Err(Stop::needs_intervention(
-                format!(
-                    "{} has a key written as an alias, with a tag or as a collection, on the path \
-                     to {what}: it could stand for any key, including the one patched",
-                    show(here)
-                ),
-                at,
-            ));
-        }
-        if let Some(key) = entry.key.key_string(Typing::Helm)
-            && repeats_of.is_none_or(|keys| keys.contains(&key.as_str()))
-        {
-            if !seen.insert(key.clone()) {
-                return Err(Stop::needs_intervention(
-                    format!(
-                        "{} repeats a key on the path to {what}: duplicate key `{key}`; the \
-                         last one wins, and a person should merge them first",
-                        show(here)
-                    ),
-                    at,
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Checks every node from `root` along `path` and returns the scalar at its end.
@@ -214,18 +226,14 @@ pub(crate) fn check_path<'a>(
     for (depth, step) in steps.iter().enumerate() {
         let node = step.node;
         let here = prefix(path, depth);
-        if depth == path.len() && node.tag.is_some() && !node.is_alias() && node.anchor.is_none() {
-            // The target itself: name it as such.
-            let tag = node.tag.as_deref().unwrap_or_default();
-            return Err(Stop::needs_intervention(
-                format!(
-                    "{} carries the tag `{}`: a tag can change what the value means, so it is \
-                     not edited in place",
-                    show(&here),
-                    short_tag(tag)
-                ),
-                node.properties.as_ref().map(|p| p.start),
-            ));
+        if depth == path.len() {
+            // The target itself: named as the request names it.
+            if let Some(problem) = property_problem(node) {
+                return Err(Stop::needs_intervention(
+                    format!("{what} {}: {}", problem.found, problem.why),
+                    Some(problem.at),
+                ));
+            }
         }
         refuse_properties(node, &here, what)?;
         if node.is_flow() {
