@@ -130,3 +130,61 @@ fn a_refused_case_is_refused_again_after_the_text_moves() {
         );
     }
 }
+
+/// Whether a patched report's diff changes exactly one line.
+fn one_line_changes(report: &PatchReport) -> bool {
+    let count = |mark: char| {
+        report
+            .file
+            .diff
+            .lines()
+            .skip(2)
+            .filter(|line| line.starts_with(mark))
+            .count()
+    };
+    (count('-'), count('+')) == (1, 1)
+}
+
+#[test]
+fn damaged_inputs_never_panic_and_never_change_more_than_one_line() {
+    // Every case with each of its lines deleted, and the ADR sample cut at every character.
+    let mut inputs: Vec<PatchRequest> = Vec::new();
+    for case in cases() {
+        let base = request(&case);
+        let lines: Vec<&str> = base.text.split_inclusive('\n').collect();
+        for skip in 0..lines.len() {
+            let mut damaged = base.clone();
+            damaged.text = lines
+                .iter()
+                .enumerate()
+                .filter(|(n, _)| *n != skip)
+                .map(|(_, line)| *line)
+                .collect();
+            inputs.push(damaged);
+        }
+    }
+    let sample = request(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/patch/adr-sample-limit")
+            .as_path(),
+    );
+    for (cut, _) in sample.text.char_indices() {
+        let mut damaged = sample.clone();
+        damaged.text.truncate(cut);
+        inputs.push(damaged);
+    }
+    for input in inputs {
+        let report = patch(&input);
+        assert!(!report.reason.is_empty());
+        match report.status {
+            PatchStatus::Patched if report.file.changed => {
+                assert!(one_line_changes(&report), "{}", report.file.diff);
+            }
+            PatchStatus::Patched => assert_eq!(report.file.after, input.text),
+            _ => {
+                assert_eq!(report.file.after, input.text);
+                assert!(!report.file.changed && report.file.diff.is_empty());
+            }
+        }
+    }
+}

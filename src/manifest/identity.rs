@@ -154,13 +154,24 @@ fn text_at<'v>(document: &'v Value, path: &[&str]) -> Option<&'v str> {
     value.as_str()
 }
 
+/// The identity a decoded document declares, if it names an object at all.
+pub(crate) fn declared(document: &Value) -> Option<Identity<'_>> {
+    Some(Identity {
+        api_version: text_at(document, &["apiVersion"])?,
+        kind: text_at(document, &["kind"])?,
+        namespace: text_at(document, &["metadata", "namespace"]).filter(|ns| !ns.is_empty()),
+        name: text_at(document, &["metadata", "name"])?,
+    })
+}
+
 /// Whether the decoded `document` declares the object `identity` names.
 pub(crate) fn declares(document: &Value, identity: &Identity<'_>) -> bool {
-    let namespace = text_at(document, &["metadata", "namespace"]).filter(|ns| !ns.is_empty());
-    text_at(document, &["apiVersion"]) == Some(identity.api_version)
-        && text_at(document, &["kind"]) == Some(identity.kind)
-        && text_at(document, &["metadata", "name"]) == Some(identity.name)
-        && namespace == identity.namespace.filter(|ns| !ns.is_empty())
+    declared(document).is_some_and(|found| {
+        found.api_version == identity.api_version
+            && found.kind == identity.kind
+            && found.name == identity.name
+            && found.namespace == identity.namespace.filter(|ns| !ns.is_empty())
+    })
 }
 
 /// The path (from the document root) of the one container named `name`.

@@ -196,6 +196,15 @@ fn read_request(request: &PatchRequest) -> Checked<(ValuePath, ValueKind, Amount
     };
     let from = amount("from", &request.from)?;
     let to = amount("to", &request.to)?;
+    if matches!(&to, Amount::Quantity(q) if q.is_negative()) {
+        return Err(Stop::invalid(
+            format!(
+                "the request's `to` (`{}`) is negative, which no resource amount is",
+                request.to
+            ),
+            None,
+        ));
+    }
     Ok((field, kind, from, to))
 }
 
@@ -224,8 +233,22 @@ fn run(request: &PatchRequest, lines: &LineIndex<'_>) -> Checked<Patched> {
     let index = match matching.as_slice() {
         [index] => *index,
         [] => {
+            let found: Vec<String> = before
+                .iter()
+                .filter_map(identity::declared)
+                .take(10)
+                .map(|other| other.to_string())
+                .collect();
+            let found = if found.is_empty() {
+                "it declares no Kubernetes object".to_string()
+            } else {
+                format!("it declares {}", found.join(", "))
+            };
             return Err(Stop::needs_intervention(
-                format!("no document in {} declares {identity}", request.file),
+                format!(
+                    "no document in {} declares {identity}: {found}",
+                    request.file
+                ),
                 None,
             ));
         }
@@ -660,6 +683,7 @@ mod tests {
             request(POD, "spec..x", "1", "2"),
             request(POD, "spec.mem", "lots", "2Gi"),
             request(POD, "spec.replicas", "2", "-1"),
+            request(POD, "spec.mem", "1Gi", "-1Gi"),
             request("a: [1\n", "spec.mem", "1Gi", "2Gi"),
             request("a: .nan\n", "spec.mem", "1Gi", "2Gi"),
             PatchRequest::default(),
