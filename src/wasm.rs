@@ -1,12 +1,18 @@
 //! The JavaScript surface: translates types, holds no logic.
 
+use crate::migrate::{Named, Request, SourceFile};
+use crate::yaml::{DecodeOptions as YamlOptions, Typing};
 use serde::Deserialize;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
+/** How scalars are typed: as Helm reads values (default), or the YAML 1.2 core schema. */
+export type Typing = "helm" | "yaml-1.2";
+
 /** A located problem with an input. */
 export interface Diagnostic {
   file: string;
@@ -20,6 +26,7 @@ export interface Diagnostic {
 export interface DecodeOptions {
   /** The file name used in errors (default `input.yaml`). */
   file?: string;
+  typing?: Typing;
 }
 
 /** What `decode` returns: one JSON value per document, or the errors that stopped it. */
@@ -28,8 +35,91 @@ export interface DecodeResult {
   errors: Diagnostic[];
 }
 
+/** A file given by its contents. */
+export interface FileInput { path: string; text: string; }
+
+/** The input of `migrate` and `diagnose`: the CLI's options, with file contents instead of paths. */
+export interface MigrateInput {
+  files: FileInput[];
+  baseSchema: string;
+  targetSchema: string;
+  /** The migrated values document (YAML or JSON); required by `migrate`, ignored by `diagnose`. */
+  proposal?: string | null;
+  prefix?: string | null;
+  /** A person's values for escalated keys, by path; each value is taken as the JSON value given. */
+  answers?: Record<string, unknown>;
+  /** The target chart's own values.yaml. */
+  defaults?: string | null;
+  typing?: Typing;
+}
+
+export type RefusalKind = "survival" | "schema" | "provenance" | "non-scalar-move" | "flow-collection"
+  | "anchor-or-alias" | "merge-key" | "tag" | "duplicate-key" | "block-scalar" | "prefix-ambiguous"
+  | "prefix-not-found" | "ambiguous-move" | "verify-failed" | "indentation";
+
+export interface Refusal {
+  kind: RefusalKind; path: string; message: string;
+  file: string | null; line: number | null; column: number | null; utf16Column: number | null;
+}
+
+export type Op =
+  | { op: "remove"; path: string }
+  | { op: "rename"; from: string; to: string; reason: string }
+  | { op: "set"; path: string; value: unknown; source: "default" | "const" | "enum" | "answer" | "original" };
+
+export interface FileResult { path: string; changed: boolean; before: string; after: string; diff: string; }
+
+/** What `migrate` and `diagnose` return (CONTRACT.md). */
+export interface MigrateResult {
+  status: "planned" | "unchanged" | "refused" | "escalated" | "invalid" | "needs-proposal";
+  prefix: string | null;
+  valuesFile: string | null;
+  valuesDocument: number | null;
+  displaced: { path: string; value: unknown; reason: string; baseAccepts: boolean }[];
+  derivable: { path: string; value: unknown; source: "default" | "const" | "enum" }[];
+  escalations: { path: string; message: string }[];
+  refusals: Refusal[];
+  errors: Diagnostic[];
+  ops: Op[];
+  notCarried: { path: string; value: unknown }[];
+  keptComments: { path: string; file: string; line: number; text: string }[];
+  files: FileResult[];
+  changelog: { path: string; kind: string; [detail: string]: unknown }[];
+  comment: string;
+  /** `diagnose` only: what a proposal must fix, as plain text. */
+  brief: string | null;
+}
+
+/** The input of `validate`. */
+export interface ValidateInput {
+  files: FileInput[];
+  schema: string;
+  prefix?: string | null;
+  defaults?: string | null;
+  typing?: Typing;
+}
+
+export interface Violation {
+  path: string; schemaPath: string; message: string; inDefaultsOnly: boolean;
+  file: string | null; line: number | null; column: number | null; utf16Column: number | null;
+}
+
+/** What `validate` returns. */
+export interface ValidateResult {
+  valid: boolean;
+  violations: Violation[];
+  defaultsViolations: Violation[];
+  errors: Diagnostic[];
+}
+
 /** Decodes a YAML stream to one JSON value per document; bad YAML is a result, not a throw. */
 export function decode(text: string, options?: DecodeOptions): DecodeResult;
+/** Judges a proposal, derives the plan, splices it into the original text and verifies it. */
+export function migrate(input: MigrateInput): MigrateResult;
+/** Diagnoses the old values against both schemas, without a proposal. */
+export function diagnose(input: MigrateInput): MigrateResult;
+/** Validates values (coalesced with the chart's defaults) against a schema, as Helm does. */
+export function validate(input: ValidateInput): ValidateResult;
 "#;
 
 #[wasm_bindgen(start)]
@@ -37,29 +127,173 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
+#[derive(Deserialize, Default, Clone, Copy)]
+enum TypingInput {
+    #[default]
+    #[serde(rename = "helm")]
+    Helm,
+    #[serde(rename = "yaml-1.2")]
+    Yaml12,
+}
+
+impl From<TypingInput> for Typing {
+    fn from(t: TypingInput) -> Typing {
+        match t {
+            TypingInput::Helm => Typing::Helm,
+            TypingInput::Yaml12 => Typing::Yaml12,
+        }
+    }
+}
+
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct DecodeOptions {
     file: Option<String>,
+    #[serde(default)]
+    typing: TypingInput,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileInput {
+    path: String,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct MigrateInput {
+    files: Vec<FileInput>,
+    base_schema: String,
+    target_schema: String,
+    #[serde(default)]
+    proposal: Option<String>,
+    #[serde(default)]
+    prefix: Option<String>,
+    #[serde(default)]
+    answers: BTreeMap<String, serde_json::Value>,
+    #[serde(default)]
+    defaults: Option<String>,
+    #[serde(default)]
+    typing: TypingInput,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ValidateInput {
+    files: Vec<FileInput>,
+    schema: String,
+    #[serde(default)]
+    prefix: Option<String>,
+    #[serde(default)]
+    defaults: Option<String>,
+    #[serde(default)]
+    typing: TypingInput,
+}
+
+fn named(name: &str, text: String) -> Named {
+    Named {
+        name: name.to_string(),
+        text,
+    }
+}
+
+impl MigrateInput {
+    fn into_request(self, with_proposal: bool) -> Request {
+        Request {
+            files: self
+                .files
+                .into_iter()
+                .map(|f| SourceFile {
+                    path: f.path,
+                    text: f.text,
+                })
+                .collect(),
+            base_schema: named("baseSchema", self.base_schema),
+            target_schema: named("targetSchema", self.target_schema),
+            proposal: if with_proposal {
+                Some(named("proposal", self.proposal.unwrap_or_default()))
+            } else {
+                None
+            },
+            prefix: self.prefix,
+            // A JSON value is YAML text that reads back as itself.
+            answers: self
+                .answers
+                .into_iter()
+                .map(|(p, v)| (p, v.to_string()))
+                .collect(),
+            defaults: self.defaults.map(|d| named("defaults", d)),
+            typing: self.typing.into(),
+        }
+    }
 }
 
 /// Decodes a YAML stream to one JSON value per document.
 #[wasm_bindgen(skip_typescript)]
 pub fn decode(text: &str, options: JsValue) -> Result<JsValue, JsError> {
-    let options: DecodeOptions = from_js("decode options", options)?;
+    let options: DecodeOptions = from_js_or_default("decode options", options)?;
     let file = options.file.as_deref().unwrap_or("input.yaml");
-    to_js(&crate::decode::decode(file, text))
+    let yaml = YamlOptions {
+        typing: options.typing.into(),
+        ..YamlOptions::default()
+    };
+    to_js(&crate::decode::decode(file, text, &yaml))
 }
 
-/// Reads an options object; `undefined`/`null` is the default, an unknown field is an error.
-fn from_js<T: DeserializeOwned + Default>(what: &str, value: JsValue) -> Result<T, JsError> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(T::default());
+/// Judges a proposal, derives the plan, splices it into the original text and verifies it.
+#[wasm_bindgen(skip_typescript)]
+pub fn migrate(input: JsValue) -> Result<JsValue, JsError> {
+    let input: MigrateInput = from_js("migrate input", input)?;
+    if input.proposal.is_none() {
+        return Err(JsError::new("migrate input: missing field `proposal`"));
     }
+    to_js(&crate::migrate::migrate(&input.into_request(true)))
+}
+
+/// Diagnoses the old values against both schemas, without a proposal.
+#[wasm_bindgen(skip_typescript)]
+pub fn diagnose(input: JsValue) -> Result<JsValue, JsError> {
+    let input: MigrateInput = from_js("diagnose input", input)?;
+    to_js(&crate::migrate::diagnose(&input.into_request(false)))
+}
+
+/// Validates values against a schema, as Helm does.
+#[wasm_bindgen(skip_typescript)]
+pub fn validate(input: JsValue) -> Result<JsValue, JsError> {
+    let input: ValidateInput = from_js("validate input", input)?;
+    let Some(file) = input.files.into_iter().next() else {
+        return Err(JsError::new("validate input: `files` needs one file"));
+    };
+    let values = named(&file.path, file.text);
+    let defaults = input.defaults.map(|d| named("defaults", d));
+    let report = crate::validate::validate(
+        &values,
+        input.prefix.as_deref(),
+        &named("schema", input.schema),
+        defaults.as_ref(),
+        input.typing.into(),
+    );
+    to_js(&report)
+}
+
+/// Reads an input object; a missing or unknown field is a programming error.
+fn from_js<T: DeserializeOwned>(what: &str, value: JsValue) -> Result<T, JsError> {
     // Through serde_json so that `deny_unknown_fields` holds: serde-wasm-bindgen reads only known fields.
     let json: serde_json::Value =
         serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("{what}: {e}")))?;
     serde_json::from_value(json).map_err(|e| JsError::new(&format!("{what}: {e}")))
+}
+
+/// Like [`from_js`], with `undefined`/`null` meaning the defaults.
+fn from_js_or_default<T: DeserializeOwned + Default>(
+    what: &str,
+    value: JsValue,
+) -> Result<T, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(T::default());
+    }
+    from_js(what, value)
 }
 
 /// Serializes a result as plain JSON-compatible objects (no ES `Map`s, no `undefined`).

@@ -57,3 +57,48 @@ fn decode_throws_only_on_a_programming_error() {
     assert!(values_migrate::wasm::decode("a: 1", bad.into()).is_err());
     assert!(values_migrate::wasm::decode("a: 1", JsValue::UNDEFINED).is_ok());
 }
+
+#[wasm_bindgen_test]
+fn migrate_reproduces_the_bosun_example_in_wasm() {
+    let input = Object::new();
+    let file = Object::new();
+    Reflect::set(&file, &"path".into(), &"addons.yaml".into()).unwrap();
+    Reflect::set(
+        &file,
+        &"text".into(),
+        &include_str!("../examples/bosun-0.20.0-to-0.25.1/addons.yaml").into(),
+    )
+    .unwrap();
+    let files = js_sys::Array::of1(&file);
+    Reflect::set(&input, &"files".into(), &files).unwrap();
+    Reflect::set(
+        &input,
+        &"baseSchema".into(),
+        &include_str!("../examples/bosun-0.20.0-to-0.25.1/base.values.schema.json").into(),
+    )
+    .unwrap();
+    Reflect::set(
+        &input,
+        &"targetSchema".into(),
+        &include_str!("../examples/bosun-0.20.0-to-0.25.1/target.values.schema.json").into(),
+    )
+    .unwrap();
+    Reflect::set(
+        &input,
+        &"proposal".into(),
+        &include_str!("../examples/bosun-0.20.0-to-0.25.1/proposal.yaml").into(),
+    )
+    .unwrap();
+    let result = values_migrate::wasm::migrate(input.into()).unwrap();
+    assert_eq!(Reflect::get(&result, &"status".into()).unwrap(), "planned");
+    let files = Reflect::get(&result, &"files".into()).unwrap();
+    let first = Reflect::get(&files, &0.into()).unwrap();
+    let diff = Reflect::get(&first, &"diff".into())
+        .unwrap()
+        .as_string()
+        .unwrap();
+    assert_eq!(
+        diff,
+        include_str!("../examples/bosun-0.20.0-to-0.25.1/expected.diff")
+    );
+}

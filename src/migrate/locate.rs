@@ -22,7 +22,8 @@ pub struct Candidate {
 /// The values root: the only candidate, or the one strictly ahead on shared values.
 ///
 /// With a proposal, a candidate scores one per proposal leaf found under it at the same relative
-/// path with the same value; without one (diagnose), one per top-level key the base schema declares.
+/// path with the same value; without one (diagnose), or when no candidate shares a value, one per
+/// top-level key the base schema declares. Candidates the base schema accepts are preferred.
 pub(crate) fn locate(
     files: &[Parsed<'_>],
     prefix: Option<&str>,
@@ -103,32 +104,49 @@ pub(crate) fn locate(
         .into_iter()
         .map(|p| p.name)
         .collect();
-    let score = |node: &Value| -> usize {
-        match proposal {
-            Some(proposal) => tree::leaves(proposal)
+    let by_proposal = |node: &Value| -> usize {
+        proposal.map_or(0, |proposal| {
+            tree::leaves(proposal)
                 .into_iter()
                 .filter(|(path, value)| !path.is_root() && tree::get(node, path) == Some(*value))
-                .count(),
-            None => node
-                .as_object()
-                .map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count()),
-        }
+                .count()
+        })
     };
-    let mut scored: Vec<(usize, Candidate)> = candidates
-        .into_iter()
-        .map(|(c, node)| (score(node), c))
+    let by_schema = |node: &Value| -> usize {
+        node.as_object()
+            .map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count())
+    };
+    // The old values were written for the base chart: only mappings the base schema accepts are
+    // candidates, unless it accepts none (a subtree that merely shares leaves does not compete).
+    let accepted: Vec<&(Candidate, &Value)> = candidates
+        .iter()
+        .filter(|(_, node)| base.is_valid(node))
         .collect();
+    let pool: Vec<&(Candidate, &Value)> = if accepted.is_empty() {
+        candidates.iter().collect()
+    } else {
+        accepted
+    };
+    // Shared values decide; when the proposal shares none (every value moved), or there is no
+    // proposal, the top-level keys the base schema declares do.
+    let mut basis = "values shared with the proposal";
+    let mut scored: Vec<(usize, Candidate)> = pool
+        .iter()
+        .map(|(c, node)| (by_proposal(node), c.clone()))
+        .collect();
+    if scored.iter().all(|(s, _)| *s == 0) {
+        basis = "top-level keys the base schema declares";
+        scored = pool
+            .iter()
+            .map(|(c, node)| (by_schema(node), c.clone()))
+            .collect();
+    }
     scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     let best = scored[0].0;
-    let basis = if proposal.is_some() {
-        "values shared with the proposal"
-    } else {
-        "top-level keys the base schema declares"
-    };
     if best == 0 {
         return Err(refusal(
             RefusalKind::PrefixNotFound,
-            format!("no mapping in the candidate files shares any {basis}; give --prefix"),
+            "no mapping in the candidate files shares any values with the proposal or any top-level key the base schema declares; give --prefix".to_string(),
         ));
     }
     let tied: Vec<&Candidate> = scored

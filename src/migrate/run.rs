@@ -300,12 +300,21 @@ fn verify(
         typing: request.typing,
         limits: Limits::default(),
     };
-    let decoded = yaml::decode(after, &options).map_err(|e| {
+    let mut decoded = yaml::decode(after, &options).map_err(|e| {
         format!(
             "the edited file does not parse: {}",
             e.display_with(file.path, after)
         )
     })?;
+    // A values file left with no keys (comments only) is an empty document: Helm reads it as `{}`.
+    if decoded.is_empty() && file.documents.len() == 1 && candidate.prefix.is_root() {
+        decoded.push(Value::Object(serde_json::Map::new()));
+    }
+    if candidate.prefix.is_root()
+        && let Some(first @ Value::Null) = decoded.get_mut(candidate.document)
+    {
+        *first = Value::Object(serde_json::Map::new());
+    }
     let mut expected = file.documents.clone();
     let Some(document) = expected.get_mut(candidate.document) else {
         return Err("the values document is gone".to_string());

@@ -313,8 +313,7 @@ mod tests {
         let retriever = RefusingRetriever::default();
         let document = json!({"properties": {"a": {"$ref": "https://schemas.example/a.json"}}});
         let error = build(&document, Draft::Draft7, retriever.clone())
-            .err()
-            .expect("a remote $ref must not compile");
+            .expect_err("a remote $ref must not compile");
         assert_eq!(error.kind(), SchemaErrorKind::RemoteReference);
         assert_eq!(retriever.asked(), vec!["https://schemas.example/a.json"]);
         assert_eq!(error.urls(), ["https://schemas.example/a.json"]);

@@ -6,6 +6,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
+use super::compile::Draft;
 use super::message::quote;
 use super::walk::{Node, Walker};
 use crate::path::ValuePath;
@@ -254,6 +255,11 @@ impl Schema {
         let walker = Walker::new(self);
         let nodes = walker.at(path.segments());
         let required = required_of(&nodes);
+        // Before 2019-09 a `$ref` replaces its siblings, so their properties declare nothing.
+        let declaring: Vec<&Node<'_>> = nodes
+            .iter()
+            .filter(|n| !(self.draft <= Draft::Draft7 && n.get("$ref").is_some()))
+            .collect();
         let mut out: Vec<PropertyInfo> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let summarise = |name: String, kind: PropertyKind, children: Vec<Node<'_>>| {
@@ -269,7 +275,7 @@ impl Schema {
                 description: description_of(&children),
             }
         };
-        for node in &nodes {
+        for node in &declaring {
             if let Some(Value::Object(properties)) = node.get("properties") {
                 for name in properties.keys() {
                     if seen.insert((PropertyKind::Named, name.clone())) {
@@ -279,7 +285,7 @@ impl Schema {
                 }
             }
         }
-        for node in &nodes {
+        for node in &declaring {
             if let Some(Value::Object(patterns)) = node.get("patternProperties") {
                 for (pattern, schema) in patterns {
                     if seen.insert((PropertyKind::Pattern, pattern.clone())) {

@@ -38,11 +38,11 @@ impl Schema {
         let user = instance(user);
         let coalesced = coalesce(defaults, &user);
         let mut refused = Vec::new();
-        refusals(&target.errors(&coalesced), &coalesced, &mut refused);
+        refusals(target, &target.errors(&coalesced), &coalesced, &mut refused);
         let refused = outermost(refused);
 
         let mut base_refused = Vec::new();
-        refusals(&base.errors(&user), &user, &mut base_refused);
+        refusals(base, &base.errors(&user), &user, &mut base_refused);
 
         let mut out = Vec::new();
         for Refusal { path, reason } in refused {

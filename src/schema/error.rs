@@ -23,8 +23,12 @@ pub enum SchemaErrorKind {
 
 /// Why a `values.schema.json` could not be used, with where in its text the problem is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct SchemaError(Box<Repr>);
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct SchemaError {
+struct Repr {
     kind: SchemaErrorKind,
     message: String,
     schema_path: Option<String>,
@@ -37,7 +41,7 @@ pub struct SchemaError {
 impl SchemaError {
     /// An error of `kind` with a human message and no position yet.
     pub(crate) fn new(kind: SchemaErrorKind, message: impl Into<String>) -> Self {
-        SchemaError {
+        SchemaError(Box::new(Repr {
             kind,
             message: message.into(),
             schema_path: None,
@@ -45,72 +49,72 @@ impl SchemaError {
             line: None,
             column: None,
             urls: Vec::new(),
-        }
+        }))
     }
 
     /// This error with the JSON pointer of the offending place in the schema.
     pub(crate) fn at_schema_path(mut self, pointer: impl Into<String>) -> Self {
-        self.schema_path = Some(pointer.into());
+        self.0.schema_path = Some(pointer.into());
         self
     }
 
     /// This error with a byte offset and the line/column it falls on (1-based, column in chars).
     pub(crate) fn at_position(mut self, offset: usize, line: usize, column: usize) -> Self {
-        self.offset = Some(offset);
-        self.line = Some(line);
-        self.column = Some(column);
+        self.0.offset = Some(offset);
+        self.0.line = Some(line);
+        self.0.column = Some(column);
         self
     }
 
     /// This error naming the URLs that would have had to be fetched.
     pub(crate) fn with_urls(mut self, urls: Vec<String>) -> Self {
-        self.urls = urls;
+        self.0.urls = urls;
         self
     }
 
     /// The kind of problem.
     pub fn kind(&self) -> SchemaErrorKind {
-        self.kind
+        self.0.kind
     }
 
     /// The human message, without position.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.0.message
     }
 
     /// The JSON pointer of the offending place in the schema document, when one is known.
     pub fn schema_path(&self) -> Option<&str> {
-        self.schema_path.as_deref()
+        self.0.schema_path.as_deref()
     }
 
     /// The UTF-8 byte offset of the offending place in the schema text, when known.
     pub fn offset(&self) -> Option<usize> {
-        self.offset
+        self.0.offset
     }
 
     /// The 1-based line of the offending place, when known.
     pub fn line(&self) -> Option<usize> {
-        self.line
+        self.0.line
     }
 
     /// The 1-based column (in characters) of the offending place, when known.
     pub fn column(&self) -> Option<usize> {
-        self.column
+        self.0.column
     }
 
     /// The URLs a remote `$ref` (or an unknown `$schema`) names; empty for other kinds.
     pub fn urls(&self) -> &[String] {
-        &self.urls
+        &self.0.urls
     }
 }
 
 impl fmt::Display for SchemaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let (Some(line), Some(column)) = (self.line, self.column) {
+        if let (Some(line), Some(column)) = (self.0.line, self.0.column) {
             write!(f, "{line}:{column}: ")?;
         }
-        f.write_str(&self.message)?;
-        if let Some(pointer) = &self.schema_path {
+        f.write_str(&self.0.message)?;
+        if let Some(pointer) = &self.0.schema_path {
             write!(f, " (at schema path '{pointer}')")?;
         }
         Ok(())

@@ -37,6 +37,11 @@ pub(crate) fn quote_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Strin
 
 /// The message for one error, in Helm's words where Helm has words for it.
 pub(crate) fn describe(error: &ValidationError<'_>) -> String {
+    describe_in(error, None)
+}
+
+/// [`describe`], naming a type list in the order the schema `document` writes it, when it can.
+pub(crate) fn describe_in(error: &ValidationError<'_>, document: Option<&Value>) -> String {
     let instance: &Value = error.instance();
     match error.kind() {
         ValidationErrorKind::AdditionalProperties { unexpected } => format!(
@@ -54,11 +59,29 @@ pub(crate) fn describe(error: &ValidationError<'_>) -> String {
         ValidationErrorKind::Type { kind } => {
             let want = match kind {
                 TypeKind::Single(t) => t.to_string(),
-                TypeKind::Multiple(set) => set
-                    .iter()
-                    .map(|t| t.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" or "),
+                TypeKind::Multiple(set) => {
+                    let mut names: Vec<String> = set.iter().map(|t| t.to_string()).collect();
+                    // The set has its own order; the schema's is the one its author reads.
+                    let written = document
+                        .and_then(|d| d.pointer(error.schema_path().as_str()))
+                        .and_then(Value::as_array)
+                        .map(|ts| {
+                            ts.iter()
+                                .filter_map(Value::as_str)
+                                .map(str::to_string)
+                                .collect::<Vec<_>>()
+                        });
+                    if let Some(written) = written {
+                        let mut a = written.clone();
+                        let mut b = names.clone();
+                        a.sort();
+                        b.sort();
+                        if a == b {
+                            names = written;
+                        }
+                    }
+                    names.join(" or ")
+                }
             };
             format!("got {}, want {want}", type_of(instance))
         }
@@ -114,13 +137,16 @@ pub(crate) fn describe(error: &ValidationError<'_>) -> String {
         ValidationErrorKind::PropertyNames { error } => format!(
             "invalid propertyName {}: {}",
             quote(error.instance()),
-            describe(error)
+            describe_in(error, document)
         ),
         ValidationErrorKind::AnyOf { context } => {
-            format!("anyOf failed: {}", branches(error, context))
+            format!("anyOf failed: {}", branches(error, context, document))
         }
         ValidationErrorKind::OneOfNotValid { context } => {
-            format!("oneOf failed, none matched: {}", branches(error, context))
+            format!(
+                "oneOf failed, none matched: {}",
+                branches(error, context, document)
+            )
         }
         ValidationErrorKind::OneOfMultipleValid { .. } => {
             "oneOf failed, more than one subschema matched".to_string()
@@ -138,7 +164,11 @@ pub(crate) fn describe(error: &ValidationError<'_>) -> String {
 }
 
 /// `[0] got string, want array; [1] …`: one summary per alternative, deeper paths named.
-fn branches(parent: &ValidationError<'_>, context: &[Vec<ValidationError<'static>>]) -> String {
+fn branches(
+    parent: &ValidationError<'_>,
+    context: &[Vec<ValidationError<'static>>],
+    document: Option<&Value>,
+) -> String {
     let base = parent.instance_path().as_str();
     context
         .iter()
@@ -149,8 +179,8 @@ fn branches(parent: &ValidationError<'_>, context: &[Vec<ValidationError<'static
                 .map(|e| {
                     let here = e.instance_path().as_str();
                     match here.strip_prefix(base) {
-                        Some("") | None => describe(e),
-                        Some(rest) => format!("at '{rest}': {}", describe(e)),
+                        Some("") | None => describe_in(e, document),
+                        Some(rest) => format!("at '{rest}': {}", describe_in(e, document)),
                     }
                 })
                 .collect();

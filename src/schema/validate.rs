@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::Schema;
 use super::coalesce::coalesce;
-use super::message::{describe, quote};
+use super::message::{describe_in, quote};
 use super::pointer::{get, value_path};
 use crate::path::ValuePath;
 
@@ -124,7 +124,7 @@ impl Schema {
                 key_path,
                 schema_path,
                 keyword,
-                message: describe(&error),
+                message: describe_in(&error, Some(&self.document)),
             });
         }
         out
@@ -163,7 +163,13 @@ fn refuses_shape_at(error: &ValidationError<'_>, path: &str) -> bool {
 /// The values `errors` refuse at their own paths: keys a mapping does not allow, and values whose
 /// type, enum, const or pattern is refused. An `anyOf`/`oneOf` refuses its value when every
 /// alternative does; otherwise the refusals of the closest alternative (fewest errors) count.
-pub(crate) fn refusals(errors: &[ValidationError<'_>], values: &Value, out: &mut Vec<Refusal>) {
+pub(crate) fn refusals(
+    schema: &Schema,
+    errors: &[ValidationError<'_>],
+    values: &Value,
+    out: &mut Vec<Refusal>,
+) {
+    let describe = |e: &ValidationError<'_>| describe_in(e, Some(&schema.document));
     for error in errors {
         let pointer = error.instance_path().as_str();
         let path = value_path(pointer, values);
@@ -228,7 +234,7 @@ pub(crate) fn refusals(errors: &[ValidationError<'_>], values: &Value, out: &mut
                     .filter(|branch| !branch.iter().any(|e| refuses_shape_at(e, pointer)))
                     .min_by_key(|branch| branch.len())
                 {
-                    refusals(closest, values, out);
+                    refusals(schema, closest, values, out);
                 }
             }
             _ if refuses_shape_at(error, pointer) => out.push(Refusal {

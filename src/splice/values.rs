@@ -172,6 +172,8 @@ impl<'a> Splicer<'a> {
         // Paths (relative to the prefix) whose entries leave their place: removed or moved away.
         let mut cut_paths: Vec<ValuePath> = Vec::new();
         let mut insertions: Vec<Insertion> = Vec::new();
+        // The lines of moved entries: their comments travel with them.
+        let mut moved_ranges: Vec<Range<usize>> = Vec::new();
 
         // Check every path an op touches before writing anything.
         for op in self.input.ops {
@@ -182,7 +184,10 @@ impl<'a> Splicer<'a> {
 
         for op in self.input.ops {
             match op {
-                Op::Remove { path } => cut_paths.push(path.clone()),
+                Op::Remove { path } => {
+                    refuse_index(path)?;
+                    cut_paths.push(path.clone());
+                }
                 Op::Rename { from, to, .. } => {
                     refuse_index(from)?;
                     refuse_index(to)?;
@@ -203,6 +208,7 @@ impl<'a> Splicer<'a> {
                                 "the first key of a list item cannot be moved: the `- ` would have to move with it"));
                         }
                         cut_paths.push(from.clone());
+                        moved_ranges.push(lines.clone());
                         self.add_insertion(
                             &mut insertions,
                             to,
@@ -252,7 +258,7 @@ impl<'a> Splicer<'a> {
             if self.is_first_in_sequence_item(entry) {
                 edits.push(self.remove_first_in_item(unit, entry)?);
             } else {
-                edits.push(self.delete_keeping_comments(range, &cut_paths));
+                edits.push(self.delete_keeping_comments(range, &moved_ranges));
             }
         }
 
@@ -467,15 +473,19 @@ impl<'a> Splicer<'a> {
     }
 
     /// Deletes `range`, keeping its comment-only lines (comments are never deleted).
-    fn delete_keeping_comments(&self, range: Range<usize>, _cut: &[ValuePath]) -> Edit {
-        let text = &self.input.text[range.clone()];
+    fn delete_keeping_comments(&self, range: Range<usize>, moved: &[Range<usize>]) -> Edit {
         let mut kept = String::new();
-        let mut first = true;
-        for line in text.split_inclusive('\n') {
-            if !first && line.trim_start().starts_with('#') {
+        let mut at = range.start;
+        for line in self.input.text[range.clone()].split_inclusive('\n') {
+            let start = at;
+            at += line.len();
+            // The first line is the key's own; a comment inside a moved entry travels with it.
+            if start == range.start || moved.iter().any(|m| m.contains(&start)) {
+                continue;
+            }
+            if line.trim_start().starts_with('#') {
                 kept.push_str(line);
             }
-            first = false;
         }
         Edit::replacement(range, kept)
     }
@@ -756,18 +766,12 @@ fn op_paths(op: &Op) -> Vec<&ValuePath> {
 }
 
 fn refuse_index(path: &ValuePath) -> Refused<()> {
-    if path
-        .segments()
-        .iter()
-        .any(|s| matches!(s, Segment::Index(_)))
-    {
+    if matches!(path.last(), Some(Segment::Index(_))) {
         return Err(SpliceRefusal {
             kind: RefusalKind::NonScalarMove,
             path: path.clone(),
             offset: 0,
-            message: format!(
-                "`{path}` is inside a list; list items are not moved or set one by one"
-            ),
+            message: format!("`{path}` is a list item; list items are not moved or set one by one"),
         });
     }
     Ok(())

@@ -44,11 +44,13 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
             }
             Err(error) => {
                 let at = builder.offsets.marker(error.marker());
-                return Err(YamlError::new(
-                    YamlErrorKind::Syntax,
-                    error.info().to_string(),
-                    at..at,
-                ));
+                // saphyr refuses flow collections nested past its own limit.
+                let kind = if error.info().contains("recursion limit") {
+                    YamlErrorKind::TooDeep
+                } else {
+                    YamlErrorKind::Syntax
+                };
+                return Err(YamlError::new(kind, error.info().to_string(), at..at));
             }
         }
     }

@@ -306,7 +306,7 @@ fn format_g_shortest(exp_form: &str) -> String {
     }
     let nd = digits.len() as i32;
     let dp = exponent + 1;
-    if exponent < -4 || exponent >= 6 {
+    if !(-4..6).contains(&exponent) {
         let mut out = format!("{sign}{}", &digits[..1]);
         if nd > 1 {
             out.push('.');
@@ -445,7 +445,7 @@ mod tests {
         assert_eq!(format_key_float(1e6), "1e+06");
         assert_eq!(format_key_float(0.0001), "0.0001");
         assert_eq!(format_key_float(0.00001), "1e-05");
-        assert_eq!(format_key_float(3.14159265358979), "3.1415927");
+        assert_eq!(format_key_float(1.23456789), "1.2345679");
         assert_eq!(format_key_float(-2.5e-10), "-2.5e-10");
         assert_eq!(format_key_float(0.0), "0");
         assert_eq!(format_key_float(-0.0), "-0");

@@ -1,0 +1,182 @@
+//! Truncations and garbling of a realistic values file: nothing panics, every error is located.
+
+use std::ops::Range;
+
+use values_migrate::yaml::{DecodeOptions, Limits, Node, NodeKind, Stream, Typing, decode, parse};
+
+/// A realistic Helm values file: comments, anchors, merge keys, block scalars, flow collections.
+const VALUES: &str = r#"# Default values for orders-worker. 🎉
+replicaCount: 2
+image:
+  repository: ghcr.io/example/orders-worker
+  tag: "1.4.2"   # pinned by the release job
+  pullPolicy: IfNotPresent
+nameOverride: ""
+podAnnotations:
+  prometheus.io/scrape: "true"
+  "prometheus.io/port": '9090'
+  note: café — 你好
+resources:
+  requests: &requests
+    memory: 256Mi
+    cpu: 100m
+  limits:
+    <<: *requests
+    memory: "512Mi" # raised from 384Mi on 2026-10-14
+args: ["--queue", "orders", "--concurrency=8"]
+selector: {app: orders-worker, tier: backend}
+enabled: yes
+ratio: 0.75
+hexPort: 0x1F90
+config: |
+  batch = 50
+    indent = kept
+  ✓ unicode line
+summary: >-
+  folded text
+  on two lines
+extraEnv:
+  - name: MODE
+    value: sync
+  -   name: EMPTY
+      value:
+  - {name: FLOW, value: "x"}
+tolerations: []
+nodeSelector: {}
+? complex key
+: complex value
+"#;
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn check_range(text: &str, range: &Range<usize>, what: &str) {
+    assert!(
+        range.start <= range.end && range.end <= text.len(),
+        "{what} {range:?} out of bounds"
+    );
+    assert!(
+        text.is_char_boundary(range.start) && text.is_char_boundary(range.end),
+        "{what} {range:?} not on character boundaries in {text:?}"
+    );
+}
+
+fn check_node(text: &str, node: &Node) {
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        check_range(text, &node.range, "node");
+        if let Some(properties) = &node.properties {
+            check_range(text, properties, "properties");
+        }
+        match &node.kind {
+            NodeKind::Mapping { entries, .. } => {
+                for entry in entries {
+                    stack.push(&entry.key);
+                    stack.push(&entry.value);
+                }
+            }
+            NodeKind::Sequence { items, .. } => stack.extend(items.iter()),
+            _ => {}
+        }
+    }
+}
+
+fn check_stream(text: &str, stream: &Stream) {
+    for document in &stream.documents {
+        check_range(text, &document.range, "document");
+        check_node(text, &document.root);
+        let _ = document.root.duplicate_keys(Typing::Helm);
+        let _ = document.root.mappings(Typing::Yaml12);
+    }
+}
+
+/// Parses and decodes `text` both ways; every outcome must be a value or a located error.
+fn exercise(text: &str) {
+    let limits = Limits::default();
+    match parse(text, &limits) {
+        Ok(stream) => check_stream(text, &stream),
+        Err(error) => {
+            check_range(text, &error.range(), "error");
+            let rendered = error.display_with("values.yaml", text);
+            assert!(rendered.starts_with("values.yaml:"), "{rendered}");
+            let (line, column, utf16) = error.line_col(text);
+            assert!(line >= 1 && column >= 1 && utf16 >= column);
+        }
+    }
+    for typing in [Typing::Helm, Typing::Yaml12] {
+        let options = DecodeOptions {
+            typing,
+            limits: limits.clone(),
+        };
+        if let Err(error) = decode(text, &options) {
+            check_range(text, &error.range(), "decode error");
+        }
+    }
+}
+
+fn variants() -> Vec<String> {
+    vec![VALUES.to_string(), VALUES.replace('\n', "\r\n")]
+}
+
+#[test]
+fn the_fixture_itself_parses_and_decodes() {
+    for text in variants() {
+        let values = decode(&text, &DecodeOptions::default()).unwrap();
+        assert_eq!(values[0]["resources"]["limits"]["memory"], "512Mi");
+        assert_eq!(values[0]["resources"]["limits"]["cpu"], "100m");
+        assert_eq!(values[0]["enabled"], true);
+        assert_eq!(values[0]["hexPort"], 8080);
+        assert_eq!(
+            values[0]["config"],
+            "batch = 50\n  indent = kept\n✓ unicode line\n"
+        );
+        assert_eq!(values[0]["extraEnv"][1]["value"], serde_json::Value::Null);
+        let stream = parse(&text, &Limits::default()).unwrap();
+        check_stream(&text, &stream);
+    }
+}
+
+#[test]
+fn every_prefix_is_a_value_or_a_located_error() {
+    for text in variants() {
+        for (end, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            exercise(&text[..end]);
+        }
+    }
+}
+
+#[test]
+fn garbled_bytes_are_a_value_or_a_located_error() {
+    const GARBAGE: &[u8] = b" \t\r\n:-?,[]{}#&*!|>'\"%@`\\.0aZ\xc3\xa9\xff";
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for text in variants() {
+        for _ in 0..1500 {
+            let mut bytes = text.clone().into_bytes();
+            for _ in 0..1 + rng.below(4) {
+                let at = rng.below(bytes.len());
+                bytes[at] = GARBAGE[rng.below(GARBAGE.len())];
+            }
+            let garbled = String::from_utf8_lossy(&bytes).into_owned();
+            exercise(&garbled);
+            let cut = rng.below(garbled.len());
+            let mut cut_at = cut;
+            while !garbled.is_char_boundary(cut_at) {
+                cut_at -= 1;
+            }
+            exercise(&garbled[..cut_at]);
+        }
+    }
+}
