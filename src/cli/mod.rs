@@ -3,7 +3,7 @@
 mod write;
 
 use crate::migrate::{Named, Request, SourceFile};
-use crate::report::{MigrateReport, Op};
+use crate::report::{MigrateReport, Op, PatchStatus};
 use crate::yaml::{DecodeOptions, Typing};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
@@ -52,6 +52,45 @@ enum Format {
     Diff,
     /// A readable summary.
     Text,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PatchFormat {
+    /// One JSON object (CONTRACT.md).
+    Json,
+    /// Only the unified diff; a refusal goes to stderr as `file:line:column: reason`.
+    Diff,
+}
+
+#[derive(Args)]
+struct PatchArgs {
+    /// The manifest file.
+    #[arg(long)]
+    file: PathBuf,
+    /// The object's apiVersion (`apps/v1`).
+    #[arg(long = "api-version")]
+    api_version: String,
+    /// The object's kind (`Deployment`).
+    #[arg(long)]
+    kind: String,
+    /// The object's namespace; when absent, only a document without one (or with an empty one) matches.
+    #[arg(long)]
+    namespace: Option<String>,
+    /// The object's name.
+    #[arg(long)]
+    name: String,
+    /// The container whose field is patched; without it, `--field` is relative to the document root.
+    #[arg(long)]
+    container: Option<String>,
+    /// The field, as a value path (`resources.limits.memory`, `spec.maxReplicaCount`).
+    #[arg(long)]
+    field: String,
+    /// The value the file must hold now, compared by value (`256Mi` equals `268435456`).
+    #[arg(long, allow_hyphen_values = true)]
+    from: String,
+    /// The new value, written in its canonical form.
+    #[arg(long, allow_hyphen_values = true)]
+    to: String,
 }
 
 #[derive(Args)]
@@ -129,6 +168,17 @@ enum Command {
         #[arg(long)]
         write: bool,
     },
+    /// Replaces one scalar of a manifest in place (ADR-0020) and verifies that nothing else changed.
+    Patch {
+        #[command(flatten)]
+        args: PatchArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "json")]
+        format: PatchFormat,
+        /// Write the file, atomically, when the status is `patched`.
+        #[arg(long)]
+        write: bool,
+    },
 }
 
 /// Runs the command line with `args` (program name first) and returns the exit status.
@@ -192,6 +242,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             }
             report.status.exit_code()
         }),
+        Command::Patch {
+            args,
+            format,
+            write,
+        } => patch(&args, format, write),
     };
     outcome.unwrap_or_else(|message| {
         eprintln!("{message}");
@@ -342,6 +397,42 @@ fn located(file: &str, line: Option<usize>, column: Option<usize>, message: &str
         (Some(line), Some(column)) => format!("{file}:{line}:{column}: {message}"),
         _ => format!("{file}: {message}"),
     }
+}
+
+fn patch(args: &PatchArgs, format: PatchFormat, write: bool) -> Result<i32, String> {
+    let input = read(&args.file)?;
+    let request = crate::manifest::PatchRequest {
+        file: input.name,
+        text: input.text,
+        api_version: args.api_version.clone(),
+        kind: args.kind.clone(),
+        namespace: args.namespace.clone(),
+        name: args.name.clone(),
+        container: args.container.clone(),
+        field: args.field.clone(),
+        from: args.from.clone(),
+        to: args.to.clone(),
+    };
+    let report = crate::manifest::patch(&request);
+    match format {
+        PatchFormat::Json => print_json(&report),
+        PatchFormat::Diff => {
+            print!("{}", report.file.diff);
+            if report.status != PatchStatus::Patched {
+                eprintln!(
+                    "{}",
+                    located(&request.file, report.line, report.column, &report.reason)
+                );
+            }
+        }
+    }
+    if write && report.status == PatchStatus::Patched && report.file.changed {
+        if let Err(message) = write::atomically(&args.file, &report.file.after) {
+            eprintln!("{message}");
+            return Ok(EXIT_INVALID);
+        }
+    }
+    Ok(report.status.exit_code())
 }
 
 fn decode(path: &Path, typing: Typing) -> Result<i32, String> {

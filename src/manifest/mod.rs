@@ -1,3 +1,8 @@
 //! Patching one scalar of a Kubernetes manifest in place (ADR-0020).
 
+mod identity;
+pub mod patch;
 pub mod quantity;
+mod refuse;
+
+pub use patch::{PatchRequest, patch};

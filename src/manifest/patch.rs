@@ -1,0 +1,729 @@
+//! `patch`: replaces the bytes of one scalar of a Kubernetes manifest, and proves that nothing
+//! else changed (ADR-0020).
+//!
+//! The steps: find the one document that declares the object (after checking that no
+//! document's identity hides behind an alias, a merge key or a tag), the one container of that
+//! name, and the scalar at the field; refuse anything on the way that an in-place edit cannot
+//! handle; check that the bytes at the scalar are exactly its value in its quoting; compare the
+//! value with `from` by value; write `to` in its canonical form in the same quoting; decode
+//! both texts and require that they differ only in the target value.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::identity::{self, Identity};
+use super::quantity::{Quantity, ReplicaCount, plain_number_hazard};
+use super::refuse::{self, Checked, Stop};
+use crate::diff;
+use crate::path::{Segment, ValuePath};
+use crate::report::{FileResult, PatchReport, PatchStatus};
+use crate::splice::edit::{self, Edit};
+use crate::yaml::{self, DecodeOptions, Limits, LineIndex, ScalarStyle, Typing, YamlError};
+
+/// A request to replace one value of one object in a manifest file (CONTRACT.md `patch`).
+///
+/// The fields are the command line's options in camelCase, with the file's text instead of
+/// its path; JSON `null` or an absent field leaves `namespace` and `container` unset.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PatchRequest {
+    /// The file's name, used in the diff headers (`a/<file>`).
+    pub file: String,
+    /// The file's text, byte for byte.
+    pub text: String,
+    /// The object's `apiVersion`, such as `apps/v1`.
+    pub api_version: String,
+    /// The object's `kind`, such as `Deployment`.
+    pub kind: String,
+    /// The object's `metadata.namespace`; unset or empty matches only a document without one.
+    #[serde(default)]
+    pub namespace: Option<String>,
+    /// The object's `metadata.name`.
+    pub name: String,
+    /// The container whose field is patched; unset when `field` is relative to the document root.
+    #[serde(default)]
+    pub container: Option<String>,
+    /// The value path of the field (`resources.limits.memory`, `spec.maxReplicaCount`).
+    pub field: String,
+    /// The value the file must hold now, compared by value (`256Mi` equals `268435456`).
+    pub from: String,
+    /// The new value, written in its canonical form.
+    pub to: String,
+}
+
+/// How the field's values are read, compared and written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ValueKind {
+    /// A replica count: a decimal int32, written as decimal digits.
+    Replicas,
+    /// A Kubernetes quantity, written as `Quantity.String()` prints it.
+    Quantity,
+}
+
+impl ValueKind {
+    /// Replica counts by the field's last key (`replicas`, `maxReplicas`, `maxReplicaCount`);
+    /// every other field is a quantity.
+    fn of(field: &ValuePath) -> ValueKind {
+        match field.last() {
+            Some(Segment::Key(key))
+                if key == "replicas"
+                    || key.ends_with("Replicas")
+                    || key.ends_with("ReplicaCount") =>
+            {
+                ValueKind::Replicas
+            }
+            _ => ValueKind::Quantity,
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            ValueKind::Replicas => "a replica count",
+            ValueKind::Quantity => "a Kubernetes quantity",
+        }
+    }
+}
+
+/// A value of the field, as Kubernetes reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Amount {
+    Replicas(ReplicaCount),
+    Quantity(Quantity),
+}
+
+impl Amount {
+    fn parse(kind: ValueKind, text: &str) -> Result<Amount, String> {
+        match kind {
+            ValueKind::Replicas => ReplicaCount::parse(text)
+                .map(Amount::Replicas)
+                .map_err(|e| e.to_string()),
+            ValueKind::Quantity => Quantity::parse(text)
+                .map(Amount::Quantity)
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The text the value is written as: `Quantity.String()`, or decimal digits.
+    fn canonical(&self) -> String {
+        match self {
+            Amount::Replicas(count) => count.canonical(),
+            Amount::Quantity(quantity) => quantity.canonical(),
+        }
+    }
+}
+
+/// A patch that went through: the new text, where the value is, and what was done.
+struct Patched {
+    after: String,
+    at: usize,
+    reason: String,
+}
+
+/// Replaces one scalar of `request.text` in place, or says why it cannot (never panics).
+pub fn patch(request: &PatchRequest) -> PatchReport {
+    let lines = LineIndex::new(&request.text);
+    let (status, reason, at, after) = match run(request, &lines) {
+        Ok(patched) => (
+            PatchStatus::Patched,
+            patched.reason,
+            Some(patched.at),
+            patched.after,
+        ),
+        Err(stop) => (stop.status, stop.reason, stop.at, request.text.clone()),
+    };
+    let position = at.map(|offset| lines.line_col(offset));
+    let before = request.text.clone();
+    PatchReport {
+        status,
+        reason,
+        line: position.map(|p| p.line),
+        column: position.map(|p| p.column),
+        utf16_column: position.map(|p| p.utf16_column),
+        file: FileResult {
+            path: request.file.clone(),
+            changed: before != after,
+            diff: diff::unified(&request.file, &before, &after),
+            before,
+            after,
+        },
+    }
+}
+
+fn unreadable(file: &str, error: &YamlError) -> Stop {
+    Stop::invalid(
+        format!("{file} cannot be read as YAML: {}", error.message()),
+        Some(error.offset()),
+    )
+}
+
+/// Checks the request's own fields, which need no file to be wrong.
+fn read_request(request: &PatchRequest) -> Checked<(ValuePath, ValueKind, Amount, Amount)> {
+    for (name, value) in [
+        ("apiVersion", &request.api_version),
+        ("kind", &request.kind),
+        ("name", &request.name),
+        ("field", &request.field),
+    ] {
+        if value.is_empty() {
+            return Err(Stop::invalid(
+                format!("the request's `{name}` is empty"),
+                None,
+            ));
+        }
+    }
+    if request.container.as_deref() == Some("") {
+        return Err(Stop::invalid(
+            "the request's `container` is empty: leave it out when the field is relative to the document root",
+            None,
+        ));
+    }
+    let field = ValuePath::parse(&request.field)
+        .map_err(|e| Stop::invalid(format!("the field `{}`: {e}", request.field), None))?;
+    if field.is_root() {
+        return Err(Stop::invalid(
+            "the field is the document root: name the one value to patch",
+            None,
+        ));
+    }
+    let kind = ValueKind::of(&field);
+    let amount = |what: &str, text: &str| {
+        Amount::parse(kind, text).map_err(|e| {
+            Stop::invalid(
+                format!("the request's `{what}` is not {}: {e}", kind.noun()),
+                None,
+            )
+        })
+    };
+    let from = amount("from", &request.from)?;
+    let to = amount("to", &request.to)?;
+    if matches!(&to, Amount::Quantity(q) if q.is_negative()) {
+        return Err(Stop::invalid(
+            format!(
+                "the request's `to` (`{}`) is negative, which no resource amount is",
+                request.to
+            ),
+            None,
+        ));
+    }
+    Ok((field, kind, from, to))
+}
+
+fn run(request: &PatchRequest, lines: &LineIndex<'_>) -> Checked<Patched> {
+    let (field, kind, from, to) = read_request(request)?;
+    let text = request.text.as_str();
+    let limits = Limits::default();
+    let stream = yaml::parse(text, &limits).map_err(|e| unreadable(&request.file, &e))?;
+    let before = stream
+        .to_json(Typing::Helm, &limits)
+        .map_err(|e| unreadable(&request.file, &e))?;
+
+    identity::check_identities(&stream, lines)?;
+    let identity = Identity {
+        api_version: &request.api_version,
+        kind: &request.kind,
+        namespace: request.namespace.as_deref(),
+        name: &request.name,
+    };
+    let matching: Vec<usize> = before
+        .iter()
+        .enumerate()
+        .filter(|(_, document)| identity::declares(document, &identity))
+        .map(|(index, _)| index)
+        .collect();
+    let index = match matching.as_slice() {
+        [index] => *index,
+        [] => {
+            let found: Vec<String> = before
+                .iter()
+                .filter_map(identity::declared)
+                .take(10)
+                .map(|other| other.to_string())
+                .collect();
+            let found = if found.is_empty() {
+                "it declares no Kubernetes object".to_string()
+            } else {
+                format!("it declares {}", found.join(", "))
+            };
+            return Err(Stop::needs_intervention(
+                format!(
+                    "no document in {} declares {identity}: {found}",
+                    request.file
+                ),
+                None,
+            ));
+        }
+        [_, second, ..] => {
+            return Err(Stop::needs_intervention(
+                format!(
+                    "{} documents in {} declare {identity}: the one to patch is ambiguous",
+                    matching.len(),
+                    request.file
+                ),
+                stream.documents.get(*second).map(|d| d.root.range.start),
+            ));
+        }
+    };
+    let Some(document) = stream.documents.get(index) else {
+        return Err(Stop::invalid("the matching document is missing", None));
+    };
+
+    let (base, what) = match &request.container {
+        Some(name) => (
+            identity::find_container(&document.root, name, &identity)?,
+            format!("`{field}` of container `{name}`"),
+        ),
+        None => (ValuePath::root(), format!("`{field}`")),
+    };
+    let path = base.join(&field);
+    let aliases = refuse::alias_refs(&stream);
+    let scalar = refuse::check_path(&document.root, &path, &aliases, &what)?;
+    let (Some(value), Some(style)) = (scalar.scalar_text(), scalar.scalar_style()) else {
+        return Err(Stop::needs_intervention(
+            format!("{what} is not a scalar"),
+            Some(scalar.range.start),
+        ));
+    };
+    let at = Some(scalar.range.start);
+
+    // The position check: the bytes there must be exactly the value in its quoting.
+    let found = text.get(scalar.range.clone()).unwrap_or_default();
+    match written(value, style) {
+        Some(expected) if expected == found => {}
+        _ => {
+            return Err(Stop::needs_intervention(
+                format!(
+                    "the bytes of {what} (`{}`) are not its value `{}` as a {} scalar writes it: \
+                     the position is uncertain, so nothing is replaced",
+                    found.escape_debug(),
+                    value.escape_debug(),
+                    style_name(style)
+                ),
+                at,
+            ));
+        }
+    }
+
+    // The comparison by value.
+    if style == ScalarStyle::Plain {
+        if let Some(hazard) = plain_number_hazard(value) {
+            return Err(Stop::needs_intervention(format!("{what}: {hazard}"), at));
+        }
+    }
+    let current = Amount::parse(kind, value).map_err(|e| {
+        Stop::needs_intervention(
+            format!(
+                "{what} holds `{}`, which is not {}: {e}",
+                value.escape_debug(),
+                kind.noun()
+            ),
+            at,
+        )
+    })?;
+    if current != from {
+        return Err(Stop::needs_intervention(
+            format!(
+                "{what} holds `{}`, not `{}` (the request's `from`): the file and the value \
+                 the request expects disagree",
+                value.escape_debug(),
+                request.from.escape_debug()
+            ),
+            at,
+        ));
+    }
+
+    // The new text: canonical, in the same quoting.
+    let canonical = to.canonical();
+    if style == ScalarStyle::Plain {
+        if let Some(hazard) = plain_number_hazard(&canonical) {
+            return Err(Stop::needs_intervention(
+                format!(
+                    "the new value of {what} cannot stay unquoted: {hazard}; quote the value in \
+                     the file, or ask for another spelling"
+                ),
+                at,
+            ));
+        }
+    }
+    let Some(replacement) = written(&canonical, style) else {
+        return Err(Stop::needs_intervention(
+            format!("{what} is not a one-line scalar"),
+            at,
+        ));
+    };
+    let line = lines.line_col(scalar.range.start).line;
+    if replacement == found {
+        return Ok(Patched {
+            after: text.to_string(),
+            at: scalar.range.start,
+            reason: format!(
+                "{what} of {identity} already holds `{canonical}` (line {line}): nothing to change"
+            ),
+        });
+    }
+    let after = edit::apply(
+        text,
+        vec![Edit::replacement(scalar.range.clone(), replacement)],
+    )
+    .map_err(|e| Stop::needs_intervention(format!("{what}: {e}"), at))?;
+    verify(
+        &before,
+        &after,
+        index,
+        &path,
+        &canonical,
+        style,
+        &what,
+        scalar.range.start,
+    )?;
+    Ok(Patched {
+        after,
+        at: scalar.range.start,
+        reason: format!(
+            "{what} of {identity}: `{found}` becomes `{}` (line {line})",
+            written(&canonical, style).unwrap_or_default()
+        ),
+    })
+}
+
+/// A scalar's value as that style writes it on one line; `None` for block scalars.
+///
+/// For a quoted scalar this is the one spelling without optional escapes; a file that spells
+/// it otherwise fails the position check and is refused rather than guessed at.
+fn written(value: &str, style: ScalarStyle) -> Option<String> {
+    match style {
+        ScalarStyle::Plain => Some(value.to_string()),
+        ScalarStyle::SingleQuoted => Some(format!("'{}'", value.replace('\'', "''"))),
+        ScalarStyle::DoubleQuoted => {
+            let mut out = String::with_capacity(value.len() + 2);
+            out.push('"');
+            for c in value.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    '\n' => out.push_str("\\n"),
+                    '\t' => out.push_str("\\t"),
+                    '\r' => out.push_str("\\r"),
+                    c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+            Some(out)
+        }
+        ScalarStyle::Literal | ScalarStyle::Folded => None,
+    }
+}
+
+fn style_name(style: ScalarStyle) -> &'static str {
+    match style {
+        ScalarStyle::Plain => "plain",
+        ScalarStyle::SingleQuoted => "single-quoted",
+        ScalarStyle::DoubleQuoted => "double-quoted",
+        ScalarStyle::Literal => "literal block",
+        ScalarStyle::Folded => "folded block",
+    }
+}
+
+/// The decoded value at `path`, if there is one.
+fn value_at<'v>(value: &'v Value, path: &ValuePath) -> Option<&'v Value> {
+    path.segments()
+        .iter()
+        .try_fold(value, |value, segment| match segment {
+            Segment::Key(key) => value.get(key.as_str()),
+            Segment::Index(index) => value.get(*index),
+        })
+}
+
+/// The decoded value at `path`, for replacing it.
+fn value_at_mut<'v>(value: &'v mut Value, path: &ValuePath) -> Option<&'v mut Value> {
+    path.segments()
+        .iter()
+        .try_fold(value, |value, segment| match segment {
+            Segment::Key(key) => value.get_mut(key.as_str()),
+            Segment::Index(index) => value.get_mut(*index),
+        })
+}
+
+/// Whether a decoded value is the text `canonical`: a string, or (unquoted) a number printed so.
+fn decodes_to(value: &Value, canonical: &str, style: ScalarStyle) -> bool {
+    match value {
+        Value::String(text) => text == canonical,
+        Value::Number(number) => style == ScalarStyle::Plain && number.to_string() == canonical,
+        _ => false,
+    }
+}
+
+/// Decodes the patched text and requires that it differs from `before` only at `path`, where it
+/// must hold `canonical`.
+#[allow(clippy::too_many_arguments)]
+fn verify(
+    before: &[Value],
+    after_text: &str,
+    index: usize,
+    path: &ValuePath,
+    canonical: &str,
+    style: ScalarStyle,
+    what: &str,
+    at: usize,
+) -> Checked<()> {
+    let failed = |why: String| {
+        Stop::needs_intervention(
+            format!("verify failed: {why}; the file is left as it is"),
+            Some(at),
+        )
+    };
+    let options = DecodeOptions {
+        typing: Typing::Helm,
+        limits: Limits::default(),
+    };
+    let after = yaml::decode(after_text, &options)
+        .map_err(|e| failed(format!("the patched file does not decode: {}", e.message())))?;
+    if after.len() != before.len() {
+        return Err(failed(format!(
+            "the patched file has {} documents, the original {}",
+            after.len(),
+            before.len()
+        )));
+    }
+    let new_value = after
+        .get(index)
+        .and_then(|document| value_at(document, path))
+        .ok_or_else(|| failed(format!("the patched file has no {what}")))?;
+    if !decodes_to(new_value, canonical, style) {
+        return Err(failed(format!(
+            "{what} reads back as {new_value}, not `{canonical}`"
+        )));
+    }
+    let mut expected = before.to_vec();
+    let slot = expected
+        .get_mut(index)
+        .and_then(|document| value_at_mut(document, path))
+        .ok_or_else(|| failed(format!("the original file has no {what}")))?;
+    *slot = new_value.clone();
+    if let Some(changed) = expected.iter().zip(&after).position(|(e, a)| e != a) {
+        return Err(failed(format!(
+            "document {} of the patched file differs from the original in more than {what} \
+             (an alias or a merge key elsewhere copies it)",
+            changed + 1
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(text: &str, field: &str, from: &str, to: &str) -> PatchRequest {
+        PatchRequest {
+            file: "m.yaml".to_string(),
+            text: text.to_string(),
+            api_version: "v1".to_string(),
+            kind: "Pod".to_string(),
+            namespace: None,
+            name: "p".to_string(),
+            container: None,
+            field: field.to_string(),
+            from: from.to_string(),
+            to: to.to_string(),
+        }
+    }
+
+    const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  replicas: 2\n  \
+                       mem: '1Gi'\n  cpu: \"500m\"\n";
+
+    #[test]
+    fn replaces_the_value_in_its_quoting() {
+        let report = patch(&request(POD, "spec.mem", "1024Mi", "1.5Gi"));
+        assert_eq!(report.status, PatchStatus::Patched, "{}", report.reason);
+        assert!(report.file.after.contains("  mem: '1536Mi'\n"));
+        assert_eq!((report.line, report.column), (Some(7), Some(8)));
+        let report = patch(&request(POD, "spec.cpu", "0.5", "1"));
+        assert!(
+            report.file.after.contains("  cpu: \"1\"\n"),
+            "{}",
+            report.reason
+        );
+        let report = patch(&request(POD, "spec.replicas", "2", "3"));
+        assert!(
+            report.file.after.contains("  replicas: 3\n"),
+            "{}",
+            report.reason
+        );
+        assert_eq!(
+            report
+                .file
+                .diff
+                .lines()
+                .filter(|l| l.starts_with('+'))
+                .count(),
+            2
+        );
+    }
+
+    #[test]
+    fn a_value_already_in_place_is_patched_without_a_change() {
+        let report = patch(&request(POD, "spec.replicas", "2", "2"));
+        assert_eq!(report.status, PatchStatus::Patched);
+        assert!(!report.file.changed);
+        assert_eq!(report.file.diff, "");
+        assert!(
+            report.reason.contains("nothing to change"),
+            "{}",
+            report.reason
+        );
+    }
+
+    #[test]
+    fn replica_fields_are_counts_and_other_fields_quantities() {
+        let field = |f: &str| ValueKind::of(&ValuePath::parse(f).unwrap());
+        assert_eq!(field("spec.replicas"), ValueKind::Replicas);
+        assert_eq!(field("spec.maxReplicaCount"), ValueKind::Replicas);
+        assert_eq!(field("spec.maxReplicas"), ValueKind::Replicas);
+        assert_eq!(field("resources.limits.memory"), ValueKind::Quantity);
+        // A count is written as digits, a quantity as Quantity.String() prints it.
+        let text =
+            "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  replicas: 999\n  mem: 999\n";
+        let report = patch(&request(text, "spec.replicas", "999", "1000"));
+        assert!(
+            report.file.after.contains("replicas: 1000\n"),
+            "{}",
+            report.reason
+        );
+        let report = patch(&request(text, "spec.mem", "999", "1000"));
+        assert!(report.file.after.contains("mem: 1k\n"), "{}", report.reason);
+    }
+
+    #[test]
+    fn refuses_a_new_value_that_would_read_as_another_number_unquoted() {
+        let report = patch(&request(POD, "spec.replicas", "2", "1e3"));
+        assert_eq!(
+            report.status,
+            PatchStatus::Invalid,
+            "a replica count has no exponent"
+        );
+        let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  mem: 1k\n";
+        let report = patch(&request(text, "spec.mem", "1k", "1e3"));
+        assert_eq!(report.status, PatchStatus::NeedsIntervention);
+        assert!(
+            report.reason.contains("cannot stay unquoted"),
+            "{}",
+            report.reason
+        );
+    }
+
+    #[test]
+    fn refuses_a_quoted_value_spelled_with_optional_escapes() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  mem: \"\\x31Gi\"\n";
+        let report = patch(&request(text, "spec.mem", "1Gi", "2Gi"));
+        assert_eq!(report.status, PatchStatus::NeedsIntervention);
+        assert!(
+            report.reason.contains("position is uncertain"),
+            "{}",
+            report.reason
+        );
+        assert_eq!(report.line, Some(6));
+    }
+
+    #[test]
+    fn a_multi_line_plain_scalar_fails_the_position_check() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  mem: 1\n    Gi\n";
+        let report = patch(&request(text, "spec.mem", "1Gi", "2Gi"));
+        assert_eq!(report.status, PatchStatus::NeedsIntervention);
+    }
+
+    #[test]
+    fn verify_catches_a_value_copied_by_an_alias() {
+        // The check of the path alone passes: the alias points at the target itself.
+        let before = vec![serde_json::json!({"a": "1Gi", "b": "1Gi"})];
+        let path = ValuePath::parse("a").unwrap();
+        let stop = verify(
+            &before,
+            "a: 2Gi\nb: 2Gi\n",
+            0,
+            &path,
+            "2Gi",
+            ScalarStyle::Plain,
+            "`a`",
+            0,
+        )
+        .unwrap_err();
+        assert!(stop.reason.contains("verify failed"), "{}", stop.reason);
+        assert!(
+            verify(
+                &before,
+                "a: 2Gi\nb: 1Gi\n",
+                0,
+                &path,
+                "2Gi",
+                ScalarStyle::Plain,
+                "`a`",
+                0
+            )
+            .is_ok()
+        );
+        let stop = verify(
+            &before,
+            "a: 3Gi\nb: 1Gi\n",
+            0,
+            &path,
+            "2Gi",
+            ScalarStyle::Plain,
+            "`a`",
+            0,
+        )
+        .unwrap_err();
+        assert!(stop.reason.contains("reads back as"), "{}", stop.reason);
+    }
+
+    #[test]
+    fn bad_requests_and_bad_yaml_are_invalid() {
+        let cases = [
+            request(POD, "", "1", "2"),
+            request(POD, "spec..x", "1", "2"),
+            request(POD, "spec.mem", "lots", "2Gi"),
+            request(POD, "spec.replicas", "2", "-1"),
+            request(POD, "spec.mem", "1Gi", "-1Gi"),
+            request("a: [1\n", "spec.mem", "1Gi", "2Gi"),
+            request("a: .nan\n", "spec.mem", "1Gi", "2Gi"),
+            PatchRequest::default(),
+        ];
+        for case in cases {
+            let report = patch(&case);
+            assert_eq!(
+                report.status,
+                PatchStatus::Invalid,
+                "{case:?}: {}",
+                report.reason
+            );
+            assert!(!report.reason.is_empty());
+            assert!(!report.file.changed);
+        }
+        let report = patch(&request("a: [1\n", "spec.mem", "1Gi", "2Gi"));
+        assert!(report.line.is_some(), "a YAML error has a position");
+    }
+
+    #[test]
+    fn the_request_reads_from_camel_case_json_and_refuses_unknown_fields() {
+        let json = serde_json::json!({"file": "f", "text": "", "apiVersion": "v1", "kind": "Pod",
+            "namespace": null, "name": "p", "field": "spec.replicas", "from": "1", "to": "2"});
+        let request: PatchRequest = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(request.container, None);
+        assert_eq!(request.api_version, "v1");
+        let mut extra = json;
+        extra["replicas"] = serde_json::json!(3);
+        assert!(serde_json::from_value::<PatchRequest>(extra).is_err());
+    }
+
+    #[test]
+    fn the_report_serializes_in_camel_case() {
+        let report = patch(&request(POD, "spec.replicas", "2", "3"));
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["status"], "patched");
+        assert!(json["utf16Column"].is_number());
+        assert_eq!(json["file"]["path"], "m.yaml");
+        let refused =
+            serde_json::to_value(patch(&request(POD, "spec.replicas", "5", "3"))).unwrap();
+        assert_eq!(refused["status"], "needs-intervention");
+    }
+}
