@@ -112,6 +112,30 @@ export interface ValidateResult {
   errors: Diagnostic[];
 }
 
+/** The input of `patch`: one scalar of one object in a manifest file (ADR-0020). */
+export interface PatchInput {
+  file: FileInput;
+  apiVersion: string;
+  kind: string;
+  namespace?: string | null;
+  name: string;
+  /** The container whose field is patched; `field` is then relative to it. */
+  container?: string | null;
+  field: string;
+  from: string;
+  to: string;
+}
+
+/** What `patch` returns. */
+export interface PatchResult {
+  status: "patched" | "needs-intervention" | "invalid";
+  reason: string;
+  line: number | null;
+  column: number | null;
+  utf16Column: number | null;
+  file: FileResult;
+}
+
 /** Decodes a YAML stream to one JSON value per document; bad YAML is a result, not a throw. */
 export function decode(text: string, options?: DecodeOptions): DecodeResult;
 /** Judges a proposal, derives the plan, splices it into the original text and verifies it. */
@@ -120,6 +144,8 @@ export function migrate(input: MigrateInput): MigrateResult;
 export function diagnose(input: MigrateInput): MigrateResult;
 /** Validates values (coalesced with the chart's defaults) against a schema, as Helm does. */
 export function validate(input: ValidateInput): ValidateResult;
+/** Replaces one scalar of one object in a manifest file in place, or says why it needs a person. */
+export function patch(input: PatchInput): PatchResult;
 "#;
 
 #[wasm_bindgen(start)]
@@ -189,6 +215,22 @@ struct ValidateInput {
     defaults: Option<String>,
     #[serde(default)]
     typing: TypingInput,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct PatchInput {
+    file: FileInput,
+    api_version: String,
+    kind: String,
+    #[serde(default)]
+    namespace: Option<String>,
+    name: String,
+    #[serde(default)]
+    container: Option<String>,
+    field: String,
+    from: String,
+    to: String,
 }
 
 fn named(name: &str, text: String) -> Named {
@@ -275,6 +317,25 @@ pub fn validate(input: JsValue) -> Result<JsValue, JsError> {
         input.typing.into(),
     );
     to_js(&report)
+}
+
+/// Replaces one scalar of one object in a manifest file in place.
+#[wasm_bindgen(skip_typescript)]
+pub fn patch(input: JsValue) -> Result<JsValue, JsError> {
+    let input: PatchInput = from_js("patch input", input)?;
+    let request = crate::manifest::patch::PatchRequest {
+        file: input.file.path,
+        text: input.file.text,
+        api_version: input.api_version,
+        kind: input.kind,
+        namespace: input.namespace,
+        name: input.name,
+        container: input.container,
+        field: input.field,
+        from: input.from,
+        to: input.to,
+    };
+    to_js(&crate::manifest::patch::patch(&request))
 }
 
 /// Reads an input object; a missing or unknown field is a programming error.
