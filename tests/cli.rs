@@ -58,3 +58,197 @@ fn a_missing_file_and_a_usage_error_have_their_exit_codes() {
     let (code, _, _) = values_migrate(&["frobnicate"]);
     assert_eq!(code, 64);
 }
+
+fn in_dir(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_values-migrate"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const BOSUN: &str = "examples/bosun-0.20.0-to-0.25.1";
+const MIGRATE: &[&str] = &[
+    "migrate",
+    "--values",
+    "addons.yaml",
+    "--base",
+    "base.values.schema.json",
+    "--target",
+    "target.values.schema.json",
+];
+
+#[test]
+fn migrate_prints_the_bosun_diff_to_the_byte() {
+    let dir = std::path::Path::new(BOSUN);
+    let mut args = MIGRATE.to_vec();
+    args.extend(["--proposal", "proposal.yaml", "--format", "diff"]);
+    let (code, stdout, stderr) = in_dir(dir, &args);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        std::fs::read_to_string(dir.join("expected.diff")).unwrap()
+    );
+}
+
+#[test]
+fn migrate_json_has_the_contract_fields_and_the_exit_codes() {
+    let dir = std::path::Path::new(BOSUN);
+    let mut args = MIGRATE.to_vec();
+    args.extend(["--proposal", "proposal.yaml"]);
+    let (code, stdout, _) = in_dir(dir, &args);
+    assert_eq!(code, 0);
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    for key in [
+        "status",
+        "prefix",
+        "displaced",
+        "escalations",
+        "refusals",
+        "errors",
+        "ops",
+        "notCarried",
+        "files",
+        "comment",
+    ] {
+        assert!(report.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(report["status"], "planned");
+    assert_eq!(report["prefix"], "bosun.valuesObject");
+
+    let escalation = std::path::Path::new("examples/bosun-servicemonitor-escalation");
+    let base = [
+        "--base",
+        "base.values.schema.json",
+        "--target",
+        "target.values.schema.json",
+    ];
+    let mut args = vec![
+        "migrate",
+        "--values",
+        "values.yaml",
+        "--proposal",
+        "proposal.yaml",
+    ];
+    args.extend(base);
+    let (code, stdout, _) = in_dir(escalation, &args);
+    assert_eq!(code, 2, "escalated");
+    assert!(stdout.contains("metrics.serviceMonitor.namespace"));
+    args.extend([
+        "--answer",
+        "metrics.serviceMonitor.namespace=monitoring",
+        "--format",
+        "text",
+    ]);
+    let (code, stdout, _) = in_dir(escalation, &args);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("+    namespace: monitoring"), "{stdout}");
+
+    let mut args = vec!["diagnose", "--values", "values.yaml", "--format", "text"];
+    args.extend(base);
+    let (code, stdout, _) = in_dir(escalation, &args);
+    assert_eq!(code, 2);
+    assert!(stdout.starts_with("status: escalated"), "{stdout}");
+}
+
+#[test]
+fn write_replaces_only_a_planned_file_atomically() {
+    let dir = std::env::temp_dir().join(format!("vm-write-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for file in [
+        "addons.yaml",
+        "base.values.schema.json",
+        "target.values.schema.json",
+        "proposal.yaml",
+    ] {
+        std::fs::copy(std::path::Path::new(BOSUN).join(file), dir.join(file)).unwrap();
+    }
+    let original = std::fs::read_to_string(dir.join("addons.yaml")).unwrap();
+    // A refused proposal writes nothing.
+    std::fs::write(
+        dir.join("bad.yaml"),
+        std::fs::read_to_string(dir.join("proposal.yaml"))
+            .unwrap()
+            .replace("replicas: 2", "replicas: 3"),
+    )
+    .unwrap();
+    let mut args = MIGRATE.to_vec();
+    args.extend(["--proposal", "bad.yaml", "--write"]);
+    let (code, _, _) = in_dir(&dir, &args);
+    assert_eq!(code, 1);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("addons.yaml")).unwrap(),
+        original
+    );
+    // A planned one is written, and no temporary file is left behind.
+    let mut args = MIGRATE.to_vec();
+    args.extend(["--proposal", "proposal.yaml", "--write", "--format", "text"]);
+    let (code, _, stderr) = in_dir(&dir, &args);
+    assert_eq!(code, 0, "{stderr}");
+    let expected =
+        std::fs::read_to_string(std::path::Path::new(BOSUN).join("expected.addons.yaml")).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.join("addons.yaml")).unwrap(),
+        expected
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+    // Running again is idempotent: unchanged, nothing to write.
+    let mut args = MIGRATE.to_vec();
+    args.extend(["--proposal", "proposal.yaml", "--write"]);
+    let (code, stdout, _) = in_dir(&dir, &args);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("\"status\": \"unchanged\""), "{stdout}");
+}
+
+#[test]
+fn validate_locates_violations_and_exits_1() {
+    let dir = std::path::Path::new(BOSUN);
+    let (code, stdout, _) = in_dir(
+        dir,
+        &[
+            "validate",
+            "--values",
+            "addons.yaml",
+            "--prefix",
+            "bosun.valuesObject",
+            "--schema",
+            "target.values.schema.json",
+        ],
+    );
+    assert_eq!(code, 1);
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["valid"], false);
+    let mode = report["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["path"] == "gate.mode")
+        .expect("gate.mode");
+    assert_eq!(
+        (mode["file"].as_str(), mode["line"].as_u64()),
+        (Some("addons.yaml"), Some(24))
+    );
+    let (code, _, _) = in_dir(
+        dir,
+        &[
+            "validate",
+            "--values",
+            "expected.addons.yaml",
+            "--prefix",
+            "bosun.valuesObject",
+            "--schema",
+            "target.values.schema.json",
+        ],
+    );
+    assert_eq!(code, 0);
+}

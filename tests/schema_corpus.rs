@@ -117,6 +117,59 @@ fn check(id: &str, expect: Expect) -> Pair {
         );
     }
 
+    // The same facts through `diagnose`, the planner's front door, from the files' text.
+    let dir = |side: &str| {
+        p.meta[side]["dir"]
+            .as_str()
+            .expect("pairs.json dir")
+            .to_string()
+    };
+    let named = |side: &str, file: &str| values_migrate::migrate::Named {
+        name: format!("{}/{file}", dir(side)),
+        text: common::corpus_text(&format!("{}/{file}", dir(side))),
+    };
+    let a_values = named("A", "values.yaml");
+    let report = values_migrate::migrate::diagnose(&values_migrate::migrate::Request {
+        files: vec![values_migrate::migrate::SourceFile {
+            path: a_values.name,
+            text: a_values.text,
+        }],
+        base_schema: named("A", "values.schema.json"),
+        target_schema: named("B", "values.schema.json"),
+        proposal: None,
+        prefix: Some(String::new()),
+        answers: Vec::new(),
+        defaults: Some(named("B", "values.yaml")),
+        typing: values_migrate::Typing::Helm,
+    });
+    let diagnosed: BTreeSet<String> = report
+        .displaced
+        .iter()
+        .map(|d| d.path.to_string())
+        .collect();
+    assert_eq!(diagnosed, expected_displaced, "{id}: diagnose's displaced");
+    assert!(
+        report.escalations.is_empty() && report.derivable.is_empty(),
+        "{id}: diagnose finds nothing missing"
+    );
+    let status = if expected_displaced.is_empty() {
+        "Unchanged"
+    } else {
+        "NeedsProposal"
+    };
+    assert_eq!(
+        format!("{:?}", report.status),
+        status,
+        "{id}: diagnose's status"
+    );
+    assert!(
+        report
+            .brief
+            .as_deref()
+            .is_some_and(|b| expected_displaced.iter().all(|d| b.contains(d.as_str()))),
+        "{id}: the brief names every displaced value"
+    );
+
     // Required keys: B's defaults supply every newly required key (README, every pair).
     let required =
         p.b.schema

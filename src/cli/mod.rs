@@ -383,6 +383,9 @@ fn text_summary(report: &MigrateReport) -> String {
             crate::migrate::tree::show(&n.value)
         );
     }
+    for change in &report.changelog {
+        let _ = writeln!(out, "schema change: {change}");
+    }
     if let Some(brief) = &report.brief {
         let _ = writeln!(out, "\n{brief}");
     }

@@ -561,6 +561,14 @@ fn facts(
         original,
         context.defaults.as_ref(),
     );
+    // In the file's order, as a reviewer reads it.
+    let order: Vec<ValuePath> = tree::nodes(original).into_iter().map(|(p, _)| p).collect();
+    report.displaced.sort_by_key(|d| {
+        order
+            .iter()
+            .position(|p| *p == d.path)
+            .unwrap_or(usize::MAX)
+    });
     report.changelog = schema::changelog(&context.base, &context.target).changes;
     let coalesced = schema::coalesce(context.defaults.as_ref(), original);
     let requirements = context.target.required(&coalesced);

@@ -1,13 +1,12 @@
 //! Shared test helpers: the corpus, and YAML decoded to JSON.
 //!
-//! YAML goes through `saphyr` here, in one place, until the project's own YAML model replaces it.
+//! YAML goes through the project's own model with Helm's typing.
 
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
-use saphyr::{LoadableYamlNode, Scalar, Yaml};
-use serde_json::{Map, Number, Value};
+use serde_json::Value;
 use values_migrate::schema::Schema;
 
 /// The corpus folder, `tests/corpus` from the crate root (a copy of the shared corpus).
@@ -27,50 +26,11 @@ pub fn corpus_text(relative: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
 }
 
-/// Decodes the first YAML document of `text` to JSON, as Helm would read a values file.
+/// Decodes the first YAML document of `text` to JSON, as Helm reads a values file.
 pub fn yaml(text: &str) -> Value {
-    let docs = Yaml::load_from_str(text).unwrap_or_else(|e| panic!("not YAML: {e}"));
-    match docs.first() {
-        Some(doc) => to_json(doc),
-        None => Value::Null,
-    }
-}
-
-fn scalar(s: &Scalar<'_>) -> Value {
-    match s {
-        Scalar::Null => Value::Null,
-        Scalar::Boolean(b) => Value::Bool(*b),
-        Scalar::Integer(i) => Value::from(*i),
-        Scalar::FloatingPoint(f) => Number::from_f64(f.into_inner())
-            .map_or_else(|| Value::String(f.to_string()), Value::Number),
-        Scalar::String(s) => Value::String(s.to_string()),
-    }
-}
-
-fn key(node: &Yaml<'_>) -> String {
-    match to_json(node) {
-        Value::String(s) => s,
-        Value::Null => "null".to_string(),
-        other => other.to_string(),
-    }
-}
-
-fn to_json(node: &Yaml<'_>) -> Value {
-    match node {
-        Yaml::Value(s) => scalar(s),
-        Yaml::Representation(text, _, _) => scalar(&Scalar::parse_from_cow(text.clone())),
-        Yaml::Sequence(items) => Value::Array(items.iter().map(to_json).collect()),
-        Yaml::Mapping(map) => {
-            let mut out = Map::new();
-            for (k, v) in map {
-                out.insert(key(k), to_json(v));
-            }
-            Value::Object(out)
-        }
-        Yaml::Tagged(_, inner) => to_json(inner),
-        Yaml::Alias(_) => panic!("YAML aliases are not supported by the test helper"),
-        Yaml::BadValue => panic!("a YAML value could not be read"),
-    }
+    let docs = values_migrate::yaml::decode(text, &values_migrate::yaml::DecodeOptions::default())
+        .unwrap_or_else(|e| panic!("not YAML: {}", e.display_with("test input", text)));
+    docs.into_iter().next().unwrap_or(Value::Null)
 }
 
 /// One version of a chart in the corpus.
