@@ -127,21 +127,11 @@ pub fn validate(
             .key_path
             .clone()
             .unwrap_or_else(|| violation.path.clone());
-        // A missing key has no line of its own: point at its mapping instead.
-        let find = |path: &ValuePath| {
-            let full = prefix.join(path);
-            stream.documents.first().and_then(|d| {
-                let steps = d.root.walk(&full, typing);
-                (steps.len() == full.len() + 1)
-                    .then(|| {
-                        steps
-                            .last()
-                            .map(|s| s.key.map_or(s.node.range.start, |k| k.range.start))
-                    })
-                    .flatten()
-            })
-        };
-        let at = find(&key).or_else(|| find(&violation.path));
+        // A missing key has no line of its own: the deepest part of its path that exists is shown.
+        let at = stream
+            .documents
+            .first()
+            .map(|d| d.root.offset_of(&prefix.join(&key), typing));
         let position = at.map(|offset| lines.line_col(offset));
         let located = LocatedViolation {
             path: key,

@@ -11,7 +11,7 @@ use crate::report::{
 };
 use crate::schema::{self, Schema};
 use crate::splice::values::{SpliceInput, splice};
-use crate::yaml::{self, Limits, LineIndex, Stream};
+use crate::yaml::{self, Limits, LineIndex, Stream, Typing};
 use serde_json::Value;
 
 /// A parsed values file: its located stream and its documents as JSON.
@@ -38,10 +38,10 @@ pub fn diagnose(request: &Request) -> MigrateReport {
         Ok(read) => read,
         Err(report) => return *report,
     };
-    let Some((candidate, original)) = located(request, &context, &mut report) else {
+    let Some((_, original)) = located(request, &context, &mut report) else {
         return report;
     };
-    facts(request, &context, &candidate, &original, &mut report);
+    facts(&context, &original, &mut report);
     report.brief = Some(brief::brief(&context.target, &report));
     if report.status == Status::Escalated {
         return report;
@@ -74,7 +74,7 @@ pub fn migrate(request: &Request) -> MigrateReport {
     let Some((candidate, original)) = located(request, &context, &mut report) else {
         return report;
     };
-    facts(request, &context, &candidate, &original, &mut report);
+    facts(&context, &original, &mut report);
     if report.status == Status::Escalated {
         report.comment = comment::comment(request, &report);
         return report;
@@ -170,10 +170,11 @@ pub fn migrate(request: &Request) -> MigrateReport {
                 values_file,
                 candidate.document,
                 &candidate.prefix.join(&finding.path),
+                request.typing,
                 &finding,
             )
         } else {
-            locate_in_proposal(proposal_input, proposal_stream, &finding)
+            locate_in_proposal(proposal_input, proposal_stream, request.typing, &finding)
         };
         report.refusals.push(refusal);
     }
@@ -548,13 +549,7 @@ fn located(
 }
 
 /// The facts that need no proposal: displaced values, required keys, the changelog.
-fn facts(
-    request: &Request,
-    context: &Context<'_>,
-    candidate: &Candidate,
-    original: &Value,
-    report: &mut MigrateReport,
-) {
+fn facts(context: &Context<'_>, original: &Value, report: &mut MigrateReport) {
     report.displaced = Schema::displaced(
         &context.base,
         &context.target,
@@ -578,30 +573,38 @@ fn facts(
             report.escalations.push(escalation);
         }
     }
-    let _ = (request, candidate);
     if !report.escalations.is_empty() {
         report.status = Status::Escalated;
     }
 }
 
 /// Locates a finding about the original values in the values file.
-fn locate_in(file: &Parsed<'_>, document: usize, full: &ValuePath, finding: &Finding) -> Refusal {
-    let position = file.stream.documents.get(document).and_then(|d| {
-        d.root
-            .walk(full, crate::yaml::Typing::Helm)
-            .last()
-            .map(|s| s.key.map_or(s.node.range.start, |k| k.range.start))
-    });
+fn locate_in(
+    file: &Parsed<'_>,
+    document: usize,
+    full: &ValuePath,
+    typing: Typing,
+    finding: &Finding,
+) -> Refusal {
+    let position = file
+        .stream
+        .documents
+        .get(document)
+        .map(|d| d.root.offset_of(full, typing));
     refusal_at(file.path, file.text, position, finding)
 }
 
-fn locate_in_proposal(input: &Named, stream: &Stream, finding: &Finding) -> Refusal {
-    let position = stream.documents.first().and_then(|d| {
-        d.root
-            .walk(&finding.path, crate::yaml::Typing::Helm)
-            .last()
-            .map(|s| s.key.map_or(s.node.range.start, |k| k.range.start))
-    });
+/// Locates a finding about the proposal in the proposal's text.
+fn locate_in_proposal(
+    input: &Named,
+    stream: &Stream,
+    typing: Typing,
+    finding: &Finding,
+) -> Refusal {
+    let position = stream
+        .documents
+        .first()
+        .map(|d| d.root.offset_of(&finding.path, typing));
     refusal_at(&input.name, &input.text, position, finding)
 }
 

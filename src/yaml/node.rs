@@ -284,6 +284,16 @@ impl Node {
         steps
     }
 
+    /// Where `path` is written below this node: the byte offset of its key (or of the node, for
+    /// a list item), or of the deepest part of the path that exists when the path stops.
+    pub fn offset_of(&self, path: &ValuePath, typing: Typing) -> usize {
+        self.walk(path, typing)
+            .last()
+            .map_or(self.range.start, |step| {
+                step.key.map_or(step.node.range.start, |k| k.range.start)
+            })
+    }
+
     /// Every node below and including this one, each with its path, in source order.
     ///
     /// Entries whose key has no [`key_string`](Self::key_string) are skipped with all below them.
