@@ -721,6 +721,7 @@ impl<'a> Splicer<'a> {
 
     /// Replaces a value in place: a scalar's bytes only, or the whole entry for a collection.
     fn replace_value(&self, path: &ValuePath, node: &Node, value: &Value) -> Refused<Edit> {
+        let scalar_to_scalar = !value.is_object() && !value.is_array();
         match node.scalar_style() {
             Some(ScalarStyle::Literal | ScalarStyle::Folded) => Err(self.refusal(
                 RefusalKind::BlockScalar,
@@ -728,22 +729,11 @@ impl<'a> Splicer<'a> {
                 node.range.start,
                 &format!("`{path}` is a block scalar; it is not replaced in place"),
             )),
-            Some(_) if !tree::is_leaf(value) || value.is_object() || value.is_array() => {
-                let entry = self.entry(path)?;
-                let (range, indent) = self.entry_lines(path, entry)?;
-                let Some(Segment::Key(key)) = path.last() else {
-                    unreachable_refusal(path)?
-                };
-                Ok(Edit::replacement(
-                    range,
-                    render_value(key, value, indent, self.step, self.eol, self.input.typing),
-                ))
-            }
-            Some(_) => Ok(Edit::replacement(
+            Some(_) if scalar_to_scalar => Ok(Edit::replacement(
                 node.range.clone(),
                 super::render::render_scalar(value, self.input.typing),
             )),
-            None => {
+            _ => {
                 let entry = self.entry(path)?;
                 let (range, indent) = self.entry_lines(path, entry)?;
                 let Some(Segment::Key(key)) = path.last() else {
