@@ -449,11 +449,13 @@ fn decode(path: &Path, typing: Typing) -> Result<i32, String> {
         print_json(&result.documents);
         return Ok(0);
     }
-    for error in &result.errors {
-        eprintln!(
-            "{}",
-            located(&error.file, error.line, error.column, &error.message)
-        );
+    // `file:line:column: message`, then the line and a caret under the column.
+    match crate::yaml::decode(&input.text, &options) {
+        Err(e) => eprintln!("{}", e.display_with(&input.name, &input.text)),
+        Ok(_) => result
+            .errors
+            .iter()
+            .for_each(|e| eprintln!("{}", located(&e.file, e.line, e.column, &e.message))),
     }
     Ok(EXIT_INVALID)
 }
