@@ -301,12 +301,26 @@ fn verify(
         typing: request.typing,
         limits: Limits::default(),
     };
-    let mut decoded = yaml::decode(after, &options).map_err(|e| {
+    let not_parsed = |e: yaml::YamlError| {
         format!(
             "the edited file does not parse: {}",
             e.display_with(file.path, after)
         )
-    })?;
+    };
+    let stream = yaml::parse(after, &options.limits).map_err(not_parsed)?;
+    let mut decoded = stream
+        .to_json(options.typing, &options.limits)
+        .map_err(not_parsed)?;
+    // Last-wins decoding would hide a key written twice: the edit may not add a repeat.
+    let repeats = |s: &Stream| s.duplicate_keys(options.typing).len();
+    if repeats(&stream) > repeats(&file.stream)
+        && let Some((_, repeat)) = stream.duplicate_keys(options.typing).into_iter().last()
+    {
+        return Err(format!(
+            "the edited file would hold the key `{}` twice under `{}`",
+            repeat.key, repeat.path
+        ));
+    }
     // A values file left with no keys (comments only) is an empty document: Helm reads it as `{}`.
     if decoded.is_empty() && file.documents.len() == 1 && candidate.prefix.is_root() {
         decoded.push(Value::Object(serde_json::Map::new()));

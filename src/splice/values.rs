@@ -209,7 +209,7 @@ impl<'a> Splicer<'a> {
                         }
                         cut_paths.push(from.clone());
                         moved_ranges.push(lines.clone());
-                        self.add_insertion(
+                        let replaced = self.add_insertion(
                             &mut insertions,
                             to,
                             Content::Moved {
@@ -218,17 +218,21 @@ impl<'a> Splicer<'a> {
                                 indent,
                             },
                         )?;
+                        cut_paths.extend(replaced);
                     }
                 }
                 Op::Set { path, value, .. } => {
                     refuse_index(path)?;
                     match self.root.get(path, self.input.typing) {
                         Some(node) => edits.push(self.replace_value(path, node, value)?),
-                        None => self.add_insertion(
-                            &mut insertions,
-                            path,
-                            Content::Value(value.clone()),
-                        )?,
+                        None => {
+                            let replaced = self.add_insertion(
+                                &mut insertions,
+                                path,
+                                Content::Value(value.clone()),
+                            )?;
+                            cut_paths.extend(replaced);
+                        }
                     }
                 }
             }
@@ -549,13 +553,14 @@ impl<'a> Splicer<'a> {
         topmost
     }
 
-    /// Files `content` for `to` under the deepest existing mapping on its path.
+    /// Files `content` for `to` under the deepest existing mapping on its path; returns the scalar
+    /// entry in the way, which the caller cuts.
     fn add_insertion(
         &self,
         insertions: &mut Vec<Insertion>,
         to: &ValuePath,
         content: Content,
-    ) -> Refused<()> {
+    ) -> Refused<Option<ValuePath>> {
         let mut parent = to.parent().unwrap_or_else(ValuePath::root);
         loop {
             let node = self.root.get(&parent, self.input.typing);
@@ -569,15 +574,41 @@ impl<'a> Splicer<'a> {
                 None => break,
             }
         }
-        let rel: Vec<String> = to.strip_prefix(&parent).map_or_else(Vec::new, |r| {
-            r.segments()
-                .iter()
-                .map(|s| match s {
-                    Segment::Key(k) => k.clone(),
-                    Segment::Index(i) => i.to_string(),
-                })
-                .collect()
-        });
+        let mut rel: Vec<String> = Vec::new();
+        for segment in to.strip_prefix(&parent).unwrap_or_default().segments() {
+            match segment {
+                Segment::Key(key) => rel.push(key.clone()),
+                Segment::Index(_) => {
+                    return Err(self.refusal(
+                        RefusalKind::NonScalarMove,
+                        to,
+                        0,
+                        &format!("`{to}` would need a new list item; list items are not written one by one"),
+                    ));
+                }
+            }
+        }
+        // A scalar (an empty value, or a displaced one) where the new keys need a mapping is
+        // replaced: its entry is cut and the new keys take its place.
+        let mut replaced = None;
+        if let Some(first) = rel.first() {
+            let child = parent.key(first.clone());
+            if let Some(node) = self.root.get(&child, self.input.typing)
+                && rel.len() > 1
+            {
+                if !node.is_scalar() {
+                    return Err(self.refusal(
+                        RefusalKind::NonScalarMove,
+                        &child,
+                        node.range.start,
+                        &format!(
+                            "`{child}` is a list or an alias; `{to}` cannot be written under it"
+                        ),
+                    ));
+                }
+                replaced = Some(child);
+            }
+        }
         let index = match insertions.iter().position(|i| i.parent == parent) {
             Some(index) => index,
             None => {
@@ -592,7 +623,8 @@ impl<'a> Splicer<'a> {
         insertions[index]
             .tree
             .insert(&rel, content)
-            .map_err(|message| self.refusal(RefusalKind::NonScalarMove, to, 0, &message))
+            .map_err(|message| self.refusal(RefusalKind::NonScalarMove, to, 0, &message))?;
+        Ok(replaced)
     }
 
     /// Where an insertion goes: the byte offset, the indentation of its keys, and whether a line ending must lead.
