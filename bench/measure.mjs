@@ -1,14 +1,15 @@
 // The timing rule every harness of scripts/bench follows (bench/native/src/main.rs and
-// bench/ruamel_bench.py implement the same one): warm up for `warmS` (at least 2 calls),
-// pick a batch of calls lasting about `sampleS`, then take batches until `minTimeS` has
-// passed and `minSamples` were taken. A sample is a batch's time divided by its calls.
+// bench/ruamel_bench.py implement the same one): warm up for `warm_s` and at least
+// `warm_calls` calls, pick a batch of calls lasting about `sample_s`, then take batches until
+// `min_time_s` has passed and `min_samples` were taken (at most `max_samples`). A sample is a
+// batch's time divided by its calls.
 
 import { performance } from 'node:perf_hooks';
 
 export function plan(quick) {
   return quick
-    ? { warm_s: 0.05, sample_s: 0.002, min_time_s: 0.2, min_samples: 3, max_samples: 1000 }
-    : { warm_s: 0.2, sample_s: 0.002, min_time_s: 1.0, min_samples: 5, max_samples: 5000 };
+    ? { warm_s: 0.05, warm_calls: 1, sample_s: 0.002, min_time_s: 0.2, min_samples: 3, max_samples: 1000 }
+    : { warm_s: 0.5, warm_calls: 2, sample_s: 0.002, min_time_s: 1.0, min_samples: 5, max_samples: 5000 };
 }
 
 let sink = 0;
@@ -16,7 +17,7 @@ let sink = 0;
 export function measure(p, f) {
   let calls = 0;
   const start = performance.now();
-  while (calls < 2 || performance.now() - start < p.warm_s * 1e3) {
+  while (calls < p.warm_calls || performance.now() - start < p.warm_s * 1e3) {
     sink ^= f() === undefined ? 1 : 0;
     calls++;
   }

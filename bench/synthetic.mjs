@@ -44,12 +44,14 @@ function component(i) {
   lines.push(`    example.invalid/owner: '${pick(words)} team'`);
   lines.push(`  tolerations: [${rand() < 0.5 ? '' : '{key: dedicated, operator: Equal, value: ' + pick(words) + ', effect: NoSchedule}'}]`);
   lines.push('  env:');
-  for (let e = 0; e < int(2, 6); e++) {
+  const envs = int(2, 6);
+  for (let e = 0; e < envs; e++) {
     lines.push(`    - name: ${pick(words).toUpperCase()}_${e}`);
     lines.push(`      value: "${pick(words)}-${int(0, 99999)}"`);
   }
   lines.push('  ports:');
-  for (let p = 0; p < int(1, 3); p++) {
+  const ports = int(1, 3);
+  for (let p = 0; p < ports; p++) {
     lines.push(`    - name: ${pick(['http', 'https', 'grpc', 'metrics'])}${p}`);
     lines.push(`      containerPort: ${int(1024, 65535)}`);
     lines.push(`      protocol: ${pick(['TCP', 'UDP'])}`);
@@ -61,7 +63,8 @@ function component(i) {
   lines.push(`    timeout: ${int(1, 30)}s`);
   lines.push(`  mode: '${pick(['yes', 'on', 'off', 'no'])}'`);
   lines.push('  config: |');
-  for (let c = 0; c < int(2, 8); c++) {
+  const configLines = int(2, 8);
+  for (let c = 0; c < configLines; c++) {
     lines.push(`    ${pick(words)}.${pick(words)} = ${int(0, 1000)}`);
   }
   lines.push(`  extraArgs: ["--${pick(words)}", "--level=${pick(['debug', 'info', 'warn'])}"]`);

@@ -1,8 +1,9 @@
 //! `values-migrate-bench JOBS.json OUT.json`: times library calls in-process.
 //!
 //! Every job is timed by the rule shared with bench/measure.mjs and bench/ruamel_bench.py:
-//! warm up for `warm_s` (at least 2 calls), choose a batch of calls that lasts about
-//! `sample_s`, then take batches until `min_time_s` has passed and `min_samples` were taken.
+//! warm up for `warm_s` (and at least `warm_calls` calls), choose a batch of calls that lasts
+//! about `sample_s`, then take batches until `min_time_s` has passed and `min_samples` were
+//! taken.
 //! A sample is one batch's time divided by its calls. Each job's result can also be dumped
 //! (as JSON) so that scripts/bench can check that every tool computed the same thing.
 
@@ -16,6 +17,7 @@ use values_migrate::{DecodeOptions, Typing};
 #[derive(Deserialize)]
 struct Plan {
     warm_s: f64,
+    warm_calls: u64,
     sample_s: f64,
     min_time_s: f64,
     min_samples: usize,
@@ -78,7 +80,7 @@ fn need<'a>(job: &Job, field: &'a Option<String>, name: &str) -> &'a str {
 fn measure<T>(plan: &Plan, mut f: impl FnMut() -> T) -> (Vec<f64>, u64, u64) {
     let mut calls: u64 = 0;
     let start = Instant::now();
-    while calls < 2 || start.elapsed().as_secs_f64() < plan.warm_s {
+    while calls < plan.warm_calls || start.elapsed().as_secs_f64() < plan.warm_s {
         black_box(f());
         calls += 1;
     }
@@ -121,7 +123,13 @@ fn run(plan: &Plan, job: &Job) -> Value {
             let schema = read(need(job, &job.schema, "schema"));
             let defaults = job.defaults.as_deref().map(read);
             let call = || {
-                values_migrate::validate::validate(&values, None, &schema, defaults.as_ref(), typing)
+                values_migrate::validate::validate(
+                    &values,
+                    None,
+                    &schema,
+                    defaults.as_ref(),
+                    typing,
+                )
             };
             let result = serde_json::to_value(call()).expect("serialize");
             let (s, b, c) = measure(plan, call);
