@@ -44,3 +44,32 @@ export function summarize(samples) {
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
   return { median_ms: median, p90_ms: p90, mean_ms: mean, min_ms: s[0], n: s.length };
 }
+
+/** The same rule for several functions at once, their batches taken in turn (A B A B …), so
+ * that drift on the machine (other work, heap growth) falls on all of them alike. */
+export function measureInterleaved(p, fs) {
+  const states = fs.map((f) => {
+    let calls = 0;
+    const start = performance.now();
+    while (calls < p.warm_calls || performance.now() - start < p.warm_s * 1e3) {
+      sink ^= f() === undefined ? 1 : 0;
+      calls++;
+    }
+    const perCall = (performance.now() - start) / calls;
+    return { f, calls, batch: Math.max(1, Math.ceil((p.sample_s * 1e3) / perCall)), samples: [], spent: 0 };
+  });
+  const done = (s) => s.samples.length >= p.max_samples
+    || (s.samples.length >= p.min_samples && s.spent >= p.min_time_s * 1e3);
+  while (!states.every(done)) {
+    for (const s of states) {
+      if (done(s)) continue;
+      const t = performance.now();
+      for (let i = 0; i < s.batch; i++) sink ^= s.f() === undefined ? 1 : 0;
+      const dt = performance.now() - t;
+      s.samples.push(dt / s.batch);
+      s.spent += dt;
+      s.calls += s.batch;
+    }
+  }
+  return states.map(({ samples, batch, calls }) => ({ samples, batch, calls }));
+}

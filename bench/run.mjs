@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { plan as makePlan, measure, summarize } from './measure.mjs';
+import { plan as makePlan, measure, measureInterleaved, summarize } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -151,8 +151,11 @@ for (const id of decodeIds) {
   const helmDiff = differences(rHelm.documents, r12.documents, '$', [], 1000);
   agreement.push({ check: `decode ${id}: helm typing vs yaml-1.2 typing (informational)`, ok: true, differences: helmDiff.slice(0, 5), note: `${helmDiff.length} scalar(s) read differently` });
 
-  inProcess('decode', id, 'values-migrate wasm (yaml-1.2)', 'pkg/node', () => vm.decode(t, { typing: 'yaml-1.2' }), { base: true });
-  inProcess('decode', id, 'values-migrate wasm (helm)', 'pkg/node', () => vm.decode(t, {}));
+  // The two typings interleaved: their difference is small, so drift must not decide it.
+  progress(`decode / ${id} / values-migrate wasm, yaml-1.2 and helm typing, interleaved`);
+  const [m12, mHelm] = measureInterleaved(P, [() => vm.decode(t, { typing: 'yaml-1.2' }), () => vm.decode(t, {})]);
+  row('decode', id, 'values-migrate wasm (yaml-1.2)', 'pkg/node', m12.samples, { batch: m12.batch, calls: m12.calls, base: true });
+  row('decode', id, 'values-migrate wasm (helm)', 'pkg/node', mHelm.samples, { batch: mHelm.batch, calls: mHelm.calls });
   inProcess('decode', id, 'npm yaml', 'parseAllDocuments + toJS', () => YAML.parseAllDocuments(t).map((d) => d.toJS()));
   if (YAML.parseAllDocuments(t).length === 1) {
     inProcess('decode', id, 'npm yaml parse()', 'YAML.parse (one document)', () => YAML.parse(t));
@@ -245,21 +248,28 @@ for (const lvl of ['z', 's']) {
 const shipped = { bytes: size('pkg/web/values_migrate_bg.wasm'), gzip9: gz('pkg/web/values_migrate_bg.wasm') };
 const shippedSameAsZ = sha256('pkg/web/values_migrate_bg.wasm') === sha256(path.join(pkgs.z, 'web/values_migrate_bg.wasm'));
 
-for (const lvl of ['z', 's']) {
-  const m = vmBuilds[lvl];
-  const label = `opt-level ${lvl}`;
-  const bytes = readFileSync(path.join(pkgs[lvl], 'node/values_migrate_bg.wasm'));
-  inProcess('opt-level', 'wasm compile', label, 'new WebAssembly.Module(bytes)', () => new WebAssembly.Module(bytes), { base: lvl === 'z' });
-  for (const id of decodeIds) {
-    const t = text[id];
-    must(isDeepStrictEqual(m.decode(t, { typing: 'yaml-1.2' }).documents, vm.decode(t, { typing: 'yaml-1.2' }).documents), `opt-level ${lvl} decodes ${id} as pkg/ does`);
-    inProcess('opt-level', `decode ${id}`, label, 'decode (yaml-1.2)', () => m.decode(t, { typing: 'yaml-1.2' }), { base: lvl === 'z' });
-  }
-  const vin = { files: [{ path: inputs.traefik.path, text: text.traefik }], schema: read(files.traefikSchema) };
-  inProcess('opt-level', 'validate traefik', label, 'validate()', () => m.validate(vin), { base: lvl === 'z' });
-  must(isDeepStrictEqual(verdict(m.diagnose(diagnoseInput)), verdict(wasmDiagnose)), `opt-level ${lvl} diagnoses as pkg/ does`);
-  inProcess('opt-level', 'diagnose traefik', label, 'diagnose()', () => m.diagnose(diagnoseInput), { base: lvl === 'z' });
+// z and s measured interleaved (z s z s …), so that drift on the machine falls on both alike.
+function zVersusS(input, impl, make) {
+  progress(`opt-level / ${input} / z and s, interleaved`);
+  const [z, s] = measureInterleaved(P, [make(vmBuilds.z, 'z'), make(vmBuilds.s, 's')]);
+  row('opt-level', input, 'opt-level z', impl, z.samples, { batch: z.batch, calls: z.calls, base: true });
+  row('opt-level', input, 'opt-level s', impl, s.samples, { batch: s.batch, calls: s.calls });
 }
+const wasmBytes = Object.fromEntries(['z', 's'].map((l) => [l, readFileSync(path.join(pkgs[l], 'node/values_migrate_bg.wasm'))]));
+zVersusS('wasm compile', 'new WebAssembly.Module(bytes)', (_, l) => () => new WebAssembly.Module(wasmBytes[l]));
+for (const id of decodeIds) {
+  const t = text[id];
+  for (const l of ['z', 's']) {
+    must(isDeepStrictEqual(vmBuilds[l].decode(t, { typing: 'yaml-1.2' }).documents, vm.decode(t, { typing: 'yaml-1.2' }).documents), `opt-level ${l} decodes ${id} as pkg/ does`);
+  }
+  zVersusS(`decode ${id}`, 'decode (yaml-1.2)', (m) => () => m.decode(t, { typing: 'yaml-1.2' }));
+}
+const vin = { files: [{ path: inputs.traefik.path, text: text.traefik }], schema: read(files.traefikSchema) };
+zVersusS('validate traefik', 'validate()', (m) => () => m.validate(vin));
+for (const l of ['z', 's']) {
+  must(isDeepStrictEqual(verdict(vmBuilds[l].diagnose(diagnoseInput)), verdict(wasmDiagnose)), `opt-level ${l} diagnoses as pkg/ does`);
+}
+zVersusS('diagnose traefik', 'diagnose()', (m) => () => m.diagnose(diagnoseInput));
 
 // ---------------------------------------------------------------- 1b. ruamel.yaml (Python)
 
@@ -285,12 +295,12 @@ for (const r of ruamel.results) {
 // Twice: built like the CLI (the root crate's release opt-level, z today), and at opt-level 3,
 // which a native build could use since its size is no download.
 const natives = [
-  { bin: nativeBench, tag: '', label: `opt-level ${env('BENCH_NATIVE_OPT')}, as the CLI` },
-  { bin: env('BENCH_NATIVE_O3'), tag: ', opt-level 3', label: 'opt-level 3' },
+  { bin: nativeBench, tag: `opt-level ${env('BENCH_NATIVE_OPT')}`, label: `opt-level ${env('BENCH_NATIVE_OPT')}, as the CLI` },
+  { bin: env('BENCH_NATIVE_O3'), tag: 'opt-level 3', label: 'opt-level 3' },
 ];
 for (const n of natives) {
   progress(`values-migrate native library (bench/native, ${n.label})`);
-  const dump = (name) => path.join(tmp, `native${n.tag ? '-o3' : ''}-${name}.json`);
+  const dump = (name) => path.join(tmp, `native-${n.tag.replace(/\W+/g, '')}-${name}.json`);
   const nativeJobs = [
     ...decodeIds.map((id) => ({ id: `decode/${id}`, kind: 'decode', file: inputs[id].path, typing: 'yaml-1.2', dump: dump(`decode-${id}`) })),
     ...Object.entries(pairs).map(([id, p]) => ({ id: `validate/${id}`, kind: 'validate', values: [p.values], schema: p.schema, dump: dump(`validate-${id}`) })),
@@ -302,10 +312,10 @@ for (const n of natives) {
   for (const r of JSON.parse(read(path.join(tmp, 'native-out.json')))) {
     const [group, id] = r.id.split('/');
     const input = group === 'diagnose' ? 'traefik v40.3.0→v41.0.0' : id;
-    const tool = `values-migrate native${group === 'decode' ? ' (yaml-1.2' + n.tag + ')' : n.tag ? ' (' + n.tag.slice(2) + ')' : ''}`;
+    const tool = `values-migrate native, ${n.tag}${group === 'decode' ? ' (yaml-1.2)' : ''}`;
     row(group, input, tool, `library call, in-process (bench/native, ${n.label})`, r.samples, { batch: r.batch, calls: r.calls });
   }
-  const who = `native${n.tag}`;
+  const who = `native (${n.tag})`;
   for (const id of decodeIds) {
     agree(`decode ${id}: values-migrate wasm = ${who}`, vm.decode(text[id], { typing: 'yaml-1.2' }), JSON.parse(read(dump(`decode-${id}`))));
   }
@@ -373,7 +383,7 @@ title(`values-migrate benchmarks (${quick ? 'quick' : 'full'} run, ${new Date().
 lines.push(`1-minute load average: ${loadStart[0].toFixed(2)} at the start, ${loadEnd[0].toFixed(2)} at the end (above 0 = other work shared the machine)`);
 lines.push(`ratio = tool median / values-migrate wasm median (opt-level rows: / opt-level z); above 1 = slower than values-migrate`);
 let last = '';
-const header = `${'tool'.padEnd(40)} ${'median'.padStart(10)} ${'p90'.padStart(10)} ${'samples'.padStart(12)} ${'ratio'.padStart(8)}`;
+const header = `${'tool'.padEnd(48)} ${'median'.padStart(10)} ${'p90'.padStart(10)} ${'samples'.padStart(12)} ${'ratio'.padStart(8)}`;
 for (const r of rows) {
   const key = `${r.group} | ${r.input}`;
   if (key !== last) {
@@ -383,7 +393,7 @@ for (const r of rows) {
     last = key;
   }
   const n = r.batch > 1 ? `${r.n}×${r.batch}` : `${r.n}`;
-  lines.push(`${r.tool.padEnd(40)} ${fmt(r.median_ms).padStart(10)} ${fmt(r.p90_ms).padStart(10)} ${n.padStart(12)} ${ratio(r.ratio).padStart(8)}`);
+  lines.push(`${r.tool.padEnd(48)} ${fmt(r.median_ms).padStart(10)} ${fmt(r.p90_ms).padStart(10)} ${n.padStart(12)} ${ratio(r.ratio).padStart(8)}`);
 }
 title('size: wasm after wasm-opt -Oz, per opt-level (gzip -9 in parentheses)');
 const sizeRow = (name, k) => lines.push(`${name.padEnd(36)} ${['z', 's'].map((l) => `${kib(sizes[l][k].bytes)} (${kib(sizes[l][k].gzip9)})`.padStart(24)).join(' ')}   s/z ${(sizes.s[k].bytes / sizes.z[k].bytes).toFixed(3)}×`);
