@@ -222,6 +222,7 @@ pub fn migrate(request: &Request) -> MigrateReport {
             return report;
         }
     };
+    let mut differs_at = None;
     if let Err(message) = verify(
         request,
         values_file,
@@ -230,16 +231,24 @@ pub fn migrate(request: &Request) -> MigrateReport {
         &spliced.text,
         target,
         context.defaults.as_ref(),
+        &mut differs_at,
     ) {
-        report.refusals.push(Refusal {
+        // Point at the first value that differs, where the original holds it (else the values root).
+        let full = differs_at.unwrap_or_else(|| candidate.prefix.clone());
+        let path = full.strip_prefix(&candidate.prefix).unwrap_or_default();
+        let finding = Finding {
             kind: RefusalKind::VerifyFailed,
-            path: ValuePath::root(),
+            path,
+            in_original: true,
             message,
-            file: Some(values_file.path.to_string()),
-            line: None,
-            column: None,
-            utf16_column: None,
-        });
+        };
+        report.refusals.push(locate_in(
+            values_file,
+            candidate.document,
+            &full,
+            request.typing,
+            &finding,
+        ));
         report.status = Status::Refused;
         report.comment = comment::comment(request, &report);
         return report;
@@ -288,6 +297,7 @@ fn unchanged_file(path: &str, text: &str) -> FileResult {
 }
 
 /// Re-parses the edited text: the prefix must hold the proposal, everything else must be as before.
+#[allow(clippy::too_many_arguments)]
 fn verify(
     request: &Request,
     file: &Parsed<'_>,
@@ -296,6 +306,7 @@ fn verify(
     after: &str,
     target: &Schema,
     defaults: Option<&Value>,
+    differs_at: &mut Option<ValuePath>,
 ) -> Result<(), String> {
     let options = yaml::DecodeOptions {
         typing: request.typing,
@@ -344,14 +355,16 @@ fn verify(
     }
     for (index, (got, want)) in decoded.iter().zip(&expected).enumerate() {
         if got != want {
-            let at = tree::nodes(want)
-                .into_iter()
-                .map(|(p, _)| p)
-                .find(|p| {
-                    tree::get(got, p) != tree::get(want, p)
-                        && tree::is_leaf(tree::get(want, p).unwrap_or(&Value::Null))
-                })
+            let first = tree::nodes(want).into_iter().map(|(p, _)| p).find(|p| {
+                tree::get(got, p) != tree::get(want, p)
+                    && tree::is_leaf(tree::get(want, p).unwrap_or(&Value::Null))
+            });
+            let at = first
+                .as_ref()
                 .map_or_else(|| "the document".to_string(), |p| format!("`{p}`"));
+            if index == candidate.document {
+                *differs_at = first;
+            }
             return Err(format!(
                 "document {index} of the edited file does not decode to what was asked: {at} differs"
             ));
