@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use values_migrate::yaml::{DecodeOptions, Limits, Node, NodeKind, Stream, Typing, decode, parse};
+use values_migrate::yaml::{DecodeOptions, Limits, Node, Stream, Typing, decode, parse};
 
 /// A realistic Helm values file: comments, anchors, merge keys, block scalars, flow collections.
 const VALUES: &str = r#"# Default values for orders-worker. 🎉
@@ -75,21 +75,10 @@ fn check_range(text: &str, range: &Range<usize>, what: &str) {
 }
 
 fn check_node(text: &str, node: &Node) {
-    let mut stack = vec![node];
-    while let Some(node) = stack.pop() {
+    for node in node.nodes() {
         check_range(text, &node.range, "node");
         if let Some(properties) = &node.properties {
             check_range(text, properties, "properties");
-        }
-        match &node.kind {
-            NodeKind::Mapping { entries, .. } => {
-                for entry in entries {
-                    stack.push(&entry.key);
-                    stack.push(&entry.value);
-                }
-            }
-            NodeKind::Sequence { items, .. } => stack.extend(items.iter()),
-            _ => {}
         }
     }
 }

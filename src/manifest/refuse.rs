@@ -55,25 +55,17 @@ pub(crate) struct AliasRef {
 /// Every alias in every document of `stream`, in no particular order.
 pub(crate) fn alias_refs(stream: &Stream) -> Vec<AliasRef> {
     let mut found = Vec::new();
-    let mut stack: Vec<&Node> = stream.documents.iter().map(|d| &d.root).collect();
-    while let Some(node) = stack.pop() {
-        match &node.kind {
-            NodeKind::Alias {
-                name,
-                target: Some(target),
-            } => found.push(AliasRef {
+    for node in stream.documents.iter().flat_map(|d| d.root.nodes()) {
+        if let NodeKind::Alias {
+            name,
+            target: Some(target),
+        } = &node.kind
+        {
+            found.push(AliasRef {
                 name: name.clone(),
                 at: node.range.start,
                 target: target.clone(),
-            }),
-            NodeKind::Mapping { entries, .. } => {
-                for entry in entries {
-                    stack.push(&entry.key);
-                    stack.push(&entry.value);
-                }
-            }
-            NodeKind::Sequence { items, .. } => stack.extend(items.iter()),
-            _ => {}
+            });
         }
     }
     found

@@ -27,20 +27,9 @@ fn value_error(message: String, node: &Node) -> YamlError {
 /// Every anchored node of `root`, by the key an alias's target gives.
 fn anchors_of(root: &Node) -> HashMap<(Range<usize>, &str), &Node> {
     let mut anchors = HashMap::new();
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
+    for node in root.nodes() {
         if let Some(name) = &node.anchor {
             anchors.insert((node.range.clone(), name.as_str()), node);
-        }
-        match &node.kind {
-            NodeKind::Mapping { entries, .. } => {
-                for entry in entries {
-                    stack.push(&entry.key);
-                    stack.push(&entry.value);
-                }
-            }
-            NodeKind::Sequence { items, .. } => stack.extend(items.iter()),
-            _ => {}
         }
     }
     anchors

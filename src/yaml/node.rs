@@ -294,6 +294,26 @@ impl Node {
             })
     }
 
+    /// Every node below and including this one, keys included, in no particular order.
+    pub fn nodes(&self) -> Vec<&Node> {
+        let mut out = Vec::new();
+        let mut stack = vec![self];
+        while let Some(node) = stack.pop() {
+            match &node.kind {
+                NodeKind::Mapping { entries, .. } => {
+                    for entry in entries {
+                        stack.push(&entry.key);
+                        stack.push(&entry.value);
+                    }
+                }
+                NodeKind::Sequence { items, .. } => stack.extend(items.iter()),
+                _ => {}
+            }
+            out.push(node);
+        }
+        out
+    }
+
     /// Every node below and including this one, each with its path, in source order.
     ///
     /// Entries whose key has no [`key_string`](Self::key_string) are skipped with all below them.
