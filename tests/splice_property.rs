@@ -5,29 +5,14 @@
 //! keys, and a proposal that drops or moves each dropped key. `migrate` must either refuse with
 //! a reason or plan; a planned result must decode to the proposal and keep every comment line.
 
+mod common;
+
+use common::Rng;
 use serde_json::{Map, Value, json};
 use values_migrate::migrate::{Named, Request, SourceFile, migrate};
 use values_migrate::report::Status;
 use values_migrate::splice::render::{render_key, render_scalar};
 use values_migrate::yaml::{self, DecodeOptions, Typing};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
 
 const KEYS: &[&str] = &[
     "alpha",
@@ -61,7 +46,7 @@ fn tree(rng: &mut Rng, depth: u32) -> Map<String, Value> {
     let mut map = Map::new();
     let n = 1 + rng.below(4);
     for _ in 0..n {
-        let key = KEYS[rng.below(KEYS.len() as u64) as usize].to_string();
+        let key = KEYS[rng.below(KEYS.len())].to_string();
         if map.contains_key(&key) {
             continue;
         }

@@ -2,6 +2,9 @@
 
 use std::ops::Range;
 
+mod common;
+
+use common::Rng;
 use values_migrate::yaml::{DecodeOptions, Limits, Node, Stream, Typing, decode, parse};
 
 /// A realistic Helm values file: comments, anchors, merge keys, block scalars, flow collections.
@@ -46,22 +49,6 @@ nodeSelector: {}
 ? complex key
 : complex value
 "#;
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn check_range(text: &str, range: &Range<usize>, what: &str) {
     assert!(
