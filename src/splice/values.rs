@@ -161,7 +161,15 @@ pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
         step: indent_step(&document.root, input.text),
         root,
     };
-    splicer.run(&document.root)
+    // A refusal raised before it had a node in hand points at where its path is written.
+    splicer.run(&document.root).map_err(|mut refusal| {
+        if refusal.offset == 0 {
+            refusal.offset = document
+                .root
+                .offset_of(&input.prefix.join(&refusal.path), input.typing);
+        }
+        refusal
+    })
 }
 
 impl<'a> Splicer<'a> {
