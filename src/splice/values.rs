@@ -248,6 +248,9 @@ impl<'a> Splicer<'a> {
 
         // A mapping whose every key leaves, and which the proposal drops too, goes with them.
         let units = self.removal_units(&cut_paths);
+        for emptied in self.emptied_kept(&units, &insertions) {
+            edits.push(self.empty_mapping(document_root, &emptied)?);
+        }
         for unit in &units {
             let entry = self.entry(unit)?;
             let (range, _) = self.entry_lines(unit, entry)?;
@@ -427,8 +430,7 @@ impl<'a> Splicer<'a> {
     fn entry_lines(&self, path: &ValuePath, entry: &Entry) -> Refused<(Range<usize>, usize)> {
         let text = self.input.text;
         let key_start = entry.key.range.start;
-        let line = self.lines.line_of(key_start);
-        let line_start = self.lines.line_range(line).map_or(key_start, |r| r.start);
+        let line_start = self.line_start(key_start);
         let before = &text[line_start..key_start];
         if before.contains('\t') {
             return Err(self.refusal(
@@ -450,18 +452,34 @@ impl<'a> Splicer<'a> {
         let last_line = self.lines.line_of(end.saturating_sub(usize::from(
             end > entry.key.range.end && text[..end].ends_with('\n'),
         )));
-        let stop = self
+        let mut stop = self
             .lines
             .line_range_with_ending(last_line)
             .map_or(text.len(), |r| r.end);
+        if matches!(
+            entry.value.scalar_style(),
+            Some(ScalarStyle::Literal | ScalarStyle::Folded)
+        ) {
+            stop = trailing_blank_lines_end(text, stop);
+        }
         Ok((line_start..stop, key_start - line_start))
     }
 
-    fn is_first_in_sequence_item(&self, entry: &Entry) -> bool {
-        let line_start = self
+    /// Where the line holding `offset` starts; a byte-order mark opening the file is not a column.
+    fn line_start(&self, offset: usize) -> usize {
+        let start = self
             .lines
-            .line_range(self.lines.line_of(entry.key.range.start))
-            .map_or(0, |r| r.start);
+            .line_range(self.lines.line_of(offset))
+            .map_or(offset, |r| r.start);
+        if start == 0 && self.input.text.starts_with('\u{feff}') {
+            '\u{feff}'.len_utf8().min(offset)
+        } else {
+            start
+        }
+    }
+
+    fn is_first_in_sequence_item(&self, entry: &Entry) -> bool {
+        let line_start = self.line_start(entry.key.range.start);
         self.input.text[line_start..entry.key.range.start].contains('-')
     }
 
@@ -561,6 +579,65 @@ impl<'a> Splicer<'a> {
         topmost
     }
 
+    /// The mappings whose every key leaves while the proposal keeps them, empty (`parent: {}`).
+    fn emptied_kept(&self, units: &[ValuePath], insertions: &[Insertion]) -> Vec<ValuePath> {
+        let mut emptied: Vec<ValuePath> = units.iter().filter_map(ValuePath::parent).collect();
+        emptied.sort();
+        emptied.dedup();
+        emptied.retain(|parent| {
+            let kept_empty = matches!(tree::get(self.input.proposal, parent), Some(Value::Object(m)) if m.is_empty());
+            let entries = self
+                .root
+                .get(parent, self.input.typing)
+                .and_then(Node::entries)
+                .unwrap_or_default();
+            kept_empty
+                && !insertions.iter().any(|i| &i.parent == parent)
+                && entries.iter().all(|e| {
+                    e.key
+                        .key_string(self.input.typing)
+                        .is_some_and(|k| units.iter().any(|u| parent.key(k.clone()).starts_with(u)))
+                })
+        });
+        emptied
+    }
+
+    /// Writes `{}` for a block mapping that loses every key: after its key's colon, or, for the
+    /// document root, on the line of its first key (a document left with only `...` would not parse).
+    fn empty_mapping(&self, document_root: &Node, path: &ValuePath) -> Refused<Edit> {
+        let text = self.input.text;
+        let full = self.input.prefix.join(path);
+        let Some(parent) = full.parent() else {
+            let node = document_root;
+            let at = self.line_start(node.range.start);
+            return Ok(Edit::insertion(at, format!("{{}}{}", self.eol)));
+        };
+        let holder = document_root.get(&parent, self.input.typing);
+        let Some(Segment::Key(key)) = full.last() else {
+            unreachable_refusal(path)?
+        };
+        let entry = holder
+            .and_then(Node::entries)
+            .and_then(|entries| {
+                entries
+                    .iter()
+                    .rev()
+                    .find(|e| e.key.key_string(self.input.typing).as_deref() == Some(key.as_str()))
+            })
+            .ok_or_else(|| {
+                self.refusal(RefusalKind::VerifyFailed, path, 0, &format!("`{path}` is not in the file"))
+            })?;
+        let colon = text[entry.key.range.end..]
+            .find(':')
+            .map(|i| entry.key.range.end + i + 1)
+            .filter(|&at| at <= entry.value.range.start)
+            .ok_or_else(|| {
+                self.refusal(RefusalKind::Indentation, path, entry.key.range.start,
+                    &format!("`{path}` has no `:` after its key; `{{}}` cannot be written"))
+            })?;
+        Ok(Edit::insertion(colon, " {}"))
+    }
+
     /// Files `content` for `to` under the deepest existing mapping on its path; returns the scalar
     /// entry in the way, which the caller cuts.
     fn add_insertion(
@@ -642,10 +719,7 @@ impl<'a> Splicer<'a> {
         let text = self.input.text;
         let indent = match entries.first() {
             Some(first) => {
-                let line_start = self
-                    .lines
-                    .line_range(self.lines.line_of(first.key.range.start))
-                    .map_or(0, |r| r.start);
+                let line_start = self.line_start(first.key.range.start);
                 text[line_start..first.key.range.start].chars().count()
             }
             None => 0,
@@ -744,7 +818,8 @@ impl<'a> Splicer<'a> {
         out.push_str(&text[key.end..first_line_end]);
         for line in text[first_line_end..lines.end].split_inclusive('\n') {
             let body = line.trim_end_matches(['\n', '\r']);
-            if body.trim().is_empty() {
+            // An empty line stays as it is; a white-space line holding a tab moves with its block.
+            if body.trim().is_empty() && !body.contains('\t') {
                 out.push_str(line);
                 continue;
             }
@@ -822,6 +897,25 @@ fn show_path(path: &ValuePath) -> String {
     } else {
         path.to_string()
     }
+}
+
+/// The end of the white-space-only lines from `from` that hold a space or a tab: a block
+/// scalar's trailing lines, which belong to it (a tab left behind would not parse). Truly empty
+/// lines after the last of them stay, keeping the blank line that separates entries.
+fn trailing_blank_lines_end(text: &str, from: usize) -> usize {
+    let mut end = from;
+    let mut at = from;
+    for line in text[from..].split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        if !body.chars().all(|c| c == ' ' || c == '\t') {
+            break;
+        }
+        at += line.len();
+        if !body.is_empty() {
+            end = at;
+        }
+    }
+    end
 }
 
 /// The indentation step the file uses most: a block mapping's key column minus its parent's.

@@ -24,6 +24,16 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
             0..0,
         ));
     }
+    if let Some((at, c)) = text.char_indices().find(|&(_, c)| !is_printable(c)) {
+        return Err(YamlError::new(
+            YamlErrorKind::Syntax,
+            format!(
+                "the character U+{:04X} is not allowed in YAML; write it escaped in a double-quoted string (\"\\u{:04X}\")",
+                c as u32, c as u32
+            ),
+            at..at + c.len_utf8(),
+        ));
+    }
     let mut builder = Builder {
         text,
         offsets: CharOffsets::new(text),
@@ -57,6 +67,24 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
     Ok(Stream {
         documents: builder.documents,
     })
+}
+
+/// Whether YAML allows `c` raw in a document (`c-printable`, the same in YAML 1.1 and 1.2).
+pub fn is_printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}')
+        || c >= '\u{10000}'
+}
+
+/// A block scalar that runs to the end of a text with no final line break has no final line
+/// feed to keep (YAML's `b-chomped-last` is the end of input): saphyr reads the end as a break.
+fn unterminated_last_line(mut value: String, text: &str, range: &Range<usize>) -> String {
+    let runs_to_end = text[range.end.min(text.len())..]
+        .chars()
+        .all(|c| matches!(c, ' ' | '\t' | '\n' | '\r'));
+    if runs_to_end && !text.ends_with(['\n', '\r']) && value.ends_with('\n') {
+        value.pop();
+    }
+    value
 }
 
 /// A document being built.
@@ -295,6 +323,10 @@ impl Builder<'_> {
                     None => start..end,
                 }
             }
+        };
+        let value = match style {
+            SaphyrStyle::Literal | SaphyrStyle::Folded => unterminated_last_line(value, text, &range),
+            _ => value,
         };
         Node {
             kind: NodeKind::Scalar {

@@ -12,6 +12,7 @@ mod offsets;
 mod source;
 mod typing;
 
+pub use build::is_printable;
 pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
 pub use lines::{LineCol, LineIndex};

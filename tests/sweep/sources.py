@@ -193,9 +193,11 @@ def transforms(name, text):
     yield name + "+nofinal", text.rstrip("\n")
     yield name + "+tabblank", text.replace("\n\n", "\n\t\n").replace(":\n", ":\n \t\n", 1)
     yield name + "+comments", comment_everywhere(text)
-    yield name + "+multidoc", "other: document\nlist: [1]\n---\n" + text + "---\n# trailing doc\nz: 9\n"
+    separator = "...\n" if text.startswith("%") else "---\n"
+    yield name + "+multidoc", "other: document\nlist: [1]\n" + separator + text + "---\n# trailing doc\nz: 9\n"
     yield name + "+crlf+bom+nofinal", "\ufeff" + text.rstrip("\n").replace("\n", "\r\n")
-    yield name + "+blankfirst", "\n  \n# c\n" + text
+    if not text.startswith("%"):
+        yield name + "+blankfirst", "\n  \n# c\n" + text
     yield name + "+docstart", "--- # values\n" + text
 
 
