@@ -70,6 +70,8 @@ enum Content {
         lines: Range<usize>,
         key: Range<usize>,
         indent: usize,
+        /// Whether its last line is a block scalar's: it must keep its line break.
+        block_end: bool,
     },
     /// A new value rendered as YAML.
     Value(Value),
@@ -224,6 +226,7 @@ impl<'a> Splicer<'a> {
                                 lines,
                                 key: entry.key.range.clone(),
                                 indent,
+                                block_end: ends_in_block_scalar(&entry.value),
                             },
                         )?;
                         cut_paths.extend(replaced);
@@ -283,7 +286,8 @@ impl<'a> Splicer<'a> {
             let (offset, indent, leading_eol) = self.insertion_point(insertion)?;
             let mut block = String::new();
             self.render_tree(&insertion.tree, indent, &mut block)?;
-            if leading_eol {
+            // A block scalar's last line keeps its break: at the end of input it would lose it.
+            if leading_eol && !ends_in_moved_block(&insertion.tree) {
                 block = format!(
                     "{}{}",
                     self.eol,
@@ -785,6 +789,7 @@ impl<'a> Splicer<'a> {
                     lines,
                     key: key_range,
                     indent: old,
+                    ..
                 }) => {
                     out.push_str(&self.reindent(
                         lines.clone(),
@@ -896,6 +901,29 @@ fn show_path(path: &ValuePath) -> String {
         "the document root".to_string()
     } else {
         path.to_string()
+    }
+}
+
+/// Whether the last line of `node`'s text belongs to a block scalar.
+fn ends_in_block_scalar(node: &Node) -> bool {
+    if let Some(entries) = node.entries() {
+        return entries.last().is_some_and(|e| ends_in_block_scalar(&e.value));
+    }
+    if let Some(items) = node.items() {
+        return items.last().is_some_and(ends_in_block_scalar);
+    }
+    matches!(
+        node.scalar_style(),
+        Some(ScalarStyle::Literal | ScalarStyle::Folded)
+    )
+}
+
+/// Whether the last thing written for `tree` is a moved entry ending in a block scalar.
+fn ends_in_moved_block(tree: &NewTree) -> bool {
+    match tree.children.last().map(|(_, node)| node) {
+        Some(NewNode::Parent(child)) => ends_in_moved_block(child),
+        Some(NewNode::Leaf(Content::Moved { block_end, .. })) => *block_end,
+        _ => false,
     }
 }
 

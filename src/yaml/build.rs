@@ -75,18 +75,6 @@ pub fn is_printable(c: char) -> bool {
         || c >= '\u{10000}'
 }
 
-/// A block scalar that runs to the end of a text with no final line break has no final line
-/// feed to keep (YAML's `b-chomped-last` is the end of input): saphyr reads the end as a break.
-fn unterminated_last_line(mut value: String, text: &str, range: &Range<usize>) -> String {
-    let runs_to_end = text[range.end.min(text.len())..]
-        .chars()
-        .all(|c| matches!(c, ' ' | '\t' | '\n' | '\r'));
-    if runs_to_end && !text.ends_with(['\n', '\r']) && value.ends_with('\n') {
-        value.pop();
-    }
-    value
-}
-
 /// A document being built.
 struct OpenDocument {
     /// Where the explicit `---` starts, if there is one.
@@ -323,10 +311,6 @@ impl Builder<'_> {
                     None => start..end,
                 }
             }
-        };
-        let value = match style {
-            SaphyrStyle::Literal | SaphyrStyle::Folded => unterminated_last_line(value, text, &range),
-            _ => value,
         };
         Node {
             kind: NodeKind::Scalar {
