@@ -5,9 +5,9 @@ use serde_json::Value;
 
 use super::Schema;
 use super::coalesce::coalesce;
-use super::pointer::get;
 use super::validate::{Refusal, instance, refusals};
 use crate::path::ValuePath;
+use crate::path::get;
 
 /// One of the user's values that the target schema refuses at its path (ADR 13): a key the
 /// target does not allow there, or a value whose type, enum, const or pattern it refuses.

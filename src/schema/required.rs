@@ -9,10 +9,11 @@ use serde_json::Value;
 use super::Schema;
 use super::derive::{NoSingle, Source, derived_of, is_object_schema};
 use super::message::quote;
-use super::pointer::{insert, value_path};
+use super::pointer::value_path;
 use super::validate::instance;
 use super::walk::Walker;
 use crate::path::ValuePath;
+use crate::path::set;
 
 /// A missing required key whose value the target schema dictates.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -81,7 +82,7 @@ impl Schema {
                 let nodes = walker.at(path.segments());
                 match derived_of(&nodes).decide() {
                     Ok((value, source)) => {
-                        insert(&mut document, &path, value.clone());
+                        let _ = set(&mut document, &path, value.clone());
                         out.derivable.push(Derivable {
                             path,
                             value,
@@ -92,7 +93,7 @@ impl Schema {
                         let message = escalation_message(&why, &derived_of(&nodes).enums);
                         if is_object_schema(&nodes)
                             && path.len() < MAX_ROUNDS
-                            && insert(&mut document, &path, Value::Object(Default::default()))
+                            && set(&mut document, &path, Value::Object(Default::default())).is_ok()
                         {
                             chains.push((path, message));
                         } else {

@@ -10,8 +10,9 @@ use serde_json::Value;
 use super::Schema;
 use super::coalesce::coalesce;
 use super::message::{describe_in, quote};
-use super::pointer::{get, value_path};
+use super::pointer::value_path;
 use crate::path::ValuePath;
+use crate::path::get;
 
 /// One way the values break the schema.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
