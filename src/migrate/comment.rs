@@ -109,8 +109,8 @@ pub fn comment(base_schema: &str, target_schema: &str, report: &MigrateReport) -
     out
 }
 
-fn source_words(source: crate::report::SetSource) -> &'static str {
-    use crate::report::SetSource::*;
+fn source_words(source: super::outcome::SetSource) -> &'static str {
+    use super::outcome::SetSource::*;
     match source {
         Default => "target schema's default",
         Const => "target schema's const",

@@ -3,7 +3,7 @@
 use super::outcome::{MigrateReport, Status};
 use super::session::Session;
 use crate::path::{ValuePath, nodes};
-use crate::schema::{self, Schema};
+use crate::schema::bump_facts;
 use serde_json::Value;
 
 /// Writes the facts that need no proposal into `report`: displaced values (in file order),
@@ -14,12 +14,14 @@ pub(crate) fn facts(
     answers: &[(ValuePath, Value)],
     report: &mut MigrateReport,
 ) {
-    report.displaced = Schema::displaced(
+    // One validation of the coalesced values answers both: what is displaced, what is missing.
+    let (displaced, requirements) = bump_facts(
         &session.base,
         &session.target,
         original,
         session.defaults.as_ref(),
     );
+    report.displaced = displaced;
     // In the file's order, as a reviewer reads it.
     let order: Vec<ValuePath> = nodes(original).into_iter().map(|(p, _)| p).collect();
     report.displaced.sort_by_key(|d| {
@@ -29,8 +31,6 @@ pub(crate) fn facts(
             .unwrap_or(usize::MAX)
     });
     report.changelog = session.changelog.clone();
-    let coalesced = schema::coalesce(session.defaults.as_ref(), original);
-    let requirements = session.target.required(&coalesced);
     report.derivable = requirements.derivable;
     report.escalations = requirements
         .escalations

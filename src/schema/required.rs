@@ -67,13 +67,23 @@ impl Schema {
     /// anything else is an escalation. Only unconditional requirements count: the ones
     /// validation reports outside `anyOf`/`oneOf` alternatives.
     pub fn required(&self, values: &Value) -> Requirements {
+        let document = instance(values).into_owned();
+        let first = self.missing_in(&self.errors(&document), &document, &HashSet::new());
+        self.required_from(document, first)
+    }
+
+    /// [`Schema::required`] from the first round's missing paths, already computed.
+    pub(crate) fn required_from(&self, mut document: Value, first: Vec<ValuePath>) -> Requirements {
         let walker = Walker::new(self);
-        let mut document = instance(values).into_owned();
+        let mut first = Some(first);
         let mut out = Requirements::default();
         let mut chains: Vec<(ValuePath, String)> = Vec::new();
         let mut seen: HashSet<ValuePath> = HashSet::new();
         for _ in 0..MAX_ROUNDS {
-            let missing = self.missing(&document, &seen);
+            let missing = match first.take() {
+                Some(first) => first,
+                None => self.missing_in(&self.errors(&document), &document, &seen),
+            };
             if missing.is_empty() {
                 break;
             }
@@ -115,10 +125,15 @@ impl Schema {
         out
     }
 
-    /// The paths of required keys `document` lacks, outside any alternative, not yet in `seen`.
-    fn missing(&self, document: &Value, seen: &HashSet<ValuePath>) -> Vec<ValuePath> {
+    /// The paths of required keys `document` lacks (by its `errors`), not yet in `seen`.
+    pub(crate) fn missing_in(
+        &self,
+        errors: &[jsonschema::ValidationError<'_>],
+        document: &Value,
+        seen: &HashSet<ValuePath>,
+    ) -> Vec<ValuePath> {
         let mut out = Vec::new();
-        for error in self.errors(document) {
+        for error in errors {
             if let ValidationErrorKind::Required {
                 property: Value::String(key),
             } = error.kind()

@@ -65,11 +65,13 @@ impl Schema {
 
     /// Whether `values` satisfy this schema.
     pub fn is_valid(&self, values: &Value) -> bool {
+        self.counted();
         self.validator.is_valid(&instance(values))
     }
 
     /// The raw errors for `values` (already an instance).
     pub(crate) fn errors<'v>(&'v self, values: &'v Value) -> Vec<ValidationError<'v>> {
+        self.counted();
         self.validator.iter_errors(values).collect()
     }
 
