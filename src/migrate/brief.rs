@@ -1,8 +1,7 @@
 //! The brief: what an author (or a model) needs to write a proposal, and nothing else.
 
-use super::tree::show;
-use crate::path::ValuePath;
-use crate::report::MigrateReport;
+use super::outcome::MigrateReport;
+use crate::path::{ValuePath, show};
 use crate::schema::{PropertyInfo, Schema};
 use std::fmt::Write;
 

@@ -1,12 +1,11 @@
 //! The pull request comment: the bump, each op, every value not carried across, escalations, kept comments.
 
-use super::request::Request;
-use super::tree::show;
-use crate::report::{MigrateReport, Op, Status};
+use super::outcome::{MigrateReport, Op, Status};
+use crate::path::show;
 use std::fmt::Write;
 
 /// Markdown for the pull request that carries this migration.
-pub fn comment(request: &Request, report: &MigrateReport) -> String {
+pub fn comment(base_schema: &str, target_schema: &str, report: &MigrateReport) -> String {
     let mut out = String::new();
     let at = match (&report.prefix, &report.values_file) {
         (Some(prefix), Some(file)) if !prefix.is_empty() => format!("`{prefix}` in `{file}`"),
@@ -16,7 +15,7 @@ pub fn comment(request: &Request, report: &MigrateReport) -> String {
     let _ = writeln!(
         out,
         "### values-migrate: {at}\n\nChart schema bump: `{}` → `{}`.\n",
-        request.base_schema.name, request.target_schema.name
+        base_schema, target_schema
     );
     let verdict = match report.status {
         Status::Planned => {
@@ -76,7 +75,7 @@ pub fn comment(request: &Request, report: &MigrateReport) -> String {
     if !report.refusals.is_empty() {
         let _ = writeln!(out, "**Refusals**\n");
         for r in &report.refusals {
-            let place = match (&r.file, r.line) {
+            let place = match (&r.at.file, r.at.line) {
                 (Some(file), Some(line)) => format!(" ({file}:{line})"),
                 _ => String::new(),
             };
@@ -110,8 +109,8 @@ pub fn comment(request: &Request, report: &MigrateReport) -> String {
     out
 }
 
-fn source_words(source: crate::report::SetSource) -> &'static str {
-    use crate::report::SetSource::*;
+fn source_words(source: super::outcome::SetSource) -> &'static str {
+    use super::outcome::SetSource::*;
     match source {
         Default => "target schema's default",
         Const => "target schema's const",

@@ -1,11 +1,10 @@
 //! Finding the values root: given by `--prefix`, or discovered from the proposal (ADR 13, "Finding the keys").
 
-use super::run::Parsed;
-use super::tree;
-use crate::path::ValuePath;
-use crate::report::{Refusal, RefusalKind};
+use super::outcome::{Refusal, RefusalKind};
+use super::read::Parsed;
+use crate::path::{self as tree, ValuePath};
 use crate::schema::Schema;
-use crate::yaml::Typing;
+use crate::text::Location;
 use serde_json::{Map, Value};
 
 /// A place that may hold the values: a mapping in one document of one file.
@@ -29,7 +28,6 @@ pub(crate) fn locate(
     prefix: Option<&str>,
     proposal: Option<&Value>,
     base: &Schema,
-    _typing: Typing,
 ) -> Result<Candidate, Box<Refusal>> {
     let empty = Value::Object(Map::new());
     let given = match prefix {
@@ -173,9 +171,6 @@ fn refusal(kind: RefusalKind, message: String) -> Box<Refusal> {
         kind,
         path: ValuePath::root(),
         message,
-        file: None,
-        line: None,
-        column: None,
-        utf16_column: None,
+        at: Location::default(),
     })
 }

@@ -3,9 +3,8 @@
 //! The plan is computed from two structures, the original values and the proposal, never
 //! taken from the proposal's author (ADR 13, "The write is a plan").
 
-use super::tree::{get, is_leaf, leaves, nodes, show};
-use crate::path::{Segment, ValuePath};
-use crate::report::{NotCarried, Op, RefusalKind, SetSource};
+use super::outcome::{NotCarried, Op, RefusalKind, SetSource};
+use crate::path::{Segment, ValuePath, get, is_leaf, leaves, nodes, show};
 use serde_json::Value;
 
 /// A value the target schema rejects where it stands, so it may move or go.
