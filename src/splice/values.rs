@@ -103,12 +103,17 @@ struct NewTree {
 
 enum NewNode {
     Parent(NewTree),
+    /// A new block sequence whose items are new mappings.
+    Items(Vec<NewTree>),
     Leaf(Content),
 }
 
 impl NewTree {
-    fn insert(&mut self, rel: &[String], content: Content) -> Result<(), String> {
-        let (first, rest) = rel.split_first().ok_or("empty relative path")?;
+    /// Files `content` at `rel`: keys, and list indexes only into lists this tree creates.
+    fn insert(&mut self, rel: &[Segment], content: Content) -> Result<(), String> {
+        let Some((Segment::Key(first), rest)) = rel.split_first() else {
+            return Err("a list item itself is not written one by one".to_string());
+        };
         let at = self.children.iter().position(|(k, _)| k == first);
         if rest.is_empty() {
             if at.is_some() {
@@ -120,14 +125,27 @@ impl NewTree {
         let index = match at {
             Some(index) => index,
             None => {
-                self.children
-                    .push((first.clone(), NewNode::Parent(NewTree::default())));
+                let node = match rest[0] {
+                    Segment::Index(_) => NewNode::Items(Vec::new()),
+                    Segment::Key(_) => NewNode::Parent(NewTree::default()),
+                };
+                self.children.push((first.clone(), node));
                 self.children.len() - 1
             }
         };
-        match &mut self.children[index].1 {
-            NewNode::Parent(tree) => tree.insert(rest, content),
-            NewNode::Leaf(_) => Err(format!("`{first}` would be both a value and a mapping")),
+        match (&mut self.children[index].1, &rest[0]) {
+            (NewNode::Parent(tree), Segment::Key(_)) => tree.insert(rest, content),
+            (NewNode::Items(items), Segment::Index(i)) if rest.len() > 1 && *i <= items.len() => {
+                if *i == items.len() {
+                    items.push(NewTree::default());
+                }
+                items[*i].insert(&rest[1..], content)
+            }
+            (NewNode::Items(_), Segment::Index(i)) => Err(format!(
+                "`{first}[{i}]` would be a new list item written out of order or without keys"
+            )),
+            (NewNode::Leaf(_), _) => Err(format!("`{first}` would be both a value and a mapping")),
+            _ => Err(format!("`{first}` would be both a list and a mapping")),
         }
     }
 }
@@ -305,12 +323,13 @@ impl<'a> Splicer<'a> {
             let mut block = String::new();
             self.render_tree(&insertion.tree, indent, &mut block)?;
             // A block scalar's last line keeps its break: at the end of input it would lose it.
-            if leading_eol && !ends_in_moved_block(&insertion.tree) {
-                block = format!(
-                    "{}{}",
-                    self.eol,
+            if leading_eol {
+                let body = if ends_in_moved_block(&insertion.tree) {
+                    &block
+                } else {
                     block.strip_suffix(self.eol).unwrap_or(&block)
-                );
+                };
+                block = format!("{}{body}", self.eol);
             }
             by_offset
                 .entry(offset)
@@ -361,9 +380,12 @@ impl<'a> Splicer<'a> {
         for (depth, step) in steps.iter().enumerate() {
             let node = step.node;
             let on_target = depth == last && depth == full.len() && depth > self.input.prefix.len();
+            // A flow collection that *is* the value removed, renamed, moved or replaced is carried
+            // (or dropped) as bytes; only an edit that would go inside one is refused.
+            let whole_value = depth == last && depth == full.len();
             let hazard = property_hazard(node)
                 .filter(|h| h.kind != HazardKind::Tag || on_target)
-                .or_else(|| flow_hazard(node))
+                .or_else(|| flow_hazard(node).filter(|_| !whole_value))
                 .or_else(|| {
                     key_hazards(node, self.input.typing, None)
                         .into_iter()
@@ -657,24 +679,16 @@ impl<'a> Splicer<'a> {
                 None => break,
             }
         }
-        let mut rel: Vec<String> = Vec::new();
-        for segment in to.strip_prefix(&parent).unwrap_or_default().segments() {
-            match segment {
-                Segment::Key(key) => rel.push(key.clone()),
-                Segment::Index(_) => {
-                    return Err(self.refusal(
-                        SpliceKind::NonScalarMove,
-                        to,
-                        0,
-                        &format!("`{to}` would need a new list item; list items are not written one by one"),
-                    ));
-                }
-            }
-        }
+        // Keys, and indexes into lists this plan creates (an existing list is refused below).
+        let rel: Vec<Segment> = to
+            .strip_prefix(&parent)
+            .unwrap_or_default()
+            .segments()
+            .to_vec();
         // A scalar (an empty value, or a displaced one) where the new keys need a mapping is
         // replaced: its entry is cut and the new keys take its place.
         let mut replaced = None;
-        if let Some(first) = rel.first() {
+        if let Some(Segment::Key(first)) = rel.first() {
             let child = parent.key(first.clone());
             if let Some(node) = self.root.get(&child, self.input.typing)
                 && rel.len() > 1
@@ -769,6 +783,22 @@ impl<'a> Splicer<'a> {
                     ));
                     self.render_tree(child, indent + self.step, out)?;
                 }
+                NewNode::Items(items) => {
+                    out.push_str(&format!(
+                        "{pad}{}:{}",
+                        render_key(key, self.input.typing),
+                        self.eol
+                    ));
+                    let dash = indent + self.step;
+                    for item in items {
+                        // `- ` then the item's first key; its other keys at the first key's column.
+                        let mut body = String::new();
+                        self.render_tree(item, dash + 2, &mut body)?;
+                        out.push_str(&" ".repeat(dash));
+                        out.push_str("- ");
+                        out.push_str(&body[dash + 2..]);
+                    }
+                }
                 NewNode::Leaf(Content::Value(value)) => {
                     out.push_str(&render_value(
                         key,
@@ -836,29 +866,31 @@ impl<'a> Splicer<'a> {
     /// Replaces a value in place: a scalar's bytes only, or the whole entry for a collection.
     fn replace_value(&self, path: &ValuePath, node: &Node, value: &Value) -> Refused<Edit> {
         let scalar_to_scalar = !value.is_object() && !value.is_array();
-        match node.scalar_style() {
-            Some(ScalarStyle::Literal | ScalarStyle::Folded) => Err(self.refusal(
-                SpliceKind::BlockScalar,
-                path,
-                node.range.start,
-                &format!("`{path}` is a block scalar; it is not replaced in place"),
-            )),
-            Some(_) if scalar_to_scalar => Ok(Edit::replacement(
-                node.range.clone(),
-                super::render::render_scalar(value, self.input.typing),
-            )),
-            _ => {
-                let entry = self.entry(path)?;
-                let (range, indent) = self.entry_lines(path, entry)?;
-                let Some(Segment::Key(key)) = path.last() else {
-                    unreachable_refusal(path)?
-                };
-                Ok(Edit::replacement(
-                    range,
-                    render_value(key, value, indent, self.step, self.eol, self.input.typing),
-                ))
+        let block = matches!(
+            node.scalar_style(),
+            Some(ScalarStyle::Literal | ScalarStyle::Folded)
+        );
+        if node.is_scalar() && scalar_to_scalar && !block {
+            let mut content = super::render::render_scalar(value, self.input.typing);
+            // An empty value (`key:`) has no space after its colon yet.
+            if node.range.is_empty() && !self.input.text[..node.range.start].ends_with([' ', '\t']) {
+                content.insert(0, ' ');
             }
+            return Ok(Edit::replacement(node.range.clone(), content));
         }
+        // A collection or a block scalar: the entry's lines are written anew (from the key on,
+        // so a list item's `- ` stays).
+        let entry = self.entry(path)?;
+        let (range, indent) = self.entry_lines(path, entry)?;
+        let Some(Segment::Key(key)) = path.last() else {
+            unreachable_refusal(path)?
+        };
+        let written = render_value(key, value, indent, self.step, self.eol, self.input.typing);
+        let start = entry.key.range.start;
+        Ok(Edit::replacement(
+            start..range.end,
+            written[indent..].to_string(),
+        ))
     }
 }
 

@@ -218,11 +218,17 @@ def main():
     verdicts = collections.Counter()
     by_kind = collections.Counter()
     os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "wrong.jsonl"), "w", encoding="utf-8") as wrong:
+    with open(os.path.join(args.out, "wrong.jsonl"), "w", encoding="utf-8") as wrong, \
+            open(os.path.join(args.out, "refused.jsonl"), "w", encoding="utf-8") as refused:
         for case, result, read12 in zip(cases, results, reads):
             verdict, detail = judge(case, result, read12, case["doc12"])
             verdicts[verdict.split(":")[0]] += 1
             by_kind[(case["source"].split("/")[0], verdict)] += 1
+            if verdict.startswith("refused"):
+                refused.write(json.dumps({
+                    "verdict": verdict, "detail": detail, "source": case["source"],
+                    "op": forcing.describe(case["op"]), "text": case["text"],
+                }, ensure_ascii=False) + "\n")
             if verdict in ("wrong", "crash"):
                 report = result.get("report") or {}
                 after = ((report.get("files") or [{}])[0]).get("after")
