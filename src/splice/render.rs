@@ -45,7 +45,9 @@ pub fn double_quoted(s: &str) -> String {
             '\u{85}' => out.push_str("\\N"),
             '\u{2028}' => out.push_str("\\L"),
             '\u{2029}' => out.push_str("\\P"),
-            c if (c as u32) < 0x100 && !plain_safe(c) => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c if (c as u32) < 0x100 && !plain_safe(c) => {
+                out.push_str(&format!("\\x{:02X}", c as u32))
+            }
             c if !plain_safe(c) => out.push_str(&format!("\\u{:04X}", c as u32)),
             c => out.push(c),
         }
@@ -96,6 +98,21 @@ pub fn render_key(key: &str, typing: Typing) -> String {
         key.to_string()
     } else {
         double_quoted(key)
+    }
+}
+
+/// A new key written in the quoting style of `old` (the key's original text): a renamed
+/// `"port"` stays double-quoted, `'port'` single-quoted; a plain key as [`render_key`] writes it.
+pub fn render_key_like(key: &str, old: &str, typing: Typing) -> String {
+    if old.starts_with('"') {
+        double_quoted(key)
+    } else if old.starts_with('\'')
+        && key.chars().all(plain_safe)
+        && !key.contains(['\n', '\r', '\t'])
+    {
+        format!("'{}'", key.replace('\'', "''"))
+    } else {
+        render_key(key, typing)
     }
 }
 
@@ -196,6 +213,23 @@ mod tests {
         assert_eq!(render_scalar(&json!({}), helm), "{}");
         // `yes` is a boolean to Helm but a string to YAML 1.2.
         assert_eq!(render_scalar(&json!("yes"), Typing::Yaml12), "yes");
+    }
+
+    #[test]
+    fn escapes_what_yaml_forbids_raw_or_helm_reads_as_a_break() {
+        let helm = Typing::Helm;
+        assert_eq!(render_scalar(&json!("\u{7}"), helm), "\"\\a\"");
+        assert_eq!(render_scalar(&json!("\u{7F}"), helm), "\"\\x7F\"");
+        assert_eq!(render_scalar(&json!("\u{1B}"), helm), "\"\\e\"");
+        assert_eq!(render_scalar(&json!("\u{FFFE}"), helm), "\"\\uFFFE\"");
+        assert_eq!(render_scalar(&json!("a\u{2028}b"), helm), "\"a\\Lb\"");
+        assert_eq!(render_scalar(&json!("\u{2029}"), helm), "\"\\P\"");
+        assert_eq!(render_scalar(&json!("a\u{85}b"), helm), "\"a\\Nb\"");
+        assert_eq!(render_key("k\u{85}", helm), "\"k\\N\"");
+        assert_eq!(render_scalar(&json!("café 😀"), helm), "café 😀");
+        assert_eq!(render_key_like("podPort", "\"port\"", helm), "\"podPort\"");
+        assert_eq!(render_key_like("it's", "'port'", helm), "'it''s'");
+        assert_eq!(render_key_like("podPort", "port", helm), "podPort");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::edit::{Edit, apply};
 use super::op::Op;
-use super::render::{render_key, render_value};
+use super::render::{render_key, render_key_like, render_value};
 use crate::path::{self as tree, Segment, ValuePath};
 use crate::text::LineIndex;
 use crate::yaml::hazard::{HazardKind, flow_hazard, key_hazards, property_hazard};
@@ -86,6 +86,8 @@ enum Content {
     /// A moved entry: its original lines, re-indented, the key renamed.
     Moved {
         lines: Range<usize>,
+        /// The comment lines directly above the key, which travel with it (empty when none).
+        comments: Range<usize>,
         key: Range<usize>,
         indent: usize,
         /// Whether its last line is a block scalar's: it must keep its line break.
@@ -157,6 +159,8 @@ struct Insertion {
     tree: NewTree,
     /// The start of the earliest cut that sat directly in this mapping: new keys take its place.
     at_cut: Option<usize>,
+    /// The scalar entry the new keys replace (`expose: true` → `expose.default`): they go where it was.
+    replaces: Option<ValuePath>,
 }
 
 struct Splicer<'a> {
@@ -245,7 +249,11 @@ impl<'a> Splicer<'a> {
                         };
                         edits.push(Edit::replacement(
                             entry.key.range.clone(),
-                            render_key(new_key, self.input.typing),
+                            render_key_like(
+                                new_key,
+                                &self.input.text[entry.key.range.clone()],
+                                self.input.typing,
+                            ),
                         ));
                     } else {
                         let (lines, indent) = self.entry_lines(from, entry)?;
@@ -254,12 +262,16 @@ impl<'a> Splicer<'a> {
                                 "the first key of a list item cannot be moved: the `- ` would have to move with it"));
                         }
                         cut_paths.push(from.clone());
-                        moved_ranges.push(lines.clone());
+                        let comments = self
+                            .comments_above(lines.start, self.sibling_end(from, entry))
+                            ..lines.start;
+                        moved_ranges.push(comments.start..lines.end);
                         let replaced = self.add_insertion(
                             &mut insertions,
                             to,
                             Content::Moved {
                                 lines,
+                                comments,
                                 key: entry.key.range.clone(),
                                 indent,
                                 block_end: ends_in_block_scalar(&entry.value),
@@ -290,10 +302,20 @@ impl<'a> Splicer<'a> {
         for emptied in self.emptied_kept(&units, &insertions) {
             edits.push(self.empty_mapping(document_root, &emptied)?);
         }
+        // A deletion at the end of a file with no final line break that may take the break before it.
+        let mut widen: Option<(usize, usize)> = None;
+        // Entries deleted outright (no comment kept): a blank line they leave doubled goes too.
+        let mut deletions: Vec<usize> = Vec::new();
         for unit in &units {
             let entry = self.entry(unit)?;
-            let (range, _) = self.entry_lines(unit, entry)?;
-            if let Some(comment) = self.comment_above(range.start) {
+            let (mut range, _) = self.entry_lines(unit, entry)?;
+            // A moved entry's comment lines went with it.
+            let travelled = moved_ranges
+                .iter()
+                .find(|m| m.end == range.end && m.start < range.start);
+            if let Some(moved) = travelled {
+                range.start = moved.start;
+            } else if let Some(comment) = self.comment_above(range.start) {
                 kept_comments.push(KeptComment {
                     path: unit.clone(),
                     line: comment.0,
@@ -301,7 +323,11 @@ impl<'a> Splicer<'a> {
                 });
             }
             for insertion in insertions.iter_mut() {
-                if unit.parent().as_ref() == Some(&insertion.parent) {
+                if insertion.replaces.as_ref() == Some(unit) {
+                    insertion.at_cut = Some(range.start);
+                } else if unit.parent().as_ref() == Some(&insertion.parent)
+                    && insertion.replaces.is_none()
+                {
                     insertion.at_cut = Some(
                         insertion
                             .at_cut
@@ -312,7 +338,15 @@ impl<'a> Splicer<'a> {
             if self.is_first_in_sequence_item(entry) {
                 edits.push(self.remove_first_in_item(unit, entry)?);
             } else {
-                edits.push(self.delete_keeping_comments(range, &moved_ranges));
+                let edit = self.delete_keeping_comments(range, &moved_ranges);
+                if edit.content.is_empty() {
+                    deletions.push(edits.len());
+                    let start = self.unterminated_end(unit, entry, edit.range.clone());
+                    if start < edit.range.start {
+                        widen = Some((edits.len(), start));
+                    }
+                }
+                edits.push(edit);
             }
         }
 
@@ -342,6 +376,17 @@ impl<'a> Splicer<'a> {
             edits.push(Edit::insertion(offset, content));
         }
 
+        if let Some((index, start)) = widen {
+            let old = edits[index].range.start;
+            let clear = edits
+                .iter()
+                .enumerate()
+                .all(|(i, e)| i == index || e.range.end <= start || e.range.start > old);
+            if clear {
+                edits[index].range.start = start;
+            }
+        }
+        self.swallow_blank_lines(&mut edits, &deletions);
         let text = apply(text, edits).map_err(|e| SpliceRefusal {
             kind: SpliceKind::VerifyFailed,
             path: ValuePath::root(),
@@ -540,6 +585,100 @@ impl<'a> Splicer<'a> {
         Edit::replacement(range, kept)
     }
 
+    /// Widens each deletion in `deletions` over the blank line after it when a blank line (or the
+    /// start of the file) is before it, so removing an entry between blank lines leaves one.
+    fn swallow_blank_lines(&self, edits: &mut [Edit], deletions: &[usize]) {
+        let text = self.input.text;
+        for &index in deletions {
+            let range = edits[index].range.clone();
+            let before = text[..range.start].trim_start_matches('\u{feff}');
+            let blank_before =
+                before.is_empty() || before.ends_with("\n\n") || before.ends_with("\n\r\n");
+            let blank = if text[range.end..].starts_with("\r\n") {
+                2
+            } else {
+                usize::from(text[range.end..].starts_with('\n'))
+            };
+            let end = range.end + blank;
+            let clear = edits
+                .iter()
+                .enumerate()
+                .all(|(i, e)| i == index || e.range.end <= range.start || e.range.start >= end);
+            // New keys written where it was keep the blank line after it.
+            let replaced = edits
+                .iter()
+                .any(|e| e.range.is_empty() && e.range.start == range.start);
+            if blank > 0 && blank_before && clear && !replaced {
+                edits[index].range.end = end;
+            }
+        }
+    }
+
+    /// The start of the comment lines directly above the line starting at `line_start` (no blank
+    /// line between), or `line_start` when there are none.
+    fn comments_above(&self, line_start: usize, floor: usize) -> usize {
+        let text = self.input.text;
+        let mut start = line_start;
+        while start > floor {
+            let above = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+            if above < floor || !text[above..start].trim_start().starts_with('#') {
+                break;
+            }
+            start = above;
+        }
+        start
+    }
+
+    /// Where a deletion of `range` starts so that a file with no final line break keeps none: the
+    /// line break before the last line goes too, unless it ends a block scalar (whose value it is).
+    fn unterminated_end(&self, path: &ValuePath, entry: &Entry, range: Range<usize>) -> usize {
+        let text = self.input.text;
+        if range.end != text.len() || text.ends_with(['\n', '\r']) || range.start == 0 {
+            return range.start;
+        }
+        let parent = path.parent().unwrap_or_else(ValuePath::root);
+        let entries = self
+            .root
+            .get(&parent, self.input.typing)
+            .and_then(Node::entries)
+            .unwrap_or_default();
+        let previous = entries
+            .iter()
+            .position(|e| std::ptr::eq(e, entry))
+            .and_then(|i| i.checked_sub(1))
+            .map(|i| &entries[i]);
+        if previous.is_some_and(|p| ends_in_block_scalar(&p.value)) {
+            return range.start;
+        }
+        let before = &text[..range.start];
+        range.start
+            - if before.ends_with("\r\n") {
+                2
+            } else {
+                usize::from(before.ends_with('\n'))
+            }
+    }
+
+    /// Where the entry before `entry` in its mapping ends (0 for the first): the lines above
+    /// `entry` after it hold nothing of another value (not a block scalar's `#` line).
+    fn sibling_end(&self, path: &ValuePath, entry: &Entry) -> usize {
+        let parent = path.parent().unwrap_or_else(ValuePath::root);
+        let entries = self
+            .root
+            .get(&parent, self.input.typing)
+            .and_then(Node::entries)
+            .unwrap_or_default();
+        let index = entries.iter().position(|e| std::ptr::eq(e, entry));
+        match index {
+            Some(i) if i > 0 => entries[i - 1]
+                .value
+                .range
+                .end
+                .max(entries[i - 1].key.range.end),
+            _ => 0,
+        }
+    }
+
     /// The comment line directly above `line_start`, if there is one: its line number and text.
     fn comment_above(&self, line_start: usize) -> Option<(usize, String)> {
         let line = self.lines.line_of(line_start);
@@ -645,15 +784,24 @@ impl<'a> Splicer<'a> {
                     .find(|e| e.key.key_string(self.input.typing).as_deref() == Some(key.as_str()))
             })
             .ok_or_else(|| {
-                self.refusal(SpliceKind::VerifyFailed, path, 0, &format!("`{path}` is not in the file"))
+                self.refusal(
+                    SpliceKind::VerifyFailed,
+                    path,
+                    0,
+                    &format!("`{path}` is not in the file"),
+                )
             })?;
         let colon = text[entry.key.range.end..]
             .find(':')
             .map(|i| entry.key.range.end + i + 1)
             .filter(|&at| at <= entry.value.range.start)
             .ok_or_else(|| {
-                self.refusal(SpliceKind::Indentation, path, entry.key.range.start,
-                    &format!("`{path}` has no `:` after its key; `{{}}` cannot be written"))
+                self.refusal(
+                    SpliceKind::Indentation,
+                    path,
+                    entry.key.range.start,
+                    &format!("`{path}` has no `:` after its key; `{{}}` cannot be written"),
+                )
             })?;
         Ok(Edit::insertion(colon, " {}"))
     }
@@ -713,10 +861,14 @@ impl<'a> Splicer<'a> {
                     parent: parent.clone(),
                     tree: NewTree::default(),
                     at_cut: None,
+                    replaces: None,
                 });
                 insertions.len() - 1
             }
         };
+        if insertions[index].replaces.is_none() {
+            insertions[index].replaces = replaced.clone();
+        }
         insertions[index]
             .tree
             .insert(&rel, content)
@@ -811,11 +963,13 @@ impl<'a> Splicer<'a> {
                 }
                 NewNode::Leaf(Content::Moved {
                     lines,
+                    comments,
                     key: key_range,
                     indent: old,
                     ..
                 }) => {
                     out.push_str(&self.reindent(
+                        comments.clone(),
                         lines.clone(),
                         key_range.clone(),
                         key,
@@ -831,6 +985,7 @@ impl<'a> Splicer<'a> {
     /// A moved entry's lines, verbatim but for the key and a uniform change of indentation.
     fn reindent(
         &self,
+        comments: Range<usize>,
         lines: Range<usize>,
         key: Range<usize>,
         new_key: &str,
@@ -839,8 +994,16 @@ impl<'a> Splicer<'a> {
     ) -> String {
         let text = self.input.text;
         let mut out = String::new();
+        for line in text[comments].split_inclusive('\n') {
+            out.push_str(&" ".repeat(new));
+            out.push_str(line.trim_start_matches([' ', '\t']));
+        }
         out.push_str(&" ".repeat(new));
-        out.push_str(&render_key(new_key, self.input.typing));
+        out.push_str(&render_key_like(
+            new_key,
+            &text[key.clone()],
+            self.input.typing,
+        ));
         let first_line_end = text[key.end..lines.end]
             .find('\n')
             .map_or(lines.end, |i| key.end + i + 1);
@@ -873,7 +1036,8 @@ impl<'a> Splicer<'a> {
         if node.is_scalar() && scalar_to_scalar && !block {
             let mut content = super::render::render_scalar(value, self.input.typing);
             // An empty value (`key:`) has no space after its colon yet.
-            if node.range.is_empty() && !self.input.text[..node.range.start].ends_with([' ', '\t']) {
+            if node.range.is_empty() && !self.input.text[..node.range.start].ends_with([' ', '\t'])
+            {
                 content.insert(0, ' ');
             }
             return Ok(Edit::replacement(node.range.clone(), content));
@@ -933,7 +1097,9 @@ fn show_path(path: &ValuePath) -> String {
 /// Whether the last line of `node`'s text belongs to a block scalar.
 fn ends_in_block_scalar(node: &Node) -> bool {
     if let Some(entries) = node.entries() {
-        return entries.last().is_some_and(|e| ends_in_block_scalar(&e.value));
+        return entries
+            .last()
+            .is_some_and(|e| ends_in_block_scalar(&e.value));
     }
     if let Some(items) = node.items() {
         return items.last().is_some_and(ends_in_block_scalar);
