@@ -357,11 +357,7 @@ impl<'a> Splicer<'a> {
                         ),
                     ));
                 }
-                if let Some(duplicate) = node
-                    .duplicate_keys(self.input.typing)
-                    .into_iter()
-                    .find(|d| d.path.is_root())
-                {
+                if let Some(duplicate) = node.repeated_keys(self.input.typing).into_iter().next() {
                     return Err(self.refusal(
                         RefusalKind::DuplicateKey,
                         &rel,
