@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plan as makePlan, measure, measureInterleaved, summarize } from './measure.mjs';
+import { migrateRows, writePlot, summarize as summarizeE2e, summaryLines } from './migrate_rows.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,6 +82,7 @@ const agreement = [];
 function agree(check, a, b, { note } = {}) {
   const diffs = differences(a, b);
   agreement.push({ check, ok: diffs.length === 0, differences: diffs, note: note ?? null });
+  return diffs.length === 0;
 }
 function must(cond, what) {
   if (!cond) throw new Error(`sanity check failed: ${what}`);
@@ -328,19 +330,19 @@ for (const n of natives) {
 
 // ---------------------------------------------------------------- the CLI, under hyperfine
 
-function hyperfine(group, input, args, { okCodes = [0] } = {}) {
-  progress(`${group} / ${input} / values-migrate CLI (hyperfine)`);
+function hyperfine(group, input, args, { okCodes = [0], bin = cli, tool = 'values-migrate CLI', runs: fixedRuns } = {}) {
+  progress(`${group} / ${input} / ${tool} (hyperfine)`);
   const t = performance.now();
-  const probe = run(cli, args, { okCodes });
+  const probe = run(bin, args, { okCodes });
   const once = (performance.now() - t) / 1e3;
-  const runs = Math.min(quick ? 100 : 1000, Math.max(P.min_samples * 2, Math.ceil(P.min_time_s / once)));
+  const runs = fixedRuns ?? Math.min(quick ? 100 : 1000, Math.max(P.min_samples * 2, Math.ceil(P.min_time_s / once)));
   const json = path.join(tmp, 'hyperfine.json');
   const hfArgs = ['-N', '--style', 'none', '--warmup', quick ? '1' : '3', '--runs', String(runs), '--export-json', json];
   if (!okCodes.includes(0) || okCodes.length > 1) hfArgs.push('-i');
-  run('hyperfine', [...hfArgs, [cli, ...args].map((a) => `'${a}'`).join(' ')]);
+  run('hyperfine', [...hfArgs, [bin, ...args].map((a) => `'${a}'`).join(' ')]);
   const res = JSON.parse(read(json)).results[0];
   must(res.exit_codes.every((c) => okCodes.includes(c)), `CLI ${args[0]} exits with ${okCodes}`);
-  row(group, input, args[0] === '--version' ? 'values-migrate CLI --version' : 'values-migrate CLI', 'process run (hyperfine -N), JSON to a pipe', res.times.map((s) => s * 1e3), { calls: runs });
+  row(group, input, args[0] === '--version' ? `${tool} --version` : tool, 'process run (hyperfine -N), JSON to a pipe', res.times.map((s) => s * 1e3), { calls: runs });
   return probe.stdout;
 }
 hyperfine('decode', 'process start', ['--version']);
@@ -360,13 +362,20 @@ for (const [id, p] of Object.entries(pairs)) {
   agree('diagnose traefik: wasm = CLI', verdict(wasmDiagnose), verdict(JSON.parse(d)));
 }
 
+// ---------------------------------------------------------------- 5. migrate end to end, scaling, floor, memory
+
+const e2e = migrateRows({
+  P, quick, vm, YAML, must, agree, row, measure, progress, run, read, tmp, out, py,
+  nativeO3: env('BENCH_NATIVE_O3'), hyperfine, cliNative: env('BENCH_CLI_NATIVE'),
+});
+
 // ---------------------------------------------------------------- ratios, table, JSON
 
 for (const r of rows) {
   const base = rows.find((b) => b.base && b.group === r.group && b.input === r.input);
   r.ratio = base ? r.median_ms / base.median_ms : null;
 }
-const groupOrder = ['decode', 'validate', 'migrate', 'diagnose', 'opt-level'];
+const groupOrder = ['decode', 'validate', 'migrate', 'diagnose', 'opt-level', 'migrate e2e', 'migrate ops'];
 const inputOrder = (g, i) => rows.findIndex((r) => r.group === g && r.input === i);
 rows.sort((a, b) => groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group)
   || inputOrder(a.group, a.input) - inputOrder(b.group, b.input)
@@ -404,6 +413,11 @@ sizeRow('shipped _bg.wasm (after bindgen)', 'shipped_wasm');
 sizeRow('JS glue, web', 'glue_web_js');
 sizeRow('JS glue, node (CommonJS)', 'glue_node_js');
 lines.push(`pkg/web/values_migrate_bg.wasm (scripts/build): ${kib(shipped.bytes)} (${kib(shipped.gzip9)} gzip -9), ${shippedSameAsZ ? 'byte-identical to' : 'DIFFERS from'} the opt-level z build`);
+const e2eSummary = summarizeE2e(rows, e2e);
+lines.push(...summaryLines(e2eSummary));
+// The plot: always under target/bench; into docs/ from a full run (docs/BENCHMARKS.md shows it).
+writePlot(rows, e2e.inputs.sizes, path.join(out, 'time-vs-size.svg'));
+if (!quick) writePlot(rows, e2e.inputs.sizes, path.join(root, 'docs', 'benchmarks-time-vs-size.svg'));
 title('agreement (same inputs, same results?)');
 for (const a of agreement) {
   lines.push(`${a.ok ? 'ok      ' : 'MISMATCH'} ${a.check}${a.note ? ` — ${a.note}` : ''}`);
@@ -436,6 +450,7 @@ const results = {
   rows,
   sizes: { ...sizes, shipped_pkg_web_wasm: { ...shipped, identical_to_z: shippedSameAsZ } },
   agreement,
+  migrate_e2e: e2eSummary,
 };
 writeFileSync(path.join(out, 'results.json'), JSON.stringify(results, null, 2) + '\n');
 process.stderr.write(`==> wrote ${path.join(out, 'results.json')}\n`);
