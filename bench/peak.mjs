@@ -24,8 +24,16 @@ const proposal = read(path.join(bosunDir, 'proposal.yaml'));
 let call;
 let name;
 let vm;
+let instance;
 if (tool === 'wasm') {
-  vm = require(path.join(root, 'pkg/node/values_migrate.js'));
+  // The CommonJS glue keeps its instance private: catch it as it is made, to read its memory.
+  const Instance = WebAssembly.Instance;
+  WebAssembly.Instance = function (module, imports) {
+    instance = new Instance(module, imports);
+    return instance;
+  };
+  vm = require(process.env.BENCH_PKG_NODE ?? path.join(root, 'pkg/node/values_migrate.js'));
+  WebAssembly.Instance = Instance;
   name = 'values-migrate wasm';
   const request = { files: [{ path: 'addons.yaml', text }], baseSchema: schemas.base, targetSchema: schemas.target, proposal };
   call = () => vm.migrate(request);
@@ -35,7 +43,7 @@ if (tool === 'wasm') {
   name = peer.tool;
   call = () => peer.f(text, schemas, bosunEdits);
 }
-const wasmMemory = () => vm?.__wasm?.memory?.buffer.byteLength ?? null;
+const wasmMemory = () => instance?.exports.memory?.buffer.byteLength ?? null;
 const memoryBefore = wasmMemory();
 const before = process.memoryUsage().rss;
 const result = call();

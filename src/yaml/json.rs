@@ -111,7 +111,7 @@ impl<'a> Decoder<'a> {
             }
             NodeKind::Mapping { entries, .. } => {
                 let depth = self.deeper(node, depth)?;
-                let mut map = Map::new();
+                let mut map = Map::with_capacity(entries.len());
                 self.entries(entries, &mut map, depth, in_alias)?;
                 Ok(Value::Object(map))
             }

@@ -447,16 +447,13 @@ const PAIRWISE: usize = 16;
 
 /// Pushes every repeat among `entries` (as typed; Helm's merge keys skipped), with the root path.
 fn repeated_in(entries: &[Entry], typing: Typing, found: &mut Vec<DuplicateKey>) {
-    let keys: Vec<Option<Cow<'_, str>>> = entries
-        .iter()
-        .map(|entry| {
-            if entry.is_merge_key() && typing == Typing::Helm {
-                None
-            } else {
-                entry.key.key_str(typing)
-            }
-        })
-        .collect();
+    fn key(entry: &Entry, typing: Typing) -> Option<Cow<'_, str>> {
+        if entry.is_merge_key() && typing == Typing::Helm {
+            None
+        } else {
+            entry.key.key_str(typing)
+        }
+    }
     let mut report = |first: usize, repeat: usize, key: &str| {
         found.push(DuplicateKey {
             path: ValuePath::root(),
@@ -465,23 +462,69 @@ fn repeated_in(entries: &[Entry], typing: Typing, found: &mut Vec<DuplicateKey>)
             duplicate: entries[repeat].key.range.clone(),
         })
     };
-    if keys.len() <= PAIRWISE {
-        for (n, key) in keys.iter().enumerate() {
-            let Some(key) = key else { continue };
-            if let Some(first) = keys[..n].iter().position(|k| k.as_deref() == Some(key)) {
-                report(first, n, key);
+    if entries.len() <= PAIRWISE {
+        // On the stack: most mappings are small, and most keys borrow their text.
+        let mut keys: [Option<Cow<'_, str>>; PAIRWISE] = Default::default();
+        for (n, entry) in entries.iter().enumerate() {
+            keys[n] = key(entry, typing);
+            let Some(this) = keys[n].as_deref() else {
+                continue;
+            };
+            if let Some(first) = keys[..n].iter().position(|k| k.as_deref() == Some(this)) {
+                report(first, n, this);
             }
         }
         return;
     }
+    let keys: Vec<Option<Cow<'_, str>>> = entries.iter().map(|e| key(e, typing)).collect();
     let mut seen: HashMap<&str, usize> = HashMap::with_capacity(keys.len());
     for (n, key) in keys.iter().enumerate() {
-        let Some(key) = key else { continue };
-        match seen.get(key.as_ref()) {
+        let Some(key) = key.as_deref() else { continue };
+        match seen.get(key) {
             Some(&first) => report(first, n, key),
             None => {
                 seen.insert(key, n);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::{Limits, parse};
+
+    #[test]
+    fn duplicate_keys_name_their_mapping_and_repeated_keys_stay_in_one() {
+        let mut text = String::from("top:\n  list:\n    - a: 1\n      b: 2\n      a: 3\n  big:\n");
+        for n in 0..20 {
+            text.push_str(&format!("    k{n}: {n}\n"));
+        }
+        text.push_str("    k7: again\n    yes: 1\n    true: 2\ntop2: 1\n");
+        let stream = parse(&text, &Limits::default()).unwrap();
+        let root = &stream.documents[0].root;
+        let found = root.duplicate_keys(Typing::Helm);
+        let summary: Vec<(String, &str)> = found
+            .iter()
+            .map(|d| (d.path.to_string(), d.key.as_str()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("top.list[0]".to_string(), "a"),
+                ("top.big".to_string(), "k7"),
+                ("top.big".to_string(), "true"),
+            ]
+        );
+        // Under YAML 1.2 `yes` is a string: only two repeats.
+        assert_eq!(root.duplicate_keys(Typing::Yaml12).len(), 2);
+        let big = root
+            .get(&ValuePath::parse("top.big").unwrap(), Typing::Helm)
+            .unwrap();
+        let own = big.repeated_keys(Typing::Helm);
+        assert_eq!(own.len(), 2);
+        assert!(own.iter().all(|d| d.path.is_root()));
+        assert_eq!(&text[own[0].first.clone()], "k7");
+        assert!(root.repeated_keys(Typing::Helm).is_empty());
     }
 }
