@@ -7,6 +7,7 @@ pub mod decode;
 pub mod diff;
 pub mod manifest;
 pub mod migrate;
+pub mod migration;
 pub mod path;
 pub mod report;
 pub mod schema;

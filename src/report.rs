@@ -63,6 +63,12 @@ pub enum RefusalKind {
     VerifyFailed,
     /// Indentation or tabs the splicer cannot reproduce.
     Indentation,
+    /// A replay's schemas differ from the recording's (issue 15).
+    SchemaDrift,
+    /// The render command failed on the migrated values (issue 15).
+    RenderFailed,
+    /// A key edited by a layered replay is supplied by several layers (issue 15).
+    LayerConflict,
 }
 
 /// A refusal: what stopped the plan, where, and why.
