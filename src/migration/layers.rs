@@ -1,0 +1,428 @@
+//! Layered values (seed 001): files merged per key, later layers win, lists replaced. The schemas
+//! judge the merge; each op is written into the file whose layer supplies its key.
+
+use super::overrides;
+use super::replay::{self, Drift, ReplayReport, ReplayRequest};
+use crate::ValuePath;
+use crate::migrate::tree;
+use crate::migrate::{Named, Request, SourceFile, diagnose, migrate};
+use crate::report::{FileResult, MigrateReport, Op, Refusal, RefusalKind, SetSource, Status};
+use crate::yaml::DecodeOptions;
+use serde::Serialize;
+use serde_json::Value;
+
+/// What to do when a key an op edits is supplied by several layers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LayerPolicy {
+    /// Refuse, naming every layer that supplies it.
+    #[default]
+    Refuse,
+    /// Edit only the winning (last) layer, and report the others.
+    Last,
+}
+
+/// One layer: its file, where its values are, and the ops written into it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Layer {
+    /// The file.
+    pub file: String,
+    /// Where the values are in it.
+    pub prefix: String,
+    /// The ops written into this file.
+    pub ops: Vec<Op>,
+    /// Ops whose key this layer also supplies but which `--layer-policy last` left to a later layer.
+    pub left: Vec<Op>,
+}
+
+/// What a layered replay returns: the replay's result for the merged values, the layer files, and each layer's ops.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LayeredReport {
+    /// The replay of the merged values; its `files` are the layer files.
+    #[serde(flatten)]
+    pub replay: ReplayReport,
+    /// Each layer, in order.
+    pub layers: Vec<Layer>,
+    /// The merged values after the edits, or `null` when nothing was written.
+    pub merged: Option<Value>,
+}
+
+/// Replays `request.migration` on `request.files` read as layers.
+pub fn replay_layered(request: &ReplayRequest, policy: LayerPolicy) -> LayeredReport {
+    let drift = replay::drift(
+        &request.migration,
+        &request.base_schema,
+        &request.target_schema,
+    );
+    if !drift.is_empty() && !request.allow_schema_drift {
+        return plain(replay::replay(request));
+    }
+    let (base_o, target_o) = match (
+        override_of(&request.base_schema),
+        override_of(&request.target_schema),
+    ) {
+        (Ok(b), Ok(t)) => (b, t),
+        (Err(r), _) | (_, Err(r)) => return plain(ReplayReport::of(*r)),
+    };
+    let mut layers = Vec::new();
+    let mut values = Vec::new();
+    for file in &request.files {
+        let layer_request = Request {
+            files: vec![file.clone()],
+            base_schema: base_o.clone(),
+            target_schema: target_o.clone(),
+            prefix: request.prefix.clone(),
+            defaults: None,
+            ..request.to_request()
+        };
+        let located = diagnose(&layer_request);
+        match replay::values_of(&layer_request, &located) {
+            Ok(Some((prefix, v))) => {
+                layers.push(Layer {
+                    file: file.path.clone(),
+                    prefix,
+                    ops: Vec::new(),
+                    left: Vec::new(),
+                });
+                values.push(v);
+            }
+            Ok(None) => return plain(ReplayReport::of(located)),
+            Err(report) => return plain(ReplayReport::of(*report)),
+        }
+    }
+    let merged = values
+        .iter()
+        .fold(Value::Null, |acc, layer| merge(acc, layer));
+    let judged = replay::replay(&ReplayRequest {
+        files: vec![SourceFile {
+            path: "merged values".to_string(),
+            text: serde_json::to_string_pretty(&merged).unwrap_or_default(),
+        }],
+        prefix: Some(String::new()),
+        ..request.clone()
+    });
+    let mut report = LayeredReport {
+        replay: judged,
+        layers,
+        merged: None,
+    };
+    if report.replay.report.status != Status::Planned {
+        relocate(&mut report, request, &values);
+        report.replay.report.files = unchanged(&request.files);
+        return report;
+    }
+    if let Err(refusal) = route(&mut report, &values, policy) {
+        return refused(report, request, *refusal);
+    }
+    apply(report, request, &values, &base_o, &target_o, &drift)
+}
+
+/// Writes each layer's ops into its file through the pipeline, then judges the merged result.
+fn apply(
+    mut report: LayeredReport,
+    request: &ReplayRequest,
+    values: &[Value],
+    base_o: &Named,
+    target_o: &Named,
+    drift: &[Drift],
+) -> LayeredReport {
+    let mut files = Vec::new();
+    let mut merged_after = Value::Null;
+    for ((file, layer), own) in request.files.iter().zip(&report.layers).zip(values) {
+        let (proposal, answers) = layer_proposal(own, &layer.ops);
+        let edited = if layer.ops.is_empty() {
+            unchanged(std::slice::from_ref(file)).remove(0)
+        } else {
+            let result = migrate(&Request {
+                files: vec![file.clone()],
+                base_schema: base_o.clone(),
+                target_schema: target_o.clone(),
+                proposal: Some(Named {
+                    name: format!("{} (layer proposal)", file.path),
+                    text: serde_json::to_string_pretty(&proposal).unwrap_or_default(),
+                }),
+                prefix: Some(layer.prefix.clone()),
+                answers,
+                defaults: None,
+                typing: request.typing,
+            });
+            if result.status != Status::Planned {
+                let mut stopped = ReplayReport::of(result);
+                stopped.schema_drift = drift.to_vec();
+                report.replay.report.status = stopped.report.status;
+                report.replay.report.refusals = stopped.report.refusals;
+                report.replay.report.errors = stopped.report.errors;
+                report.replay.report.files = unchanged(&request.files);
+                return report;
+            }
+            result
+                .files
+                .into_iter()
+                .find(|f| f.path == file.path)
+                .unwrap_or_else(|| unchanged(std::slice::from_ref(file)).remove(0))
+        };
+        let after = values_after(&edited.after, &layer.prefix, request);
+        merged_after = merge(merged_after, &after.unwrap_or(Value::Null));
+        files.push(edited);
+    }
+    let expected = report
+        .replay
+        .report
+        .files
+        .first()
+        .and_then(|f| serde_json::from_str::<Value>(&f.after).ok());
+    let target = crate::schema::Schema::compile(&request.target_schema.text).ok();
+    let defaults = request.defaults.as_ref().and_then(|d| {
+        crate::yaml::decode(
+            &d.text,
+            &DecodeOptions {
+                typing: request.typing,
+                ..DecodeOptions::default()
+            },
+        )
+        .ok()
+        .and_then(|docs| docs.into_iter().next())
+    });
+    let violations = target
+        .map(|t| t.validate_coalesced(defaults.as_ref(), &merged_after))
+        .unwrap_or_default();
+    let conflicts_left = report.layers.iter().any(|l| !l.left.is_empty());
+    if violations.iter().any(|v| !v.in_defaults_only)
+        || (!conflicts_left && expected.as_ref() != Some(&merged_after))
+    {
+        let message = match violations.first() {
+            Some(v) => format!("the layers, merged after the edits, fail the target schema: {v}"),
+            None => "the layers, merged after the edits, differ from the migrated merged values"
+                .to_string(),
+        };
+        let refusal = Refusal {
+            kind: if violations.is_empty() {
+                RefusalKind::VerifyFailed
+            } else {
+                RefusalKind::Schema
+            },
+            path: violations
+                .first()
+                .map(|v| v.path.clone())
+                .unwrap_or_default(),
+            message,
+            file: None,
+            line: None,
+            column: None,
+            utf16_column: None,
+        };
+        return refused(report, request, refusal);
+    }
+    report.replay.report.files = files;
+    report.replay.report.values_file = None;
+    report.merged = Some(merged_after);
+    report
+}
+
+/// Assigns each op of the merged plan to the layer that supplies its key.
+fn route(
+    report: &mut LayeredReport,
+    values: &[Value],
+    policy: LayerPolicy,
+) -> Result<(), Box<Refusal>> {
+    for op in report.replay.report.ops.clone() {
+        let key = match &op {
+            Op::Remove { path } | Op::Set { path, .. } => path,
+            Op::Rename { from, .. } => from,
+        };
+        let supplying: Vec<usize> = (0..values.len())
+            .filter(|&i| tree::get(&values[i], key).is_some())
+            .collect();
+        let chosen = match (supplying.as_slice(), &op) {
+            ([], Op::Set { .. }) => 0,
+            ([], _) => values.len() - 1,
+            ([one], _) => *one,
+            (several, _) if policy == LayerPolicy::Last => {
+                for &i in &several[..several.len() - 1] {
+                    report.layers[i].left.push(op.clone());
+                }
+                several[several.len() - 1]
+            }
+            (several, _) => {
+                let names: Vec<String> = several
+                    .iter()
+                    .map(|&i| report.layers[i].file.clone())
+                    .collect();
+                return Err(Box::new(Refusal {
+                    kind: RefusalKind::LayerConflict,
+                    path: key.clone(),
+                    message: format!(
+                        "`{key}` is supplied by several layers ({}); edit it by hand, or replay with --layer-policy last to edit only {}",
+                        names.join(", "),
+                        names[names.len() - 1]
+                    ),
+                    file: Some(names[names.len() - 1].clone()),
+                    line: None,
+                    column: None,
+                    utf16_column: None,
+                }));
+            }
+        };
+        report.layers[chosen].ops.push(op);
+    }
+    Ok(())
+}
+
+/// A layer's values with its ops applied, and the answers among them.
+fn layer_proposal(own: &Value, ops: &[Op]) -> (Value, Vec<(String, String)>) {
+    let mut proposal = own.clone();
+    let mut answers = Vec::new();
+    for op in ops {
+        match op {
+            Op::Remove { path } => {
+                tree::remove(&mut proposal, path);
+            }
+            Op::Rename { from, to, .. } => {
+                if let Some(value) = tree::remove(&mut proposal, from) {
+                    let _ = tree::set(&mut proposal, to, value);
+                }
+            }
+            Op::Set {
+                path,
+                value,
+                source,
+            } => {
+                if *source == SetSource::Answer {
+                    answers.push((path.to_string(), value.to_string()));
+                }
+                let _ = tree::set(&mut proposal, path, value.clone());
+            }
+        }
+    }
+    (proposal, answers)
+}
+
+/// Merges `layer` over `acc` per key: mappings merge, anything else (lists too) is replaced.
+pub fn merge(acc: Value, layer: &Value) -> Value {
+    match (acc, layer) {
+        (Value::Object(mut under), Value::Object(over)) => {
+            for (key, value) in over {
+                let below = under.remove(key).unwrap_or(Value::Null);
+                under.insert(key.clone(), merge(below, value));
+            }
+            Value::Object(under)
+        }
+        (_, over) => over.clone(),
+    }
+}
+
+/// Points the merged verdict's refusals at the last layer that supplies their path, with its line.
+fn relocate(report: &mut LayeredReport, request: &ReplayRequest, values: &[Value]) {
+    for refusal in &mut report.replay.report.refusals {
+        if refusal.file.as_deref() != Some("merged values") {
+            continue;
+        }
+        let Some(i) = (0..values.len())
+            .rev()
+            .find(|&i| tree::get(&values[i], &refusal.path).is_some())
+        else {
+            refusal.file = None;
+            refusal.line = None;
+            refusal.column = None;
+            refusal.utf16_column = None;
+            continue;
+        };
+        locate(
+            refusal,
+            &request.files[i],
+            &report.layers[i].prefix,
+            request,
+        );
+    }
+}
+
+fn locate(refusal: &mut Refusal, file: &SourceFile, prefix: &str, request: &ReplayRequest) {
+    refusal.file = Some(file.path.clone());
+    let Ok(prefix) = ValuePath::parse(prefix) else {
+        return;
+    };
+    let Ok(stream) = crate::yaml::parse(&file.text, &crate::yaml::Limits::default()) else {
+        return;
+    };
+    let full = prefix.join(&refusal.path);
+    let at = stream
+        .documents
+        .iter()
+        .find(|d| d.root.get(&prefix, request.typing).is_some())
+        .map(|d| d.root.offset_of(&full, request.typing));
+    if let Some(offset) = at {
+        let lc = crate::LineIndex::new(&file.text).line_col(offset);
+        (refusal.line, refusal.column, refusal.utf16_column) =
+            (Some(lc.line), Some(lc.column), Some(lc.utf16_column));
+    }
+}
+
+fn refused(
+    mut report: LayeredReport,
+    request: &ReplayRequest,
+    mut refusal: Refusal,
+) -> LayeredReport {
+    if let Some(i) = report
+        .layers
+        .iter()
+        .position(|l| Some(&l.file) == refusal.file.as_ref())
+    {
+        let prefix = report.layers[i].prefix.clone();
+        locate(&mut refusal, &request.files[i], &prefix, request);
+    }
+    report.replay.report.status = Status::Refused;
+    report.replay.report.refusals.push(refusal);
+    report.replay.report.files = unchanged(&request.files);
+    report
+}
+
+/// The values under `prefix` of an edited layer.
+fn values_after(text: &str, prefix: &str, request: &ReplayRequest) -> Option<Value> {
+    let options = DecodeOptions {
+        typing: request.typing,
+        ..DecodeOptions::default()
+    };
+    let prefix = ValuePath::parse(prefix).ok()?;
+    crate::yaml::decode(text, &options)
+        .ok()?
+        .iter()
+        .find_map(|d| tree::get(d, &prefix).cloned())
+}
+
+/// The override schema of a schema (required dropped), so that each layer alone is judged fairly.
+fn override_of(schema: &Named) -> Result<Named, Box<MigrateReport>> {
+    let document: Value = serde_json::from_str(&schema.text).map_err(|e| {
+        Box::new(replay::invalid(
+            &schema.name,
+            &format!("{}:{}: {e}", e.line(), e.column()),
+        ))
+    })?;
+    let relaxed = overrides::for_overrides(&document, &ValuePath::root())
+        .map_err(|e| Box::new(replay::invalid(&schema.name, &e)))?;
+    Ok(Named {
+        name: schema.name.clone(),
+        text: relaxed.to_string(),
+    })
+}
+
+fn plain(replay: ReplayReport) -> LayeredReport {
+    LayeredReport {
+        replay,
+        layers: Vec::new(),
+        merged: None,
+    }
+}
+
+fn unchanged(files: &[SourceFile]) -> Vec<FileResult> {
+    files
+        .iter()
+        .map(|f| FileResult {
+            path: f.path.clone(),
+            changed: false,
+            before: f.text.clone(),
+            after: f.text.clone(),
+            diff: String::new(),
+        })
+        .collect()
+}

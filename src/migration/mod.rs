@@ -3,9 +3,13 @@
 //! the public pipeline ([`crate::migrate::migrate`]), never on its internals.
 
 pub mod chain;
-// pub mod layers;
+#[cfg(feature = "cli")]
+pub mod fleet;
+pub mod layers;
 pub mod overrides;
 pub mod record;
+#[cfg(feature = "cli")]
+pub mod render_gate;
 pub mod replay;
 pub mod sha256;
 
