@@ -281,9 +281,18 @@ fn text(outcome: &Outcome) -> String {
         Outcome::Layered(r) => {
             let mut out = String::new();
             for layer in &r.layers {
-                out.push_str(&format!("layer {} ({} ops)\n", layer.file, layer.ops.len()));
+                out.push_str(&format!(
+                    "layer {} (values at `{}`)\n",
+                    layer.file, layer.prefix
+                ));
+                for op in &layer.ops {
+                    out.push_str(&format!("  {}\n", report_op_text(op)));
+                }
                 for op in &layer.left {
-                    out.push_str(&format!("  left to a later layer: {op:?}\n"));
+                    out.push_str(&format!(
+                        "  left to a later layer: {}\n",
+                        report_op_text(op)
+                    ));
                 }
             }
             out + &replay_text(&r.replay)
@@ -485,4 +494,13 @@ fn write_all(files: &[FileResult]) -> Result<(), String> {
         .iter()
         .filter(|f| f.changed)
         .try_for_each(|f| write::atomically(Path::new(&f.path), &f.after))
+}
+
+fn report_op_text(op: &crate::report::Op) -> String {
+    use crate::report::Op;
+    match op {
+        Op::Remove { path } => format!("remove {path}"),
+        Op::Rename { from, to, .. } => format!("rename {from} -> {to}"),
+        Op::Set { path, value, .. } => format!("set {path} = {value}"),
+    }
 }

@@ -97,7 +97,7 @@ pub fn replay_layered(request: &ReplayRequest, policy: LayerPolicy) -> LayeredRe
     let judged = replay::replay(&ReplayRequest {
         files: vec![SourceFile {
             path: "merged values".to_string(),
-            text: serde_json::to_string_pretty(&merged).unwrap_or_default(),
+            text: block_yaml(&merged, request.typing),
         }],
         prefix: Some(String::new()),
         ..request.clone()
@@ -131,13 +131,15 @@ fn apply(
     let mut merged_after = Value::Null;
     for ((file, layer), own) in request.files.iter().zip(&report.layers).zip(values) {
         let (proposal, answers) = layer_proposal(own, &layer.ops);
+        // A value left to a later layer stays here, overridden in the merge: this layer is not judged on it.
+        let target_layer = permit(target_o, &layer.left);
         let edited = if layer.ops.is_empty() {
             unchanged(std::slice::from_ref(file)).remove(0)
         } else {
             let result = migrate(&Request {
                 files: vec![file.clone()],
                 base_schema: base_o.clone(),
-                target_schema: target_o.clone(),
+                target_schema: target_layer,
                 proposal: Some(Named {
                     name: format!("{} (layer proposal)", file.path),
                     text: serde_json::to_string_pretty(&proposal).unwrap_or_default(),
@@ -216,6 +218,7 @@ fn apply(
     }
     report.replay.report.files = files;
     report.replay.report.values_file = None;
+    report.replay.report.prefix = None;
     report.merged = Some(merged_after);
     report
 }
@@ -292,6 +295,20 @@ fn layer_proposal(own: &Value, ops: &[Op]) -> (Value, Vec<(String, String)>) {
                     answers.push((path.to_string(), value.to_string()));
                 }
                 let _ = tree::set(&mut proposal, path, value.clone());
+            }
+        }
+    }
+    // A layer mapping emptied by the ops goes too: the key then comes from the layers below.
+    for op in ops {
+        if let Op::Remove { path } | Op::Rename { from: path, .. } = op {
+            let mut parent = path.parent();
+            while let Some(at) = parent.filter(|p| !p.is_root()) {
+                if tree::get(&proposal, &at)
+                    .is_some_and(|v| v.as_object().is_some_and(|m| m.is_empty()))
+                {
+                    tree::remove(&mut proposal, &at);
+                }
+                parent = at.parent();
             }
         }
     }
@@ -425,4 +442,42 @@ fn unchanged(files: &[SourceFile]) -> Vec<FileResult> {
             diff: String::new(),
         })
         .collect()
+}
+
+/// The merged values as block YAML (the pipeline edits block style only).
+fn block_yaml(values: &Value, typing: crate::yaml::Typing) -> String {
+    match values {
+        Value::Object(map) if !map.is_empty() => map
+            .iter()
+            .map(|(k, v)| crate::splice::render::render_value(k, v, 0, 2, "\n", typing))
+            .collect(),
+        _ => "{}\n".to_string(),
+    }
+}
+
+/// `schema` with the subschema at each key of `left` accepting anything (followed through `properties`).
+fn permit(schema: &Named, left: &[Op]) -> Named {
+    let Ok(mut document) = serde_json::from_str::<Value>(&schema.text) else {
+        return schema.clone();
+    };
+    for op in left {
+        let key = match op {
+            Op::Remove { path } | Op::Set { path, .. } => path,
+            Op::Rename { from, .. } => from,
+        };
+        let mut pointer = String::new();
+        for segment in key.segments() {
+            if let crate::path::Segment::Key(name) = segment {
+                pointer.push_str("/properties/");
+                pointer.push_str(&name.replace('~', "~0").replace('/', "~1"));
+            }
+        }
+        if let Some(node) = document.pointer_mut(&pointer) {
+            *node = Value::Object(serde_json::Map::new());
+        }
+    }
+    Named {
+        name: schema.name.clone(),
+        text: document.to_string(),
+    }
 }
