@@ -173,7 +173,7 @@ fn apply(
         .report
         .files
         .first()
-        .and_then(|f| serde_json::from_str::<Value>(&f.after).ok());
+        .and_then(|f| values_after(&f.after, "", request));
     let target = crate::schema::Schema::compile(&request.target_schema.text).ok();
     let defaults = request.defaults.as_ref().and_then(|d| {
         crate::yaml::decode(
