@@ -91,9 +91,7 @@ pub fn replay_layered(request: &ReplayRequest, policy: LayerPolicy) -> LayeredRe
             Err(report) => return plain(ReplayReport::of(*report)),
         }
     }
-    let merged = values
-        .iter()
-        .fold(Value::Null, |acc, layer| merge(acc, layer));
+    let merged = values.iter().fold(Value::Null, merge);
     let judged = replay::replay(&ReplayRequest {
         files: vec![SourceFile {
             path: "merged values".to_string(),
