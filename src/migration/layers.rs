@@ -2,7 +2,7 @@
 //! judge the merge; each op is written into the file whose layer supplies its key.
 
 use super::overrides;
-use super::replay::{self, Drift, ReplayReport, ReplayRequest};
+use super::replay::{self, ReplayReport, ReplayRequest};
 use crate::ValuePath;
 use crate::migrate::tree;
 use crate::migrate::{Named, Request, SourceFile, diagnose, migrate};
@@ -65,32 +65,10 @@ pub fn replay_layered(request: &ReplayRequest, policy: LayerPolicy) -> LayeredRe
         (Ok(b), Ok(t)) => (b, t),
         (Err(r), _) | (_, Err(r)) => return plain(ReplayReport::of(*r)),
     };
-    let mut layers = Vec::new();
-    let mut values = Vec::new();
-    for file in &request.files {
-        let layer_request = Request {
-            files: vec![file.clone()],
-            base_schema: base_o.clone(),
-            target_schema: target_o.clone(),
-            prefix: request.prefix.clone(),
-            defaults: None,
-            ..request.to_request()
-        };
-        let located = diagnose(&layer_request);
-        match replay::values_of(&layer_request, &located) {
-            Ok(Some((prefix, v))) => {
-                layers.push(Layer {
-                    file: file.path.clone(),
-                    prefix,
-                    ops: Vec::new(),
-                    left: Vec::new(),
-                });
-                values.push(v);
-            }
-            Ok(None) => return plain(ReplayReport::of(located)),
-            Err(report) => return plain(ReplayReport::of(*report)),
-        }
-    }
+    let (layers, values) = match locate_layers(request, &base_o, &target_o) {
+        Ok(located) => located,
+        Err(report) => return plain(ReplayReport::of(*report)),
+    };
     let merged = values.iter().fold(Value::Null, merge);
     let judged = replay::replay(&ReplayRequest {
         files: vec![SourceFile {
@@ -113,7 +91,39 @@ pub fn replay_layered(request: &ReplayRequest, policy: LayerPolicy) -> LayeredRe
     if let Err(refusal) = route(&mut report, &values, policy) {
         return refused(report, request, *refusal);
     }
-    apply(report, request, &values, &base_o, &target_o, &drift)
+    apply(report, request, &values, &base_o, &target_o)
+}
+
+/// Each layer's place in its file and its values, located with the override schemas.
+fn locate_layers(
+    request: &ReplayRequest,
+    base_o: &Named,
+    target_o: &Named,
+) -> Result<(Vec<Layer>, Vec<Value>), Box<MigrateReport>> {
+    let mut layers = Vec::new();
+    let mut values = Vec::new();
+    for file in &request.files {
+        let layer_request = Request {
+            files: vec![file.clone()],
+            base_schema: base_o.clone(),
+            target_schema: target_o.clone(),
+            prefix: request.prefix.clone(),
+            defaults: None,
+            ..request.to_request()
+        };
+        let located = diagnose(&layer_request);
+        let Some((prefix, v)) = replay::values_of(&layer_request, &located)? else {
+            return Err(Box::new(located));
+        };
+        layers.push(Layer {
+            file: file.path.clone(),
+            prefix,
+            ops: Vec::new(),
+            left: Vec::new(),
+        });
+        values.push(v);
+    }
+    Ok((layers, values))
 }
 
 /// Writes each layer's ops into its file through the pipeline, then judges the merged result.
@@ -123,95 +133,25 @@ fn apply(
     values: &[Value],
     base_o: &Named,
     target_o: &Named,
-    drift: &[Drift],
 ) -> LayeredReport {
     let mut files = Vec::new();
     let mut merged_after = Value::Null;
     for ((file, layer), own) in request.files.iter().zip(&report.layers).zip(values) {
-        let (proposal, answers) = layer_proposal(own, &layer.ops);
-        // A value left to a later layer stays here, overridden in the merge: this layer is not judged on it.
-        let target_layer = permit(target_o, &layer.left);
-        let edited = if layer.ops.is_empty() {
-            unchanged(std::slice::from_ref(file)).remove(0)
-        } else {
-            let result = migrate(&Request {
-                files: vec![file.clone()],
-                base_schema: base_o.clone(),
-                target_schema: target_layer,
-                proposal: Some(Named {
-                    name: format!("{} (layer proposal)", file.path),
-                    text: serde_json::to_string_pretty(&proposal).unwrap_or_default(),
-                }),
-                prefix: Some(layer.prefix.clone()),
-                answers,
-                defaults: None,
-                typing: request.typing,
-            });
-            if result.status != Status::Planned {
-                let mut stopped = ReplayReport::of(result);
-                stopped.schema_drift = drift.to_vec();
-                report.replay.report.status = stopped.report.status;
-                report.replay.report.refusals = stopped.report.refusals;
-                report.replay.report.errors = stopped.report.errors;
+        let edited = match edit_layer(file, layer, own, base_o, target_o, request) {
+            Ok(edited) => edited,
+            Err(stopped) => {
+                report.replay.report.status = stopped.status;
+                report.replay.report.refusals = stopped.refusals;
+                report.replay.report.errors = stopped.errors;
                 report.replay.report.files = unchanged(&request.files);
                 return report;
             }
-            result
-                .files
-                .into_iter()
-                .find(|f| f.path == file.path)
-                .unwrap_or_else(|| unchanged(std::slice::from_ref(file)).remove(0))
         };
         let after = values_after(&edited.after, &layer.prefix, request);
         merged_after = merge(merged_after, &after.unwrap_or(Value::Null));
         files.push(edited);
     }
-    let expected = report
-        .replay
-        .report
-        .files
-        .first()
-        .and_then(|f| values_after(&f.after, "", request));
-    let target = crate::schema::Schema::compile(&request.target_schema.text).ok();
-    let defaults = request.defaults.as_ref().and_then(|d| {
-        crate::yaml::decode(
-            &d.text,
-            &DecodeOptions {
-                typing: request.typing,
-                ..DecodeOptions::default()
-            },
-        )
-        .ok()
-        .and_then(|docs| docs.into_iter().next())
-    });
-    let violations = target
-        .map(|t| t.validate_coalesced(defaults.as_ref(), &merged_after))
-        .unwrap_or_default();
-    let conflicts_left = report.layers.iter().any(|l| !l.left.is_empty());
-    if violations.iter().any(|v| !v.in_defaults_only)
-        || (!conflicts_left && expected.as_ref() != Some(&merged_after))
-    {
-        let message = match violations.first() {
-            Some(v) => format!("the layers, merged after the edits, fail the target schema: {v}"),
-            None => "the layers, merged after the edits, differ from the migrated merged values"
-                .to_string(),
-        };
-        let refusal = Refusal {
-            kind: if violations.is_empty() {
-                RefusalKind::VerifyFailed
-            } else {
-                RefusalKind::Schema
-            },
-            path: violations
-                .first()
-                .map(|v| v.path.clone())
-                .unwrap_or_default(),
-            message,
-            file: None,
-            line: None,
-            column: None,
-            utf16_column: None,
-        };
+    if let Some(refusal) = judge_merge(&report, request, &merged_after) {
         return refused(report, request, refusal);
     }
     report.replay.report.files = files;
@@ -219,6 +159,96 @@ fn apply(
     report.replay.report.prefix = None;
     report.merged = Some(merged_after);
     report
+}
+
+/// One layer file with its ops written through the pipeline, judged by the override schemas.
+fn edit_layer(
+    file: &SourceFile,
+    layer: &Layer,
+    own: &Value,
+    base_o: &Named,
+    target_o: &Named,
+    request: &ReplayRequest,
+) -> Result<FileResult, Box<MigrateReport>> {
+    if layer.ops.is_empty() {
+        return Ok(unchanged(std::slice::from_ref(file)).remove(0));
+    }
+    let (proposal, answers) = layer_proposal(own, &layer.ops);
+    // A value left to a later layer stays here, overridden in the merge: this layer is not judged on it.
+    let result = migrate(&Request {
+        files: vec![file.clone()],
+        base_schema: base_o.clone(),
+        target_schema: permit(target_o, &layer.left),
+        proposal: Some(Named {
+            name: format!("{} (layer proposal)", file.path),
+            text: serde_json::to_string_pretty(&proposal).unwrap_or_default(),
+        }),
+        prefix: Some(layer.prefix.clone()),
+        answers,
+        defaults: None,
+        typing: request.typing,
+    });
+    if result.status != Status::Planned {
+        return Err(Box::new(result));
+    }
+    Ok(result
+        .files
+        .into_iter()
+        .find(|f| f.path == file.path)
+        .unwrap_or_else(|| unchanged(std::slice::from_ref(file)).remove(0)))
+}
+
+/// Why the edited layers, merged again, are not the migrated merge (or fail the target schema).
+fn judge_merge(
+    report: &LayeredReport,
+    request: &ReplayRequest,
+    merged_after: &Value,
+) -> Option<Refusal> {
+    let expected = report
+        .replay
+        .report
+        .files
+        .first()
+        .and_then(|f| values_after(&f.after, "", request));
+    let options = DecodeOptions {
+        typing: request.typing,
+        ..DecodeOptions::default()
+    };
+    let defaults = request.defaults.as_ref().and_then(|d| {
+        crate::yaml::decode(&d.text, &options)
+            .ok()
+            .and_then(|docs| docs.into_iter().next())
+    });
+    let violation = crate::schema::Schema::compile(&request.target_schema.text)
+        .ok()
+        .map(|t| t.validate_coalesced(defaults.as_ref(), merged_after))
+        .unwrap_or_default()
+        .into_iter()
+        .find(|v| !v.in_defaults_only);
+    let conflicts_left = report.layers.iter().any(|l| !l.left.is_empty());
+    let (kind, path, message) = match violation {
+        Some(v) => (
+            RefusalKind::Schema,
+            v.path.clone(),
+            format!("the layers, merged after the edits, fail the target schema: {v}"),
+        ),
+        None if !conflicts_left && expected.as_ref() != Some(merged_after) => (
+            RefusalKind::VerifyFailed,
+            ValuePath::root(),
+            "the layers, merged after the edits, differ from the migrated merged values"
+                .to_string(),
+        ),
+        None => return None,
+    };
+    Some(Refusal {
+        kind,
+        path,
+        message,
+        file: None,
+        line: None,
+        column: None,
+        utf16_column: None,
+    })
 }
 
 /// Assigns each op of the merged plan to the layer that supplies its key.
