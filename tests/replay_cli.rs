@@ -37,19 +37,29 @@ fn s(path: &Path) -> &str {
     path.to_str().unwrap()
 }
 
+/// `migrate` on the bosun example, with `extra` options.
+fn migrate_bosun(extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = vec![
+        "migrate".into(),
+        "--values".into(),
+        format!("{EXAMPLE}/addons.yaml"),
+    ];
+    for (option, file) in [
+        ("--base", "base.values.schema.json"),
+        ("--target", "target.values.schema.json"),
+        ("--proposal", "proposal.yaml"),
+    ] {
+        args.push(option.into());
+        args.push(format!("{EXAMPLE}/{file}"));
+    }
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args
+}
+
 /// Records the bosun example's migration with the CLI and returns the recording's path.
 fn record_bosun(dir: &Path) -> PathBuf {
     let recording = dir.join("bosun-0.20.0-to-0.25.1.json");
-    let (code, _, stderr) = values_migrate(&[
-        "migrate",
-        "--values",
-        &format!("{EXAMPLE}/addons.yaml"),
-        "--base",
-        &format!("{EXAMPLE}/base.values.schema.json"),
-        "--target",
-        &format!("{EXAMPLE}/target.values.schema.json"),
-        "--proposal",
-        &format!("{EXAMPLE}/proposal.yaml"),
+    let (code, _, stderr) = run(&migrate_bosun(&[
         "--record",
         s(&recording),
         "--chart",
@@ -60,7 +70,7 @@ fn record_bosun(dir: &Path) -> PathBuf {
         "0.25.1",
         "--format",
         "diff",
-    ]);
+    ]));
     assert_eq!(code, 0, "{stderr}");
     recording
 }
@@ -446,20 +456,16 @@ fn the_render_gate_lets_a_rendering_migration_through_and_refuses_a_failing_one(
         "nothing is written"
     );
 
+    // A command that does not say where the values go is an error before anything runs.
+    let (code, _, stderr) = run(&replay_args(
+        s(&recording),
+        &["--values", s(&bad), "--render-with", "true"],
+    ));
+    assert_eq!(code, 3);
+    assert!(stderr.contains("must contain {values}"), "{stderr}");
+
     // migrate gates too; values under a prefix are rendered as the values root.
-    let (code, stdout, _) = values_migrate(&[
-        "migrate",
-        "--values",
-        &format!("{EXAMPLE}/addons.yaml"),
-        "--base",
-        &format!("{EXAMPLE}/base.values.schema.json"),
-        "--target",
-        &format!("{EXAMPLE}/target.values.schema.json"),
-        "--proposal",
-        &format!("{EXAMPLE}/proposal.yaml"),
-        "--render-with",
-        &render,
-    ]);
+    let (code, stdout, _) = run(&migrate_bosun(&["--render-with", &render]));
     assert_eq!(code, 0, "{stdout}");
     // The unmigrated file does not render: the chart's template refuses the old key.
     let status = Command::new("sh")

@@ -131,7 +131,7 @@ pub(super) fn after_migrate(
     report: &mut MigrateReport,
     args: &RecordArgs,
 ) -> Result<(), String> {
-    if let Some(command) = &args.render.render_with {
+    if let Some(command) = args.render.command()? {
         render_gate::gate(report, command, request.typing);
     }
     let Some(path) = &args.record else {
@@ -149,8 +149,22 @@ pub(super) fn after_migrate(
     write::atomically(path, &format!("{json}\n"))
 }
 
+impl RenderArgs {
+    /// The render command, which must name where the values go.
+    fn command(&self) -> Result<Option<&str>, String> {
+        match self.render_with.as_deref() {
+            Some(command) if !command.contains(render_gate::PLACEHOLDER) => Err(format!(
+                "--render-with `{command}`: the command must contain {} where the values file goes",
+                render_gate::PLACEHOLDER
+            )),
+            other => Ok(other),
+        }
+    }
+}
+
 /// Runs `values-migrate replay`.
 pub(super) fn run(args: &ReplayArgs) -> Result<i32, String> {
+    args.render.command()?;
     if !args.repos.is_empty() {
         return run_fleet(args);
     }
