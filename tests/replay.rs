@@ -191,8 +191,7 @@ fn a_recorded_bosun_migration_replays_on_five_differently_formatted_files() {
         // The edited file decodes (as Helm reads it) to the values with the ops applied.
         let values = common::yaml(after);
         let values =
-            values_migrate::migrate::tree::get(&values, &ValuePath::parse(prefix).unwrap())
-                .unwrap();
+            values_migrate::path::get(&values, &ValuePath::parse(prefix).unwrap()).unwrap();
         assert!(
             values["gate"].get("mode").is_none() && values["gate"].get("inventorySource").is_none()
         );
@@ -583,7 +582,7 @@ fn a_key_supplied_by_several_layers_is_refused_naming_all_or_edited_in_the_last(
         refusal.message
     );
     assert_eq!(
-        (refusal.file.as_deref(), refusal.line),
+        (refusal.at.file.as_deref(), refusal.at.line),
         (Some("prod.yaml"), Some(4))
     );
     assert!(r.files.iter().all(|f| !f.changed));

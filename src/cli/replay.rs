@@ -1,15 +1,18 @@
 //! The command line of migrations that travel (issue 15): `migrate --record`, `--render-with`,
 //! `replay` (one file, layers, a chain, a fleet), and `schema --for-overrides`.
 
-use super::{Format, TypingArg, print_json, read, text_summary, write};
+use super::exit::of_status;
+use super::{Format, print_json, read, write};
+use crate::migrate::render::text as text_summary;
+use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
 use crate::migrate::{Request, SourceFile};
 use crate::migration::chain::{self, ChainReport, ChainRequest, Version};
 use crate::migration::layers::{self, LayerPolicy, LayeredReport};
 use crate::migration::{
     ChartBump, Migration, ReplayReport, ReplayRequest, fleet, record, render_gate,
 };
-use crate::report::MigrateReport;
-use crate::report::{FileResult, Status};
+use crate::text::{FileResult, Location};
+use crate::yaml::Typing;
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 
@@ -70,9 +73,9 @@ pub(super) struct ReplayArgs {
     /// The target chart's own values.yaml.
     #[arg(long)]
     defaults: Option<PathBuf>,
-    /// How scalars are typed.
-    #[arg(long, value_enum, default_value = "helm")]
-    typing: TypingArg,
+    /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
+    #[arg(long, default_value = "helm")]
+    typing: Typing,
     /// Output format.
     #[arg(long, value_enum, default_value = "json")]
     format: Format,
@@ -173,7 +176,7 @@ pub(super) fn run(args: &ReplayArgs) -> Result<i32, String> {
     if args.write && status == Status::Planned {
         write_all(&files_out)?;
     }
-    Ok(status.exit_code())
+    Ok(of_status(status))
 }
 
 /// The result of one replay (plain, layered, or chain) on `files`, given to `show`.
@@ -219,14 +222,11 @@ fn one(
 
 fn refuse_render(report: &mut MigrateReport, message: String) {
     report.status = Status::Refused;
-    report.refusals.push(crate::report::Refusal {
-        kind: crate::report::RefusalKind::RenderFailed,
+    report.refusals.push(Refusal {
+        kind: RefusalKind::RenderFailed,
         path: crate::ValuePath::root(),
         message,
-        file: None,
-        line: None,
-        column: None,
-        utf16_column: None,
+        at: Location::default(),
     });
 }
 
@@ -324,7 +324,7 @@ fn chain_text(r: &ChainReport, replay_text: &dyn Fn(&ReplayReport) -> String) ->
         out.push_str(&format!("{m}\n"));
     }
     for e in &r.errors {
-        out.push_str(&format!("error: {}: {}\n", e.file, e.message));
+        out.push_str(&format!("error: {e}\n"));
     }
     for step in &r.steps {
         out.push_str(&format!(
@@ -376,7 +376,7 @@ fn replay_request(args: &ReplayArgs, files: Vec<SourceFile>) -> Result<ReplayReq
         target_schema: read(target)?,
         prefix: args.prefix.clone(),
         defaults: args.defaults.as_deref().map(read).transpose()?,
-        typing: args.typing.into(),
+        typing: args.typing,
         allow_schema_drift: args.allow_schema_drift,
     })
 }
@@ -417,7 +417,7 @@ fn chain_request(
         from: args.from.clone().unwrap_or_default(),
         to: args.to.clone().unwrap_or_default(),
         prefix: args.prefix.clone(),
-        typing: args.typing.into(),
+        typing: args.typing,
         allow_schema_drift: args.allow_schema_drift,
     })
 }
@@ -475,7 +475,12 @@ fn run_fleet(args: &ReplayArgs) -> Result<i32, String> {
             println!("\n{}", report.table());
         }
     }
-    Ok(report.exit_code())
+    Ok(report
+        .repositories
+        .iter()
+        .map(|r| of_status(r.status))
+        .max()
+        .unwrap_or(0))
 }
 
 /// Prints the override schema.
@@ -510,8 +515,8 @@ fn write_all(files: &[FileResult]) -> Result<(), String> {
         .try_for_each(|f| write::atomically(Path::new(&f.path), &f.after))
 }
 
-fn report_op_text(op: &crate::report::Op) -> String {
-    use crate::report::Op;
+fn report_op_text(op: &crate::migrate::Op) -> String {
+    use crate::migrate::Op;
     match op {
         Op::Remove { path } => format!("remove {path}"),
         Op::Rename { from, to, .. } => format!("rename {from} -> {to}"),

@@ -4,8 +4,9 @@
 use super::record::Migration;
 use super::replay::{ReplayReport, ReplayRequest, invalid, replay, values_of};
 use crate::migrate::{Named, Request, SourceFile, diagnose};
-use crate::report::{Diagnostic, FileResult, Refusal, Status};
+use crate::migrate::{Refusal, Status};
 use crate::schema::Schema;
+use crate::text::{Diagnostic, FileResult};
 use crate::yaml::{DecodeOptions, Typing};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -315,16 +316,10 @@ fn unchanged(files: &[SourceFile]) -> Vec<FileResult> {
 }
 
 fn file_result(path: &str, before: &str, after: &str) -> FileResult {
-    FileResult {
-        path: path.to_string(),
-        changed: before != after,
-        before: before.to_string(),
-        after: after.to_string(),
-        diff: if before == after {
-            String::new()
-        } else {
-            crate::diff::unified(path, before, after)
-        },
+    if before == after {
+        FileResult::unchanged(path, before)
+    } else {
+        FileResult::edited(path, before, after.to_string())
     }
 }
 

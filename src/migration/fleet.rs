@@ -1,7 +1,7 @@
 //! A fleet run: one unit of work per repository checkout (its values files found by a glob),
 //! spread over `jobs` threads, one result per repository and a summary by status.
 
-use crate::report::Status;
+use crate::migrate::Status;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -60,15 +60,6 @@ pub struct FleetReport {
 }
 
 impl FleetReport {
-    /// The command line's exit status: the worst repository's.
-    pub fn exit_code(&self) -> i32 {
-        self.repositories
-            .iter()
-            .map(|r| r.status.exit_code())
-            .max()
-            .unwrap_or(0)
-    }
-
     /// The summary as a table.
     pub fn table(&self) -> String {
         let s = &self.summary;

@@ -4,9 +4,10 @@
 use super::overrides;
 use super::replay::{self, ReplayReport, ReplayRequest};
 use crate::ValuePath;
-use crate::migrate::tree;
+use crate::migrate::{MigrateReport, Op, Refusal, RefusalKind, SetSource, Status};
 use crate::migrate::{Named, Request, SourceFile, diagnose, migrate};
-use crate::report::{FileResult, MigrateReport, Op, Refusal, RefusalKind, SetSource, Status};
+use crate::path as tree;
+use crate::text::{FileResult, Location};
 use crate::yaml::DecodeOptions;
 use serde::Serialize;
 use serde_json::Value;
@@ -244,10 +245,7 @@ fn judge_merge(
         kind,
         path,
         message,
-        file: None,
-        line: None,
-        column: None,
-        utf16_column: None,
+        at: Location::default(),
     })
 }
 
@@ -288,10 +286,7 @@ fn route(
                         names.join(", "),
                         names[names.len() - 1]
                     ),
-                    file: Some(names[names.len() - 1].clone()),
-                    line: None,
-                    column: None,
-                    utf16_column: None,
+                    at: Location::file(&names[names.len() - 1]),
                 }));
             }
         };
@@ -360,17 +355,14 @@ pub fn merge(acc: Value, layer: &Value) -> Value {
 /// Points the merged verdict's refusals at the last layer that supplies their path, with its line.
 fn relocate(report: &mut LayeredReport, request: &ReplayRequest, values: &[Value]) {
     for refusal in &mut report.replay.report.refusals {
-        if refusal.file.as_deref() != Some("merged values") {
+        if refusal.at.file.as_deref() != Some("merged values") {
             continue;
         }
         let Some(i) = (0..values.len())
             .rev()
             .find(|&i| tree::get(&values[i], &refusal.path).is_some())
         else {
-            refusal.file = None;
-            refusal.line = None;
-            refusal.column = None;
-            refusal.utf16_column = None;
+            refusal.at = Location::default();
             continue;
         };
         locate(
@@ -383,7 +375,7 @@ fn relocate(report: &mut LayeredReport, request: &ReplayRequest, values: &[Value
 }
 
 fn locate(refusal: &mut Refusal, file: &SourceFile, prefix: &str, request: &ReplayRequest) {
-    refusal.file = Some(file.path.clone());
+    refusal.at = Location::file(&file.path);
     let Ok(prefix) = ValuePath::parse(prefix) else {
         return;
     };
@@ -397,9 +389,7 @@ fn locate(refusal: &mut Refusal, file: &SourceFile, prefix: &str, request: &Repl
         .find(|d| d.root.get(&prefix, request.typing).is_some())
         .map(|d| d.root.offset_of(&full, request.typing));
     if let Some(offset) = at {
-        let lc = crate::LineIndex::new(&file.text).line_col(offset);
-        (refusal.line, refusal.column, refusal.utf16_column) =
-            (Some(lc.line), Some(lc.column), Some(lc.utf16_column));
+        refusal.at = Location::in_text(&file.path, &file.text, Some(offset));
     }
 }
 
@@ -411,7 +401,7 @@ fn refused(
     if let Some(i) = report
         .layers
         .iter()
-        .position(|l| Some(&l.file) == refusal.file.as_ref())
+        .position(|l| Some(&l.file) == refusal.at.file.as_ref())
     {
         let prefix = report.layers[i].prefix.clone();
         locate(&mut refusal, &request.files[i], &prefix, request);
@@ -462,13 +452,7 @@ fn plain(replay: ReplayReport) -> LayeredReport {
 fn unchanged(files: &[SourceFile]) -> Vec<FileResult> {
     files
         .iter()
-        .map(|f| FileResult {
-            path: f.path.clone(),
-            changed: false,
-            before: f.text.clone(),
-            after: f.text.clone(),
-            diff: String::new(),
-        })
+        .map(|f| FileResult::unchanged(&f.path, &f.text))
         .collect()
 }
 

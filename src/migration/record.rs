@@ -1,8 +1,8 @@
 //! A recorded migration: the verified plan of one values file, as a portable, reviewable JSON recipe.
 
 use super::sha256;
+use crate::migrate::{MigrateReport, Op, SetSource, Status};
 use crate::migrate::{Named, Request};
-use crate::report::{MigrateReport, Op, SetSource, Status};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

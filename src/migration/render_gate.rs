@@ -2,8 +2,9 @@
 //! (`helm template`) before anything is written; a failed render is a `render-failed` refusal.
 
 use crate::ValuePath;
-use crate::migrate::tree;
-use crate::report::{MigrateReport, Refusal, RefusalKind, Status};
+use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
+use crate::path as tree;
+use crate::text::Location;
 use crate::yaml::{DecodeOptions, Typing};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -29,10 +30,10 @@ pub fn gate(report: &mut MigrateReport, command: &str, typing: Typing) {
             kind: RefusalKind::RenderFailed,
             path: ValuePath::root(),
             message,
-            file: values_file,
-            line: None,
-            column: None,
-            utf16_column: None,
+            at: Location {
+                file: values_file,
+                ..Location::default()
+            },
         });
     }
 }

@@ -3,10 +3,11 @@
 
 use super::record::{Migration, RecordedOp, SchemaDigest};
 use crate::ValuePath;
-use crate::migrate::tree;
+use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
 use crate::migrate::{Named, Request, SourceFile, diagnose, migrate};
-use crate::report::{Diagnostic, MigrateReport, Refusal, RefusalKind, Status};
+use crate::path as tree;
 use crate::schema::Displaced;
+use crate::text::{Diagnostic, Location};
 use crate::yaml::{DecodeOptions, Typing};
 use serde::Serialize;
 use serde_json::Value;
@@ -195,23 +196,14 @@ fn drift_refusal(drift: &Drift) -> Refusal {
             drift.recorded.file,
             drift.recorded.sha256
         ),
-        file: Some(drift.given.file.clone()),
-        line: None,
-        column: None,
-        utf16_column: None,
+        at: Location::file(&drift.given.file),
     }
 }
 
 /// An `invalid` report with one error that has no position.
 pub fn invalid(file: &str, message: &str) -> MigrateReport {
     let mut report = MigrateReport::new(Status::Invalid);
-    report.errors.push(Diagnostic {
-        file: file.to_string(),
-        line: None,
-        column: None,
-        utf16_column: None,
-        message: message.to_string(),
-    });
+    report.errors.push(Diagnostic::in_file(file, message));
     report
 }
 
