@@ -6,8 +6,9 @@ use super::{Format, print_json, read, write};
 use crate::migrate::render::text as text_summary;
 use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
 use crate::migrate::{Request, SourceFile};
-use crate::migration::chain::{self, ChainReport, ChainRequest, Version};
+use crate::migration::chain::{Chain, ChainReport, ChainRequest, Version};
 use crate::migration::layers::{self, LayerPolicy, LayeredReport};
+use crate::migration::replay::Replayer;
 use crate::migration::{
     ChartBump, Migration, ReplayReport, ReplayRequest, fleet, record, render_gate,
 };
@@ -168,56 +169,100 @@ impl RenderArgs {
 /// Runs `values-migrate replay`.
 pub(super) fn run(args: &ReplayArgs) -> Result<i32, String> {
     args.render.command()?;
+    let prepared = prepare(args)?;
     if !args.repos.is_empty() {
-        return run_fleet(args);
+        return run_fleet(args, &prepared);
     }
     let files = read_files(&args.values)?;
-    let (status, files_out) = one(args, files, &mut |value| print_result(args, value))?;
+    let (status, files_out) = one(args, &prepared, &files, &mut |o| print_result(args, o));
     if args.write && status == Status::Planned {
         write_all(&files_out)?;
     }
     Ok(of_status(status))
 }
 
-/// The result of one replay (plain, layered, or chain) on `files`, given to `show`.
-fn one(
-    args: &ReplayArgs,
-    files: Vec<SourceFile>,
-    show: &mut dyn FnMut(Outcome),
-) -> Result<(Status, Vec<FileResult>), String> {
+/// What a replay runs, read and compiled once (a fleet runs it on every file).
+enum Prepared {
+    Replay(Replayer),
+    Layered(ReplayRequest, LayerPolicy),
+    Chain(Chain),
+}
+
+fn prepare(args: &ReplayArgs) -> Result<Prepared, String> {
     if let Some(dir) = &args.chain {
-        let report = chain::chain(&chain_request(args, dir, files)?);
-        let out = (report.status, report.files.clone());
-        show(Outcome::Chain(report));
-        return Ok(out);
+        return Ok(Prepared::Chain(Chain::new(&chain_request(args, dir)?)));
     }
-    let request = replay_request(args, files)?;
-    if args.layered {
+    let request = replay_request(args)?;
+    Ok(if args.layered {
         let policy = match args.layer_policy {
             PolicyArg::Refuse => LayerPolicy::Refuse,
             PolicyArg::Last => LayerPolicy::Last,
         };
-        let mut report = layers::replay_layered(&request, policy);
-        if let (Some(command), Some(merged)) = (&args.render.render_with, &report.merged) {
-            let values = serde_json::to_string_pretty(merged).unwrap_or_default();
-            if let Err(message) = render_gate::render(command, &values) {
-                refuse_render(&mut report.replay.report, message);
+        Prepared::Layered(request, policy)
+    } else {
+        Prepared::Replay(Replayer::new(&request))
+    })
+}
+
+/// One replay (plain, layered, or chain) on `files`, render-gated, given to `show`.
+fn one(
+    args: &ReplayArgs,
+    prepared: &Prepared,
+    files: &[SourceFile],
+    show: &mut dyn FnMut(Outcome),
+) -> (Status, Vec<FileResult>) {
+    let command = args.render.render_with.as_deref();
+    let prefix = args.prefix.as_deref();
+    let outcome = match prepared {
+        Prepared::Replay(replayer) => {
+            let mut report = replayer.replay(files, prefix);
+            if let Some(command) = command {
+                render_gate::gate(&mut report.report, command, args.typing);
             }
+            Outcome::Replay(report)
         }
-        let out = (
-            report.replay.report.status,
-            report.replay.report.files.clone(),
-        );
-        show(Outcome::Layered(report));
-        return Ok(out);
+        Prepared::Layered(request, policy) => {
+            let request = ReplayRequest {
+                files: files.to_vec(),
+                ..request.clone()
+            };
+            let mut report = layers::replay_layered(&request, *policy);
+            if let (Some(command), Some(merged)) = (command, &report.merged) {
+                let values = serde_json::to_string_pretty(merged).unwrap_or_default();
+                if let Err(message) = render_gate::render(command, &values) {
+                    refuse_render(&mut report.replay.report, message);
+                }
+            }
+            Outcome::Layered(report)
+        }
+        Prepared::Chain(chain) => {
+            let mut report = chain.run(files, prefix);
+            if let Some(command) = command {
+                gate_chain(&mut report, command, args.typing);
+            }
+            Outcome::Chain(report)
+        }
+    };
+    let out = (outcome.status(), files_of(&outcome).to_vec());
+    show(outcome);
+    out
+}
+
+/// The render gate on a chain's result: the last step holds the final text.
+fn gate_chain(report: &mut ChainReport, command: &str, typing: crate::yaml::Typing) {
+    let last = report.steps.last().map(|s| &s.result.report);
+    let values = last.and_then(|last| render_gate::migrated_values(last, typing));
+    if let (Status::Planned, Some(values)) = (report.status, values) {
+        if let Err(message) = render_gate::render(command, &values) {
+            report.status = Status::Refused;
+            report.refusals.push(Refusal {
+                kind: RefusalKind::RenderFailed,
+                path: crate::ValuePath::root(),
+                message,
+                at: Location::default(),
+            });
+        }
     }
-    let mut report = crate::migration::replay(&request);
-    if let Some(command) = &args.render.render_with {
-        render_gate::gate(&mut report.report, command, request.typing);
-    }
-    let out = (report.report.status, report.report.files.clone());
-    show(Outcome::Replay(report));
-    Ok(out)
 }
 
 fn refuse_render(report: &mut MigrateReport, message: String) {
@@ -238,6 +283,14 @@ enum Outcome {
 }
 
 impl Outcome {
+    fn status(&self) -> Status {
+        match self {
+            Outcome::Replay(r) => r.report.status,
+            Outcome::Layered(r) => r.replay.report.status,
+            Outcome::Chain(r) => r.status,
+        }
+    }
+
     fn to_json(&self) -> serde_json::Value {
         match self {
             Outcome::Replay(r) => serde_json::to_value(r),
@@ -363,7 +416,7 @@ fn status_name(status: Status) -> String {
         .unwrap_or_default()
 }
 
-fn replay_request(args: &ReplayArgs, files: Vec<SourceFile>) -> Result<ReplayRequest, String> {
+fn replay_request(args: &ReplayArgs) -> Result<ReplayRequest, String> {
     let (Some(migration), Some(base), Some(target)) = (&args.migration, &args.base, &args.target)
     else {
         return Err("replay needs --migration, --base and --target (or --chain)".to_string());
@@ -371,7 +424,7 @@ fn replay_request(args: &ReplayArgs, files: Vec<SourceFile>) -> Result<ReplayReq
     let migration = read(migration)?;
     Ok(ReplayRequest {
         migration: record::parse(&migration.name, &migration.text)?,
-        files,
+        files: Vec::new(),
         base_schema: read(base)?,
         target_schema: read(target)?,
         prefix: args.prefix.clone(),
@@ -382,11 +435,7 @@ fn replay_request(args: &ReplayArgs, files: Vec<SourceFile>) -> Result<ReplayReq
 }
 
 /// Reads a chain directory: `<version>/values.schema.json` (and `values.yaml`), and `*.json` recordings.
-fn chain_request(
-    args: &ReplayArgs,
-    dir: &Path,
-    files: Vec<SourceFile>,
-) -> Result<ChainRequest, String> {
+fn chain_request(args: &ReplayArgs, dir: &Path) -> Result<ChainRequest, String> {
     let mut versions = Vec::new();
     let mut migrations: Vec<(String, Migration)> = Vec::new();
     let entries =
@@ -413,7 +462,7 @@ fn chain_request(
     Ok(ChainRequest {
         versions,
         migrations,
-        files,
+        files: Vec::new(),
         from: args.from.clone().unwrap_or_default(),
         to: args.to.clone().unwrap_or_default(),
         prefix: args.prefix.clone(),
@@ -423,13 +472,13 @@ fn chain_request(
 }
 
 /// Every repository is one unit of work: each matched file replayed (and written) on its own.
-fn run_fleet(args: &ReplayArgs) -> Result<i32, String> {
+fn run_fleet(args: &ReplayArgs, prepared: &Prepared) -> Result<i32, String> {
     let glob = args.files.clone().unwrap_or_default();
     let report = fleet::run(&args.repos, &glob, args.jobs, |repo, relative| {
         let path = repo.join(relative);
         let outcome = read_files(std::slice::from_ref(&path)).and_then(|files| {
             let mut shown = serde_json::Value::Null;
-            let (status, files) = one(args, files, &mut |o| shown = o.to_json())?;
+            let (status, files) = one(args, prepared, &files, &mut |o| shown = o.to_json());
             if args.write && status == Status::Planned {
                 write_all(&files)?;
             }

@@ -2,8 +2,8 @@
 //! in order from the file's version to the target, each step verified; one combined diff.
 
 use super::record::Migration;
-use super::replay::{ReplayReport, ReplayRequest, invalid, replay, values_of};
-use crate::migrate::{Named, Request, SourceFile, diagnose};
+use super::replay::{ReplayReport, ReplayRequest, Replayer, invalid, values_of};
+use crate::migrate::{Inputs, Named, Session, SourceFile};
 use crate::migrate::{Refusal, Status};
 use crate::schema::Schema;
 use crate::text::{Diagnostic, FileResult};
@@ -102,136 +102,233 @@ pub fn compare_versions(a: &str, b: &str) -> Ordering {
 
 /// Folds the chain of recorded migrations over `request.files`.
 pub fn chain(request: &ChainRequest) -> ChainReport {
-    let mut report = ChainReport {
-        status: Status::Unchanged,
-        file_version: None,
-        to: request.to.clone(),
-        message: None,
-        steps: Vec::new(),
-        refusals: Vec::new(),
-        errors: Vec::new(),
-        files: unchanged(&request.files),
-    };
-    let mut versions = request.versions.clone();
-    versions.sort_by(|a, b| compare_versions(&a.version, &b.version));
-    let find = |v: &str| versions.iter().find(|x| x.version == v);
-    for wanted in [&request.from, &request.to] {
-        if find(wanted).is_none() {
-            return failed(
-                report,
-                &format!("no schema for version {wanted} in the chain"),
-            );
-        }
-    }
-    let file_version = match detect(request, &versions) {
-        Ok(version) => version,
-        Err(errors) => {
-            report.status = Status::Invalid;
-            report.errors = errors;
-            return report;
-        }
-    };
-    report.file_version = Some(file_version.clone());
-    if compare_versions(&file_version, &request.to) != Ordering::Less {
-        report.message = Some(format!(
-            "the values are at version {file_version}, at or past the target {}: left alone",
-            request.to
-        ));
-        return report;
-    }
-    let steps = match plan(&request.migrations, &versions, &file_version, &request.to) {
-        Ok(steps) => steps,
-        Err(gap) => return failed(report, &gap),
-    };
-    run(request, &steps, &versions, report)
+    Chain::new(request).run(&request.files, request.prefix.as_deref())
 }
 
-/// Replays each step; stops at the first that is not `planned` or `unchanged`.
-fn run(
-    request: &ChainRequest,
-    steps: &[&(String, Migration)],
-    versions: &[Version],
-    mut report: ChainReport,
-) -> ChainReport {
-    let version = |v: &Option<String>| {
-        versions
-            .iter()
-            .find(|x| Some(&x.version) == v.as_ref())
-            .cloned()
-    };
-    let mut files = request.files.clone();
-    let mut prefix = request.prefix.clone();
-    for (name, migration) in steps {
-        let (Some(base), Some(target)) =
-            (version(&migration.chart.from), version(&migration.chart.to))
-        else {
-            return failed(report, &format!("{name}: its versions have no schema"));
-        };
-        let result = replay(&ReplayRequest {
-            migration: migration.clone(),
-            files: files.clone(),
-            base_schema: base.schema,
-            target_schema: target.schema,
-            prefix: prefix.clone(),
-            defaults: target.defaults,
+/// A chain ready to fold over many files: every schema compiled once, every step's replayer built once.
+pub struct Chain {
+    versions: Vec<Version>,
+    /// Each version's schema and defaults, for finding a file's version.
+    judges: Vec<(String, Option<Schema>, Option<serde_json::Value>)>,
+    /// A session on the `from` version's schema, for locating the values.
+    locator: Result<Session, Vec<Diagnostic>>,
+    /// Each recording with its replayer (`None` when its versions have no schema).
+    steps: Vec<(String, Migration, Option<Replayer>)>,
+    from: String,
+    to: String,
+    typing: Typing,
+}
+
+impl Chain {
+    /// Sorts the versions and compiles every schema of `request` (its files are not read).
+    pub fn new(request: &ChainRequest) -> Chain {
+        let mut versions = request.versions.clone();
+        versions.sort_by(|a, b| compare_versions(&a.version, &b.version));
+        let find = |v: &Option<String>| versions.iter().find(|x| Some(&x.version) == v.as_ref());
+        let options = DecodeOptions {
             typing: request.typing,
-            allow_schema_drift: request.allow_schema_drift,
-        });
-        let status = result.report.status;
-        prefix = result.report.prefix.clone().or(prefix);
-        for after in result.report.files.iter().filter(|f| f.changed) {
-            if let Some(file) = files.iter_mut().find(|f| f.path == after.path) {
-                file.text = after.after.clone();
-            }
-        }
-        report.steps.push(ChainStep {
-            from: base.version,
-            to: target.version,
-            migration: name.clone(),
-            result,
-        });
-        if !matches!(status, Status::Planned | Status::Unchanged) {
-            let last = &report.steps[report.steps.len() - 1].result.report;
-            report.refusals = last.refusals.clone();
-            report.errors = last.errors.clone();
-            report.status = status;
-            return report;
+            ..DecodeOptions::default()
+        };
+        let judges = versions
+            .iter()
+            .map(|v| {
+                let defaults = v.defaults.as_ref().and_then(|d| {
+                    crate::yaml::decode(&d.text, &options)
+                        .ok()
+                        .and_then(|docs| docs.into_iter().next())
+                });
+                (
+                    v.version.clone(),
+                    Schema::compile(&v.schema.text).ok(),
+                    defaults,
+                )
+            })
+            .collect();
+        let locator = match find(&Some(request.from.clone())) {
+            Some(first) => Session::new(&first.schema, &first.schema, None, request.typing),
+            None => Err(Vec::new()),
+        };
+        let steps = request
+            .migrations
+            .iter()
+            .map(|(name, migration)| {
+                let replayer = match (find(&migration.chart.from), find(&migration.chart.to)) {
+                    (Some(base), Some(target)) => Some(Replayer::new(&ReplayRequest {
+                        migration: migration.clone(),
+                        files: Vec::new(),
+                        base_schema: base.schema.clone(),
+                        target_schema: target.schema.clone(),
+                        prefix: None,
+                        defaults: target.defaults.clone(),
+                        typing: request.typing,
+                        allow_schema_drift: request.allow_schema_drift,
+                    })),
+                    _ => None,
+                };
+                (name.clone(), migration.clone(), replayer)
+            })
+            .collect();
+        Chain {
+            versions,
+            judges,
+            locator,
+            steps,
+            from: request.from.clone(),
+            to: request.to.clone(),
+            typing: request.typing,
         }
     }
-    report.files = request
-        .files
-        .iter()
-        .zip(&files)
-        .map(|(before, after)| file_result(&before.path, &before.text, &after.text))
-        .collect();
-    report.status = if report.files.iter().any(|f| f.changed) {
-        Status::Planned
-    } else {
-        Status::Unchanged
-    };
-    report
+
+    /// Folds the chain over `files` (values at `prefix`, discovered when `None`).
+    pub fn run(&self, files: &[SourceFile], prefix: Option<&str>) -> ChainReport {
+        let report = ChainReport {
+            status: Status::Unchanged,
+            file_version: None,
+            to: self.to.clone(),
+            message: None,
+            steps: Vec::new(),
+            refusals: Vec::new(),
+            errors: Vec::new(),
+            files: unchanged(files),
+        };
+        for wanted in [&self.from, &self.to] {
+            if !self.versions.iter().any(|v| &v.version == wanted) {
+                return failed(
+                    report,
+                    &format!("no schema for version {wanted} in the chain"),
+                );
+            }
+        }
+        let file_version = match self.detect(files, prefix) {
+            Ok(version) => version,
+            Err(errors) => {
+                return ChainReport {
+                    status: Status::Invalid,
+                    errors,
+                    ..report
+                };
+            }
+        };
+        let mut report = ChainReport {
+            file_version: Some(file_version.clone()),
+            ..report
+        };
+        if compare_versions(&file_version, &self.to) != Ordering::Less {
+            report.message = Some(format!(
+                "the values are at version {file_version}, at or past the target {}: left alone",
+                self.to
+            ));
+            return report;
+        }
+        match plan(&self.steps, &self.versions, &file_version, &self.to) {
+            Ok(steps) => self.fold(files, prefix, &steps, report),
+            Err(gap) => failed(report, &gap),
+        }
+    }
+
+    /// Replays each step; stops at the first that is not `planned` or `unchanged`.
+    fn fold(
+        &self,
+        original: &[SourceFile],
+        prefix: Option<&str>,
+        steps: &[&(String, Migration, Option<Replayer>)],
+        mut report: ChainReport,
+    ) -> ChainReport {
+        let mut files = original.to_vec();
+        let mut prefix = prefix.map(str::to_string);
+        for (name, migration, replayer) in steps {
+            let Some(replayer) = replayer else {
+                return failed(report, &format!("{name}: its versions have no schema"));
+            };
+            let result = replayer.replay(&files, prefix.as_deref());
+            let status = result.report.status;
+            prefix = result.report.prefix.clone().or(prefix);
+            for after in result.report.files.iter().filter(|f| f.changed) {
+                if let Some(file) = files.iter_mut().find(|f| f.path == after.path) {
+                    file.text = after.after.clone();
+                }
+            }
+            report.steps.push(ChainStep {
+                from: migration.chart.from.clone().unwrap_or_default(),
+                to: migration.chart.to.clone().unwrap_or_default(),
+                migration: name.clone(),
+                result,
+            });
+            if !matches!(status, Status::Planned | Status::Unchanged) {
+                let last = &report.steps[report.steps.len() - 1].result.report;
+                report.refusals = last.refusals.clone();
+                report.errors = last.errors.clone();
+                report.status = status;
+                return report;
+            }
+        }
+        report.files = original
+            .iter()
+            .zip(&files)
+            .map(|(before, after)| file_result(&before.path, &before.text, &after.text))
+            .collect();
+        report.status = if report.files.iter().any(|f| f.changed) {
+            Status::Planned
+        } else {
+            Status::Unchanged
+        };
+        report
+    }
+
+    /// The newest version at or after `from` whose schema accepts the values (coalesced with its defaults).
+    fn detect(
+        &self,
+        files: &[SourceFile],
+        prefix: Option<&str>,
+    ) -> Result<String, Vec<Diagnostic>> {
+        let Ok(locator) = &self.locator else {
+            return Ok(self.from.clone());
+        };
+        let located = locator.diagnose(&Inputs {
+            files,
+            prefix,
+            ..Inputs::default()
+        });
+        let values = match values_of(files, self.typing, &located) {
+            Ok(Some((_, values))) => values,
+            Ok(None) if !located.errors.is_empty() => return Err(located.errors),
+            Ok(None) => return Ok(self.from.clone()),
+            Err(report) => return Err(report.errors),
+        };
+        let accepting = self
+            .judges
+            .iter()
+            .rev()
+            .take_while(|(v, _, _)| compare_versions(v, &self.from) != Ordering::Less)
+            .find(|(_, schema, defaults)| {
+                schema
+                    .as_ref()
+                    .is_some_and(|s| s.validate_coalesced(defaults.as_ref(), &values).is_empty())
+            });
+        Ok(accepting.map_or_else(|| self.from.clone(), |(v, _, _)| v.clone()))
+    }
 }
 
 /// The recordings from `from` to `to`, each step as far as it goes without passing `to`.
 fn plan<'m>(
-    migrations: &'m [(String, Migration)],
+    migrations: &'m [(String, Migration, Option<Replayer>)],
     versions: &[Version],
     from: &str,
     to: &str,
-) -> Result<Vec<&'m (String, Migration)>, String> {
+) -> Result<Vec<&'m (String, Migration, Option<Replayer>)>, String> {
     let mut steps = Vec::new();
     let mut at = from.to_string();
     while compare_versions(&at, to) == Ordering::Less {
         let next = migrations
             .iter()
-            .filter(|(_, m)| m.chart.from.as_deref() == Some(at.as_str()))
-            .filter(|(_, m)| {
+            .filter(|(_, m, _)| m.chart.from.as_deref() == Some(at.as_str()))
+            .filter(|(_, m, _)| {
                 m.chart.to.as_deref().is_some_and(|t| {
                     compare_versions(t, &at) == Ordering::Greater
                         && compare_versions(t, to) != Ordering::Greater
                 })
             })
-            .max_by(|(_, a), (_, b)| {
+            .max_by(|(_, a, _), (_, b, _)| {
                 compare_versions(
                     a.chart.to.as_deref().unwrap_or(""),
                     b.chart.to.as_deref().unwrap_or(""),
@@ -251,55 +348,6 @@ fn plan<'m>(
         steps.push(step);
     }
     Ok(steps)
-}
-
-/// The newest version at or after `from` whose schema accepts the values (coalesced with its defaults).
-fn detect(request: &ChainRequest, versions: &[Version]) -> Result<String, Vec<Diagnostic>> {
-    let Some(first) = versions.iter().find(|v| v.version == request.from) else {
-        return Ok(request.from.clone());
-    };
-    let located_request = Request {
-        files: request.files.clone(),
-        base_schema: first.schema.clone(),
-        target_schema: first.schema.clone(),
-        proposal: None,
-        prefix: request.prefix.clone(),
-        answers: Vec::new(),
-        defaults: None,
-        typing: request.typing,
-    };
-    let located = diagnose(&located_request);
-    let values = match values_of(&located_request, &located) {
-        Ok(Some((_, values))) => values,
-        Ok(None) if !located.errors.is_empty() => return Err(located.errors),
-        Ok(None) => return Ok(request.from.clone()),
-        Err(report) => return Err(report.errors),
-    };
-    let options = DecodeOptions {
-        typing: request.typing,
-        ..DecodeOptions::default()
-    };
-    let candidates = versions
-        .iter()
-        .rev()
-        .take_while(|v| compare_versions(&v.version, &request.from) != Ordering::Less);
-    for version in candidates {
-        let Ok(schema) = Schema::compile(&version.schema.text) else {
-            continue;
-        };
-        let defaults = version
-            .defaults
-            .as_ref()
-            .and_then(|d| crate::yaml::decode(&d.text, &options).ok())
-            .and_then(|docs| docs.into_iter().next());
-        if schema
-            .validate_coalesced(defaults.as_ref(), &values)
-            .is_empty()
-        {
-            return Ok(version.version.clone());
-        }
-    }
-    Ok(request.from.clone())
 }
 
 fn failed(mut report: ChainReport, message: &str) -> ChainReport {

@@ -113,7 +113,8 @@ fn locate_layers(
             ..request.to_request()
         };
         let located = diagnose(&layer_request);
-        let Some((prefix, v)) = replay::values_of(&layer_request, &located)? else {
+        let Some((prefix, v)) = replay::values_of(&layer_request.files, request.typing, &located)?
+        else {
             return Err(Box::new(located));
         };
         layers.push(Layer {

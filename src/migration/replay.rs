@@ -3,8 +3,8 @@
 
 use super::record::{Migration, RecordedOp, SchemaDigest};
 use crate::ValuePath;
+use crate::migrate::{Inputs, Named, Request, Session, SourceFile};
 use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
-use crate::migrate::{Named, Request, SourceFile, diagnose, migrate};
 use crate::path as tree;
 use crate::schema::Displaced;
 use crate::text::{Diagnostic, Location};
@@ -125,44 +125,88 @@ pub struct Proposal {
 
 /// Replays `request.migration` on `request.files`.
 pub fn replay(request: &ReplayRequest) -> ReplayReport {
-    let drift = drift(
-        &request.migration,
-        &request.base_schema,
-        &request.target_schema,
-    );
-    if !drift.is_empty() && !request.allow_schema_drift {
-        let mut report = MigrateReport::new(Status::Refused);
-        report.refusals = drift.iter().map(drift_refusal).collect();
-        return ReplayReport {
-            schema_drift: drift,
-            ..ReplayReport::of(report)
-        };
+    Replayer::new(request).replay(&request.files, request.prefix.as_deref())
+}
+
+/// A recording ready to replay on many files: both schemas compiled once, the drift checked once.
+pub struct Replayer {
+    migration: Migration,
+    session: Result<Session, Vec<Diagnostic>>,
+    drift: Vec<Drift>,
+    allow_schema_drift: bool,
+    typing: Typing,
+}
+
+impl Replayer {
+    /// Compiles the schemas of `request` (its files are not read).
+    pub fn new(request: &ReplayRequest) -> Replayer {
+        Replayer {
+            migration: request.migration.clone(),
+            session: Session::new(
+                &request.base_schema,
+                &request.target_schema,
+                request.defaults.as_ref(),
+                request.typing,
+            ),
+            drift: drift(
+                &request.migration,
+                &request.base_schema,
+                &request.target_schema,
+            ),
+            allow_schema_drift: request.allow_schema_drift,
+            typing: request.typing,
+        }
     }
-    let base = request.to_request();
-    let located = diagnose(&base);
-    let (prefix, values) = match values_of(&base, &located) {
-        Ok(Some(found)) => found,
-        Ok(None) => return ReplayReport::of(located),
-        Err(report) => return ReplayReport::of(*report),
-    };
-    let proposal = match propose(&request.migration, &values, &located.displaced) {
-        Ok(proposal) => proposal,
-        Err(message) => return ReplayReport::of(invalid("migration", &message)),
-    };
-    let report = migrate(&Request {
-        proposal: Some(Named {
+
+    /// Replays the recording on `files` (values at `prefix`, discovered when `None`).
+    pub fn replay(&self, files: &[SourceFile], prefix: Option<&str>) -> ReplayReport {
+        if !self.drift.is_empty() && !self.allow_schema_drift {
+            let mut report = MigrateReport::new(Status::Refused);
+            report.refusals = self.drift.iter().map(drift_refusal).collect();
+            return ReplayReport {
+                schema_drift: self.drift.clone(),
+                ..ReplayReport::of(report)
+            };
+        }
+        let session = match &self.session {
+            Ok(session) => session,
+            Err(errors) => {
+                let mut report = MigrateReport::new(Status::Invalid);
+                report.errors = errors.clone();
+                return ReplayReport::of(report);
+            }
+        };
+        let inputs = Inputs {
+            files,
+            prefix,
+            ..Inputs::default()
+        };
+        let located = session.diagnose(&inputs);
+        let (prefix, values) = match values_of(files, self.typing, &located) {
+            Ok(Some(found)) => found,
+            Ok(None) => return ReplayReport::of(located),
+            Err(report) => return ReplayReport::of(*report),
+        };
+        let proposal = match propose(&self.migration, &values, &located.displaced) {
+            Ok(proposal) => proposal,
+            Err(message) => return ReplayReport::of(invalid("migration", &message)),
+        };
+        let named = Named {
             name: "replayed proposal".to_string(),
             text: serde_json::to_string_pretty(&proposal.values).unwrap_or_default(),
-        }),
-        prefix: Some(prefix),
-        answers: proposal.answers,
-        ..base
-    });
-    ReplayReport {
-        report,
-        replayed: proposal.replayed,
-        skipped: proposal.skipped,
-        schema_drift: drift,
+        };
+        let report = session.migrate(&Inputs {
+            files,
+            prefix: Some(&prefix),
+            proposal: Some(&named),
+            answers: &proposal.answers,
+        });
+        ReplayReport {
+            report,
+            replayed: proposal.replayed,
+            skipped: proposal.skipped,
+            schema_drift: self.drift.clone(),
+        }
     }
 }
 
@@ -209,17 +253,18 @@ pub fn invalid(file: &str, message: &str) -> MigrateReport {
 
 /// The located prefix and the values under it; `None` when diagnose could not locate them.
 pub fn values_of(
-    request: &Request,
+    files: &[SourceFile],
+    typing: Typing,
     located: &MigrateReport,
 ) -> Result<Option<(String, Value)>, Box<MigrateReport>> {
     let (Some(prefix), Some(file)) = (&located.prefix, &located.values_file) else {
         return Ok(None);
     };
-    let Some(source) = request.files.iter().find(|f| &f.path == file) else {
+    let Some(source) = files.iter().find(|f| &f.path == file) else {
         return Ok(None);
     };
     let options = DecodeOptions {
-        typing: request.typing,
+        typing,
         ..DecodeOptions::default()
     };
     let documents = crate::yaml::decode(&source.text, &options)
