@@ -147,6 +147,10 @@ pub(super) fn after_migrate(
         to: args.to.clone(),
     };
     let Some(migration) = record::record(request, report, &chart) else {
+        eprintln!(
+            "{}: not recorded: only a planned or unchanged migration is recorded",
+            path.display()
+        );
         return Ok(());
     };
     let json = serde_json::to_string_pretty(&migration).map_err(|e| e.to_string())?;
@@ -516,6 +520,7 @@ fn run_fleet(args: &ReplayArgs, prepared: &Prepared) -> Result<i32, String> {
                 for file in &repo.files {
                     let why = file.result["refusals"][0]["message"]
                         .as_str()
+                        .or(file.result["errors"][0]["message"].as_str())
                         .map(|m| format!(": {m}"))
                         .unwrap_or_default();
                     println!("  {}: {}{why}", file.path, status_name(file.status));
