@@ -384,6 +384,52 @@ fn a_chain_directory_folds_the_steps_from_the_command_line() {
         stdout.ends_with("-a: 42   # the answer\n-z: keep\n+c: 42   # the answer\n"),
         "one combined diff: {stdout}"
     );
+    // A fleet folds the chain per repository: one at 1.0.0, one at 3.0.0, one already at 4.0.0.
+    let repos: Vec<PathBuf> = ["a: 1\nz: q\n", "c: 3\nz: q\n", "c: 4\n"]
+        .iter()
+        .enumerate()
+        .map(|(n, text)| {
+            let repo = dir.join(format!("repos/r{n}"));
+            write(&repo.join("values.yaml"), text);
+            repo
+        })
+        .collect();
+    let (code, stdout, stderr) = values_migrate(&[
+        "replay",
+        "--chain",
+        s(&chain),
+        "--from",
+        "1.0.0",
+        "--to",
+        "4.0.0",
+        "--files",
+        "values.yaml",
+        "--jobs",
+        "2",
+        "--write",
+        "--repos",
+        s(&repos[0]),
+        s(&repos[1]),
+        s(&repos[2]),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["summary"]["planned"], 2, "{stdout}");
+    assert_eq!(report["summary"]["unchanged"], 1, "{stdout}");
+    let versions: Vec<&str> = report["repositories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["files"][0]["result"]["fileVersion"].as_str().unwrap())
+        .collect();
+    assert_eq!(versions, ["1.0.0", "3.0.0", "4.0.0"]);
+    for repo in &repos {
+        assert!(
+            std::fs::read_to_string(repo.join("values.yaml"))
+                .unwrap()
+                .starts_with("c: ")
+        );
+    }
     // Without the middle recording the chain has a gap: exit 3, naming it, nothing written.
     std::fs::remove_file(chain.join("step-1.json")).unwrap();
     let mut write_args = args.to_vec();
@@ -455,6 +501,37 @@ fn the_render_gate_lets_a_rendering_migration_through_and_refuses_a_failing_one(
         before,
         "nothing is written"
     );
+
+    // Layered values are rendered merged: the base names no server, and prod turns the gate on.
+    let base = dir.join("layers/values.yaml");
+    write(
+        &base,
+        "gate:\n  enabled: false\n  argocd:\n    port: 8083\n",
+    );
+    let prod = dir.join("layers/values-prod.yaml");
+    write(&prod, "gate:\n  enabled: true\n  mode: sync\n");
+    let layered = replay_args(
+        s(&recording),
+        &[
+            "--layered",
+            "--values",
+            s(&base),
+            "--values",
+            s(&prod),
+            "--render-with",
+            &render,
+        ],
+    );
+    let (code, stdout, _) = run(&layered);
+    assert_eq!(code, 1, "{stdout}");
+    let result: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(result["refusals"][0]["kind"], "render-failed");
+    write(
+        &base,
+        "gate:\n  enabled: false\n  argocd:\n    server: s\n    port: 8083\n",
+    );
+    let (code, stdout, _) = run(&layered);
+    assert_eq!(code, 0, "{stdout}");
 
     // A command that does not say where the values go is an error before anything runs.
     let (code, _, stderr) = run(&replay_args(

@@ -5,7 +5,6 @@ use super::record::Migration;
 use super::replay::{ReplayReport, ReplayRequest, Replayer, invalid, values_of};
 use crate::migrate::{Inputs, Named, Session, SourceFile};
 use crate::migrate::{Refusal, Status};
-use crate::schema::Schema;
 use crate::text::{Diagnostic, FileResult};
 use crate::yaml::{DecodeOptions, Typing};
 use serde::Serialize;
@@ -108,10 +107,8 @@ pub fn chain(request: &ChainRequest) -> ChainReport {
 /// A chain ready to fold over many files: every schema compiled once, every step's replayer built once.
 pub struct Chain {
     versions: Vec<Version>,
-    /// Each version's schema and defaults, for finding a file's version.
-    judges: Vec<(String, Option<Schema>, Option<serde_json::Value>)>,
-    /// A session on the `from` version's schema, for locating the values.
-    locator: Result<Session, Vec<Diagnostic>>,
+    /// Each version with a session on its own schema (to locate and judge values) and its defaults.
+    judges: Vec<(String, Option<Session>, Option<serde_json::Value>)>,
     /// Each recording with its replayer (`None` when its versions have no schema).
     steps: Vec<(String, Migration, Option<Replayer>)>,
     from: String,
@@ -137,17 +134,10 @@ impl Chain {
                         .ok()
                         .and_then(|docs| docs.into_iter().next())
                 });
-                (
-                    v.version.clone(),
-                    Schema::compile(&v.schema.text).ok(),
-                    defaults,
-                )
+                let session = Session::new(&v.schema, &v.schema, None, request.typing).ok();
+                (v.version.clone(), session, defaults)
             })
             .collect();
-        let locator = match find(&Some(request.from.clone())) {
-            Some(first) => Session::new(&first.schema, &first.schema, None, request.typing),
-            None => Err(Vec::new()),
-        };
         let steps = request
             .migrations
             .iter()
@@ -171,7 +161,6 @@ impl Chain {
         Chain {
             versions,
             judges,
-            locator,
             steps,
             from: request.from.clone(),
             to: request.to.clone(),
@@ -275,37 +264,40 @@ impl Chain {
         report
     }
 
-    /// The newest version at or after `from` whose schema accepts the values (coalesced with its defaults).
+    /// The newest version at or after `from` whose schema locates and accepts the values
+    /// (coalesced with its defaults); `from` when none does.
     fn detect(
         &self,
         files: &[SourceFile],
         prefix: Option<&str>,
     ) -> Result<String, Vec<Diagnostic>> {
-        let Ok(locator) = &self.locator else {
-            return Ok(self.from.clone());
-        };
-        let located = locator.diagnose(&Inputs {
-            files,
-            prefix,
-            ..Inputs::default()
-        });
-        let values = match values_of(files, self.typing, &located) {
-            Ok(Some((_, values))) => values,
-            Ok(None) if !located.errors.is_empty() => return Err(located.errors),
-            Ok(None) => return Ok(self.from.clone()),
-            Err(report) => return Err(report.errors),
-        };
-        let accepting = self
+        let candidates = self
             .judges
             .iter()
             .rev()
-            .take_while(|(v, _, _)| compare_versions(v, &self.from) != Ordering::Less)
-            .find(|(_, schema, defaults)| {
-                schema
-                    .as_ref()
-                    .is_some_and(|s| s.validate_coalesced(defaults.as_ref(), &values).is_empty())
+            .take_while(|(v, _, _)| compare_versions(v, &self.from) != Ordering::Less);
+        for (version, session, defaults) in candidates {
+            let Some(session) = session else { continue };
+            let located = session.diagnose(&Inputs {
+                files,
+                prefix,
+                ..Inputs::default()
             });
-        Ok(accepting.map_or_else(|| self.from.clone(), |(v, _, _)| v.clone()))
+            if !located.errors.is_empty() {
+                return Err(located.errors);
+            }
+            let values = values_of(files, self.typing, &located).map_err(|r| r.errors)?;
+            let accepts = values.is_some_and(|(_, values)| {
+                session
+                    .target()
+                    .validate_coalesced(defaults.as_ref(), &values)
+                    .is_empty()
+            });
+            if accepts {
+                return Ok(version.clone());
+            }
+        }
+        Ok(self.from.clone())
     }
 }
 
