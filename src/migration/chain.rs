@@ -104,13 +104,20 @@ pub fn chain(request: &ChainRequest) -> ChainReport {
     Chain::new(request).run(&request.files, request.prefix.as_deref())
 }
 
+/// One recording of a chain, with its replayer (`None` when its versions have no schema).
+struct Step {
+    name: String,
+    migration: Migration,
+    replayer: Option<Replayer>,
+}
+
 /// A chain ready to fold over many files: every schema compiled once, every step's replayer built once.
 pub struct Chain {
     versions: Vec<Version>,
     /// Each version with a session on its own schema (to locate and judge values) and its defaults.
     judges: Vec<(String, Option<Session>, Option<serde_json::Value>)>,
     /// Each recording with its replayer (`None` when its versions have no schema).
-    steps: Vec<(String, Migration, Option<Replayer>)>,
+    steps: Vec<Step>,
     from: String,
     to: String,
     typing: Typing,
@@ -155,7 +162,11 @@ impl Chain {
                     })),
                     _ => None,
                 };
-                (name.clone(), migration.clone(), replayer)
+                Step {
+                    name: name.clone(),
+                    migration: migration.clone(),
+                    replayer,
+                }
             })
             .collect();
         Chain {
@@ -220,12 +231,17 @@ impl Chain {
         &self,
         original: &[SourceFile],
         prefix: Option<&str>,
-        steps: &[&(String, Migration, Option<Replayer>)],
+        steps: &[&Step],
         mut report: ChainReport,
     ) -> ChainReport {
         let mut files = original.to_vec();
         let mut prefix = prefix.map(str::to_string);
-        for (name, migration, replayer) in steps {
+        for Step {
+            name,
+            migration,
+            replayer,
+        } in steps.iter().copied()
+        {
             let Some(replayer) = replayer else {
                 return failed(report, &format!("{name}: its versions have no schema"));
             };
@@ -303,24 +319,26 @@ impl Chain {
 
 /// The recordings from `from` to `to`, each step as far as it goes without passing `to`.
 fn plan<'m>(
-    migrations: &'m [(String, Migration, Option<Replayer>)],
+    migrations: &'m [Step],
     versions: &[Version],
     from: &str,
     to: &str,
-) -> Result<Vec<&'m (String, Migration, Option<Replayer>)>, String> {
+) -> Result<Vec<&'m Step>, String> {
     let mut steps = Vec::new();
     let mut at = from.to_string();
     while compare_versions(&at, to) == Ordering::Less {
         let next = migrations
             .iter()
-            .filter(|(_, m, _)| m.chart.from.as_deref() == Some(at.as_str()))
-            .filter(|(_, m, _)| {
+            .filter(|s| s.migration.chart.from.as_deref() == Some(at.as_str()))
+            .filter(|s| {
+                let m = &s.migration;
                 m.chart.to.as_deref().is_some_and(|t| {
                     compare_versions(t, &at) == Ordering::Greater
                         && compare_versions(t, to) != Ordering::Greater
                 })
             })
-            .max_by(|(_, a, _), (_, b, _)| {
+            .max_by(|a, b| {
+                let (a, b) = (&a.migration, &b.migration);
                 compare_versions(
                     a.chart.to.as_deref().unwrap_or(""),
                     b.chart.to.as_deref().unwrap_or(""),
@@ -336,7 +354,7 @@ fn plan<'m>(
                 "the chain has a gap: no recorded migration from {at} (to {following}, on the way to {to})"
             ));
         };
-        at = step.1.chart.to.clone().unwrap_or_default();
+        at = step.migration.chart.to.clone().unwrap_or_default();
         steps.push(step);
     }
     Ok(steps)
