@@ -575,6 +575,14 @@ export interface ChainResult {
   files: FileResult[];
 }
 
+/** A recording with both schemas compiled once, replayed on many files (a bot, a fleet, a playground). */
+export class Replayer {
+  constructor(options: Omit<ReplayInput, "files" | "prefix" | "layered" | "layerPolicy">);
+  /** Replays the recording on these files; the same result as `replay`. */
+  replay(input: { files: FileInput[]; prefix?: string | null }): ReplayResult;
+  free(): void;
+}
+
 /** Records the verified migration of `migrate(input)` as `result.migration`. */
 export function record(input: RecordInput): RecordResult;
 /** Replays a recorded migration on other values files: a proposal per file, judged by the pipeline. */
@@ -766,4 +774,68 @@ pub fn override_schema(input: JsValue) -> Result<JsValue, JsError> {
         Err(message) => (serde_json::Value::Null, vec![message]),
     };
     to_js(&serde_json::json!({ "schema": schema, "errors": errors }))
+}
+
+/// The options of a JS `Replayer`: `replay`'s input without the files.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ReplayerOptions {
+    migration: serde_json::Value,
+    base_schema: String,
+    target_schema: String,
+    #[serde(default)]
+    defaults: Option<String>,
+    #[serde(default)]
+    typing: Typing,
+    #[serde(default)]
+    allow_schema_drift: bool,
+}
+
+/// One call on a JS `Replayer`.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ReplayerInput {
+    files: Vec<FileInput>,
+    #[serde(default)]
+    prefix: Option<String>,
+}
+
+/// A recording with both schemas compiled once, replayed on many files (JS `Replayer`).
+#[wasm_bindgen(js_name = Replayer, skip_typescript)]
+pub struct JsReplayer {
+    replayer: Result<crate::migration::replay::Replayer, String>,
+}
+
+#[wasm_bindgen(js_class = Replayer)]
+impl JsReplayer {
+    /// Reads the recording and compiles both schemas; a bad recording is answered by every call.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<JsReplayer, JsError> {
+        let options: ReplayerOptions = from_js("replayer options", options)?;
+        let replayer = migration_of("migration", options.migration).map(|migration| {
+            crate::migration::replay::Replayer::new(&crate::migration::ReplayRequest {
+                migration,
+                files: Vec::new(),
+                base_schema: named("baseSchema", options.base_schema),
+                target_schema: named("targetSchema", options.target_schema),
+                prefix: None,
+                defaults: options.defaults.map(|d| named("defaults", d)),
+                typing: options.typing,
+                allow_schema_drift: options.allow_schema_drift,
+            })
+        });
+        Ok(JsReplayer { replayer })
+    }
+
+    /// Replays the recording on `input.files`.
+    pub fn replay(&self, input: JsValue) -> Result<JsValue, JsError> {
+        let input: ReplayerInput = from_js("replay input", input)?;
+        let files = source_files(input.files);
+        match &self.replayer {
+            Ok(replayer) => to_js(&replayer.replay(&files, input.prefix.as_deref())),
+            Err(message) => to_js(&crate::migration::ReplayReport::of(
+                crate::migration::replay::invalid("migration", message),
+            )),
+        }
+    }
 }

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const { record, replay, chain, overrideSchema } = createRequire(import.meta.url)('values-migrate');
+const { record, replay, chain, overrideSchema, Replayer } = createRequire(import.meta.url)('values-migrate');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const read = (...parts) => readFileSync(join(root, ...parts), 'utf8');
 const bosun = (file) => read('examples', 'bosun-0.20.0-to-0.25.1', file);
@@ -117,4 +117,23 @@ test('overrideSchema drops required and nests under the prefix; a bad schema is 
   const bad = overrideSchema({ schema: '{' });
   assert.equal(bad.schema, null);
   assert.match(bad.errors[0], /^schema:1:/);
+});
+
+test('a Replayer compiles once and replays on many files, with the same results as replay()', () => {
+  const { migration } = recorded();
+  const replayer = new Replayer({ migration, ...schemas() });
+  try {
+    for (const name of ['argocd-application', 'commented', 'reordered', 'crlf', 'migrated']) {
+      const files = [{ path: `${name}.yaml`, text: read('tests', 'data', 'replay', 'bosun', `${name}.yaml`) }];
+      const once = replay({ migration, files, ...schemas() });
+      const result = replayer.replay({ files });
+      assert.deepEqual(result, once, name);
+      assert.equal(result.status, name === 'migrated' ? 'unchanged' : 'planned', name);
+    }
+    const bad = new Replayer({ migration: 'not json', ...schemas() });
+    assert.equal(bad.replay({ files: [] }).status, 'invalid');
+    bad.free();
+  } finally {
+    replayer.free();
+  }
 });
