@@ -1,8 +1,8 @@
 //! The layers hold: every `crate::…` reference in src/ points down (docs/ARCHITECTURE.md).
 //!
 //! Lowest first: `diff`; `text`, `path`; `yaml`; `schema` and `splice` (neither knows the
-//! other); `manifest`, `migrate`, `decode` (neither of the first two knows the other); `wasm`
-//! and `cli` on top, which only translate.
+//! other); `manifest`, `migrate`, `decode` (neither of the first two knows the other);
+//! `migration` (on migrate's public pipeline); `wasm` and `cli` on top, which only translate.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -17,8 +17,20 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
     const MANIFEST: &[&str] = &["diff", "text", "path", "yaml", "splice"];
     const MIGRATE: &[&str] = &["diff", "text", "path", "yaml", "schema", "splice"];
     const DECODE: &[&str] = &["text", "yaml"];
+    const MIGRATION: &[&str] = &[
+        "diff", "text", "path", "yaml", "schema", "splice", "migrate",
+    ];
     const EDGE: &[&str] = &[
-        "diff", "text", "path", "yaml", "schema", "splice", "manifest", "migrate", "decode",
+        "diff",
+        "text",
+        "path",
+        "yaml",
+        "schema",
+        "splice",
+        "manifest",
+        "migrate",
+        "decode",
+        "migration",
     ];
     Some(match module {
         "diff" => BOTTOM,
@@ -29,6 +41,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "manifest" => MANIFEST,
         "migrate" => MIGRATE,
         "decode" => DECODE,
+        "migration" => MIGRATION,
         "wasm" | "cli" => EDGE,
         _ => return None,
     })

@@ -1,6 +1,7 @@
 //! The command line: argument parsing and output, on top of the library.
 
 mod exit;
+mod replay;
 mod write;
 
 use crate::manifest::PatchStatus;
@@ -147,7 +148,13 @@ enum Command {
         /// Write the files, atomically, when the status is `planned`.
         #[arg(long)]
         write: bool,
+        #[command(flatten)]
+        travel: replay::RecordArgs,
     },
+    /// Replays a recorded migration on other values files (or a chain of them, or a fleet).
+    Replay(replay::ReplayArgs),
+    /// Prints a schema for override files (`--for-overrides`).
+    Schema(replay::SchemaArgs),
     /// Replaces one scalar of a manifest in place (ADR-0020) and verifies that nothing else changed.
     Patch {
         #[command(flatten)]
@@ -198,8 +205,13 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             proposal,
             format,
             write,
+            travel,
         } => request(&args, Some(&proposal)).map(|request| {
-            let report = crate::migrate::migrate(&request);
+            let mut report = crate::migrate::migrate(&request);
+            if let Err(message) = replay::after_migrate(&request, &mut report, &travel) {
+                eprintln!("{message}");
+                return EXIT_INVALID;
+            }
             match format {
                 Format::Json => print_json(&report),
                 Format::Diff => report.files.iter().for_each(|f| print!("{}", f.diff)),
@@ -220,6 +232,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             format,
             write,
         } => patch(&args, format, write),
+        Command::Replay(args) => replay::run(&args),
+        Command::Schema(args) => replay::schema(&args),
     };
     outcome.unwrap_or_else(|message| {
         eprintln!("{message}");

@@ -43,6 +43,38 @@ pub enum RefusalKind {
     VerifyFailed,
     /// Indentation or tabs the splicer cannot reproduce.
     Indentation,
+    /// A replay's schemas differ from the recording's (issue 15).
+    SchemaDrift,
+    /// The render command failed on the migrated values (issue 15).
+    RenderFailed,
+    /// A key edited by a layered replay is supplied by several layers (issue 15).
+    LayerConflict,
+}
+
+impl RefusalKind {
+    /// The kind as the contract spells it (`flow-collection`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RefusalKind::Survival => "survival",
+            RefusalKind::Schema => "schema",
+            RefusalKind::Provenance => "provenance",
+            RefusalKind::NonScalarMove => "non-scalar-move",
+            RefusalKind::FlowCollection => "flow-collection",
+            RefusalKind::AnchorOrAlias => "anchor-or-alias",
+            RefusalKind::MergeKey => "merge-key",
+            RefusalKind::Tag => "tag",
+            RefusalKind::DuplicateKey => "duplicate-key",
+            RefusalKind::BlockScalar => "block-scalar",
+            RefusalKind::PrefixAmbiguous => "prefix-ambiguous",
+            RefusalKind::PrefixNotFound => "prefix-not-found",
+            RefusalKind::AmbiguousMove => "ambiguous-move",
+            RefusalKind::VerifyFailed => "verify-failed",
+            RefusalKind::Indentation => "indentation",
+            RefusalKind::SchemaDrift => "schema-drift",
+            RefusalKind::RenderFailed => "render-failed",
+            RefusalKind::LayerConflict => "layer-conflict",
+        }
+    }
 }
 
 /// A refusal: what stopped the plan, where, and why.
@@ -86,6 +118,20 @@ pub enum Status {
     Invalid,
     /// `diagnose`: displaced values or derivable required keys exist; a proposal must fix them.
     NeedsProposal,
+}
+
+impl Status {
+    /// The status as the contract spells it (`needs-proposal`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Planned => "planned",
+            Status::Unchanged => "unchanged",
+            Status::Refused => "refused",
+            Status::Escalated => "escalated",
+            Status::Invalid => "invalid",
+            Status::NeedsProposal => "needs-proposal",
+        }
+    }
 }
 
 /// A comment line left in place next to a key the plan removed or moved.
@@ -160,6 +206,45 @@ impl MigrateReport {
             changelog: Vec::new(),
             comment: String::new(),
             brief: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_spelled_as_serialized() {
+        use RefusalKind::*;
+        for kind in [
+            Survival,
+            Schema,
+            Provenance,
+            NonScalarMove,
+            FlowCollection,
+            AnchorOrAlias,
+            MergeKey,
+            Tag,
+            DuplicateKey,
+            BlockScalar,
+            PrefixAmbiguous,
+            PrefixNotFound,
+            AmbiguousMove,
+            VerifyFailed,
+            Indentation,
+        ] {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.as_str());
+        }
+        for status in [
+            Status::Planned,
+            Status::Unchanged,
+            Status::Refused,
+            Status::Escalated,
+            Status::Invalid,
+            Status::NeedsProposal,
+        ] {
+            assert_eq!(serde_json::to_value(status).unwrap(), status.as_str());
         }
     }
 }

@@ -7,74 +7,63 @@ use std::fmt::Write;
 /// A readable summary of a migrate or diagnose report.
 pub fn text(report: &MigrateReport) -> String {
     let mut out = String::new();
-    let status = serde_json::to_value(report.status)
-        .ok()
-        .and_then(|v| v.as_str().map(String::from))
-        .unwrap_or_default();
-    let _ = writeln!(out, "status: {status}");
+    let _ = writeln!(out, "status: {}", report.status.as_str());
     if let Some(prefix) = &report.prefix {
-        let _ = writeln!(
-            out,
-            "values: {} in {}",
-            if prefix.is_empty() {
-                "the root"
-            } else {
-                prefix
-            },
-            report.values_file.as_deref().unwrap_or("?")
-        );
+        let at = if prefix.is_empty() {
+            "the root"
+        } else {
+            prefix
+        };
+        let file = report.values_file.as_deref().unwrap_or("?");
+        let _ = writeln!(out, "values: {at} in {file}");
     }
-    for e in &report.errors {
-        let _ = writeln!(out, "error: {e}");
-    }
-    for d in &report.displaced {
-        let _ = writeln!(
-            out,
-            "displaced: {} = {} ({})",
-            d.path,
-            show(&d.value),
-            d.reason
-        );
-    }
-    for d in &report.derivable {
-        let _ = writeln!(
-            out,
-            "derivable: {} = {} ({})",
-            d.path,
-            show(&d.value),
-            d.source
-        );
-    }
-    for e in &report.escalations {
-        let _ = writeln!(out, "escalation: {}: {}", e.path, e.message);
-    }
-    for r in &report.refusals {
-        let kind = serde_json::to_value(r.kind)
-            .ok()
-            .and_then(|v| v.as_str().map(String::from))
-            .unwrap_or_default();
+    let mut lines: Vec<String> = Vec::new();
+    lines.extend(report.errors.iter().map(|e| format!("error: {e}")));
+    lines.extend(
+        report
+            .displaced
+            .iter()
+            .map(|d| format!("displaced: {} = {} ({})", d.path, show(&d.value), d.reason)),
+    );
+    lines.extend(
+        report
+            .derivable
+            .iter()
+            .map(|d| format!("derivable: {} = {} ({})", d.path, show(&d.value), d.source)),
+    );
+    lines.extend(
+        report
+            .escalations
+            .iter()
+            .map(|e| format!("escalation: {}: {}", e.path, e.message)),
+    );
+    lines.extend(report.refusals.iter().map(|r| {
         let place = match &r.at.file {
             Some(_) => format!("{}: ", r.at.prefix()),
             None => String::new(),
         };
-        let _ = writeln!(out, "refusal {kind} at `{}`: {place}{}", r.path, r.message);
-    }
-    for op in &report.ops {
-        let _ = match op {
-            Op::Remove { path } => writeln!(out, "op: remove {path}"),
-            Op::Rename { from, to, .. } => writeln!(out, "op: rename {from} -> {to}"),
-            Op::Set {
-                path,
-                value,
-                source,
-            } => writeln!(out, "op: set {path} = {} ({source:?})", show(value)),
-        };
-    }
-    for n in &report.not_carried {
-        let _ = writeln!(out, "not carried: {} = {}", n.path, show(&n.value));
-    }
-    for change in &report.changelog {
-        let _ = writeln!(out, "schema change: {change}");
+        format!(
+            "refusal {} at `{}`: {place}{}",
+            r.kind.as_str(),
+            r.path,
+            r.message
+        )
+    }));
+    lines.extend(report.ops.iter().map(op_line));
+    lines.extend(
+        report
+            .not_carried
+            .iter()
+            .map(|n| format!("not carried: {} = {}", n.path, show(&n.value))),
+    );
+    lines.extend(
+        report
+            .changelog
+            .iter()
+            .map(|c| format!("schema change: {c}")),
+    );
+    for line in lines {
+        let _ = writeln!(out, "{line}");
     }
     if let Some(brief) = &report.brief {
         let _ = writeln!(out, "\n{brief}");
@@ -83,4 +72,16 @@ pub fn text(report: &MigrateReport) -> String {
         let _ = write!(out, "\n{}", f.diff);
     }
     out
+}
+
+fn op_line(op: &Op) -> String {
+    match op {
+        Op::Remove { path } => format!("op: remove {path}"),
+        Op::Rename { from, to, .. } => format!("op: rename {from} -> {to}"),
+        Op::Set {
+            path,
+            value,
+            source,
+        } => format!("op: set {path} = {} ({source:?})", show(value)),
+    }
 }

@@ -8,10 +8,11 @@ use super::judge::judge;
 use super::locate::{Candidate, locate};
 use super::outcome::{KeptComment, MigrateReport, Refusal, Status};
 use super::plan::Finding;
-use super::read::{Parsed, Read};
+use super::read::{Parsed, Proposal, Read};
 use super::session::Session;
 use super::write::write;
 use crate::path::{self, ValuePath};
+use crate::splice::Spliced;
 use crate::text::{FileResult, Location};
 use serde_json::Value;
 
@@ -74,72 +75,77 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
     let file = &read.files[candidate.file];
     report.ops = judged.planned.ops;
     report.not_carried = judged.planned.not_carried;
-    for finding in &judged.planned.findings {
-        let refusal = if finding.in_original {
-            in_values(
-                file,
-                &candidate,
-                &candidate.prefix.join(&finding.path),
-                session,
-                finding,
-            )
-        } else {
-            let offset = proposal
-                .stream
-                .documents
-                .first()
-                .map(|d| d.root.offset_of(&finding.path, session.typing));
-            refusal_at(&proposal.input.name, &proposal.input.text, offset, finding)
-        };
-        report.refusals.push(refusal);
-    }
+    report.refusals = judged
+        .planned
+        .findings
+        .iter()
+        .map(|finding| locate_finding(session, file, &candidate, proposal, finding))
+        .collect();
     if !report.refusals.is_empty() {
         report.status = Status::Refused;
-        return report;
-    }
-    if report.ops.is_empty() && judged.proposal == original {
+    } else if report.ops.is_empty() && judged.proposal == original {
         report.files = unchanged_files(&read.files);
-        return report;
-    }
-    match write(
-        file,
-        &candidate,
-        &report.ops,
-        &judged.proposal,
-        session.typing,
-    ) {
-        Ok(spliced) => {
-            report.kept_comments = spliced
-                .kept_comments
-                .into_iter()
-                .map(|k| KeptComment {
-                    path: k.path,
-                    file: file.path.to_string(),
-                    line: k.line,
-                    text: k.text,
-                })
-                .collect();
-            report.files = unchanged_files(&read.files);
-            report.files[candidate.file] = FileResult::edited(file.path, file.text, spliced.text);
-            report.status = Status::Planned;
-        }
-        Err(not_written) => {
-            let finding = Finding {
-                kind: not_written.kind,
-                path: not_written.path,
-                in_original: true,
-                message: not_written.message,
-            };
-            report.refusals.push(refusal_at(
-                file.path,
-                file.text,
-                not_written.offset,
-                &finding,
-            ));
-            report.status = Status::Refused;
+    } else {
+        match write(
+            file,
+            &candidate,
+            &report.ops,
+            &judged.proposal,
+            session.typing,
+        ) {
+            Ok(spliced) => written(&mut report, &read.files, candidate.file, spliced),
+            Err(not_written) => {
+                let finding = Finding {
+                    kind: not_written.kind,
+                    path: not_written.path,
+                    in_original: true,
+                    message: not_written.message,
+                };
+                let refusal = refusal_at(file.path, file.text, not_written.offset, &finding);
+                report.refusals.push(refusal);
+                report.status = Status::Refused;
+            }
         }
     }
     report
+}
+
+/// Records a verified edit: the kept comments, every file with the edited one's diff, `planned`.
+fn written(report: &mut MigrateReport, files: &[Parsed<'_>], index: usize, spliced: Spliced) {
+    let file = &files[index];
+    report.kept_comments = spliced
+        .kept_comments
+        .into_iter()
+        .map(|k| KeptComment {
+            path: k.path,
+            file: file.path.to_string(),
+            line: k.line,
+            text: k.text,
+        })
+        .collect();
+    report.files = unchanged_files(files);
+    report.files[index] = FileResult::edited(file.path, file.text, spliced.text);
+    report.status = Status::Planned;
+}
+
+/// Locates a finding where it is about: the values file, or the proposal's text.
+fn locate_finding(
+    session: &Session,
+    file: &Parsed<'_>,
+    candidate: &Candidate,
+    proposal: &Proposal<'_>,
+    finding: &Finding,
+) -> Refusal {
+    if finding.in_original {
+        let full = candidate.prefix.join(&finding.path);
+        return in_values(file, candidate, &full, session, finding);
+    }
+    let offset = proposal
+        .stream
+        .documents
+        .first()
+        .map(|d| d.root.offset_of(&finding.path, session.typing));
+    refusal_at(&proposal.input.name, &proposal.input.text, offset, finding)
 }
 
 fn unchanged_files(files: &[Parsed<'_>]) -> Vec<FileResult> {
