@@ -89,6 +89,11 @@ def prepare(name, text, rng, per_kind, counts):
         applied = forcing.apply(op, doc)
         if applied is None:
             continue
+        # A set of the value already there (as Helm reads it: `y` is true) asks for nothing.
+        if op["op"] == "set" and forcing.has(doc, op["path"]) and \
+                helm_yaml.same(forcing.get(doc, op["path"]), op["value"]):
+            counts["op-sets-the-same-value"] += 1
+            continue
         proposal, consts = applied
         cases.append({
             "source": name, "text": text, "index": index, "op": op, "proposal": proposal, "doc11": doc,
