@@ -30,7 +30,11 @@ const ALPHABET: &[char] = &[
 fn mutate(seed: &str, edits: &[(usize, u8, usize)]) -> String {
     let mut chars: Vec<char> = seed.chars().collect();
     for &(at, action, pick) in edits {
-        let at = if chars.is_empty() { 0 } else { at % (chars.len() + 1) };
+        let at = if chars.is_empty() {
+            0
+        } else {
+            at % (chars.len() + 1)
+        };
         let c = ALPHABET[pick % ALPHABET.len()];
         match action % 3 {
             0 => chars.insert(at, c),

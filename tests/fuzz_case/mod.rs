@@ -89,7 +89,10 @@ fn check_migrate(text: &str) -> Result<(), String> {
             let values = decoded.first().cloned().unwrap_or_else(|| json!({}));
             let values = if values.is_null() { json!({}) } else { values };
             if values != proposal || decoded.get(1..) != documents.get(1..) {
-                return Err(format!("planned text does not read as asked:\n{after}\n{}", serde_json::to_string(&report.ops).unwrap_or_default()));
+                return Err(format!(
+                    "planned text does not read as asked:\n{after}\n{}",
+                    serde_json::to_string(&report.ops).unwrap_or_default()
+                ));
             }
             Ok(())
         }
