@@ -873,7 +873,7 @@ impl<'a> Splicer<'a> {
             // An empty flow mapping (`podLabels: {}`) is replaced by the block its new keys need.
             if let Some(node) = node
                 && matches!(node.kind, NodeKind::Mapping { .. })
-                && !(!parent.is_root() && is_empty_flow_mapping(node))
+                && (parent.is_root() || !is_empty_flow_mapping(node))
             {
                 break;
             }
