@@ -14,6 +14,8 @@ pub mod splice;
 pub mod validate;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+#[cfg(target_arch = "wasm32")]
+mod wasm_cli;
 pub mod yaml;
 
 pub use path::{PathError, Segment, ValuePath};

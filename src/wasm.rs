@@ -154,7 +154,7 @@ fn start() {
 }
 
 #[derive(Deserialize, Default, Clone, Copy)]
-enum TypingInput {
+pub(crate) enum TypingInput {
     #[default]
     #[serde(rename = "helm")]
     Helm,
@@ -179,11 +179,11 @@ struct DecodeOptions {
     typing: TypingInput,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct FileInput {
-    path: String,
-    text: String,
+pub(crate) struct FileInput {
+    pub(crate) path: String,
+    pub(crate) text: String,
 }
 
 #[derive(Deserialize)]
@@ -339,10 +339,14 @@ pub fn patch(input: JsValue) -> Result<JsValue, JsError> {
 }
 
 /// Reads an input object; a missing or unknown field is a programming error.
-fn from_js<T: DeserializeOwned>(what: &str, value: JsValue) -> Result<T, JsError> {
-    // Through serde_json so that `deny_unknown_fields` holds: serde-wasm-bindgen reads only known fields.
+pub(crate) fn from_js<T: DeserializeOwned>(what: &str, value: JsValue) -> Result<T, JsError> {
+    // Through JSON text: one serializer for every type, and `deny_unknown_fields` holds.
+    let text = js_sys::JSON::stringify(&value)
+        .ok()
+        .and_then(|text| text.as_string())
+        .ok_or_else(|| JsError::new(&format!("{what}: expected a JSON-compatible object")))?;
     let json: serde_json::Value =
-        serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("{what}: {e}")))?;
+        serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))?;
     serde_json::from_value(json).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
@@ -357,9 +361,9 @@ fn from_js_or_default<T: DeserializeOwned + Default>(
     from_js(what, value)
 }
 
-/// Serializes a result as plain JSON-compatible objects (no ES `Map`s, no `undefined`).
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+/// Hands a result to JavaScript as plain objects, through the JSON text the CLI prints.
+pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    // The same (pretty) serializer as the CLI's, so every result type is compiled in once.
+    let text = serde_json::to_string_pretty(value).map_err(|e| JsError::new(&e.to_string()))?;
+    js_sys::JSON::parse(&text).map_err(|_| JsError::new("cannot read back a result"))
 }
