@@ -69,9 +69,12 @@ export type Op =
 
 export interface FileResult { path: string; changed: boolean; before: string; after: string; diff: string; }
 
+/** The outcome of `migrate` (`planned`, `unchanged`, `refused`, `escalated`, `invalid`) or `diagnose` (also `needs-proposal`). */
+export type Status = "planned" | "unchanged" | "refused" | "escalated" | "invalid" | "needs-proposal";
+
 /** What `migrate` and `diagnose` return (CONTRACT.md). */
 export interface MigrateResult {
-  status: "planned" | "unchanged" | "refused" | "escalated" | "invalid" | "needs-proposal";
+  status: Status;
   prefix: string | null;
   valuesFile: string | null;
   valuesDocument: number | null;
@@ -126,9 +129,12 @@ export interface PatchInput {
   to: string;
 }
 
+/** The outcome of `patch`. */
+export type PatchStatus = "patched" | "needs-intervention" | "invalid";
+
 /** What `patch` returns. */
 export interface PatchResult {
-  status: "patched" | "needs-intervention" | "invalid";
+  status: PatchStatus;
   reason: string;
   line: number | null;
   column: number | null;
