@@ -1,25 +1,40 @@
 //! values-migrate: repairs a Helm chart's values after a chart bump broke them, and proves the repair.
+//!
+//! Layers, lowest first (arrows point down only; `tests/structure.rs` holds them):
+//! `text`, `diff` → `path` → `yaml` → `schema` → `splice` → `manifest`, `migrate`, `decode` →
+//! `wasm`, `cli`. See docs/ARCHITECTURE.md.
 #![warn(missing_docs)]
 
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod decode;
 pub mod diff;
+#[cfg(any(feature = "cli", target_arch = "wasm32"))]
+mod exit;
 pub mod manifest;
 pub mod migrate;
 pub mod path;
-pub mod report;
 pub mod schema;
 pub mod splice;
-pub mod validate;
+pub mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 #[cfg(target_arch = "wasm32")]
 mod wasm_cli;
 pub mod yaml;
 
+pub use migrate::Session;
 pub use path::{PathError, Segment, ValuePath};
+pub use text::{Diagnostic, FileResult, LineCol, LineIndex, Location};
 pub use yaml::{
-    DecodeOptions, Document, Entry, Limits, LineCol, LineIndex, Node, NodeKind, ScalarStyle,
-    Stream, Typing, YamlError, YamlErrorKind, parse,
+    DecodeOptions, Document, Entry, Limits, Node, NodeKind, ScalarStyle, Stream, Typing, YamlError,
+    YamlErrorKind, parse,
 };
+
+/// The result shapes under their former module, for callers of 0.1.
+pub mod report {
+    pub use crate::decode::DecodeResult;
+    pub use crate::manifest::{PatchReport, PatchStatus};
+    pub use crate::migrate::outcome::*;
+    pub use crate::text::{Diagnostic, FileResult};
+}

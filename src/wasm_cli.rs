@@ -4,15 +4,14 @@
 //! the result through the same serializer the native CLI uses (`serde_json::to_string_pretty`)
 //! and computes its exit status, so the two CLIs cannot drift apart.
 
-use crate::migrate::{Named, Request, SourceFile};
-use crate::report::{PatchStatus, Status};
-use crate::wasm::{FileInput, TypingInput, from_js, to_js};
-use crate::yaml::DecodeOptions;
+use crate::exit::{self, EXIT_INVALID};
+use crate::manifest::PatchStatus;
+use crate::migrate::{Named, Request, Session, SourceFile, Status, ValidateReport, render};
+use crate::text::Location;
+use crate::wasm::{FileInput, from_js, to_js};
+use crate::yaml::{DecodeOptions, Typing};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
-
-/// Exit status for an input that could not be read (the native CLI's `EXIT_INVALID`).
-const EXIT_INVALID: i32 = 3;
 
 #[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
@@ -20,6 +19,7 @@ enum Format {
     #[default]
     Json,
     Diff,
+    Text,
 }
 
 #[derive(Deserialize)]
@@ -36,7 +36,7 @@ struct MigrateArgs {
     #[serde(default)]
     defaults: Option<FileInput>,
     #[serde(default)]
-    typing: TypingInput,
+    typing: Typing,
 }
 
 #[derive(Deserialize)]
@@ -45,18 +45,17 @@ enum CliInput {
     Decode {
         file: FileInput,
         #[serde(default)]
-        typing: TypingInput,
+        typing: Typing,
     },
-    #[serde(rename_all = "camelCase")]
     Validate {
-        values: FileInput,
+        values: Vec<FileInput>,
         schema: FileInput,
         #[serde(default)]
         prefix: Option<String>,
         #[serde(default)]
         defaults: Option<FileInput>,
         #[serde(default)]
-        typing: TypingInput,
+        typing: Typing,
     },
     Diagnose {
         args: MigrateArgs,
@@ -114,6 +113,13 @@ pub fn cli_output(input: JsValue) -> Result<JsValue, JsError> {
     to_js(&run(input))
 }
 
+fn source_file(file: FileInput) -> SourceFile {
+    SourceFile {
+        path: file.path,
+        text: file.text,
+    }
+}
+
 fn named(file: FileInput) -> Named {
     Named {
         name: file.path,
@@ -145,23 +151,9 @@ fn run(input: CliInput) -> CliOutput {
             prefix,
             defaults,
             typing,
-        } => {
-            let defaults = defaults.map(named);
-            let report = crate::validate::validate(
-                &named(values),
-                prefix.as_deref(),
-                &named(schema),
-                defaults.as_ref(),
-                typing.into(),
-            );
-            CliOutput {
-                stdout: pretty(&report),
-                exit_code: report.exit_code(),
-                ..CliOutput::default()
-            }
-        }
+        } => validate(values, schema, prefix.as_deref(), defaults, typing),
         CliInput::Diagnose { args, format } => match request(args, None) {
-            Ok(request) => migrate_output(crate::migrate::diagnose(&request), format, false),
+            Ok(request) => migrate_output(crate::migrate::diagnose(&request), format, false, true),
             Err(message) => failure(message),
         },
         CliInput::Migrate {
@@ -170,7 +162,7 @@ fn run(input: CliInput) -> CliOutput {
             format,
             write,
         } => match request(args, Some(proposal)) {
-            Ok(request) => migrate_output(crate::migrate::migrate(&request), format, write),
+            Ok(request) => migrate_output(crate::migrate::migrate(&request), format, write, false),
             Err(message) => failure(message),
         },
         CliInput::Patch {
@@ -178,6 +170,28 @@ fn run(input: CliInput) -> CliOutput {
             format,
             write,
         } => patch(request, format, write),
+    }
+}
+
+fn validate(
+    values: Vec<FileInput>,
+    schema: FileInput,
+    prefix: Option<&str>,
+    defaults: Option<FileInput>,
+    typing: Typing,
+) -> CliOutput {
+    let schema = named(schema);
+    let defaults = defaults.map(named);
+    let files: Vec<SourceFile> = values.into_iter().map(source_file).collect();
+    // One schema as both sides: the session compiles it once (as the native CLI does).
+    let report = match Session::new(&schema, &schema, defaults.as_ref(), typing) {
+        Ok(session) => ValidateReport::merge(files.iter().map(|f| session.validate(f, prefix))),
+        Err(errors) => ValidateReport::unreadable(errors),
+    };
+    CliOutput {
+        stdout: pretty(&report),
+        exit_code: exit::of_validate(&report),
+        ..CliOutput::default()
     }
 }
 
@@ -192,28 +206,28 @@ fn request(args: MigrateArgs, proposal: Option<FileInput>) -> Result<Request, St
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Request {
-        files: args
-            .values
-            .into_iter()
-            .map(|f| SourceFile {
-                path: f.path,
-                text: f.text,
-            })
-            .collect(),
+        files: args.values.into_iter().map(source_file).collect(),
         base_schema: named(args.base),
         target_schema: named(args.target),
         proposal: proposal.map(named),
         prefix: args.prefix,
         answers,
         defaults: args.defaults.map(named),
-        typing: args.typing.into(),
+        typing: args.typing,
     })
 }
 
-fn migrate_output(report: crate::report::MigrateReport, format: Format, write: bool) -> CliOutput {
+fn migrate_output(
+    report: crate::migrate::MigrateReport,
+    format: Format,
+    write: bool,
+    diagnose: bool,
+) -> CliOutput {
     let stdout = match format {
         Format::Json => pretty(&report),
-        Format::Diff => report.files.iter().map(|f| f.diff.as_str()).collect(),
+        // `diagnose` has no diff: its `--format diff` is the text summary, as in the native CLI.
+        Format::Diff if !diagnose => report.files.iter().map(|f| f.diff.as_str()).collect(),
+        Format::Diff | Format::Text => render::text(&report),
     };
     let writes = if write && report.status == Status::Planned {
         report
@@ -230,7 +244,7 @@ fn migrate_output(report: crate::report::MigrateReport, format: Format, write: b
     };
     CliOutput {
         stdout,
-        exit_code: report.status.exit_code(),
+        exit_code: exit::of_status(report.status),
         writes,
         ..CliOutput::default()
     }
@@ -251,15 +265,21 @@ fn patch(args: PatchArgs, format: Format, write: bool) -> CliOutput {
     };
     let report = crate::manifest::patch(&request);
     let mut out = CliOutput {
-        exit_code: report.status.exit_code(),
+        exit_code: exit::of_patch(report.status),
         ..CliOutput::default()
     };
     match format {
-        Format::Json => out.stdout = pretty(&report),
+        Format::Json | Format::Text => out.stdout = pretty(&report),
         Format::Diff => {
             out.stdout = report.file.diff.clone();
             if report.status != PatchStatus::Patched {
-                out.stderr = located(&request.file, report.line, report.column, &report.reason);
+                let at = Location {
+                    file: Some(request.file.clone()),
+                    line: report.line,
+                    column: report.column,
+                    utf16_column: report.utf16_column,
+                };
+                out.stderr = format!("{}: {}\n", at.prefix(), report.reason);
             }
         }
     }
@@ -272,16 +292,9 @@ fn patch(args: PatchArgs, format: Format, write: bool) -> CliOutput {
     out
 }
 
-fn located(file: &str, line: Option<usize>, column: Option<usize>, message: &str) -> String {
-    match (line, column) {
-        (Some(line), Some(column)) => format!("{file}:{line}:{column}: {message}\n"),
-        _ => format!("{file}: {message}\n"),
-    }
-}
-
-fn decode(file: FileInput, typing: TypingInput) -> CliOutput {
+fn decode(file: FileInput, typing: Typing) -> CliOutput {
     let options = DecodeOptions {
-        typing: typing.into(),
+        typing,
         ..DecodeOptions::default()
     };
     let result = crate::decode::decode(&file.path, &file.text, &options);
@@ -294,11 +307,7 @@ fn decode(file: FileInput, typing: TypingInput) -> CliOutput {
     // `file:line:column: message`, then the line and a caret under the column.
     let stderr = match crate::yaml::decode(&file.text, &options) {
         Err(e) => e.display_with(&file.path, &file.text) + "\n",
-        Ok(_) => result
-            .errors
-            .iter()
-            .map(|e| located(&e.file, e.line, e.column, &e.message))
-            .collect(),
+        Ok(_) => result.errors.iter().map(|e| format!("{e}\n")).collect(),
     };
     CliOutput {
         stderr,

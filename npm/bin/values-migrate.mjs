@@ -36,7 +36,7 @@ const COMMANDS = {
   validate: {
     about: "Validates values (coalesced with the chart's defaults) against a schema, as Helm does.",
     options: {
-      values: { required: true },
+      values: { required: true, repeat: true },
       prefix: {},
       schema: { required: true },
       defaults: {},
@@ -45,7 +45,7 @@ const COMMANDS = {
   },
   diagnose: {
     about: 'Diagnoses old values against both schemas: displaced values, required keys, escalations.',
-    options: { ...MIGRATE_OPTIONS, format: { choices: ['json', 'text'] } },
+    options: { ...MIGRATE_OPTIONS, format: { choices: ['json', 'diff', 'text'] } },
   },
   migrate: {
     about: 'Judges a proposal, derives the plan, splices it into the original text and verifies it.',
@@ -206,15 +206,12 @@ function request(command, { options, flags, positional }) {
   switch (command) {
     case 'decode':
       return { command, file: read(positional[0]), typing };
-    case 'validate':
-      return {
-        command,
-        values: read(options.values),
-        schema: read(options.schema),
-        prefix: options.prefix ?? null,
-        defaults: options.defaults === undefined ? null : read(options.defaults),
-        typing,
-      };
+    case 'validate': {
+      // Read in the native CLI's order, so that the first unreadable file is the one named.
+      const schema = read(options.schema);
+      const defaults = options.defaults === undefined ? null : read(options.defaults);
+      return { command, values: options.values.map(read), schema, prefix: options.prefix ?? null, defaults, typing };
+    }
     case 'diagnose':
       return { command, args: migrateArgs(options), format: options.format ?? 'json' };
     case 'migrate': {
@@ -259,9 +256,6 @@ function run(argv, out = process.stdout, err = process.stderr) {
     if (parsed.help) {
       out.write(help(command));
       return 0;
-    }
-    if (parsed.options.format === 'text') {
-      throw new UsageError(`'--format text' is not in the Node CLI yet; use json${command === 'migrate' ? ' or diff' : ''}`);
     }
     const result = cliOutput(request(command, parsed));
     out.write(result.stdout);

@@ -1,11 +1,12 @@
 //! Applying a values plan to the original text: each key's own lines change and nothing else moves.
 
 use super::edit::{Edit, apply};
+use super::op::Op;
 use super::render::{render_key, render_value};
-use crate::migrate::tree;
-use crate::path::{Segment, ValuePath};
-use crate::report::{Op, RefusalKind};
-use crate::yaml::{Entry, LineIndex, Node, NodeKind, ScalarStyle, Stream, Typing};
+use crate::path::{self as tree, Segment, ValuePath};
+use crate::text::LineIndex;
+use crate::yaml::hazard::{HazardKind, flow_hazard, key_hazards, property_hazard};
+use crate::yaml::{Entry, Node, NodeKind, ScalarStyle, Stream, Typing};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -48,11 +49,28 @@ pub struct Spliced {
     pub kept_comments: Vec<KeptComment>,
 }
 
+/// Which kind of problem stops a plan from being written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpliceKind {
+    /// A hazard of [`crate::yaml::hazard`] on the path of an edit.
+    Hazard(HazardKind),
+    /// A mapping or list would have to move in a way the splicer cannot write.
+    NonScalarMove,
+    /// A block scalar is where a one-line edit is needed.
+    BlockScalar,
+    /// Indentation or tabs the splicer cannot reproduce.
+    Indentation,
+    /// The edits cannot be written as asked (they collide, or the document is missing).
+    VerifyFailed,
+    /// The values root is not in the file.
+    PrefixNotFound,
+}
+
 /// Why a plan cannot be written into this text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpliceRefusal {
     /// Which refusal.
-    pub kind: RefusalKind,
+    pub kind: SpliceKind,
     /// The value path it is about, relative to the prefix.
     pub path: ValuePath,
     /// Where in the original text, as a byte offset.
@@ -136,7 +154,7 @@ pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
         .documents
         .get(input.document)
         .ok_or_else(|| SpliceRefusal {
-            kind: RefusalKind::VerifyFailed,
+            kind: SpliceKind::VerifyFailed,
             path: ValuePath::root(),
             offset: 0,
             message: format!("the file has no document {}", input.document),
@@ -145,7 +163,7 @@ pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
         .root
         .get(input.prefix, input.typing)
         .ok_or_else(|| SpliceRefusal {
-            kind: RefusalKind::PrefixNotFound,
+            kind: SpliceKind::PrefixNotFound,
             path: ValuePath::root(),
             offset: document.range.start,
             message: format!("`{}` is not in the file", input.prefix),
@@ -212,7 +230,7 @@ impl<'a> Splicer<'a> {
                     } else {
                         let (lines, indent) = self.entry_lines(from, entry)?;
                         if self.is_first_in_sequence_item(entry) {
-                            return Err(self.refusal(RefusalKind::Indentation, from, entry.key.range.start,
+                            return Err(self.refusal(SpliceKind::Indentation, from, entry.key.range.start,
                                 "the first key of a list item cannot be moved: the `- ` would have to move with it"));
                         }
                         cut_paths.push(from.clone());
@@ -299,7 +317,7 @@ impl<'a> Splicer<'a> {
         }
 
         let text = apply(text, edits).map_err(|e| SpliceRefusal {
-            kind: RefusalKind::VerifyFailed,
+            kind: SpliceKind::VerifyFailed,
             path: ValuePath::root(),
             offset: 0,
             message: format!("the plan's edits collide: {e}"),
@@ -312,7 +330,7 @@ impl<'a> Splicer<'a> {
 
     fn refusal(
         &self,
-        kind: RefusalKind,
+        kind: SpliceKind,
         path: &ValuePath,
         offset: usize,
         message: &str,
@@ -325,65 +343,41 @@ impl<'a> Splicer<'a> {
         }
     }
 
-    /// Refuses what an edit on `path` cannot do safely: anchors, aliases, merge keys, flow, tags, repeats.
+    /// Refuses what an edit on `path` cannot do safely (the rules of [`crate::yaml::hazard`]).
+    ///
+    /// Anchors, aliases, flow collections, merge keys and repeated keys anywhere on the path;
+    /// a tag only on the edited node itself.
     fn check_path(&self, document_root: &'a Node, path: &ValuePath) -> Refused<()> {
         let full = self.input.prefix.join(path);
         let steps = document_root.walk(&full, self.input.typing);
         let last = steps.len() - 1;
         for (depth, step) in steps.iter().enumerate() {
             let node = step.node;
-            let here = ValuePath::from_segments(full.segments()[..depth].to_vec());
-            let rel = here
-                .strip_prefix(self.input.prefix)
-                .unwrap_or_else(ValuePath::root);
-            if node.anchor.is_some() || node.is_alias() {
-                return Err(self.refusal(RefusalKind::AnchorOrAlias, &rel, node.range.start,
-                    &format!("`{}` is {} on the path of an edit to `{path}`: the edit would change every alias of it too",
-                        show_path(&here), if node.is_alias() { "an alias" } else { "anchored" })));
-            }
-            if node.is_flow() {
-                return Err(self.refusal(RefusalKind::FlowCollection, &rel, node.range.start,
-                    &format!("`{}` is a flow collection (`{{…}}` or `[…]`) on the path of an edit to `{path}`; only block style is edited", show_path(&here))));
-            }
-            if let Some(entries) = node.entries() {
-                if let Some(merge) = entries.iter().find(|e| e.is_merge_key()) {
-                    return Err(self.refusal(
-                        RefusalKind::MergeKey,
-                        &rel,
-                        merge.key.range.start,
-                        &format!(
-                            "`{}` holds a merge key (`<<`) on the path of an edit to `{path}`",
-                            show_path(&here)
-                        ),
-                    ));
-                }
-                if let Some(duplicate) = node
-                    .duplicate_keys(self.input.typing)
-                    .into_iter()
-                    .find(|d| d.path.is_root())
-                {
-                    return Err(self.refusal(
-                        RefusalKind::DuplicateKey,
-                        &rel,
-                        duplicate.duplicate.start,
-                        &format!(
-                            "`{}` repeats the key `{}` on the path of an edit to `{path}`",
-                            show_path(&here),
-                            duplicate.key
-                        ),
-                    ));
-                }
-            }
-            if depth == last
-                && depth == full.len()
-                && node.tag.is_some()
-                && depth > self.input.prefix.len()
-            {
+            let on_target = depth == last && depth == full.len() && depth > self.input.prefix.len();
+            let hazard = property_hazard(node)
+                .filter(|h| h.kind != HazardKind::Tag || on_target)
+                .or_else(|| flow_hazard(node))
+                .or_else(|| {
+                    key_hazards(node, self.input.typing, None)
+                        .into_iter()
+                        .find(|h| h.kind != HazardKind::OpaqueKey)
+                });
+            if let Some(hazard) = hazard {
+                let here = ValuePath::from_segments(full.segments()[..depth].to_vec());
+                let rel = here
+                    .strip_prefix(self.input.prefix)
+                    .unwrap_or_else(ValuePath::root);
+                let message = format!(
+                    "`{}` {} on the path of an edit to `{path}`: {}",
+                    show_path(&here),
+                    hazard.found,
+                    hazard.why
+                );
                 return Err(self.refusal(
-                    RefusalKind::Tag,
+                    SpliceKind::Hazard(hazard.kind),
                     &rel,
-                    node.range.start,
-                    &format!("`{path}` carries a tag; an edit could change what it means"),
+                    hazard.at,
+                    &message,
                 ));
             }
         }
@@ -398,7 +392,7 @@ impl<'a> Splicer<'a> {
             Some(Segment::Key(key)) => key,
             _ => {
                 return Err(self.refusal(
-                    RefusalKind::NonScalarMove,
+                    SpliceKind::NonScalarMove,
                     path,
                     0,
                     "list items are not edited one by one",
@@ -415,7 +409,7 @@ impl<'a> Splicer<'a> {
             })
             .ok_or_else(|| {
                 self.refusal(
-                    RefusalKind::VerifyFailed,
+                    SpliceKind::VerifyFailed,
                     path,
                     0,
                     &format!("`{path}` is not in the file"),
@@ -432,7 +426,7 @@ impl<'a> Splicer<'a> {
         let before = &text[line_start..key_start];
         if before.contains('\t') {
             return Err(self.refusal(
-                RefusalKind::Indentation,
+                SpliceKind::Indentation,
                 path,
                 line_start,
                 &format!("`{path}` is indented with a tab; the splicer writes only spaces"),
@@ -440,7 +434,7 @@ impl<'a> Splicer<'a> {
         }
         if !before.chars().all(|c| c == ' ' || c == '-') {
             return Err(self.refusal(
-                RefusalKind::Indentation,
+                SpliceKind::Indentation,
                 path,
                 key_start,
                 &format!("`{path}` does not start its line; the splicer edits whole lines"),
@@ -479,7 +473,7 @@ impl<'a> Splicer<'a> {
             .unwrap_or(0);
         match entries.get(index + 1) {
             Some(next) => Ok(Edit::deletion(entry.key.range.start..next.key.range.start)),
-            None => Err(self.refusal(RefusalKind::Indentation, path, entry.key.range.start,
+            None => Err(self.refusal(SpliceKind::Indentation, path, entry.key.range.start,
                 &format!("`{path}` is the only key of its list item; removing it would leave an empty item"))),
         }
     }
@@ -588,7 +582,7 @@ impl<'a> Splicer<'a> {
                 Segment::Key(key) => rel.push(key.clone()),
                 Segment::Index(_) => {
                     return Err(self.refusal(
-                        RefusalKind::NonScalarMove,
+                        SpliceKind::NonScalarMove,
                         to,
                         0,
                         &format!("`{to}` would need a new list item; list items are not written one by one"),
@@ -606,7 +600,7 @@ impl<'a> Splicer<'a> {
             {
                 if !node.is_scalar() {
                     return Err(self.refusal(
-                        RefusalKind::NonScalarMove,
+                        SpliceKind::NonScalarMove,
                         &child,
                         node.range.start,
                         &format!(
@@ -631,7 +625,7 @@ impl<'a> Splicer<'a> {
         insertions[index]
             .tree
             .insert(&rel, content)
-            .map_err(|message| self.refusal(RefusalKind::NonScalarMove, to, 0, &message))?;
+            .map_err(|message| self.refusal(SpliceKind::NonScalarMove, to, 0, &message))?;
         Ok(replaced)
     }
 
@@ -654,7 +648,7 @@ impl<'a> Splicer<'a> {
             && node.is_flow()
         {
             return Err(self.refusal(
-                RefusalKind::FlowCollection,
+                SpliceKind::Hazard(HazardKind::FlowCollection),
                 &insertion.parent,
                 node.range.start,
                 &format!(
@@ -668,7 +662,7 @@ impl<'a> Splicer<'a> {
         }
         let Some(last) = entries.last() else {
             return Err(self.refusal(
-                RefusalKind::Indentation,
+                SpliceKind::Indentation,
                 &insertion.parent,
                 0,
                 &format!(
@@ -764,7 +758,7 @@ impl<'a> Splicer<'a> {
         let scalar_to_scalar = !value.is_object() && !value.is_array();
         match node.scalar_style() {
             Some(ScalarStyle::Literal | ScalarStyle::Folded) => Err(self.refusal(
-                RefusalKind::BlockScalar,
+                SpliceKind::BlockScalar,
                 path,
                 node.range.start,
                 &format!("`{path}` is a block scalar; it is not replaced in place"),
@@ -798,7 +792,7 @@ fn op_paths(op: &Op) -> Vec<&ValuePath> {
 fn refuse_index(path: &ValuePath) -> Refused<()> {
     if matches!(path.last(), Some(Segment::Index(_))) {
         return Err(SpliceRefusal {
-            kind: RefusalKind::NonScalarMove,
+            kind: SpliceKind::NonScalarMove,
             path: path.clone(),
             offset: 0,
             message: format!("`{path}` is a list item; list items are not moved or set one by one"),
@@ -809,7 +803,7 @@ fn refuse_index(path: &ValuePath) -> Refused<()> {
 
 fn unreachable_refusal<T>(path: &ValuePath) -> Refused<T> {
     Err(SpliceRefusal {
-        kind: RefusalKind::NonScalarMove,
+        kind: SpliceKind::NonScalarMove,
         path: path.clone(),
         offset: 0,
         message: format!("`{path}` does not end in a key"),

@@ -48,9 +48,13 @@ test('examples: migrate, diagnose, validate and decode agree', () => {
     '--target', `${dir}/target.values.schema.json`];
   assert.equal(JSON.parse(same(['migrate', ...args, '--proposal', `${dir}/proposal.yaml`]).stdout).status, 'planned');
   same(['migrate', ...args, '--proposal', `${dir}/proposal.yaml`, '--format', 'diff']);
+  same(['migrate', ...args, '--proposal', `${dir}/proposal.yaml`, '--format', 'text']);
   same(['diagnose', ...args]);
+  same(['diagnose', ...args, '--format', 'text']);
   same(['validate', '--values', `${dir}/addons.yaml`, '--prefix', 'bosun.valuesObject',
     '--schema', `${dir}/target.values.schema.json`]);
+  same(['validate', '--values', `${dir}/addons.yaml`, '--values', `${dir}/expected.addons.yaml`,
+    '--prefix', 'bosun.valuesObject', '--schema', `${dir}/target.values.schema.json`]);
   same(['decode', `${dir}/addons.yaml`]);
   same(['decode', '--typing', 'yaml-1.2', `${dir}/addons.yaml`]);
 
@@ -70,6 +74,7 @@ test('corpus pairs: diagnose, validate, migrate and decode agree', () => {
     const args = ['--values', `${a}/values.yaml`, '--base', `${a}/values.schema.json`,
       '--target', `${b}/values.schema.json`, '--defaults', `${b}/values.yaml`];
     same(['diagnose', ...args]);
+    same(['diagnose', ...args, '--format', 'text']);
     same(['migrate', ...args, '--proposal', `${b}/values.yaml`]);
     same(['validate', '--values', `${a}/values.yaml`, '--schema', `${b}/values.schema.json`, '--defaults', `${b}/values.yaml`]);
     same(['decode', `${a}/values.yaml`]);
@@ -93,6 +98,7 @@ test('migrate fixtures: every case agrees', () => {
     for (const [path, value] of Object.entries(c.answers ?? {})) args.push('--answer', `${path}=${value}`);
     if (c.typing) args.push('--typing', c.typing);
     same(args, dir);
+    same([...args, '--format', 'text'], dir);
   }
 });
 

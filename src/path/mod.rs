@@ -1,5 +1,9 @@
 //! Value paths: where a value sits under the values root (`gate.argocd.port`, `extraEnv[0].name`).
 
+mod tree;
+
+pub use tree::{get, is_leaf, leaves, nodes, remove, set, show};
+
 use std::fmt;
 
 /// One step of a [`ValuePath`]: a mapping key or a sequence index.

@@ -1,6 +1,6 @@
 //! Reading and writing JSON value trees by [`ValuePath`].
 
-use crate::path::{Segment, ValuePath};
+use super::{Segment, ValuePath};
 use serde_json::{Map, Value};
 
 /// The value at `path` under `root`, if there is one.
