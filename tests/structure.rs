@@ -21,6 +21,10 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
     const EDGE: &[&str] = &[
         "diff", "text", "path", "yaml", "schema", "splice", "manifest", "migrate", "decode", "exit",
     ];
+    const WASM_CLI: &[&str] = &[
+        "diff", "text", "path", "yaml", "schema", "splice", "manifest", "migrate", "decode",
+        "exit", "wasm",
+    ];
     Some(match module {
         "diff" => BOTTOM,
         "text" | "path" => TEXT,
@@ -31,7 +35,8 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "migrate" => MIGRATE,
         "decode" => DECODE,
         "exit" => EXIT,
-        "wasm" | "wasm_cli" | "cli" => EDGE,
+        "wasm" | "cli" => EDGE,
+        "wasm_cli" => WASM_CLI,
         _ => return None,
     })
 }
