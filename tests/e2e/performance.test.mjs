@@ -1,0 +1,84 @@
+// Cold start and typing, measured in a real browser. Speed goals are reported, never asserted as
+// times (the machine is shared); what is asserted is that the main thread never blocks.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, open, statusIs, read, shots } from './harness.mjs';
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(() => env?.stop());
+
+const RUNS = 7;
+
+test('cold start: time from navigation to the first result, in fresh contexts (reported)', async () => {
+  const times = [];
+  const library = [];
+  let transferred = null;
+  for (let i = 0; i < RUNS; i++) {
+    const session = await open(env.browser, env.base);
+    const { page } = session;
+    await statusIs(page, 'planned');
+    times.push(Number(await page.evaluate(() => document.body.dataset.firstResultMs)));
+    library.push(Number(await page.evaluate(() => document.body.dataset.libraryMs)));
+    if (transferred === null) {
+      // What crossed the wire, compressed: the page's and its worker's resources.
+      transferred = await page.evaluate(() => performance.getEntriesByType('resource')
+        .concat(performance.getEntriesByType('navigation'))
+        .reduce((sum, e) => sum + (e.transferSize || 0), 0));
+    }
+    assert.deepEqual(session.problems, []);
+    assert.deepEqual(session.foreign, []);
+    await session.context.close();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const report = {
+    runs: RUNS,
+    firstResultMs: { median: sorted[Math.floor(RUNS / 2)], min: sorted[0], max: sorted[RUNS - 1], all: times },
+    workerLibraryReadyMs: library,
+    pageBytesTransferred: transferred,
+  };
+  writeFileSync(join(shots, 'cold-start.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`# cold first result: median ${report.firstResultMs.median} ms (min ${report.firstResultMs.min}, max ${report.firstResultMs.max}) over ${RUNS} fresh contexts`);
+  assert.ok(times.every((t) => t > 0));
+});
+
+test('typing into a 100 KiB values file leaves the main thread free (no long task over 50 ms)', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await statusIs(page, 'planned');
+  // The bosun file, then more addons until it is 100 KiB.
+  const head = read('examples/bosun-0.20.0-to-0.25.1/addons.yaml');
+  let big = head;
+  for (let i = 0; big.length < 100 * 1024; i++) {
+    big += `\naddon${i}:\n  enabled: ${i % 2 === 0}\n  chart:\n    repo: oci://ghcr.io/example/charts\n    version: 1.${i}.0\n`
+      + `  valuesObject:\n    replicas: ${i % 5}\n    labels:\n      team: platform-${i % 7}\n      tier: "${i % 3}"\n`;
+  }
+  await page.click('#tab-values-0');
+  await page.fill('[data-testid="values"]', big);
+  await statusIs(page, 'planned');
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
+      .observe({ type: 'longtask' });
+  });
+  const area = page.locator('[data-testid="values"]');
+  await area.focus();
+  await page.evaluate(() => {
+    const a = document.querySelector('[data-testid="values"]');
+    a.setSelectionRange(a.value.length, a.value.length);
+  });
+  await page.keyboard.type('\nlate:\n  addition: true # typed one key at a time\n', { delay: 25 });
+  await statusIs(page, 'planned');
+  await page.waitForTimeout(200);
+  const longTasks = await page.evaluate(() => window.longTasks);
+  const size = await area.evaluate((a) => a.value.length);
+  assert.ok(size > 100 * 1024, `${size}`);
+  assert.deepEqual(longTasks.filter((d) => d > 50), [], `long tasks: ${longTasks.join(', ')} ms`);
+  assert.match(await page.textContent('#timing'), /^migrate took/);
+  assert.deepEqual(session.problems, []);
+  await session.context.close();
+});
