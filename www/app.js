@@ -2,7 +2,7 @@
 // back and is drawn as text nodes. The main thread never runs the library, so typing never waits.
 import { el, code, shown, plural, opRow, diffLines } from './view.js';
 import { encodeState, decodeState } from './share.js';
-import examples from './examples.js';
+import examples, { load as loadExampleData } from './examples.js';
 
 const $ = (id) => document.getElementById(id);
 const boot = window.valuesMigrateBoot ?? { worker: new Worker('worker.js', { type: 'module' }), early: [], start: 0 };
@@ -260,21 +260,22 @@ function applyState(s) {
   activate(valuesFiles[0].tab);
 }
 
-/** An example as a state: a values example keeps the ADR sample in the Manifest tab. */
-function exampleFor(name) {
+const MANIFEST_SAMPLE = 'manifest-adr-0020';
+
+/** An example as a state (its module is imported when first chosen); a values example keeps the ADR sample in the Manifest tab. */
+async function exampleFor(name) {
   if (typeof name !== 'string' || !Object.hasOwn(examples, name)) return null;
-  const ex = examples[name];
-  return { ...ex, example: name, mode: ex.kind, manifest: ex.manifest ?? emptyManifest };
+  const ex = await loadExampleData(name);
+  const manifest = ex.manifest ?? (Object.hasOwn(examples, MANIFEST_SAMPLE) ? (await loadExampleData(MANIFEST_SAMPLE)).manifest : {});
+  return { ...ex, example: name, mode: ex.kind, manifest };
 }
 
-function loadExample(name) {
-  applyState(exampleFor(name));
+async function loadExample(name) {
+  applyState(await exampleFor(name));
   notify('');
   history.replaceState(null, '', location.pathname + location.search);
   runNow();
 }
-
-const emptyManifest = examples['manifest-adr-0020']?.manifest ?? {};
 
 // ---------------------------------------------------------------- the worker
 
@@ -285,6 +286,8 @@ let busy = false;
 let dirty = false;
 let timer = null;
 const pending = new Map();
+/** When each step of the cold start happened, on the page's clock (for docs/BENCHMARKS.md). */
+const timeline = { boot: performance.timeOrigin + boot.start, appStart: performance.timeOrigin + performance.now() };
 
 /** Sends a request; its reply resolves the promise. */
 function ask(type, payload) {
@@ -296,6 +299,7 @@ function ask(type, payload) {
 function onMessage(data) {
   if (data.type === 'ready') {
     document.body.dataset.libraryMs = data.ms.toFixed(1);
+    Object.assign(timeline, data.timeline);
     return;
   }
   if (data.type === 'fatal') {
@@ -329,6 +333,7 @@ async function runNow() {
   $('status').setAttribute('aria-busy', 'true');
   const s = state();
   const id = ++latest;
+  timeline.requestSent ??= performance.timeOrigin + performance.now();
   const reply = s.mode === 'manifest'
     ? await ask('patch', { input: { ...s.manifest, namespace: s.manifest.namespace || null, container: s.manifest.container || null } })
     : await ask('run', { ...s, wantDiagnosis: !$('panel-diagnose').hidden });
@@ -344,6 +349,9 @@ async function runNow() {
   else showRun(reply, s);
   showTiming(reply, s.mode === 'manifest' ? 'patch' : reply.withProposal ? 'migrate' : 'diagnose');
   if (!document.body.dataset.ready) {
+    Object.assign(timeline, { requestReceived: reply.received, runStarted: reply.started, runDone: reply.done, rendered: performance.timeOrigin + performance.now() });
+    document.body.dataset.timeline = JSON.stringify(Object.fromEntries(Object.entries(timeline)
+      .map(([k, v]) => [k, Math.round((v - performance.timeOrigin) * 10) / 10])));
     document.body.dataset.ready = 'true';
     document.body.dataset.firstResultMs = performance.now().toFixed(1);
     performance.mark('first-result');
@@ -568,7 +576,7 @@ async function copy(text, what, fallback) {
 /** The playground link for the current state. */
 async function shareLink() {
   const s = state();
-  const fragment = await encodeState(s, exampleFor(s.example));
+  const fragment = await encodeState(s, await exampleFor(s.example));
   return `${location.origin}${location.pathname}#${fragment}`;
 }
 

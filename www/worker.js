@@ -2,6 +2,9 @@
 // pair, and answers one request at a time with the result and the time the library took.
 // No static import: the wasm request and its streaming compile start before anything else loads.
 const started = performance.now();
+/** A time on the page's clock (the page's `performance.now()`), so that one timeline holds both threads. */
+const stamp = () => performance.timeOrigin + performance.now();
+const timeline = { workerStart: stamp() };
 const compiled = WebAssembly.compileStreaming(fetch(new URL('./pkg/web/values_migrate_bg.wasm', import.meta.url)));
 let lib = null;
 let parsePath;
@@ -12,11 +15,14 @@ let readAnswers;
 const ready = Promise.all([
   import('./pkg/web/values_migrate.js'), compiled, import('./proposal.js'), import('./answers.js'),
 ]).then(async ([glue, module, proposalHelpers, answerHelpers]) => {
+  timeline.compiled = stamp();
   await glue.default({ module_or_path: module });
+  timeline.instantiated = stamp();
   lib = glue;
   ({ parsePath, startProposal, valueAt } = proposalHelpers);
   ({ readAnswers } = answerHelpers);
-  postMessage({ type: 'ready', ms: performance.now() - started });
+  postMessage({ type: 'ready', ms: performance.now() - started, timeline });
+  await precompute(self.name);
 }, (error) => {
   postMessage({ type: 'fatal', error: String(error?.message ?? error) });
   throw error;
@@ -103,8 +109,41 @@ function proposal(request) {
   return { diagnosis, text: startProposal(values ?? {}, diagnosis.displaced, diagnosis.changelog) };
 }
 
+/** What makes two run requests the same. */
+const runKey = (r) => JSON.stringify([r.values, r.baseSchema, r.targetSchema, r.proposal, r.defaults, r.prefix, r.answers, r.typing, r.wantDiagnosis]);
+let early = null;
+
+/**
+ * Runs the example the page opens on while the page is still loading, so that its first request
+ * finds the result ready (once: the cached reply answers only a request with the same inputs).
+ */
+async function precompute(name) {
+  if (!/^[\w.-]+$/.test(name)) return;
+  let ex;
+  try {
+    ex = (await import(`./examples/${name}.js`)).default;
+  } catch {
+    return;
+  }
+  const request = {
+    values: ex.values, baseSchema: ex.baseSchema, targetSchema: ex.targetSchema, proposal: ex.proposal,
+    defaults: ex.defaults, prefix: ex.prefix, answers: ex.answers, typing: ex.typing, wantDiagnosis: false,
+  };
+  const t0 = performance.now();
+  const started = stamp();
+  early = { key: runKey(request), reply: { ...run(request), ms: performance.now() - t0, started, done: stamp() } };
+}
+
 const handlers = {
-  run,
+  run: (request) => {
+    if (early && early.key === runKey(request)) {
+      const { reply } = early;
+      early = null;
+      return reply;
+    }
+    early = null;
+    return run(request);
+  },
   proposal,
   brief: (request) => ({ diagnosis: callDiagnose(libraryInput(request).input) }),
   patch: (request) => ({ result: lib.patch(request.input) }),
@@ -112,6 +151,7 @@ const handlers = {
 };
 
 onmessage = async ({ data }) => {
+  const received = stamp();
   try {
     await ready;
   } catch {
@@ -119,8 +159,10 @@ onmessage = async ({ data }) => {
   }
   const t0 = performance.now();
   try {
-    const reply = handlers[data.type](data);
-    postMessage({ id: data.id, type: data.type, ...reply, ms: performance.now() - t0 });
+    const out = handlers[data.type](data);
+    // A precomputed reply keeps its own times.
+    const reply = { ms: performance.now() - t0, started: performance.timeOrigin + t0, done: stamp(), ...out };
+    postMessage({ id: data.id, type: data.type, ...reply, received });
   } catch (error) {
     // The library throws only on a programming error: say so, loudly.
     postMessage({ id: data.id, type: data.type, error: String(error?.message ?? error), ms: performance.now() - t0 });
