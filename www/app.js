@@ -254,7 +254,8 @@ function applyState(s) {
   $('decode-input').value = files[0] ? str(files[0].text) : '';
   const example = Object.hasOwn(examples, s.example) ? examples[s.example] : null;
   $('example').value = example ? s.example : '';
-  $('example-about').textContent = example?.about ?? '';
+  // The README's `code` spans, as code elements (text only).
+  $('example-about').replaceChildren(...(example?.about ?? '').split('`').map((part, i) => (i % 2 ? code(part) : part)));
   const manifestMode = s.mode ? s.mode === 'manifest' : s.kind === 'manifest';
   activate(manifestMode ? $('tab-mode-manifest') : $('tab-mode-values'));
   activate(valuesFiles[0].tab);
@@ -271,6 +272,7 @@ async function exampleFor(name) {
 }
 
 async function loadExample(name) {
+  document.body.dataset.pending = 'true';
   applyState(await exampleFor(name));
   notify('');
   history.replaceState(null, '', location.pathname + location.search);
@@ -344,9 +346,14 @@ async function runNow() {
   }
   delete document.body.dataset.pending;
   $('status').removeAttribute('aria-busy');
-  if (reply.error) showInternal(reply.error);
-  else if (s.mode === 'manifest') showPatch(reply.result);
-  else showRun(reply, s);
+  // Typing that does not change the outcome (a comment, a value elsewhere) leaves the result's DOM alone.
+  const drawn = JSON.stringify([s.mode, reply.error, reply.result, reply.diagnosis != null, reply.answerProblems, s.prefix.trim() !== '']);
+  if (drawn !== lastDrawn || reply.diagnosis) {
+    lastDrawn = drawn;
+    if (reply.error) showInternal(reply.error);
+    else if (s.mode === 'manifest') showPatch(reply.result);
+    else showRun(reply, s);
+  }
   showTiming(reply, s.mode === 'manifest' ? 'patch' : reply.withProposal ? 'migrate' : 'diagnose');
   if (!document.body.dataset.ready) {
     Object.assign(timeline, { requestReceived: reply.received, runStarted: reply.started, runDone: reply.done, rendered: performance.timeOrigin + performance.now() });
@@ -402,6 +409,7 @@ function answer(path) {
 
 let current = null;
 let diagnosisFresh = false;
+let lastDrawn = null;
 
 function showStatus(status, parts) {
   $('status').dataset.status = status;
@@ -725,7 +733,7 @@ async function openFragment(hash) {
     applyState(await decodeState(hash, exampleFor));
     notify('Opened from a link: every input is as it was shared.');
   } catch (error) {
-    loadExample(FIRST);
+    await loadExample(FIRST);
     notify(`This link's state could not be read (${error.message}); showing the bosun example instead.`);
     return;
   }

@@ -40,7 +40,7 @@ export async function decodeState(fragment, exampleFor) {
   const bytes = await pipe(fromBase64url(match[1]), new DecompressionStream('deflate-raw'));
   const packed = JSON.parse(new TextDecoder().decode(bytes));
   if (packed === null || typeof packed !== 'object' || packed.v !== FORMAT) throw new Error('the link is from another version');
-  const base = (typeof packed.example === 'string' && exampleFor(packed.example)) || {};
+  const base = (typeof packed.example === 'string' && await exampleFor(packed.example)) || {};
   const { v, ...rest } = packed;
   return { ...base, ...rest };
 }
