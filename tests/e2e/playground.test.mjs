@@ -223,6 +223,35 @@ test('a share link restores every input and the result in a fresh context', asyn
   await fresh.context.close();
 });
 
+test('a dropped file and a picked file fill an input, and a values file takes the file\'s name', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await statusIs(page, 'planned');
+  const addons = read('examples/bosun-0.20.0-to-0.25.1/addons.yaml');
+  await page.click('#tab-values-0');
+  await page.locator('[data-testid="values"]').evaluate((area, text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text.replace('replicas: 2', 'replicas: 2 # dropped')], 'cluster-addons.yaml', { type: 'text/yaml' }));
+    area.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    area.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, addons);
+  await page.waitForFunction(() => document.querySelector('#name-values-0').value === 'cluster-addons.yaml');
+  assert.match(await page.inputValue('[data-testid="values"]'), /replicas: 2 # dropped/);
+  assert.equal(await page.textContent('#tab-values-0 .tab-label'), 'cluster-addons.yaml');
+  await statusIs(page, 'planned');
+  assert.match(await page.textContent('[data-testid="diff"]'), /^--- a\/cluster-addons\.yaml/);
+  assert.match(await page.textContent('#notice'), /Read cluster-addons\.yaml/);
+
+  await page.click('#tab-proposal');
+  await page.locator('#panel-proposal input[type="file"]').setInputFiles({
+    name: 'proposal.yaml', mimeType: 'text/yaml', buffer: Buffer.from('replicas: 3\n'),
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid="proposal"]').value === 'replicas: 3\n');
+  await statusIs(page, 'refused');
+  clean(session);
+  await session.context.close();
+});
+
 test('every control is reachable with the keyboard, and computing does not move the layout', async () => {
   const session = await open(env.browser, env.base);
   const { page } = session;
