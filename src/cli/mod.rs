@@ -1,15 +1,14 @@
 //! The command line: argument parsing and output, on top of the library.
 
-mod exit;
 mod replay;
 mod write;
 
+use crate::exit::{self, EXIT_INVALID, EXIT_USAGE};
 use crate::manifest::PatchStatus;
 use crate::migrate::{Named, Request, Session, SourceFile, Status, ValidateReport, render};
 use crate::text::Location;
 use crate::yaml::{DecodeOptions, Typing};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use exit::{EXIT_INVALID, EXIT_USAGE};
 use serde::Serialize;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
