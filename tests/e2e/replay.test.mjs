@@ -5,7 +5,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { start, open, statusIs, read } from './harness.mjs';
+import { join } from 'node:path';
+import { start, open, statusIs, read, shots } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -166,4 +167,22 @@ test('a share link carries the Replay tab: the recording, the file, its name, th
   assert.deepEqual(await inputs(fresh.page), want);
   clean(fresh);
   await fresh.context.close();
+});
+
+test('screenshots of the Replay tab at 1280 and 390 px, light and dark, with nothing wider than the screen', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    for (const colorScheme of ['light', 'dark']) {
+      const session = await open(env.browser, env.base, { viewport: { width, height }, colorScheme });
+      const { page } = session;
+      await statusIs(page, 'planned');
+      await page.click('#replay-recording');
+      await replayOn(page, 'argocd-application.yaml', read('tests/data/replay/bosun/argocd-application.yaml'));
+      await replayIs(page, 'planned');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.equal(overflow, 0, `${width}px ${colorScheme}: the page scrolls sideways`);
+      await page.screenshot({ path: join(shots, `replay-${width}-${colorScheme}.png`), fullPage: width < 900 });
+      clean(session);
+      await session.context.close();
+    }
+  }
 });
