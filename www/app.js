@@ -783,6 +783,8 @@ async function runReplay() {
 
 /** Where a replay's problem is, as a button that shows it when it is in one of the Replay tab's inputs. */
 function replayPlace(item) {
+  // A malformed recording's message already starts with `migration:line:column`.
+  if (item.line == null && item.message?.startsWith(`${item.file}:`)) return null;
   const ed = replayEditorFor(item.file);
   if (!ed || item.line == null) return place(item);
   return el('button', {
