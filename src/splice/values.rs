@@ -668,9 +668,11 @@ impl<'a> Splicer<'a> {
     fn comments_above(&self, line_start: usize, floor: usize) -> usize {
         let text = self.input.text;
         let mut start = line_start;
-        while start > floor {
-            let above = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
-            if above < floor || !text[above..start].trim_start().starts_with('#') {
+        // `start` is a line start: after a line feed, or after the file's byte-order mark.
+        while start > floor && text[..start].ends_with('\n') {
+            let above = self.line_start(start - 1);
+            let line = text[above..start].trim_start_matches([' ', '\t']);
+            if above < floor || !line.starts_with('#') {
                 break;
             }
             start = above;
