@@ -49,7 +49,7 @@ const selected = (list) => list.querySelector('[aria-selected="true"]');
  * One input document: a tab, and a panel with its label, "Open file…", a textarea that takes
  * paste and dropped files, and the list of problems the last result located in it.
  */
-function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove = null, placeholder = '' }) {
+function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove = null, placeholder = '', onChange = schedule }) {
   const tab = el('button', { type: 'button', role: 'tab', id: `tab-${key}`, 'aria-controls': `panel-${key}` },
     el('span', { class: 'tab-label' }, name ?? label),
     el('span', { class: 'marker visually-hidden' }, ''));
@@ -80,7 +80,7 @@ function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove 
       tab.firstChild.textContent = file.name;
     }
     notify(`Read ${file.name} (${plural(file.size, 'byte')}).`);
-    schedule();
+    onChange();
   };
   open.addEventListener('click', () => picker.click());
   picker.addEventListener('change', () => picker.files[0] && load(picker.files[0]).finally(() => { picker.value = ''; }));
@@ -97,10 +97,10 @@ function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove 
     event.preventDefault();
     load(file);
   });
-  text.addEventListener('input', schedule);
+  text.addEventListener('input', onChange);
   nameInput?.addEventListener('input', () => {
     tab.firstChild.textContent = nameInput.value || '(unnamed)';
-    schedule();
+    onChange();
   });
   remove?.addEventListener('click', () => onRemove(ed));
   tabs.append(tab);
@@ -162,6 +162,23 @@ const fixed = {
 };
 const manifestEditor = editor({ key: 'manifest', label: 'manifest', name: 'deployment.yaml', testid: 'manifest', tabs: el('div'), panels: $('manifest-editor') });
 manifestEditor.panel.hidden = false;
+// The Replay tab's two documents: the recording and the values file it is replayed on.
+const replayEditors = {
+  migration: editor({
+    key: 'replay-migration', label: 'migration', hint: 'the recording (migration.json) to replay', testid: 'replay-migration',
+    tabs: el('div'), panels: $('replay-editors'), placeholder: '{"format": "values-migrate/migration@1", …}', onChange: () => scheduleReplay(),
+  }),
+  values: editor({
+    key: 'replay-values', label: 'values file', name: 'values.yaml', testid: 'replay-values',
+    tabs: el('div'), panels: $('replay-editors'), onChange: () => scheduleReplay(),
+  }),
+};
+for (const ed of Object.values(replayEditors)) {
+  // Two documents shown together, not tabs: the panels are plain groups.
+  ed.panel.hidden = false;
+  ed.panel.removeAttribute('role');
+  ed.panel.removeAttribute('aria-labelledby');
+}
 const manifestFields = ['apiVersion', 'kind', 'namespace', 'name', 'container', 'field', 'from', 'to'];
 
 const startButton = el('button', { type: 'button', id: 'start-proposal', class: 'small primary-outline', title: 'Fill the proposal with the values at the prefix, each displaced key marked with why the target rejects it' }, 'Start a proposal');
@@ -182,7 +199,11 @@ function reveal(file, line, column) {
   const ed = editorFor(file);
   if (!ed) return;
   if (ed !== manifestEditor) activate(ed.tab);
-  const textarea = ed.text;
+  revealIn(ed.text, line, column);
+}
+
+/** Selects `line`, from UTF-16 `column` to its end, in `textarea`, and scrolls it into view. */
+function revealIn(textarea, line, column) {
   const text = textarea.value;
   let start = 0;
   for (let n = 1; n < line; n++) {
@@ -230,10 +251,20 @@ function state() {
     answers: $('answers').value,
     typing: $('typing').value,
     manifest,
+    chart: { name: $('chart-name').value, from: $('chart-from').value, to: $('chart-to').value },
+    replay: {
+      migration: replayEditors.migration.text.value,
+      file: { path: replayEditors.values.nameInput.value, text: replayEditors.values.text.value },
+      prefix: $('replay-prefix').value,
+      allowSchemaDrift: $('replay-drift').checked,
+    },
   };
 }
 
 const str = (v) => (typeof v === 'string' ? v : '');
+
+/** Text with `code` spans (a README's, a reason's) as code elements, the rest as text. */
+const ticked = (text) => text.split('`').map((part, i) => (i % 2 ? code(part) : part));
 
 /** Puts a state (an example's, or a link's) into the inputs; anything not a string becomes empty. */
 function applyState(s) {
@@ -252,10 +283,18 @@ function applyState(s) {
   manifestEditor.text.value = str(m.file?.text);
   for (const f of manifestFields) $(`m-${f}`).value = str(m[f]);
   $('decode-input').value = files[0] ? str(files[0].text) : '';
+  // An example holds neither: the chart and the Replay tab keep what they hold when another example is chosen.
+  if (s.chart && typeof s.chart === 'object') for (const f of ['name', 'from', 'to']) $(`chart-${f}`).value = str(s.chart[f]);
+  if (s.replay && typeof s.replay === 'object') {
+    replayEditors.migration.text.value = str(s.replay.migration);
+    replayEditors.values.nameInput.value = str(s.replay.file?.path) || 'values.yaml';
+    replayEditors.values.text.value = str(s.replay.file?.text);
+    $('replay-prefix').value = str(s.replay.prefix);
+    $('replay-drift').checked = s.replay.allowSchemaDrift === true;
+  }
   const example = Object.hasOwn(examples, s.example) ? examples[s.example] : null;
   $('example').value = example ? s.example : '';
-  // The README's `code` spans, as code elements (text only).
-  $('example-about').replaceChildren(...(example?.about ?? '').split('`').map((part, i) => (i % 2 ? code(part) : part)));
+  $('example-about').replaceChildren(...ticked(example?.about ?? ''));
   const manifestMode = s.mode ? s.mode === 'manifest' : s.kind === 'manifest';
   activate(manifestMode ? $('tab-mode-manifest') : $('tab-mode-values'));
   activate(valuesFiles[0].tab);
@@ -355,6 +394,8 @@ async function runNow() {
     else showRun(reply, s);
   }
   showTiming(reply, s.mode === 'manifest' ? 'patch' : reply.withProposal ? 'migrate' : 'diagnose');
+  // The Replay tab uses these schemas, defaults and typing: shown, it follows them.
+  if (!$('panel-replay').hidden) runReplay();
   if (!document.body.dataset.ready) {
     Object.assign(timeline, { requestReceived: reply.received, runStarted: reply.started, runDone: reply.done, rendered: performance.timeOrigin + performance.now() });
     document.body.dataset.timeline = JSON.stringify(Object.fromEntries(Object.entries(timeline)
@@ -465,6 +506,8 @@ function showRun({ result, diagnosis, withProposal, answerProblems }, s) {
   $('copy-comment').disabled = result.comment === '';
   $('download').disabled = !(result.status === 'planned' && result.files.some((f) => f.changed));
   $('download').textContent = 'Download migrated file';
+  $('record-section').hidden = false;
+  for (const id of ['download-migration', 'replay-recording']) $(id).disabled = !(withProposal && result.status === 'planned');
   diagnosisFresh = diagnosis != null;
   if (diagnosis) showDiagnosis(diagnosis);
   markInputs([...result.errors, ...result.refusals]);
@@ -492,6 +535,7 @@ function showPatch(result) {
   $('copy-comment').disabled = true;
   $('download').disabled = !(result.status === 'patched' && result.file.changed);
   $('download').textContent = 'Download patched file';
+  $('record-section').hidden = true;
   markInputs(at && result.status !== 'patched' ? [{ ...at, message: result.reason }] : []);
 }
 
@@ -524,15 +568,17 @@ function markInputs(problems) {
     const ed = p.file ? editorFor(p.file) : null;
     if (ed) byEditor.get(ed).push(p);
   }
-  for (const [ed, list] of byEditor) {
-    ed.tab.classList.toggle('has-problem', list.length > 0);
-    ed.tab.querySelector('.marker').textContent = list.length ? ` (${plural(list.length, 'problem')})` : '';
-    ed.text.setAttribute('aria-invalid', String(list.length > 0));
-    ed.problems.replaceChildren(...list.map((p) => el('li', {},
-      p.line == null ? '' : el('button', {
-        type: 'button', class: 'loc', on: { click: () => reveal(p.file, p.line, p.utf16Column ?? 1) },
-      }, `line ${p.line}, column ${p.column}`), p.line == null ? '' : ': ', p.kind ? `${p.kind}: ` : '', p.message)));
-  }
+  for (const [ed, list] of byEditor) markEditor(ed, list, (p) => reveal(p.file, p.line, p.utf16Column ?? 1));
+}
+
+/** Marks one editor with the problems located in it; `show(problem)` reveals one. */
+function markEditor(ed, list, show) {
+  ed.tab.classList.toggle('has-problem', list.length > 0);
+  ed.tab.querySelector('.marker').textContent = list.length ? ` (${plural(list.length, 'problem')})` : '';
+  ed.text.setAttribute('aria-invalid', String(list.length > 0));
+  ed.problems.replaceChildren(...list.map((p) => el('li', {},
+    p.line == null ? '' : el('button', { type: 'button', class: 'loc', on: { click: () => show(p) } }, `line ${p.line}, column ${p.column}`),
+    p.line == null ? '' : ': ', p.kind ? `${p.kind}: ` : '', p.message)));
 }
 
 // ---------------------------------------------------------------- decode
@@ -640,16 +686,159 @@ async function copyModelBrief() {
   await copy(reply.diagnosis.brief ?? '', 'The brief', $('brief'));
 }
 
-function download() {
-  const file = current?.kind === 'patch' ? current.result.file : current?.result.files.find((f) => f.changed);
-  if (!file) return;
-  const url = URL.createObjectURL(new Blob([file.after], { type: 'text/yaml' }));
-  const link = el('a', { href: url, download: file.path.split('/').pop() });
+/** Saves `text` as a file named `name`, made in the page (a blob: URL, nothing uploaded). */
+function save(text, name, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el('a', { href: url, download: name });
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function download() {
+  const file = current?.kind === 'patch' ? current.result.file : current?.result.files.find((f) => f.changed);
+  if (!file) return;
+  save(file.after, file.path.split('/').pop(), 'text/yaml');
   notify(`Downloaded the new ${file.path}.`);
+}
+
+// ---------------------------------------------------------------- recording and replay
+
+/** The chart bump the recording names, from the optional chart inputs (null when all are empty). */
+function chartBump() {
+  const [name, from, to] = ['name', 'from', 'to'].map((f) => $(`chart-${f}`).value.trim() || null);
+  return name || from || to ? { name, from, to } : null;
+}
+
+/** The recording of the current migration as JSON text, or null (said in the notice) when there is none. */
+async function recording() {
+  const reply = await ask('record', { ...state(), chart: chartBump() });
+  if (reply.error) {
+    showInternal(reply.error);
+    return null;
+  }
+  if (!reply.migration) {
+    notify(`Nothing to record: the migration is ${reply.status}, and only a verified one is recorded.`);
+    return null;
+  }
+  return `${JSON.stringify(reply.migration, null, 2)}\n`;
+}
+
+async function downloadMigration() {
+  const text = await recording();
+  if (text == null) return;
+  save(text, 'migration.json', 'application/json');
+  notify('Downloaded migration.json: replay it on other values files in the Replay tab, or with values-migrate replay.');
+}
+
+async function replayRecording() {
+  const text = await recording();
+  if (text == null) return;
+  replayEditors.migration.text.value = text;
+  activate($('tab-replay'), true);
+  notify('The recording is in the Replay tab: put another values file next to it.');
+}
+
+let replayTimer = null;
+let replayBusy = false;
+let replayDirty = false;
+let replayed = null;
+
+function scheduleReplay() {
+  clearTimeout(replayTimer);
+  $('replay-status').setAttribute('aria-busy', 'true');
+  replayTimer = setTimeout(runReplay, DEBOUNCE_MS);
+}
+
+/** Asks the worker to replay, one request at a time; a reply for inputs since changed is asked again. */
+async function runReplay() {
+  clearTimeout(replayTimer);
+  if (replayBusy) {
+    replayDirty = true;
+    return;
+  }
+  const s = state();
+  if (s.replay.migration.trim() === '') {
+    showReplay(null);
+    return;
+  }
+  replayBusy = true;
+  replayDirty = false;
+  $('replay-status').setAttribute('aria-busy', 'true');
+  const reply = await ask('replay', s);
+  replayBusy = false;
+  if (replayDirty) {
+    runReplay();
+    return;
+  }
+  if (reply.error) {
+    showReplay(null);
+    showInternal(reply.error);
+    return;
+  }
+  showReplay(reply.result);
+  showTiming(reply, 'replay');
+}
+
+/** Where a replay's problem is, as a button that shows it when it is in one of the Replay tab's inputs. */
+function replayPlace(item) {
+  // A malformed recording's message already starts with `migration:line:column`.
+  if (item.line == null && item.message?.startsWith(`${item.file}:`)) return null;
+  const ed = replayEditorFor(item.file);
+  if (!ed || item.line == null) return place(item);
+  return el('button', {
+    type: 'button', class: 'loc', title: 'Show this place in the input',
+    on: { click: () => revealIn(ed.text, item.line, item.utf16Column ?? 1) },
+  }, `${item.file}:${item.line}:${item.column}`);
+}
+
+const replayEditorFor = (file) => (file === 'migration' ? replayEditors.migration
+  : file === replayEditors.values.nameInput.value ? replayEditors.values : null);
+
+const short = (digest) => `${digest.slice(0, 12)}…`;
+
+/** Draws a replay's result; `null` is the empty tab (no recording yet). */
+function showReplay(result) {
+  replayed = result;
+  const status = $('replay-status');
+  status.removeAttribute('aria-busy');
+  status.dataset.status = result?.status ?? 'empty';
+  $('replay-badge').textContent = result?.status ?? '';
+  $('replay-badge').className = `badge ${result?.status ?? ''}`;
+  const r = result ?? { errors: [], refusals: [], schemaDrift: [], replayed: [], skipped: [], files: [] };
+  const counts = [plural(r.replayed.length, 'op') + ' replayed', `${r.skipped.length} skipped`];
+  if (r.refusals.length) counts.push(plural(r.refusals.length, 'refusal'));
+  if (r.errors.length) counts.push(plural(r.errors.length, 'error'));
+  $('replay-summary').replaceChildren(...(result ? [
+    result.prefix == null ? null : el('span', {}, 'values at ', code(result.prefix === '' ? '(root)' : result.prefix)),
+    el('span', { class: 'counts' }, counts.join(' · '))] : ['Paste or open a migration (migration.json) to replay it on the values file.']));
+  fill('replay-errors', r.errors, (e) => [replayPlace(e), ' ', el('span', { class: 'message' }, e.message)]);
+  fill('replay-refusals', r.refusals, (f) => [el('span', { class: 'kind' }, f.kind), ' ', f.path ? code(f.path) : null, ' ',
+    replayPlace(f), el('div', { class: 'message' }, f.message)]);
+  fill('replay-drift', r.schemaDrift, (d) => [code(d.schema), ' schema ', code(d.given.file), ': recorded ',
+    code(short(d.recorded.sha256)), ', given ', code(short(d.given.sha256))]);
+  fill('replay-replayed', r.replayed, (op) => [opRow(op), op.note ? el('span', { class: 'reason' }, ...ticked(op.note)) : null]);
+  // A skipped op's `reason` is why it is skipped (for a rename, in place of the recorded one).
+  fill('replay-skipped', r.skipped, (op) => [opRow({ ...op, reason: null }), el('span', { class: 'reason' }, ...ticked(op.reason))]);
+  const diff = r.files.map((f) => f.diff).join('');
+  $('replay-diff').replaceChildren(...diffLines(diff));
+  $('replay-diff').hidden = diff === '';
+  $('replay-diff-empty').hidden = diff !== '';
+  $('replay-diff-empty').textContent = !result ? '' : result.status === 'planned' || result.status === 'unchanged'
+    ? 'No change to write: every recorded op is skipped for this file.' : 'Nothing is written unless the status is planned.';
+  $('replay-download').disabled = !(result?.status === 'planned' && r.files.some((f) => f.changed));
+  for (const ed of Object.values(replayEditors)) {
+    const list = [...r.errors, ...r.refusals].filter((p) => p.line != null && replayEditorFor(p.file) === ed);
+    markEditor(ed, list, (p) => revealIn(ed.text, p.line, p.utf16Column ?? 1));
+  }
+}
+
+function downloadReplayed() {
+  const file = replayed?.files.find((f) => f.changed);
+  if (!file) return;
+  save(file.after, file.path.split('/').pop(), 'text/yaml');
+  notify(`Downloaded the replayed ${file.path}.`);
 }
 
 // ---------------------------------------------------------------- theme
@@ -689,7 +878,13 @@ function wire() {
     if (event.detail.id === 'tab-diagnose' && current?.kind === 'run' && !diagnosisFresh) runNow();
     if (event.detail.id === 'tab-share') shareLink().then(updateEmbed);
     if (event.detail.id === 'tab-decode') renderDecode();
+    if (event.detail.id === 'tab-replay') runReplay();
   });
+  $('replay-prefix').addEventListener('input', scheduleReplay);
+  $('replay-drift').addEventListener('change', runReplay);
+  $('replay-download').addEventListener('click', downloadReplayed);
+  $('download-migration').addEventListener('click', downloadMigration);
+  $('replay-recording').addEventListener('click', replayRecording);
   for (const field of [$('answers'), $('prefix'), ...manifestFields.map((f) => $(`m-${f}`))]) field.addEventListener('input', schedule);
   $('typing').addEventListener('change', () => {
     runNow();

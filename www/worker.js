@@ -134,6 +134,39 @@ async function precompute(name) {
   early = { key: runKey(request), reply: { ...run(request), ms: performance.now() - t0, started, done: stamp() } };
 }
 
+/** The recording of the migration the inputs describe (`migration` is null unless it is planned or unchanged). */
+function record(request) {
+  const { input } = libraryInput(request);
+  const result = lib.record({ ...input, chart: request.chart });
+  return { status: result.status, migration: result.migration };
+}
+
+/** The replayer for one (recording, schemas, defaults, typing, drift), compiled once and reused while they stay the same. */
+let replayer = null;
+let replayerKey = null;
+
+function replayerFor(options) {
+  const key = JSON.stringify(options);
+  if (key !== replayerKey) {
+    replayer?.free();
+    replayer = new lib.Replayer(options);
+    replayerKey = key;
+  }
+  return replayer;
+}
+
+/** A recorded migration replayed on one values file, with the schemas, defaults and typing of the inputs. */
+function replay(request) {
+  const { input } = libraryInput(request);
+  const prefix = request.replay.prefix.trim();
+  const options = {
+    migration: request.replay.migration, baseSchema: input.baseSchema, targetSchema: input.targetSchema,
+    defaults: input.defaults, typing: input.typing, allowSchemaDrift: request.replay.allowSchemaDrift,
+  };
+  const files = [request.replay.file];
+  return { result: replayerFor(options).replay({ files, prefix: prefix === '' ? null : prefix }) };
+}
+
 const handlers = {
   run: (request) => {
     if (early && early.key === runKey(request)) {
@@ -147,6 +180,8 @@ const handlers = {
   proposal,
   brief: (request) => ({ diagnosis: callDiagnose(libraryInput(request).input) }),
   patch: (request) => ({ result: lib.patch(request.input) }),
+  record,
+  replay,
   decode: (request) => ({ result: lib.decode(request.text, { file: request.file, typing: request.typing }) }),
 };
 

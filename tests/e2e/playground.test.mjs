@@ -211,7 +211,7 @@ test('a share link restores every input and the result in a fresh context', asyn
     status: await p.locator('[data-testid="status"]').getAttribute('data-status'),
   });
   const want = await inputs(page);
-  assert.equal(want.files.length, 3); // two values files and the manifest's
+  assert.equal(want.files.length, 4); // two values files, the manifest's and the Replay tab's
   clean(session);
   await session.context.close();
 

@@ -38,6 +38,13 @@ test('an HTML payload pasted into every input never runs and shows as text', asy
   await page.click('#tab-decode');
   await fill(null, '#decode-input', `- ${PAYLOAD}\n`);
   await page.waitForFunction((p) => document.querySelector('#decode-output').textContent.includes(p.replace(/"/g, '\\"')), PAYLOAD);
+  await page.click('#tab-replay');
+  await fill(null, '[data-testid="replay-migration"]', `{"format": "${PAYLOAD}"}`);
+  await fill(null, '#name-replay-values');
+  await fill(null, '[data-testid="replay-values"]', `${PAYLOAD}: ${PAYLOAD}\n`);
+  await fill(null, '#replay-prefix');
+  await page.waitForFunction(() => document.querySelector('[data-testid="replay-status"]').dataset.status === 'invalid');
+  assert.equal(await page.isVisible('#replay-errors-section'), true);
   await page.click('#tab-mode-manifest');
   for (const field of ['apiVersion', 'kind', 'namespace', 'name', 'container', 'field', 'from', 'to']) await fill(null, `#m-${field}`);
   await fill(null, '[data-testid="manifest"]', `kind: "${PAYLOAD}"\n`);
