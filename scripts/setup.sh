@@ -72,5 +72,6 @@ ensure_pyyaml() {
 ensure_helm_python_sdk() {
   python3 -c 'import helm_python' 2>/dev/null && return
   say "installing helm-python-sdk (Helm's Go SDK for Python)"
-  python3 -m pip install --quiet --disable-pip-version-check helm-python-sdk==0.2.2 >&2
+  python3 -m pip install -q --disable-pip-version-check helm-python-sdk==0.2.2 >&2 2>/dev/null ||
+    python3 -m pip install -q --user --break-system-packages helm-python-sdk==0.2.2 >&2
 }

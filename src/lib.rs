@@ -9,6 +9,8 @@
 pub mod cli;
 pub mod decode;
 pub mod diff;
+#[cfg(any(feature = "cli", target_arch = "wasm32"))]
+mod exit;
 pub mod manifest;
 pub mod migrate;
 pub mod migration;
@@ -18,6 +20,8 @@ pub mod splice;
 pub mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+#[cfg(target_arch = "wasm32")]
+mod wasm_cli;
 pub mod yaml;
 
 pub use migrate::Session;

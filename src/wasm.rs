@@ -70,9 +70,12 @@ export type Op =
 
 export interface FileResult { path: string; changed: boolean; before: string; after: string; diff: string; }
 
+/** The outcome of `migrate` (`planned`, `unchanged`, `refused`, `escalated`, `invalid`) or `diagnose` (also `needs-proposal`). */
+export type Status = "planned" | "unchanged" | "refused" | "escalated" | "invalid" | "needs-proposal";
+
 /** What `migrate` and `diagnose` return (CONTRACT.md). */
 export interface MigrateResult {
-  status: "planned" | "unchanged" | "refused" | "escalated" | "invalid" | "needs-proposal";
+  status: Status;
   prefix: string | null;
   valuesFile: string | null;
   valuesDocument: number | null;
@@ -127,9 +130,12 @@ export interface PatchInput {
   to: string;
 }
 
+/** The outcome of `patch`. */
+export type PatchStatus = "patched" | "needs-intervention" | "invalid";
+
 /** What `patch` returns. */
 export interface PatchResult {
-  status: "patched" | "needs-intervention" | "invalid";
+  status: PatchStatus;
   reason: string;
   line: number | null;
   column: number | null;
@@ -199,11 +205,11 @@ struct DecodeOptions {
     typing: Typing,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct FileInput {
-    path: String,
-    text: String,
+pub(crate) struct FileInput {
+    pub(crate) path: String,
+    pub(crate) text: String,
 }
 
 #[derive(Deserialize)]
@@ -347,10 +353,14 @@ pub fn patch(input: JsValue) -> Result<JsValue, JsError> {
 }
 
 /// Reads an input object; a missing or unknown field is a programming error.
-fn from_js<T: DeserializeOwned>(what: &str, value: JsValue) -> Result<T, JsError> {
-    // Through serde_json so that `deny_unknown_fields` holds: serde-wasm-bindgen reads only known fields.
+pub(crate) fn from_js<T: DeserializeOwned>(what: &str, value: JsValue) -> Result<T, JsError> {
+    // Through JSON text: one serializer for every type, and `deny_unknown_fields` holds.
+    let text = js_sys::JSON::stringify(&value)
+        .ok()
+        .and_then(|text| text.as_string())
+        .ok_or_else(|| JsError::new(&format!("{what}: expected a JSON-compatible object")))?;
     let json: serde_json::Value =
-        serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("{what}: {e}")))?;
+        serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))?;
     serde_json::from_value(json).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
@@ -365,11 +375,11 @@ fn from_js_or_default<T: DeserializeOwned + Default>(
     from_js(what, value)
 }
 
-/// Serializes a result as plain JSON-compatible objects (no ES `Map`s, no `undefined`).
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+/// Hands a result to JavaScript as plain objects, through the JSON text the CLI prints.
+pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    // The same (pretty) serializer as the CLI's, so every result type is compiled in once.
+    let text = serde_json::to_string_pretty(value).map_err(|e| JsError::new(&e.to_string()))?;
+    js_sys::JSON::parse(&text).map_err(|_| JsError::new("cannot read back a result"))
 }
 
 #[derive(Deserialize)]

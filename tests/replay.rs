@@ -622,3 +622,70 @@ fn the_override_schema_accepts_a_partial_file_the_chart_schema_refuses() {
         common::yaml("bosun:\n  valuesObject:\n    gate:\n      argocd:\n        port: 8083\n");
     assert!(!relaxed.validate(&typo).is_empty());
 }
+
+#[test]
+fn a_recorded_answer_settles_the_same_escalation_in_another_file() {
+    let dir = "examples/bosun-servicemonitor-escalation";
+    let request = Request {
+        files: vec![file("values.yaml", &read(&format!("{dir}/values.yaml")))],
+        base_schema: named(&format!("{dir}/base.values.schema.json")),
+        target_schema: named(&format!("{dir}/target.values.schema.json")),
+        proposal: Some(named(&format!("{dir}/proposal.yaml"))),
+        prefix: None,
+        answers: vec![(
+            "metrics.serviceMonitor.namespace".into(),
+            "monitoring".into(),
+        )],
+        defaults: None,
+        typing: Typing::Helm,
+    };
+    let report = migrate(&request);
+    assert_eq!(report.status, Status::Planned, "{:?}", report.refusals);
+    let migration = record::record(&request, &report, &ChartBump::default()).unwrap();
+    let set = serde_json::to_value(&migration.ops).unwrap();
+    assert!(
+        set.as_array()
+            .unwrap()
+            .iter()
+            .any(|op| op["source"] == "answer"),
+        "{set}"
+    );
+    // Another cluster's file escalates the same way; the team's recorded answer settles it.
+    let other = "metrics:\n  serviceMonitor:\n    enabled: true\ngate:\n  mode: sync\n  argocd:\n    port: 9000\n";
+    let result = replay(&ReplayRequest {
+        migration,
+        files: vec![file("other.yaml", other)],
+        base_schema: request.base_schema.clone(),
+        target_schema: request.target_schema.clone(),
+        prefix: None,
+        defaults: None,
+        typing: Typing::Helm,
+        allow_schema_drift: false,
+    });
+    assert_eq!(
+        result.report.status,
+        Status::Planned,
+        "{:?}",
+        result.report.refusals
+    );
+    assert_eq!(
+        result.report.files[0].after,
+        "metrics:\n  serviceMonitor:\n    enabled: true\n    namespace: monitoring\ngate:\n  argocd:\n    podPort: 9000\n"
+    );
+}
+
+#[test]
+fn a_recording_with_an_unreadable_path_is_invalid_and_says_which() {
+    let mut migration = bosun_recording();
+    if let record::RecordedOp::Remove { path, .. } = &mut migration.ops[0] {
+        *path = "gate..mode".into();
+    }
+    let path = "tests/data/replay/bosun/commented.yaml";
+    let result = replay(&bosun_replay(&migration, path, &read(path)));
+    assert_eq!(result.report.status, Status::Invalid);
+    assert!(
+        result.report.errors[0].message.contains("gate..mode"),
+        "{:?}",
+        result.report.errors
+    );
+}

@@ -20,6 +20,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
     const MIGRATION: &[&str] = &[
         "diff", "text", "path", "yaml", "schema", "splice", "migrate",
     ];
+    const EXIT: &[&str] = &["manifest", "migrate"];
     const EDGE: &[&str] = &[
         "diff",
         "text",
@@ -31,6 +32,11 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "migrate",
         "decode",
         "migration",
+        "exit",
+    ];
+    const WASM_CLI: &[&str] = &[
+        "diff", "text", "path", "yaml", "schema", "splice", "manifest", "migrate", "decode",
+        "exit", "wasm",
     ];
     Some(match module {
         "diff" => BOTTOM,
@@ -42,7 +48,9 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "migrate" => MIGRATE,
         "decode" => DECODE,
         "migration" => MIGRATION,
+        "exit" => EXIT,
         "wasm" | "cli" => EDGE,
+        "wasm_cli" => WASM_CLI,
         _ => return None,
     })
 }

@@ -1,15 +1,14 @@
 //! The command line: argument parsing and output, on top of the library.
 
-mod exit;
 mod replay;
 mod write;
 
+use crate::exit::{self, EXIT_INVALID, EXIT_USAGE};
 use crate::manifest::PatchStatus;
 use crate::migrate::{Named, Request, Session, SourceFile, Status, ValidateReport, render};
 use crate::text::Location;
 use crate::yaml::{DecodeOptions, Typing};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use exit::{EXIT_INVALID, EXIT_USAGE};
 use serde::Serialize;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -206,27 +205,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             format,
             write,
             travel,
-        } => request(&args, Some(&proposal)).map(|request| {
-            let mut report = crate::migrate::migrate(&request);
-            if let Err(message) = replay::after_migrate(&request, &mut report, &travel) {
-                eprintln!("{message}");
-                return EXIT_INVALID;
-            }
-            match format {
-                Format::Json => print_json(&report),
-                Format::Diff => report.files.iter().for_each(|f| print!("{}", f.diff)),
-                Format::Text => print!("{}", render::text(&report)),
-            }
-            if write && report.status == Status::Planned {
-                for file in report.files.iter().filter(|f| f.changed) {
-                    if let Err(message) = write::atomically(Path::new(&file.path), &file.after) {
-                        eprintln!("{message}");
-                        return EXIT_INVALID;
-                    }
-                }
-            }
-            exit::of_status(report.status)
-        }),
+        } => {
+            request(&args, Some(&proposal)).map(|request| migrate(&request, format, write, &travel))
+        }
         Command::Patch {
             args,
             format,
@@ -239,6 +220,29 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         eprintln!("{message}");
         EXIT_INVALID
     })
+}
+
+/// Runs `migrate` (and what the recording and the render gate add), prints it, writes if asked.
+fn migrate(request: &Request, format: Format, write: bool, travel: &replay::RecordArgs) -> i32 {
+    let mut report = crate::migrate::migrate(request);
+    if let Err(message) = replay::after_migrate(request, &mut report, travel) {
+        eprintln!("{message}");
+        return EXIT_INVALID;
+    }
+    match format {
+        Format::Json => print_json(&report),
+        Format::Diff => report.files.iter().for_each(|f| print!("{}", f.diff)),
+        Format::Text => print!("{}", render::text(&report)),
+    }
+    if write && report.status == Status::Planned {
+        for file in report.files.iter().filter(|f| f.changed) {
+            if let Err(message) = write::atomically(Path::new(&file.path), &file.after) {
+                eprintln!("{message}");
+                return EXIT_INVALID;
+            }
+        }
+    }
+    exit::of_status(report.status)
 }
 
 fn read(path: &Path) -> Result<Named, String> {

@@ -1,8 +1,8 @@
 //! The command line of migrations that travel (issue 15): `migrate --record`, `--render-with`,
 //! `replay` (one file, layers, a chain, a fleet), and `schema --for-overrides`.
 
-use super::exit::of_status;
 use super::{Format, print_json, read, write};
+use crate::exit::of_status;
 use crate::migrate::render::text as text_summary;
 use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
 use crate::migrate::{Request, SourceFile};

@@ -170,6 +170,7 @@ pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, 
     let draft = Draft::from_schema_keyword(document.get("$schema")).map_err(positioned)?;
     let index = Index::build(document, draft);
     check_references(document, &index).map_err(positioned)?;
+    check_patterns(&index).map_err(positioned)?;
 
     // jsonschema reads a version-less `$schema` as 2020-12; name the draft we chose instead.
     let mut normalized = document.clone();
@@ -259,6 +260,66 @@ fn draft_name(draft: Draft) -> &'static str {
     }
 }
 
+/// Refuses a regex that needs what the size-trimmed engine leaves out, naming its keyword.
+fn check_patterns(index: &Index) -> Result<(), SchemaError> {
+    for (pointer, pattern) in &index.regexes {
+        let Some(feature) = unsupported_regex_feature(pattern) else {
+            continue;
+        };
+        let keyword = if pointer.ends_with("/pattern") {
+            "pattern"
+        } else {
+            "patternProperties"
+        };
+        return Err(SchemaError::new(
+            SchemaErrorKind::UnsupportedPattern,
+            format!(
+                "`{keyword}` '{pattern}' uses {feature}, which values-migrate does not support \
+                 (left out to keep the WebAssembly small; see docs/size.md)"
+            ),
+        )
+        .at_schema_path(pointer.clone()));
+    }
+    Ok(())
+}
+
+/// The regex syntax in `pattern` that the engine does not support, described for a reader.
+pub(crate) fn unsupported_regex_feature(pattern: &str) -> Option<&'static str> {
+    let bytes = pattern.as_bytes();
+    let mut in_class = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &bytes[i..];
+        match bytes[i] {
+            b'\\' => {
+                match rest.get(1) {
+                    Some(b'p' | b'P') => return Some("a Unicode property class (\\p{…})"),
+                    Some(b'1'..=b'9') if !in_class => return Some("a backreference"),
+                    Some(b'k') if rest.get(2) == Some(&b'<') => {
+                        return Some("a named backreference");
+                    }
+                    _ => {}
+                }
+                i += 2;
+                continue;
+            }
+            b'[' => in_class = true,
+            b']' => in_class = false,
+            b'(' if !in_class => {
+                if rest.starts_with(b"(?=") || rest.starts_with(b"(?!") {
+                    return Some("a lookahead");
+                }
+                if rest.starts_with(b"(?<=") || rest.starts_with(b"(?<!") {
+                    return Some("a lookbehind");
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Refuses a document whose references leave it or lead nowhere, naming each one.
 fn check_references(document: &Value, index: &Index) -> Result<(), SchemaError> {
     let mut remote: Vec<String> = Vec::new();
@@ -344,6 +405,49 @@ mod tests {
                 retriever.asked()
             );
         }
+    }
+
+    #[test]
+    fn names_the_regex_syntax_left_out() {
+        let cases = [
+            ("^(?=.*[a-z]).{8,}$", Some("a lookahead")),
+            ("^(?!x)", Some("a lookahead")),
+            ("(?<=a)b", Some("a lookbehind")),
+            ("(a)\\1", Some("a backreference")),
+            ("(?<n>a)\\k<n>", Some("a named backreference")),
+            ("^\\p{L}+$", Some("a Unicode property class (\\p{…})")),
+            ("[\\1]", None),
+            ("^[0-9]+(s|m)$", None),
+            ("[(?=]", None),
+            ("\\(?=", None),
+        ];
+        for (pattern, feature) in cases {
+            assert_eq!(unsupported_regex_feature(pattern), feature, "{pattern}");
+        }
+    }
+
+    #[test]
+    fn an_unsupported_pattern_is_an_error_naming_its_keyword() {
+        let text = r#"{"properties": {"a": {"type": "string", "pattern": "^(?!x)"}}}"#;
+        let document = parse(text).unwrap();
+        let error = compile(&document, Some(text)).err().expect("refused");
+        assert_eq!(error.kind(), SchemaErrorKind::UnsupportedPattern);
+        assert_eq!(error.schema_path(), Some("/properties/a/pattern"));
+        assert!(
+            error
+                .message()
+                .starts_with("`pattern` '^(?!x)' uses a lookahead")
+        );
+
+        let text = r#"{"patternProperties": {"^(?<=a)b$": {}}}"#;
+        let document = parse(text).unwrap();
+        let error = compile(&document, Some(text)).err().expect("refused");
+        assert!(
+            error
+                .message()
+                .starts_with("`patternProperties` '^(?<=a)b$' uses a lookbehind")
+        );
+        assert_eq!(error.line(), Some(1));
     }
 
     #[test]

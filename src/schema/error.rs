@@ -19,6 +19,8 @@ pub enum SchemaErrorKind {
     UnresolvableReference,
     /// `$schema` names a meta-schema that is not one of the known drafts.
     UnknownDraft,
+    /// A `pattern` or `patternProperties` regex uses syntax this build leaves out (docs/size.md).
+    UnsupportedPattern,
 }
 
 /// Why a `values.schema.json` could not be used, with where in its text the problem is.

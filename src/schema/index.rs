@@ -64,6 +64,8 @@ pub(crate) struct Index {
     anchors: HashMap<String, String>,
     pub(crate) references: Vec<Reference>,
     pub(crate) patterns: Vec<String>,
+    /// Every regular expression of the document: the escaped JSON pointer naming it, and its text.
+    pub(crate) regexes: Vec<(String, String)>,
 }
 
 impl Index {
@@ -110,8 +112,16 @@ impl Index {
                 });
             }
         }
+        if let Some(Value::String(pattern)) = object.get("pattern") {
+            self.regexes
+                .push((format!("{pointer}/pattern"), pattern.clone()));
+        }
         if let Some(Value::Object(patterns)) = object.get("patternProperties") {
             self.patterns.extend(patterns.keys().cloned());
+            self.regexes.extend(patterns.keys().map(|key| {
+                let at = format!("{pointer}/patternProperties/{}", escape(key));
+                (at, key.clone())
+            }));
         }
         for (keyword, child) in object {
             let keyword = keyword.as_str();

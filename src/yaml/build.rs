@@ -375,14 +375,11 @@ impl Builder<'_> {
         end: usize,
     ) -> Result<(), YamlError> {
         if self.stack.len() >= self.max_depth {
-            return Err(YamlError::new(
-                YamlErrorKind::TooDeep,
-                format!(
-                    "collections are nested deeper than the limit of {}",
-                    self.max_depth
-                ),
-                start..end,
-            ));
+            let message = format!(
+                "collections are nested deeper than the limit of {}",
+                self.max_depth
+            );
+            return Err(YamlError::new(YamlErrorKind::TooDeep, message, start..end));
         }
         let bytes = self.text.as_bytes();
         let (properties, anchor) = self.properties(anchor_id, tag, start);
@@ -411,15 +408,16 @@ impl Builder<'_> {
         } else {
             end
         };
+        let kind = if mapping {
+            FrameKind::Mapping {
+                entries: Vec::new(),
+                key: None,
+            }
+        } else {
+            FrameKind::Sequence { items: Vec::new() }
+        };
         self.stack.push(Frame {
-            kind: if mapping {
-                FrameKind::Mapping {
-                    entries: Vec::new(),
-                    key: None,
-                }
-            } else {
-                FrameKind::Sequence { items: Vec::new() }
-            },
+            kind,
             flow: parent_flow || bracketed,
             bracketed,
             start: collection_start,

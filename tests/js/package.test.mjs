@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import init, * as esm from 'values-migrate';
@@ -26,7 +26,9 @@ test('CommonJS require is ready and agrees with ESM', () => {
 
 test('ESM and CommonJS expose the same functions', () => {
   const cjs = require('values-migrate');
-  const fns = (m) => Object.keys(m).filter((k) => typeof m[k] === 'function' && k !== 'default' && k !== 'start').sort();
+  // `cliOutput` is the bundled CLI's entry, not part of the API: it has no types and no ESM export.
+  const internal = ['default', 'start', 'cliOutput'];
+  const fns = (m) => Object.keys(m).filter((k) => typeof m[k] === 'function' && !internal.includes(k)).sort();
   assert.deepEqual(fns(esm), fns(cjs));
 });
 
@@ -64,23 +66,42 @@ function referencedFiles(file, seen = new Set()) {
   return seen;
 }
 
-test('npm pack lists every file the entry points load', () => {
+test('npm pack lists every file the entry points load, and nothing large besides', (t) => {
   const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
   const out = execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: pkgDir, encoding: 'utf8' });
-  const packed = new Set(JSON.parse(out)[0].files.map((f) => f.path));
+  const [pack] = JSON.parse(out);
+  const packed = new Set(pack.files.map((f) => f.path));
   const entries = new Set();
   const walk = (node) => {
     if (typeof node === 'string') entries.add(normalize(node));
     else if (node && typeof node === 'object') Object.values(node).forEach(walk);
   };
   walk(manifest.exports);
+  walk(manifest.bin);
   for (const field of ['main', 'module', 'types']) entries.add(normalize(manifest[field]));
   const needed = new Set();
   for (const entry of entries) {
     for (const file of referencedFiles(entry)) needed.add(file);
   }
-  assert.ok(needed.has(normalize('node/values_migrate_bg.wasm')), 'the CommonJS glue loads its wasm');
+  assert.ok(referencedFiles('node/values_migrate.js').has(normalize('web/values_migrate_bg.wasm')), 'the CommonJS glue loads the one wasm');
   assert.ok(needed.has(normalize('web/values_migrate_bg.wasm')), 'the browser glue loads its wasm');
   for (const file of needed) assert.ok(packed.has(file), `npm pack is missing ${file}`);
   for (const file of ['README.md', 'LICENSE', 'package.json']) assert.ok(packed.has(file), `npm pack is missing ${file}`);
+  assert.ok(needed.has(normalize('bin/values-migrate.mjs')), 'the bin is packed');
+  // Nothing over 8 KiB is packed unless an entry point loads it (or it is documentation or types).
+  const docs = /^(README\.md|LICENSE|package\.json)$|\.d\.m?ts$/;
+  for (const file of pack.files) {
+    if (file.size > 8192 && !docs.test(file.path)) assert.ok(needed.has(normalize(file.path)), `${file.path} (${file.size} B) is packed but never loaded`);
+  }
+  t.diagnostic(`tarball ${pack.size} B, unpacked ${pack.unpackedSize} B, ${pack.files.length} files`);
+  mkdirSync(join(root, 'target'), { recursive: true });
+  writeFileSync(join(root, 'target/pack.json'), `${JSON.stringify({ size: pack.size, unpackedSize: pack.unpackedSize, files: pack.files }, null, 2)}\n`);
+});
+
+test('the public types have no `any`', () => {
+  for (const file of ['web/values_migrate.d.ts', 'node/values_migrate.d.ts', 'node/index.d.mts', 'web/auto.d.ts']) {
+    const text = readFileSync(join(pkgDir, file), 'utf8');
+    const anys = text.split('\n').filter((line) => /\bany\b/.test(line.replace(/\/\*\*.*?\*\/|\/\/.*$/g, '')));
+    assert.deepEqual(anys, [], `${file} uses any`);
+  }
 });

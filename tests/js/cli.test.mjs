@@ -1,0 +1,168 @@
+// The package's Node CLI against the native one: same arguments, byte-identical stdout, same exit
+// status, on the examples, the corpus pairs, the migrate fixtures and the patch fixtures.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, cpSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const pkgDir = join(root, 'node_modules/values-migrate');
+const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+const nodeCli = join(pkgDir, manifest.bin['values-migrate']);
+const nativeCli = resolve(root, process.env.VALUES_MIGRATE_BIN ?? 'target/debug/values-migrate');
+
+/** Runs one CLI with `args` in `cwd`. */
+function run(cli, args, cwd) {
+  const [file, argv] = cli === 'node' ? [process.execPath, [nodeCli, ...args]] : [nativeCli, args];
+  const out = spawnSync(file, argv, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (out.error) throw out.error;
+  return { status: out.status, stdout: out.stdout, stderr: out.stderr };
+}
+
+/** Runs both CLIs and requires the same stdout, byte for byte, and the same exit status. */
+function same(args, cwd = root, { stderr = true } = {}) {
+  const native = run('native', args, cwd);
+  const node = run('node', args, cwd);
+  const what = `values-migrate ${args.join(' ')} (in ${cwd})`;
+  assert.equal(node.status, native.status, `${what}: exit status\n${node.stderr}`);
+  assert.equal(node.stdout, native.stdout, `${what}: stdout`);
+  if (stderr) assert.equal(node.stderr, native.stderr, `${what}: stderr`);
+  return native;
+}
+
+test('the native CLI is built', () => {
+  assert.ok(existsSync(nativeCli), `${nativeCli} (cargo build --bin values-migrate)`);
+});
+
+test('the package declares the CLI as its bin', () => {
+  assert.ok(existsSync(nodeCli));
+  assert.match(readFileSync(nodeCli, 'utf8'), /^#!\/usr\/bin\/env node\n/);
+});
+
+test('examples: migrate, diagnose, validate and decode agree', () => {
+  const dir = 'examples/bosun-0.20.0-to-0.25.1';
+  const args = ['--values', `${dir}/addons.yaml`, '--base', `${dir}/base.values.schema.json`,
+    '--target', `${dir}/target.values.schema.json`];
+  assert.equal(JSON.parse(same(['migrate', ...args, '--proposal', `${dir}/proposal.yaml`]).stdout).status, 'planned');
+  same(['migrate', ...args, '--proposal', `${dir}/proposal.yaml`, '--format', 'diff']);
+  same(['migrate', ...args, '--proposal', `${dir}/proposal.yaml`, '--format', 'text']);
+  same(['diagnose', ...args]);
+  same(['diagnose', ...args, '--format', 'text']);
+  same(['validate', '--values', `${dir}/addons.yaml`, '--prefix', 'bosun.valuesObject',
+    '--schema', `${dir}/target.values.schema.json`]);
+  same(['validate', '--values', `${dir}/addons.yaml`, '--values', `${dir}/expected.addons.yaml`,
+    '--prefix', 'bosun.valuesObject', '--schema', `${dir}/target.values.schema.json`]);
+  same(['decode', `${dir}/addons.yaml`]);
+  same(['decode', '--typing', 'yaml-1.2', `${dir}/addons.yaml`]);
+
+  const esc = 'examples/bosun-servicemonitor-escalation';
+  const escArgs = ['migrate', '--values', `${esc}/values.yaml`, '--base', `${esc}/base.values.schema.json`,
+    '--target', `${esc}/target.values.schema.json`, '--proposal', `${esc}/proposal.yaml`];
+  assert.equal(same(escArgs).status, 2);
+  assert.equal(same([...escArgs, '--answer', 'metrics.serviceMonitor.namespace=monitoring']).status, 0);
+});
+
+test('corpus pairs: diagnose, validate, migrate and decode agree', () => {
+  const { pairs } = JSON.parse(readFileSync(join(root, 'tests/corpus/pairs.json'), 'utf8'));
+  assert.ok(pairs.length >= 15);
+  for (const pair of pairs) {
+    const a = `tests/corpus/${pair.A.dir}`;
+    const b = `tests/corpus/${pair.B.dir}`;
+    const args = ['--values', `${a}/values.yaml`, '--base', `${a}/values.schema.json`,
+      '--target', `${b}/values.schema.json`, '--defaults', `${b}/values.yaml`];
+    same(['diagnose', ...args]);
+    same(['diagnose', ...args, '--format', 'text']);
+    same(['migrate', ...args, '--proposal', `${b}/values.yaml`]);
+    same(['validate', '--values', `${a}/values.yaml`, '--schema', `${b}/values.schema.json`, '--defaults', `${b}/values.yaml`]);
+    same(['decode', `${a}/values.yaml`]);
+  }
+});
+
+test('migrate fixtures: every case agrees', () => {
+  const fixtures = join(root, 'tests/fixtures/migrate');
+  const cases = readdirSync(fixtures).filter((d) => existsSync(join(fixtures, d, 'case.json')));
+  assert.ok(cases.length > 30);
+  for (const name of cases) {
+    const dir = join(fixtures, name);
+    const c = JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8'));
+    const command = c.command ?? 'migrate';
+    const args = [command];
+    for (const v of c.values) args.push('--values', v);
+    args.push('--base', c.base, '--target', c.target);
+    if (command === 'migrate') args.push('--proposal', c.proposal);
+    if (c.defaults) args.push('--defaults', c.defaults);
+    if (c.prefix !== undefined) args.push('--prefix', c.prefix);
+    for (const [path, value] of Object.entries(c.answers ?? {})) args.push('--answer', `${path}=${value}`);
+    if (c.typing) args.push('--typing', c.typing);
+    same(args, dir);
+    same([...args, '--format', 'text'], dir);
+  }
+});
+
+test('patch fixtures: json and diff agree', () => {
+  const fixtures = join(root, 'tests/fixtures/patch');
+  const cases = readdirSync(fixtures).filter((d) => existsSync(join(fixtures, d, 'request.json')));
+  assert.ok(cases.length > 10);
+  for (const name of cases) {
+    const dir = join(fixtures, name);
+    const r = JSON.parse(readFileSync(join(dir, 'request.json'), 'utf8'));
+    const args = ['patch', '--file', 'input.yaml', '--api-version', r.apiVersion, '--kind', r.kind, '--name', r.name,
+      '--field', r.field, '--from', r.from, '--to', r.to];
+    if (r.namespace != null) args.push('--namespace', r.namespace);
+    if (r.container != null) args.push('--container', r.container);
+    same(args, dir);
+    same([...args, '--format', 'diff'], dir);
+  }
+});
+
+test('--write writes the same files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vm-cli-'));
+  try {
+    const example = join(root, 'examples/bosun-0.20.0-to-0.25.1');
+    const written = {};
+    for (const cli of ['native', 'node']) {
+      cpSync(example, join(dir, cli), { recursive: true });
+      const out = run(cli, ['migrate', '--values', 'addons.yaml', '--base', 'base.values.schema.json',
+        '--target', 'target.values.schema.json', '--proposal', 'proposal.yaml', '--write'], join(dir, cli));
+      assert.equal(out.status, 0, out.stderr);
+      written[cli] = readFileSync(join(dir, cli, 'addons.yaml'), 'utf8');
+      assert.deepEqual(readdirSync(join(dir, cli)).sort(), readdirSync(example).sort(), 'no temporary file left');
+    }
+    assert.equal(written.node, written.native);
+    assert.equal(written.node, readFileSync(join(example, 'expected.addons.yaml'), 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('unreadable and malformed input: same status, same message', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vm-cli-'));
+  try {
+    writeFileSync(join(dir, 'bad.yaml'), 'a: 1\nb: [1, 2\n');
+    writeFileSync(join(dir, 'latin1.yaml'), Buffer.from([0x61, 0x3a, 0x20, 0xe9, 0x0a]));
+    assert.equal(same(['decode', 'bad.yaml'], dir).status, 3);
+    assert.equal(same(['decode', 'latin1.yaml'], dir).status, 3);
+    assert.equal(same(['decode', 'missing.yaml'], dir).status, 3);
+    assert.equal(same(['validate', '--values', 'missing.yaml', '--schema', 'x.json'], dir).status, 3);
+    assert.equal(same(['migrate', '--values', 'bad.yaml', '--base', 'bad.yaml', '--target', 'bad.yaml',
+      '--proposal', 'bad.yaml', '--answer', 'no-equals-sign'], dir).status, 3);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('usage errors exit 64 on both; --help and --version exit 0', () => {
+  for (const args of [[], ['frobnicate'], ['decode'], ['migrate', '--values', 'a.yaml'], ['decode', '--typing', 'yaml-1.3', 'a'],
+    ['patch', '--format', 'text']]) {
+    same(args, root, { stderr: false });
+    assert.equal(run('node', args, root).status, 64, args.join(' '));
+  }
+  for (const args of [['--help'], ['migrate', '--help']]) {
+    assert.equal(run('node', args, root).status, 0);
+    assert.equal(run('native', args, root).status, 0);
+  }
+  assert.equal(same(['--version'], root).stdout, `values-migrate ${manifest.version}\n`);
+});

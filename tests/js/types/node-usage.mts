@@ -1,0 +1,36 @@
+// Typed use of the package from Node (ESM): checked by `tsc --noEmit` under `strict`.
+import init, { decode, diagnose, migrate, patch, validate } from 'values-migrate';
+import type {
+  DecodeResult, MigrateInput, MigrateResult, Op, PatchResult, Refusal, RefusalKind, Status, ValidateResult,
+} from 'values-migrate';
+
+const input: MigrateInput = {
+  files: [{ path: 'values.yaml', text: 'replicas: 2\n' }],
+  baseSchema: '{"type": "object"}',
+  targetSchema: '{"type": "object"}',
+  proposal: 'replicas: 2\n',
+  typing: 'helm',
+};
+
+await init();
+const result: MigrateResult = migrate(input);
+const status: Status = result.status;
+const kinds: RefusalKind[] = result.refusals.map((r: Refusal) => r.kind);
+const paths: string[] = result.ops.map((op: Op) => (op.op === 'rename' ? op.to : op.path));
+const diagnosis: MigrateResult = diagnose({ ...input, proposal: null });
+const brief: string | null = diagnosis.brief;
+const validity: ValidateResult = validate({ files: input.files, schema: input.targetSchema });
+const decoded: DecodeResult = decode('a: 1\n', { file: 'a.yaml', typing: 'yaml-1.2' });
+const patched: PatchResult = patch({
+  file: { path: 'deploy.yaml', text: '' },
+  apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', field: 'spec.replicas', from: '1', to: '2',
+});
+const line: number | null = patched.line;
+
+// @ts-expect-error: a status outside the contract is not assignable
+const wrong: Status = 'done';
+
+// @ts-expect-error: an unknown option is a type error (and a throw at run time)
+decode('a: 1', { nonsense: true });
+
+export { status, kinds, paths, brief, validity, decoded, line, wrong };
