@@ -18,12 +18,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plan as makePlan, measure, measureInterleaved, summarize } from './measure.mjs';
+import { migrateRows, writePlot, summarize as summarizeE2e, summaryLines } from './migrate_rows.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
 const quick = process.argv.includes('--quick');
+// --e2e: only the end-to-end migrate rows (section 5), without the builds the others need.
+const e2eOnly = process.argv.includes('--e2e');
 const loadStart = os.loadavg();
 const started = performance.now();
 const P = makePlan(quick);
@@ -34,10 +37,10 @@ const env = (name) => {
 };
 const out = env('BENCH_OUT');
 const py = env('BENCH_PYTHON');
-const nativeBench = env('BENCH_NATIVE');
-const cli = env('BENCH_CLI');
-const pkgs = { z: env('BENCH_PKG_Z'), s: env('BENCH_PKG_S') };
-const rawWasm = { z: env('BENCH_RAW_Z'), s: env('BENCH_RAW_S') };
+const nativeBench = e2eOnly ? null : env('BENCH_NATIVE');
+const cli = e2eOnly ? null : env('BENCH_CLI');
+const pkgs = e2eOnly ? null : { z: env('BENCH_PKG_Z'), s: env('BENCH_PKG_S') };
+const rawWasm = e2eOnly ? null : { z: env('BENCH_RAW_Z'), s: env('BENCH_RAW_S') };
 const tmp = path.join(out, 'tmp');
 mkdirSync(tmp, { recursive: true });
 
@@ -81,6 +84,7 @@ const agreement = [];
 function agree(check, a, b, { note } = {}) {
   const diffs = differences(a, b);
   agreement.push({ check, ok: diffs.length === 0, differences: diffs, note: note ?? null });
+  return diffs.length === 0;
 }
 function must(cond, what) {
   if (!cond) throw new Error(`sanity check failed: ${what}`);
@@ -113,7 +117,7 @@ const inputTable = [...Object.entries(inputs).map(([id, i]) => ({ id, path: i.pa
 // ---------------------------------------------------------------- the tools
 
 const vm = require(path.join(root, 'pkg/node/values_migrate.js'));
-const vmBuilds = { z: require(path.join(pkgs.z, 'node/values_migrate.js')), s: require(path.join(pkgs.s, 'node/values_migrate.js')) };
+const vmBuilds = e2eOnly ? null : { z: require(path.join(pkgs.z, 'node/values_migrate.js')), s: require(path.join(pkgs.s, 'node/values_migrate.js')) };
 const YAML = require('yaml');
 const Ajv = require('ajv').default;
 const Ajv2019 = require('ajv/dist/2019').default;
@@ -136,6 +140,27 @@ function inProcess(group, input, tool, impl, f, extra = {}) {
   row(group, input, tool, impl, m.samples, { ...extra, batch: m.batch, calls: m.calls });
 }
 
+/** Times a CLI run under hyperfine -N; returns the probe run's stdout. */
+function hyperfine(group, input, args, { okCodes = [0], bin = cli, tool = 'values-migrate CLI', runs: fixedRuns } = {}) {
+  progress(`${group} / ${input} / ${tool} (hyperfine)`);
+  const t = performance.now();
+  const probe = run(bin, args, { okCodes });
+  const once = (performance.now() - t) / 1e3;
+  const runs = fixedRuns ?? Math.min(quick ? 100 : 1000, Math.max(P.min_samples * 2, Math.ceil(P.min_time_s / once)));
+  const json = path.join(tmp, 'hyperfine.json');
+  const hfArgs = ['-N', '--style', 'none', '--warmup', quick ? '1' : '3', '--runs', String(runs), '--export-json', json];
+  if (!okCodes.includes(0) || okCodes.length > 1) hfArgs.push('-i');
+  run('hyperfine', [...hfArgs, [bin, ...args].map((a) => `'${a}'`).join(' ')]);
+  const res = JSON.parse(read(json)).results[0];
+  must(res.exit_codes.every((c) => okCodes.includes(c)), `CLI ${args[0]} exits with ${okCodes}`);
+  row(group, input, args[0] === '--version' ? `${tool} --version` : tool, 'process run (hyperfine -N), JSON to a pipe', res.times.map((s) => s * 1e3), { calls: runs });
+  return probe.stdout;
+}
+let sizes = null;
+let shipped = null;
+let shippedSameAsZ = null;
+let ruamel = null;
+if (!e2eOnly) {
 // ---------------------------------------------------------------- 1. decode, in Node
 
 const text = Object.fromEntries(Object.entries(inputs).map(([id, i]) => [id, read(i.path)]));
@@ -233,7 +258,7 @@ const verdict = (r) => ({
 
 // ---------------------------------------------------------------- 4. opt-level z vs s (wasm)
 
-const sizes = {};
+sizes = {};
 for (const lvl of ['z', 's']) {
   const dir = pkgs[lvl];
   const f = (p) => ({ bytes: size(p), gzip9: gz(p) });
@@ -245,8 +270,8 @@ for (const lvl of ['z', 's']) {
     glue_node_js: f(path.join(dir, 'node/values_migrate.js')),
   };
 }
-const shipped = { bytes: size('pkg/web/values_migrate_bg.wasm'), gzip9: gz('pkg/web/values_migrate_bg.wasm') };
-const shippedSameAsZ = sha256('pkg/web/values_migrate_bg.wasm') === sha256(path.join(pkgs.z, 'web/values_migrate_bg.wasm'));
+shipped = { bytes: size('pkg/web/values_migrate_bg.wasm'), gzip9: gz('pkg/web/values_migrate_bg.wasm') };
+shippedSameAsZ = sha256('pkg/web/values_migrate_bg.wasm') === sha256(path.join(pkgs.z, 'web/values_migrate_bg.wasm'));
 
 // z and s measured interleaved (z s z s …), so that drift on the machine falls on both alike.
 function zVersusS(input, impl, make) {
@@ -282,7 +307,7 @@ for (const id of decodeIds) {
 }
 writeFileSync(path.join(tmp, 'ruamel-jobs.json'), JSON.stringify({ ...P, jobs: pyJobs }));
 run(py, ['bench/ruamel_bench.py', path.join(tmp, 'ruamel-jobs.json'), path.join(tmp, 'ruamel-out.json')]);
-const ruamel = JSON.parse(read(path.join(tmp, 'ruamel-out.json')));
+ruamel = JSON.parse(read(path.join(tmp, 'ruamel-out.json')));
 for (const r of ruamel.results) {
   const [id, loader] = r.id.split('/');
   row('decode', id, `ruamel.yaml (${loader})`, r.impl, r.samples, { batch: r.batch, calls: r.calls });
@@ -328,21 +353,6 @@ for (const n of natives) {
 
 // ---------------------------------------------------------------- the CLI, under hyperfine
 
-function hyperfine(group, input, args, { okCodes = [0] } = {}) {
-  progress(`${group} / ${input} / values-migrate CLI (hyperfine)`);
-  const t = performance.now();
-  const probe = run(cli, args, { okCodes });
-  const once = (performance.now() - t) / 1e3;
-  const runs = Math.min(quick ? 100 : 1000, Math.max(P.min_samples * 2, Math.ceil(P.min_time_s / once)));
-  const json = path.join(tmp, 'hyperfine.json');
-  const hfArgs = ['-N', '--style', 'none', '--warmup', quick ? '1' : '3', '--runs', String(runs), '--export-json', json];
-  if (!okCodes.includes(0) || okCodes.length > 1) hfArgs.push('-i');
-  run('hyperfine', [...hfArgs, [cli, ...args].map((a) => `'${a}'`).join(' ')]);
-  const res = JSON.parse(read(json)).results[0];
-  must(res.exit_codes.every((c) => okCodes.includes(c)), `CLI ${args[0]} exits with ${okCodes}`);
-  row(group, input, args[0] === '--version' ? 'values-migrate CLI --version' : 'values-migrate CLI', 'process run (hyperfine -N), JSON to a pipe', res.times.map((s) => s * 1e3), { calls: runs });
-  return probe.stdout;
-}
 hyperfine('decode', 'process start', ['--version']);
 for (const id of decodeIds) {
   const stdout = hyperfine('decode', id, ['decode', '--typing', 'yaml-1.2', inputs[id].path]);
@@ -360,13 +370,22 @@ for (const [id, p] of Object.entries(pairs)) {
   agree('diagnose traefik: wasm = CLI', verdict(wasmDiagnose), verdict(JSON.parse(d)));
 }
 
+}
+
+// ---------------------------------------------------------------- 5. migrate end to end, scaling, floor, memory
+
+const e2e = migrateRows({
+  P, quick, vm, YAML, must, agree, row, measure, progress, run, read, tmp, out, py,
+  nativeO3: env('BENCH_NATIVE_O3'), hyperfine, cliNative: env('BENCH_CLI_NATIVE'),
+});
+
 // ---------------------------------------------------------------- ratios, table, JSON
 
 for (const r of rows) {
   const base = rows.find((b) => b.base && b.group === r.group && b.input === r.input);
   r.ratio = base ? r.median_ms / base.median_ms : null;
 }
-const groupOrder = ['decode', 'validate', 'migrate', 'diagnose', 'opt-level'];
+const groupOrder = ['decode', 'validate', 'migrate', 'diagnose', 'opt-level', 'migrate e2e', 'migrate ops'];
 const inputOrder = (g, i) => rows.findIndex((r) => r.group === g && r.input === i);
 rows.sort((a, b) => groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group)
   || inputOrder(a.group, a.input) - inputOrder(b.group, b.input)
@@ -379,7 +398,7 @@ const lines = [];
 const title = (s) => lines.push('', s, '-'.repeat(s.length));
 const loadEnd = os.loadavg();
 const seconds = (performance.now() - started) / 1e3;
-title(`values-migrate benchmarks (${quick ? 'quick' : 'full'} run, ${new Date().toISOString()}, ${os.cpus().length} CPUs, ${seconds.toFixed(0)} s of measuring)`);
+title(`values-migrate benchmarks (${quick ? 'quick' : 'full'}${e2eOnly ? ', end-to-end rows only' : ''} run, ${new Date().toISOString()}, ${os.cpus().length} CPUs, ${seconds.toFixed(0)} s of measuring)`);
 lines.push(`1-minute load average: ${loadStart[0].toFixed(2)} at the start, ${loadEnd[0].toFixed(2)} at the end (above 0 = other work shared the machine)`);
 lines.push(`ratio = tool median / values-migrate wasm median (opt-level rows: / opt-level z); above 1 = slower than values-migrate`);
 let last = '';
@@ -395,6 +414,7 @@ for (const r of rows) {
   const n = r.batch > 1 ? `${r.n}×${r.batch}` : `${r.n}`;
   lines.push(`${r.tool.padEnd(48)} ${fmt(r.median_ms).padStart(10)} ${fmt(r.p90_ms).padStart(10)} ${n.padStart(12)} ${ratio(r.ratio).padStart(8)}`);
 }
+if (sizes) {
 title('size: wasm after wasm-opt -Oz, per opt-level (gzip -9 in parentheses)');
 const sizeRow = (name, k) => lines.push(`${name.padEnd(36)} ${['z', 's'].map((l) => `${kib(sizes[l][k].bytes)} (${kib(sizes[l][k].gzip9)})`.padStart(24)).join(' ')}   s/z ${(sizes.s[k].bytes / sizes.z[k].bytes).toFixed(3)}×`);
 lines.push(`${''.padEnd(36)} ${'opt-level z'.padStart(24)} ${'opt-level s'.padStart(24)}`);
@@ -404,6 +424,12 @@ sizeRow('shipped _bg.wasm (after bindgen)', 'shipped_wasm');
 sizeRow('JS glue, web', 'glue_web_js');
 sizeRow('JS glue, node (CommonJS)', 'glue_node_js');
 lines.push(`pkg/web/values_migrate_bg.wasm (scripts/build): ${kib(shipped.bytes)} (${kib(shipped.gzip9)} gzip -9), ${shippedSameAsZ ? 'byte-identical to' : 'DIFFERS from'} the opt-level z build`);
+}
+const e2eSummary = summarizeE2e(rows, e2e);
+lines.push(...summaryLines(e2eSummary));
+// The plot: always under target/bench; into docs/ from a full run (docs/BENCHMARKS.md shows it).
+writePlot(rows, e2e.inputs.sizes, path.join(out, 'time-vs-size.svg'));
+if (!quick) writePlot(rows, e2e.inputs.sizes, path.join(root, 'docs', 'benchmarks-time-vs-size.svg'));
 title('agreement (same inputs, same results?)');
 for (const a of agreement) {
   lines.push(`${a.ok ? 'ok      ' : 'MISMATCH'} ${a.check}${a.note ? ` — ${a.note}` : ''}`);
@@ -416,7 +442,7 @@ console.log(lines.join('\n'));
 const version = (cmd, args) => { try { return run(cmd, args).stdout.trim().split('\n')[0]; } catch { return null; } };
 const results = {
   date: new Date().toISOString(),
-  mode: quick ? 'quick' : 'full',
+  mode: (quick ? 'quick' : 'full') + (e2eOnly ? ' (--e2e: end-to-end rows only)' : ''),
   measuring_s: +seconds.toFixed(1),
   loadavg_1m: { start: loadStart[0], end: loadEnd[0] },
   plan: P,
@@ -425,7 +451,8 @@ const results = {
     memory_gib: +(os.totalmem() / 2 ** 30).toFixed(1), os: `${os.type()} ${os.release()}`, arch: os.arch(),
   },
   versions: {
-    node: process.version, python: ruamel.python, 'ruamel.yaml': ruamel.version,
+    node: process.version, python: ruamel?.python ?? null, 'ruamel.yaml': ruamel?.version ?? e2e.extra.ruamelVersions?.['ruamel.yaml'] ?? null,
+    jsonschema: e2e.extra.ruamelVersions?.jsonschema ?? null,
     yaml: require('yaml/package.json').version, ajv: require('ajv/package.json').version,
     rustc: version('rustc', ['--version']), hyperfine: version('hyperfine', ['--version']),
     'wasm-opt': version('wasm-opt', ['--version']), 'values-migrate': version(cli, ['--version']),
@@ -434,8 +461,9 @@ const results = {
   },
   inputs: inputTable,
   rows,
-  sizes: { ...sizes, shipped_pkg_web_wasm: { ...shipped, identical_to_z: shippedSameAsZ } },
+  sizes: sizes && { ...sizes, shipped_pkg_web_wasm: { ...shipped, identical_to_z: shippedSameAsZ } },
   agreement,
+  migrate_e2e: e2eSummary,
 };
 writeFileSync(path.join(out, 'results.json'), JSON.stringify(results, null, 2) + '\n');
 process.stderr.write(`==> wrote ${path.join(out, 'results.json')}\n`);

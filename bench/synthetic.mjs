@@ -1,13 +1,22 @@
 // Writes a deterministic synthetic Helm values file of at least 1 MiB: `node synthetic.mjs OUT`.
+// As a module, `component(i, indent)` gives one such block (bench/migrate_inputs.mjs builds
+// the migrate inputs from it) and `reseed()` restarts the PRNG.
 // The same bytes on every machine (a fixed-seed PRNG, no dates, no locale), shaped like real
 // values: nested maps, lists of maps, comments, quoted and plain strings, numbers, booleans,
 // nulls, flow collections and literal block scalars. YAML 1.2 and Helm typing agree on it
 // except where it says so (`yes`/`on` words appear only quoted).
 
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const TARGET = 1024 * 1024;
-let state = 0x9e3779b9;
+const SEED = 0x9e3779b9;
+let state = SEED;
+
+/** Restarts the PRNG, so that a caller gets the same blocks every time. */
+export function reseed() {
+  state = SEED;
+}
 function rand() {
   // mulberry32
   state = (state + 0x6d2b79f5) >>> 0;
@@ -21,7 +30,8 @@ const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
 const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'gateway', 'ingress',
   'metrics', 'worker', 'scheduler', 'cache', 'proxy', 'webhook', 'operator', 'exporter'];
 
-function component(i) {
+/** One component block, named after `i`; every line indented by `indent` more spaces. */
+export function component(i, indent = 0) {
   const name = `${pick(words)}-${pick(words)}-${String(i).padStart(4, '0')}`;
   const lines = [];
   lines.push(`# ${name}: settings of one component (generated, index ${i})`);
@@ -69,11 +79,15 @@ function component(i) {
   }
   lines.push(`  extraArgs: ["--${pick(words)}", "--level=${pick(['debug', 'info', 'warn'])}"]`);
   lines.push('');
-  return lines.join('\n') + '\n';
+  const pad = ' '.repeat(indent);
+  return lines.map((l) => (l ? pad + l : l)).join('\n') + '\n';
 }
 
-const out = process.argv[2];
-if (!out) throw new Error('usage: node synthetic.mjs OUT');
-let text = '# Synthetic values file for scripts/bench (deterministic; see bench/synthetic.mjs).\n';
-for (let i = 0; Buffer.byteLength(text) < TARGET; i++) text += component(i);
-writeFileSync(out, text);
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const out = process.argv[2];
+  if (!out) throw new Error('usage: node synthetic.mjs OUT');
+  reseed();
+  let text = '# Synthetic values file for scripts/bench (deterministic; see bench/synthetic.mjs).\n';
+  for (let i = 0; Buffer.byteLength(text) < TARGET; i++) text += component(i);
+  writeFileSync(out, text);
+}

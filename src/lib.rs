@@ -2,7 +2,7 @@
 //!
 //! Layers, lowest first (arrows point down only; `tests/structure.rs` holds them):
 //! `text`, `diff` → `path` → `yaml` → `schema` → `splice` → `manifest`, `migrate`, `decode` →
-//! `wasm`, `cli`. See docs/ARCHITECTURE.md.
+//! `migration` → `wasm`, `cli`. See docs/ARCHITECTURE.md.
 #![warn(missing_docs)]
 
 #[cfg(feature = "cli")]
@@ -13,6 +13,7 @@ pub mod diff;
 mod exit;
 pub mod manifest;
 pub mod migrate;
+pub mod migration;
 pub mod path;
 pub mod schema;
 pub mod splice;

@@ -55,7 +55,8 @@ export interface MigrateInput {
 
 export type RefusalKind = "survival" | "schema" | "provenance" | "non-scalar-move" | "flow-collection"
   | "anchor-or-alias" | "merge-key" | "tag" | "duplicate-key" | "block-scalar" | "prefix-ambiguous"
-  | "prefix-not-found" | "ambiguous-move" | "verify-failed" | "indentation";
+  | "prefix-not-found" | "ambiguous-move" | "verify-failed" | "indentation"
+  | "schema-drift" | "render-failed" | "layer-conflict";
 
 export interface Refusal {
   kind: RefusalKind; path: string; message: string;
@@ -502,4 +503,349 @@ fn json_answers(answers: BTreeMap<String, serde_json::Value>) -> Vec<(String, St
         .into_iter()
         .map(|(p, v)| (p, v.to_string()))
         .collect()
+}
+
+// --- Migrations that travel (issue 15): kept in one block so that merges with other edits stay simple. ---
+
+#[wasm_bindgen(typescript_custom_section)]
+const TRAVEL_TYPES: &'static str = r#"
+/** The chart bump a recording belongs to. */
+export interface ChartBump { name?: string | null; from?: string | null; to?: string | null; }
+
+export type RecordedOp =
+  | { op: "remove"; path: string; value: unknown }
+  | { op: "rename"; from: string; to: string; reason: string; value: unknown }
+  | { op: "set"; path: string; value: unknown; source: "default" | "const" | "enum" | "answer" | "original" };
+
+/** A verified migration, recorded to be replayed (the JSON `migrate --record` writes). */
+export interface Migration {
+  format: "values-migrate/migration@1";
+  tool: string;
+  chart: ChartBump;
+  schemas: { base: { file: string; sha256: string }; target: { file: string; sha256: string } };
+  prefix: string | null;
+  ops: RecordedOp[];
+  displaced: { path: string; reason: string }[];
+}
+
+/** The input of `record`: `migrate`'s, plus the chart bump to name. */
+export interface RecordInput extends MigrateInput { chart?: ChartBump | null; }
+/** What `record` returns: `migrate`'s result, plus the recording (`null` unless planned or unchanged). */
+export interface RecordResult extends MigrateResult { migration: Migration | null; }
+
+/** The input of `replay`: a recording (object or JSON text) and the files it is replayed on. */
+export interface ReplayInput {
+  migration: Migration | string;
+  files: FileInput[];
+  baseSchema: string;
+  targetSchema: string;
+  prefix?: string | null;
+  defaults?: string | null;
+  typing?: Typing;
+  /** Replay even when a schema's SHA-256 differs from the recording's. */
+  allowSchemaDrift?: boolean;
+  /** Read `files` as layers: merged per key, later wins, lists replaced. */
+  layered?: boolean;
+  /** With `layered`, what to do when several layers supply an edited key (default `refuse`). */
+  layerPolicy?: "refuse" | "last";
+}
+
+/** What `replay` returns: `migrate`'s result, plus what became of each recorded op. */
+export interface ReplayResult extends MigrateResult {
+  replayed: (RecordedOp & { note: string | null })[];
+  skipped: (RecordedOp & { reason: string })[];
+  schemaDrift: { schema: "base" | "target"; recorded: { file: string; sha256: string }; given: { file: string; sha256: string } }[];
+  /** `layered` only: each layer's file, prefix and ops. */
+  layers?: { file: string; prefix: string; ops: Op[]; left: Op[] }[];
+  /** `layered` only: the merged values after the edits. */
+  merged?: unknown;
+}
+
+/** The input of `chain`: the versions' schemas and the recordings between them. */
+export interface ChainInput {
+  versions: { version: string; schema: string; defaults?: string | null }[];
+  migrations: (Migration | string)[];
+  files: FileInput[];
+  from: string;
+  to: string;
+  prefix?: string | null;
+  typing?: Typing;
+  allowSchemaDrift?: boolean;
+}
+
+/** What `chain` returns: each step's replay and one combined diff per file. */
+export interface ChainResult {
+  status: MigrateResult["status"];
+  fileVersion: string | null;
+  to: string;
+  message: string | null;
+  steps: { from: string; to: string; migration: string; result: ReplayResult }[];
+  refusals: Refusal[];
+  errors: Diagnostic[];
+  files: FileResult[];
+}
+
+/** A recording with both schemas compiled once, replayed on many files (a bot, a fleet, a playground). */
+export class Replayer {
+  constructor(options: Omit<ReplayInput, "files" | "prefix" | "layered" | "layerPolicy">);
+  /** Replays the recording on these files; the same result as `replay`. */
+  replay(input: { files: FileInput[]; prefix?: string | null }): ReplayResult;
+  free(): void;
+}
+
+/** Records the verified migration of `migrate(input)` as `result.migration`. */
+export function record(input: RecordInput): RecordResult;
+/** Replays a recorded migration on other values files: a proposal per file, judged by the pipeline. */
+export function replay(input: ReplayInput): ReplayResult;
+/** Folds the recorded migrations from `from` to `to`, each step verified. */
+export function chain(input: ChainInput): ChainResult;
+/** The schema for override files: `required` dropped, nested under `prefix` (`schema` is `null` when `errors` is not empty). */
+export function overrideSchema(input: { schema: string; prefix?: string | null }): { schema: unknown; errors: string[] };
+"#;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ReplayInput {
+    migration: serde_json::Value,
+    files: Vec<FileInput>,
+    base_schema: String,
+    target_schema: String,
+    #[serde(default)]
+    prefix: Option<String>,
+    #[serde(default)]
+    defaults: Option<String>,
+    #[serde(default)]
+    typing: Typing,
+    #[serde(default)]
+    allow_schema_drift: bool,
+    #[serde(default)]
+    layered: bool,
+    #[serde(default)]
+    layer_policy: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct VersionInput {
+    version: String,
+    schema: String,
+    #[serde(default)]
+    defaults: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ChainInput {
+    versions: Vec<VersionInput>,
+    migrations: Vec<serde_json::Value>,
+    files: Vec<FileInput>,
+    from: String,
+    to: String,
+    #[serde(default)]
+    prefix: Option<String>,
+    #[serde(default)]
+    typing: Typing,
+    #[serde(default)]
+    allow_schema_drift: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct OverrideSchemaInput {
+    schema: String,
+    #[serde(default)]
+    prefix: Option<String>,
+}
+
+/// A recording given as an object or as JSON text; a bad one is a message, not a throw.
+fn migration_of(
+    name: &str,
+    value: serde_json::Value,
+) -> Result<crate::migration::Migration, String> {
+    let text = match value {
+        serde_json::Value::String(text) => text,
+        other => other.to_string(),
+    };
+    crate::migration::record::parse(name, &text)
+}
+
+/// Records the verified migration of `migrate(input)` as `result.migration`.
+#[wasm_bindgen(skip_typescript)]
+pub fn record(input: JsValue) -> Result<JsValue, JsError> {
+    let mut json: serde_json::Value = from_js("record input", input)?;
+    let chart = json
+        .as_object_mut()
+        .and_then(|o| o.remove("chart"))
+        .filter(|c| !c.is_null())
+        .map(serde_json::from_value::<crate::migration::ChartBump>)
+        .transpose()
+        .map_err(|e| JsError::new(&format!("record input: chart: {e}")))?
+        .unwrap_or_default();
+    let input: MigrateInput =
+        serde_json::from_value(json).map_err(|e| JsError::new(&format!("record input: {e}")))?;
+    if input.proposal.is_none() {
+        return Err(JsError::new("record input: missing field `proposal`"));
+    }
+    let request = input.into_request(true);
+    let report = crate::migrate::migrate(&request);
+    let migration = crate::migration::record(&request, &report, &chart);
+    let mut out = serde_json::to_value(&report).map_err(|e| JsError::new(&e.to_string()))?;
+    out["migration"] = serde_json::to_value(migration).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&out)
+}
+
+/// Replays a recorded migration on other values files (as layers with `layered`).
+#[wasm_bindgen(skip_typescript)]
+pub fn replay(input: JsValue) -> Result<JsValue, JsError> {
+    let input: ReplayInput = from_js("replay input", input)?;
+    let policy = match input.layer_policy.as_deref() {
+        None | Some("refuse") => crate::migration::layers::LayerPolicy::Refuse,
+        Some("last") => crate::migration::layers::LayerPolicy::Last,
+        Some(other) => {
+            return Err(JsError::new(&format!(
+                "replay input: layerPolicy `{other}` is not `refuse` or `last`"
+            )));
+        }
+    };
+    let migration = match migration_of("migration", input.migration) {
+        Ok(migration) => migration,
+        Err(message) => {
+            let report = crate::migration::replay::invalid("migration", &message);
+            return to_js(&crate::migration::ReplayReport::of(report));
+        }
+    };
+    let request = crate::migration::ReplayRequest {
+        migration,
+        files: source_files(input.files),
+        base_schema: named("baseSchema", input.base_schema),
+        target_schema: named("targetSchema", input.target_schema),
+        prefix: input.prefix,
+        defaults: input.defaults.map(|d| named("defaults", d)),
+        typing: input.typing,
+        allow_schema_drift: input.allow_schema_drift,
+    };
+    if input.layered {
+        return to_js(&crate::migration::layers::replay_layered(&request, policy));
+    }
+    to_js(&crate::migration::replay(&request))
+}
+
+/// Folds the recorded migrations from `from` to `to`, each step verified.
+#[wasm_bindgen(skip_typescript)]
+pub fn chain(input: JsValue) -> Result<JsValue, JsError> {
+    use crate::migration::chain::{ChainRequest, Version};
+    let input: ChainInput = from_js("chain input", input)?;
+    let mut migrations = Vec::new();
+    for (n, value) in input.migrations.into_iter().enumerate() {
+        let name = format!("migrations[{n}]");
+        match migration_of(&name, value) {
+            Ok(migration) => migrations.push((name, migration)),
+            Err(message) => {
+                return to_js(&crate::migration::replay::invalid(&name, &message));
+            }
+        }
+    }
+    let request = ChainRequest {
+        versions: input
+            .versions
+            .into_iter()
+            .map(|v| Version {
+                schema: named(&format!("{}/values.schema.json", v.version), v.schema),
+                defaults: v
+                    .defaults
+                    .map(|d| named(&format!("{}/values.yaml", v.version), d)),
+                version: v.version,
+            })
+            .collect(),
+        migrations,
+        files: source_files(input.files),
+        from: input.from,
+        to: input.to,
+        prefix: input.prefix,
+        typing: input.typing,
+        allow_schema_drift: input.allow_schema_drift,
+    };
+    to_js(&crate::migration::chain::chain(&request))
+}
+
+/// The schema for override files: `required` dropped, nested under `prefix`; a bad schema is a result.
+#[wasm_bindgen(js_name = overrideSchema, skip_typescript)]
+pub fn override_schema(input: JsValue) -> Result<JsValue, JsError> {
+    let input: OverrideSchemaInput = from_js("overrideSchema input", input)?;
+    let result = serde_json::from_str::<serde_json::Value>(&input.schema)
+        .map_err(|e| format!("schema:{}:{}: {e}", e.line(), e.column()))
+        .and_then(|schema| {
+            let prefix = crate::ValuePath::parse(input.prefix.as_deref().unwrap_or(""))
+                .map_err(|e| format!("prefix: {e}"))?;
+            crate::migration::overrides::for_overrides(&schema, &prefix)
+        });
+    let (schema, errors) = match result {
+        Ok(schema) => (schema, Vec::new()),
+        Err(message) => (serde_json::Value::Null, vec![message]),
+    };
+    to_js(&serde_json::json!({ "schema": schema, "errors": errors }))
+}
+
+/// The options of a JS `Replayer`: `replay`'s input without the files.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ReplayerOptions {
+    migration: serde_json::Value,
+    base_schema: String,
+    target_schema: String,
+    #[serde(default)]
+    defaults: Option<String>,
+    #[serde(default)]
+    typing: Typing,
+    #[serde(default)]
+    allow_schema_drift: bool,
+}
+
+/// One call on a JS `Replayer`.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ReplayerInput {
+    files: Vec<FileInput>,
+    #[serde(default)]
+    prefix: Option<String>,
+}
+
+/// A recording with both schemas compiled once, replayed on many files (JS `Replayer`).
+#[wasm_bindgen(js_name = Replayer, skip_typescript)]
+pub struct JsReplayer {
+    replayer: Result<crate::migration::replay::Replayer, String>,
+}
+
+#[wasm_bindgen(js_class = Replayer)]
+impl JsReplayer {
+    /// Reads the recording and compiles both schemas; a bad recording is answered by every call.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<JsReplayer, JsError> {
+        let options: ReplayerOptions = from_js("replayer options", options)?;
+        let replayer = migration_of("migration", options.migration).map(|migration| {
+            crate::migration::replay::Replayer::new(&crate::migration::ReplayRequest {
+                migration,
+                files: Vec::new(),
+                base_schema: named("baseSchema", options.base_schema),
+                target_schema: named("targetSchema", options.target_schema),
+                prefix: None,
+                defaults: options.defaults.map(|d| named("defaults", d)),
+                typing: options.typing,
+                allow_schema_drift: options.allow_schema_drift,
+            })
+        });
+        Ok(JsReplayer { replayer })
+    }
+
+    /// Replays the recording on `input.files`.
+    pub fn replay(&self, input: JsValue) -> Result<JsValue, JsError> {
+        let input: ReplayerInput = from_js("replay input", input)?;
+        let files = source_files(input.files);
+        match &self.replayer {
+            Ok(replayer) => to_js(&replayer.replay(&files, input.prefix.as_deref())),
+            Err(message) => to_js(&crate::migration::ReplayReport::of(
+                crate::migration::replay::invalid("migration", message),
+            )),
+        }
+    }
 }

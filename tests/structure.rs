@@ -1,8 +1,8 @@
 //! The layers hold: every `crate::…` reference in src/ points down (docs/ARCHITECTURE.md).
 //!
 //! Lowest first: `diff`; `text`, `path`; `yaml`; `schema` and `splice` (neither knows the
-//! other); `manifest`, `migrate`, `decode` (neither of the first two knows the other); `wasm`
-//! and `cli` on top, which only translate.
+//! other); `manifest`, `migrate`, `decode` (neither of the first two knows the other);
+//! `migration` (on migrate's public pipeline); `wasm` and `cli` on top, which only translate.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -17,9 +17,22 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
     const MANIFEST: &[&str] = &["diff", "text", "path", "yaml", "splice"];
     const MIGRATE: &[&str] = &["diff", "text", "path", "yaml", "schema", "splice"];
     const DECODE: &[&str] = &["text", "yaml"];
+    const MIGRATION: &[&str] = &[
+        "diff", "text", "path", "yaml", "schema", "splice", "migrate",
+    ];
     const EXIT: &[&str] = &["manifest", "migrate"];
     const EDGE: &[&str] = &[
-        "diff", "text", "path", "yaml", "schema", "splice", "manifest", "migrate", "decode", "exit",
+        "diff",
+        "text",
+        "path",
+        "yaml",
+        "schema",
+        "splice",
+        "manifest",
+        "migrate",
+        "decode",
+        "migration",
+        "exit",
     ];
     const WASM_CLI: &[&str] = &[
         "diff", "text", "path", "yaml", "schema", "splice", "manifest", "migrate", "decode",
@@ -34,6 +47,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "manifest" => MANIFEST,
         "migrate" => MIGRATE,
         "decode" => DECODE,
+        "migration" => MIGRATION,
         "exit" => EXIT,
         "wasm" | "cli" => EDGE,
         "wasm_cli" => WASM_CLI,

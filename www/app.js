@@ -1,27 +1,13 @@
-// The workbench only translates: the inputs' text in, the library's result out, as text nodes.
-import init, { decode, diagnose, migrate } from './pkg/web/values_migrate.js';
-import examples from './examples.js';
+// The playground only translates: the inputs' text goes to the library's worker, its result comes
+// back and is drawn as text nodes. The main thread never runs the library, so typing never waits.
+import { el, code, shown, plural, opRow, diffLines } from './view.js';
+import { encodeState, decodeState } from './share.js';
+import examples, { load as loadExampleData } from './examples.js';
 
 const $ = (id) => document.getElementById(id);
-
-/** Creates an element; strings among `children` become text nodes (never HTML). */
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (value == null || value === false) continue;
-    if (key === 'class') node.className = value;
-    else if (key === 'on') for (const [type, fn] of Object.entries(value)) node.addEventListener(type, fn);
-    else if (key in node && typeof value !== 'string') node[key] = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children.flat().filter((c) => c != null && c !== false));
-  return node;
-}
-
-/** A value as the page prints it: JSON, so that `8083` and `"8083"` stay apart. */
-const shown = (value) => JSON.stringify(value);
-const code = (text) => el('code', {}, text);
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const boot = window.valuesMigrateBoot ?? { worker: new Worker('worker.js', { type: 'module' }), early: [], start: 0 };
+const DEBOUNCE_MS = 120;
+const FIRST = 'bosun-0.20.0-to-0.25.1';
 
 // ---------------------------------------------------------------- tabs
 
@@ -35,6 +21,7 @@ function activate(tab, focus = false) {
     $(t.getAttribute('aria-controls')).hidden = !on;
   }
   if (focus) tab.focus();
+  list.dispatchEvent(new CustomEvent('activate', { detail: tab }));
 }
 
 /** Clicks and arrow keys over a tablist (WAI-ARIA tabs, automatic activation). */
@@ -54,86 +41,169 @@ function tablist(list) {
   });
 }
 
-// ---------------------------------------------------------------- inputs
+const selected = (list) => list.querySelector('[aria-selected="true"]');
+
+// ---------------------------------------------------------------- editors
+
+/**
+ * One input document: a tab, and a panel with its label, "Open file…", a textarea that takes
+ * paste and dropped files, and the list of problems the last result located in it.
+ */
+function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove = null, placeholder = '', onChange = schedule }) {
+  const tab = el('button', { type: 'button', role: 'tab', id: `tab-${key}`, 'aria-controls': `panel-${key}` },
+    el('span', { class: 'tab-label' }, name ?? label),
+    el('span', { class: 'marker visually-hidden' }, ''));
+  const text = el('textarea', {
+    id: `input-${key}`, spellcheck: 'false', autocomplete: 'off', wrap: 'off', placeholder,
+    'data-testid': testid, 'aria-describedby': `problems-${key}`,
+  });
+  const picker = el('input', { type: 'file', class: 'visually-hidden', tabIndex: -1, 'aria-hidden': 'true' });
+  const open = el('button', { type: 'button', class: 'small' }, 'Open file…');
+  const nameInput = name == null ? null : el('input', {
+    id: `name-${key}`, type: 'text', value: name, spellcheck: 'false', autocomplete: 'off', class: 'file-name',
+  });
+  const remove = onRemove ? el('button', { type: 'button', class: 'ghost small' }, 'Remove file') : null;
+  const tools = el('div', { class: 'editor-tools' });
+  const problems = el('ul', { id: `problems-${key}`, class: 'problems', 'aria-label': `Problems in ${name ?? label}` });
+  const head = nameInput
+    ? [el('label', { for: nameInput.id }, 'File name'), nameInput]
+    : [el('label', { for: text.id }, label, hint ? el('span', { class: 'hint' }, ` ${hint}`) : null)];
+  const panel = el('div', { role: 'tabpanel', id: `panel-${key}`, 'aria-labelledby': tab.id, class: 'editor', hidden: true },
+    el('div', { class: 'editor-head' }, head, el('span', { class: 'spacer' }), tools, open, picker, remove),
+    nameInput ? el('label', { for: text.id, class: 'visually-hidden' }, `Contents of ${name}`) : null,
+    text, problems);
+  const ed = { key, tab, panel, text, nameInput, problems, tools, label };
+  const load = async (file) => {
+    text.value = await file.text();
+    if (nameInput) {
+      nameInput.value = file.name;
+      tab.firstChild.textContent = file.name;
+    }
+    notify(`Read ${file.name} (${plural(file.size, 'byte')}).`);
+    onChange();
+  };
+  open.addEventListener('click', () => picker.click());
+  picker.addEventListener('change', () => picker.files[0] && load(picker.files[0]).finally(() => { picker.value = ''; }));
+  text.addEventListener('dragover', (event) => {
+    if (![...event.dataTransfer.types].includes('Files')) return;
+    event.preventDefault();
+    text.classList.add('dropping');
+  });
+  text.addEventListener('dragleave', () => text.classList.remove('dropping'));
+  text.addEventListener('drop', (event) => {
+    text.classList.remove('dropping');
+    const file = event.dataTransfer.files[0];
+    if (!file) return;
+    event.preventDefault();
+    load(file);
+  });
+  text.addEventListener('input', onChange);
+  nameInput?.addEventListener('input', () => {
+    tab.firstChild.textContent = nameInput.value || '(unnamed)';
+    onChange();
+  });
+  remove?.addEventListener('click', () => onRemove(ed));
+  tabs.append(tab);
+  panels.append(panel);
+  return ed;
+}
 
 const inputTabs = $('input-tabs');
 const inputPanels = $('input-panels');
-const fixed = { base: $('base'), target: $('target'), proposal: $('proposal'), defaults: $('defaults') };
-// The names the library gives the non-values inputs in its diagnostics.
-const inputByName = { baseSchema: 'base', targetSchema: 'target', proposal: 'proposal', defaults: 'defaults' };
-
-/** The candidate values files, in order: `{ id, tab, panel, name, text }`. */
+/** The candidate values files, in order. */
 let valuesFiles = [];
 let nextId = 0;
 
 function addValuesFile(name, text) {
-  const id = nextId++;
-  const label = el('span', { class: 'tab-label' }, name);
-  const tab = el('button', {
-    type: 'button', role: 'tab', id: `tab-values-${id}`, 'aria-controls': `panel-values-${id}`, class: 'values-tab',
-  }, label, el('span', { class: 'marker', 'aria-hidden': 'true' }));
-  const nameInput = el('input', {
-    id: `values-name-${id}`, type: 'text', value: name, spellcheck: 'false', autocomplete: 'off',
+  const ed = editor({
+    key: `values-${nextId}`, label: 'values file', name, testid: nextId === 0 ? 'values' : `values-${nextId}`,
+    tabs: inputTabs, panels: inputPanels, onRemove: removeValuesFile,
   });
-  const remove = el('button', { type: 'button', class: 'ghost small' }, 'Remove file');
-  const textarea = el('textarea', { id: `values-${id}`, spellcheck: 'false', autocomplete: 'off', wrap: 'off' });
-  textarea.value = text;
-  const panel = el('div', { role: 'tabpanel', id: `panel-values-${id}`, 'aria-labelledby': `tab-values-${id}`, class: 'editor', hidden: true },
-    el('div', { class: 'file-row' },
-      el('label', { for: nameInput.id }, 'File name'), nameInput, remove),
-    el('label', { for: textarea.id, class: 'visually-hidden' }, `Contents of values file ${valuesFiles.length + 1}`),
-    textarea);
-  const file = { id, tab, label, panel, name: nameInput, text: textarea, remove };
-  nameInput.addEventListener('input', () => {
-    label.textContent = nameInput.value || '(unnamed)';
-    schedule();
-  });
-  textarea.addEventListener('input', schedule);
-  remove.addEventListener('click', () => removeValuesFile(file));
-  const firstFixed = $('tab-base');
-  inputTabs.insertBefore(tab, firstFixed);
-  inputPanels.insertBefore(panel, $('panel-base'));
-  valuesFiles.push(file);
+  nextId += 1;
+  ed.tab.classList.add('values-tab');
+  ed.text.value = text;
+  // Values files come first, before the fixed documents.
+  inputTabs.insertBefore(ed.tab, fixed.base.tab);
+  inputPanels.insertBefore(ed.panel, fixed.base.panel);
+  valuesFiles.push(ed);
   syncRemoveButtons();
-  return file;
+  return ed;
 }
 
-function removeValuesFile(file) {
+function removeValuesFile(ed) {
   if (valuesFiles.length === 1) return;
-  const wasSelected = file.tab.getAttribute('aria-selected') === 'true';
-  file.tab.remove();
-  file.panel.remove();
-  valuesFiles = valuesFiles.filter((f) => f !== file);
+  const wasSelected = ed.tab.getAttribute('aria-selected') === 'true';
+  ed.tab.remove();
+  ed.panel.remove();
+  valuesFiles = valuesFiles.filter((f) => f !== ed);
   syncRemoveButtons();
   if (wasSelected) activate(valuesFiles[0].tab, true);
   schedule();
 }
 
 function syncRemoveButtons() {
-  for (const f of valuesFiles) f.remove.disabled = valuesFiles.length === 1;
+  for (const f of valuesFiles) f.panel.querySelector('.ghost').disabled = valuesFiles.length === 1;
 }
 
-$('add-file').addEventListener('click', () => {
-  const file = addValuesFile(`values-${valuesFiles.length + 1}.yaml`, '');
-  activate(file.tab);
-  file.text.focus();
-  schedule();
-});
+function clearValuesFiles() {
+  for (const f of valuesFiles) {
+    f.tab.remove();
+    f.panel.remove();
+  }
+  valuesFiles = [];
+  nextId = 0;
+}
 
-/** The tab and textarea that a diagnostic's `file` names, if any. */
+const fixed = {
+  base: editor({ key: 'base', label: 'base schema', hint: "values.schema.json of the chart version moved from", testid: 'base-schema', tabs: inputTabs, panels: inputPanels }),
+  target: editor({ key: 'target', label: 'target schema', hint: 'values.schema.json of the chart version moved to', testid: 'target-schema', tabs: inputTabs, panels: inputPanels }),
+  proposal: editor({ key: 'proposal', label: 'proposal', hint: 'the migrated values document (YAML or JSON), rooted at the values root; empty: diagnose only', testid: 'proposal', tabs: inputTabs, panels: inputPanels }),
+  defaults: editor({ key: 'defaults', label: 'defaults', hint: "optional: the target chart's own values.yaml, coalesced as Helm does", testid: 'defaults', tabs: inputTabs, panels: inputPanels, placeholder: '(none)' }),
+};
+const manifestEditor = editor({ key: 'manifest', label: 'manifest', name: 'deployment.yaml', testid: 'manifest', tabs: el('div'), panels: $('manifest-editor') });
+manifestEditor.panel.hidden = false;
+// The Replay tab's two documents: the recording and the values file it is replayed on.
+const replayEditors = {
+  migration: editor({
+    key: 'replay-migration', label: 'migration', hint: 'the recording (migration.json) to replay', testid: 'replay-migration',
+    tabs: el('div'), panels: $('replay-editors'), placeholder: '{"format": "values-migrate/migration@1", …}', onChange: () => scheduleReplay(),
+  }),
+  values: editor({
+    key: 'replay-values', label: 'values file', name: 'values.yaml', testid: 'replay-values',
+    tabs: el('div'), panels: $('replay-editors'), onChange: () => scheduleReplay(),
+  }),
+};
+for (const ed of Object.values(replayEditors)) {
+  // Two documents shown together, not tabs: the panels are plain groups.
+  ed.panel.hidden = false;
+  ed.panel.removeAttribute('role');
+  ed.panel.removeAttribute('aria-labelledby');
+}
+const manifestFields = ['apiVersion', 'kind', 'namespace', 'name', 'container', 'field', 'from', 'to'];
+
+const startButton = el('button', { type: 'button', id: 'start-proposal', class: 'small primary-outline', title: 'Fill the proposal with the values at the prefix, each displaced key marked with why the target rejects it' }, 'Start a proposal');
+const briefButton = el('button', { type: 'button', id: 'copy-model-brief', class: 'small', title: "Copy diagnose()'s brief: what a model needs to write the proposal" }, 'Copy brief for a model');
+fixed.proposal.tools.append(startButton, briefButton);
+
+// The names the library gives the non-values inputs in its diagnostics.
+const inputByName = { baseSchema: fixed.base, targetSchema: fixed.target, proposal: fixed.proposal, defaults: fixed.defaults };
+
+/** The editor that a diagnostic's `file` names, if any. */
 function editorFor(file) {
-  const key = inputByName[file];
-  if (key) return { tab: $(`tab-${key}`), textarea: fixed[key] };
-  const values = valuesFiles.find((f) => f.name.value === file);
-  return values ? { tab: values.tab, textarea: values.text } : null;
+  if (mode() === 'manifest') return file === manifestEditor.nameInput.value ? manifestEditor : null;
+  return inputByName[file] ?? valuesFiles.find((f) => f.nameInput.value === file) ?? null;
 }
 
 /** Selects `line`, from UTF-16 `column` to its end, in the input that `file` names. */
 function reveal(file, line, column) {
-  const editor = editorFor(file);
-  if (!editor) return;
-  activate(editor.tab);
-  const { textarea } = editor;
+  const ed = editorFor(file);
+  if (!ed) return;
+  if (ed !== manifestEditor) activate(ed.tab);
+  revealIn(ed.text, line, column);
+}
+
+/** Selects `line`, from UTF-16 `column` to its end, in `textarea`, and scrolls it into view. */
+function revealIn(textarea, line, column) {
   const text = textarea.value;
   let start = 0;
   for (let n = 1; n < line; n++) {
@@ -148,11 +218,10 @@ function reveal(file, line, column) {
   textarea.setSelectionRange(from === end ? start : from, end);
   const lineHeight = parseFloat(getComputedStyle(textarea).lineHeight) || 18;
   textarea.scrollTop = Math.max(0, (line - 1) * lineHeight - textarea.clientHeight / 3);
-  textarea.scrollIntoView({ block: 'nearest' });
 }
 
 /** `file:line:column` as a button that reveals the place, or the file name alone. */
-function location(item) {
+function place(item) {
   if (!item.file) return null;
   const text = item.line == null ? item.file : `${item.file}:${item.line}:${item.column}`;
   if (!editorFor(item.file)) return el('span', { class: 'loc' }, text);
@@ -162,45 +231,194 @@ function location(item) {
   }, text);
 }
 
-/** The answers field's `path=value` lines, each value read as YAML by the library. */
-function readAnswers(typing) {
-  const answers = {};
-  const problems = [];
-  for (const [i, line] of $('answers').value.split('\n').entries()) {
-    if (line.trim() === '') continue;
-    const at = line.indexOf('=');
-    if (at < 0) {
-      problems.push(`line ${i + 1}: expected path=value`);
-      continue;
-    }
-    const path = line.slice(0, at).trim();
-    const value = decode(line.slice(at + 1).trim(), { file: `answer ${path}`, typing });
-    if (value.errors.length > 0) {
-      problems.push(`line ${i + 1}: ${value.errors[0].message}`);
-      continue;
-    }
-    answers[path] = value.documents[0] ?? null;
-  }
-  return { answers, problems };
+// ---------------------------------------------------------------- state
+
+const mode = () => (selected($('mode-tabs'))?.id === 'tab-mode-manifest' ? 'manifest' : 'values');
+
+/** Every input, as the share link and the worker take it. */
+function state() {
+  const manifest = { file: { path: manifestEditor.nameInput.value, text: manifestEditor.text.value } };
+  for (const f of manifestFields) manifest[f] = $(`m-${f}`).value;
+  return {
+    example: $('example').value || null,
+    mode: mode(),
+    values: valuesFiles.map((f) => ({ path: f.nameInput.value, text: f.text.value })),
+    baseSchema: fixed.base.text.value,
+    targetSchema: fixed.target.text.value,
+    proposal: fixed.proposal.text.value,
+    defaults: fixed.defaults.text.value,
+    prefix: $('prefix').value,
+    answers: $('answers').value,
+    typing: $('typing').value,
+    manifest,
+    chart: { name: $('chart-name').value, from: $('chart-from').value, to: $('chart-to').value },
+    replay: {
+      migration: replayEditors.migration.text.value,
+      file: { path: replayEditors.values.nameInput.value, text: replayEditors.values.text.value },
+      prefix: $('replay-prefix').value,
+      allowSchemaDrift: $('replay-drift').checked,
+    },
+  };
 }
 
-function gather() {
-  const typing = $('typing').value;
-  const { answers, problems } = readAnswers(typing);
-  const prefix = $('prefix').value.trim();
-  return {
-    input: {
-      files: valuesFiles.map((f) => ({ path: f.name.value, text: f.text.value })),
-      baseSchema: fixed.base.value,
-      targetSchema: fixed.target.value,
-      proposal: fixed.proposal.value,
-      prefix: prefix === '' ? null : prefix,
-      answers,
-      defaults: fixed.defaults.value.trim() === '' ? null : fixed.defaults.value,
-      typing,
-    },
-    answerProblems: problems,
-  };
+const str = (v) => (typeof v === 'string' ? v : '');
+
+/** Text with `code` spans (a README's, a reason's) as code elements, the rest as text. */
+const ticked = (text) => text.split('`').map((part, i) => (i % 2 ? code(part) : part));
+
+/** Puts a state (an example's, or a link's) into the inputs; anything not a string becomes empty. */
+function applyState(s) {
+  clearValuesFiles();
+  const files = Array.isArray(s.values) && s.values.length ? s.values : [{ path: 'values.yaml', text: '' }];
+  for (const f of files) addValuesFile(str(f?.path) || 'values.yaml', str(f?.text));
+  fixed.base.text.value = str(s.baseSchema);
+  fixed.target.text.value = str(s.targetSchema);
+  fixed.proposal.text.value = str(s.proposal);
+  fixed.defaults.text.value = str(s.defaults);
+  $('prefix').value = str(s.prefix);
+  $('answers').value = str(s.answers);
+  $('typing').value = s.typing === 'yaml-1.2' ? 'yaml-1.2' : 'helm';
+  const m = s.manifest && typeof s.manifest === 'object' ? s.manifest : {};
+  manifestEditor.nameInput.value = str(m.file?.path) || 'manifest.yaml';
+  manifestEditor.text.value = str(m.file?.text);
+  for (const f of manifestFields) $(`m-${f}`).value = str(m[f]);
+  $('decode-input').value = files[0] ? str(files[0].text) : '';
+  // An example holds neither: the chart and the Replay tab keep what they hold when another example is chosen.
+  if (s.chart && typeof s.chart === 'object') for (const f of ['name', 'from', 'to']) $(`chart-${f}`).value = str(s.chart[f]);
+  if (s.replay && typeof s.replay === 'object') {
+    replayEditors.migration.text.value = str(s.replay.migration);
+    replayEditors.values.nameInput.value = str(s.replay.file?.path) || 'values.yaml';
+    replayEditors.values.text.value = str(s.replay.file?.text);
+    $('replay-prefix').value = str(s.replay.prefix);
+    $('replay-drift').checked = s.replay.allowSchemaDrift === true;
+  }
+  const example = Object.hasOwn(examples, s.example) ? examples[s.example] : null;
+  $('example').value = example ? s.example : '';
+  $('example-about').replaceChildren(...ticked(example?.about ?? ''));
+  const manifestMode = s.mode ? s.mode === 'manifest' : s.kind === 'manifest';
+  activate(manifestMode ? $('tab-mode-manifest') : $('tab-mode-values'));
+  activate(valuesFiles[0].tab);
+}
+
+const MANIFEST_SAMPLE = 'manifest-adr-0020';
+
+/** An example as a state (its module is imported when first chosen); a values example keeps the ADR sample in the Manifest tab. */
+async function exampleFor(name) {
+  if (typeof name !== 'string' || !Object.hasOwn(examples, name)) return null;
+  const ex = await loadExampleData(name);
+  const manifest = ex.manifest ?? (Object.hasOwn(examples, MANIFEST_SAMPLE) ? (await loadExampleData(MANIFEST_SAMPLE)).manifest : {});
+  return { ...ex, example: name, mode: ex.kind, manifest };
+}
+
+async function loadExample(name) {
+  document.body.dataset.pending = 'true';
+  applyState(await exampleFor(name));
+  notify('');
+  history.replaceState(null, '', location.pathname + location.search);
+  runNow();
+}
+
+// ---------------------------------------------------------------- the worker
+
+const worker = boot.worker;
+let nextRequest = 1;
+let latest = 0;
+let busy = false;
+let dirty = false;
+let timer = null;
+const pending = new Map();
+/** When each step of the cold start happened, on the page's clock (for docs/BENCHMARKS.md). */
+const timeline = { boot: performance.timeOrigin + boot.start, appStart: performance.timeOrigin + performance.now() };
+
+/** Sends a request; its reply resolves the promise. */
+function ask(type, payload) {
+  const id = nextRequest++;
+  worker.postMessage({ type, id, ...payload });
+  return new Promise((resolve) => pending.set(id, resolve));
+}
+
+function onMessage(data) {
+  if (data.type === 'ready') {
+    document.body.dataset.libraryMs = data.ms.toFixed(1);
+    Object.assign(timeline, data.timeline);
+    return;
+  }
+  if (data.type === 'fatal') {
+    showInternal(`the library could not start: ${data.error}`);
+    return;
+  }
+  pending.get(data.id)?.(data);
+  pending.delete(data.id);
+}
+worker.onmessage = (event) => onMessage(event.data);
+for (const data of boot.early) onMessage(data);
+
+/** Runs after the inputs have been still for a moment; typing only restarts the timer. */
+function schedule() {
+  clearTimeout(timer);
+  document.body.dataset.pending = 'true';
+  $('status').setAttribute('aria-busy', 'true');
+  timer = setTimeout(runNow, DEBOUNCE_MS);
+}
+
+/** Asks the worker for a result, one request at a time; a result for inputs since changed is dropped. */
+async function runNow() {
+  clearTimeout(timer);
+  if (busy) {
+    dirty = true;
+    return;
+  }
+  busy = true;
+  dirty = false;
+  document.body.dataset.pending = 'true';
+  $('status').setAttribute('aria-busy', 'true');
+  const s = state();
+  const id = ++latest;
+  timeline.requestSent ??= performance.timeOrigin + performance.now();
+  const reply = s.mode === 'manifest'
+    ? await ask('patch', { input: { ...s.manifest, namespace: s.manifest.namespace || null, container: s.manifest.container || null } })
+    : await ask('run', { ...s, wantDiagnosis: !$('panel-diagnose').hidden });
+  busy = false;
+  if (dirty || id !== latest) {
+    runNow();
+    return;
+  }
+  delete document.body.dataset.pending;
+  $('status').removeAttribute('aria-busy');
+  // Typing that does not change the outcome (a comment, a value elsewhere) leaves the result's DOM alone.
+  const drawn = JSON.stringify([s.mode, reply.error, reply.result, reply.diagnosis != null, reply.answerProblems, s.prefix.trim() !== '']);
+  if (drawn !== lastDrawn || reply.diagnosis) {
+    lastDrawn = drawn;
+    if (reply.error) showInternal(reply.error);
+    else if (s.mode === 'manifest') showPatch(reply.result);
+    else showRun(reply, s);
+  }
+  showTiming(reply, s.mode === 'manifest' ? 'patch' : reply.withProposal ? 'migrate' : 'diagnose');
+  // The Replay tab uses these schemas, defaults and typing: shown, it follows them.
+  if (!$('panel-replay').hidden) runReplay();
+  if (!document.body.dataset.ready) {
+    Object.assign(timeline, { requestReceived: reply.received, runStarted: reply.started, runDone: reply.done, rendered: performance.timeOrigin + performance.now() });
+    document.body.dataset.timeline = JSON.stringify(Object.fromEntries(Object.entries(timeline)
+      .map(([k, v]) => [k, Math.round((v - performance.timeOrigin) * 10) / 10])));
+    document.body.dataset.ready = 'true';
+    document.body.dataset.firstResultMs = performance.now().toFixed(1);
+    performance.mark('first-result');
+  }
+}
+
+function showTiming(reply, what) {
+  $('timing').textContent = `${what} took ${reply.ms < 10 ? reply.ms.toFixed(1) : Math.round(reply.ms)} ms`;
+  $('timing').title = 'Time the library spent in the worker on the last run';
+}
+
+function showInternal(message) {
+  // The library throws only on a programming error: say so, loudly.
+  $('status').dataset.status = 'error';
+  $('badge').textContent = 'error';
+  $('badge').className = 'badge invalid';
+  $('summary').textContent = `internal error: ${message}`;
+  delete document.body.dataset.pending;
+  console.error(message);
 }
 
 // ---------------------------------------------------------------- results
@@ -208,42 +426,12 @@ function gather() {
 /** Fills a list section, hiding it when there is nothing to list. */
 function fill(list, items, row) {
   const section = $(`${list}-section`);
-  const nodes = items.map((item) => el('li', {}, row(item)));
-  $(list).replaceChildren(...nodes);
+  $(list).replaceChildren(...items.map((item) => el('li', {}, row(item))));
   if ($(`${list}-count`)) $(`${list}-count`).textContent = String(items.length);
   if (section) section.hidden = items.length === 0;
 }
 
-const errorRow = (e) => [location(e), ' ', el('span', { class: 'message' }, e.message)];
-
-function opRow(op) {
-  switch (op.op) {
-    case 'remove':
-      return [el('span', { class: 'op op-remove' }, 'remove'), ' ', code(op.path)];
-    case 'rename':
-      return [el('span', { class: 'op op-rename' }, 'rename'), ' ', code(op.from), ' → ', code(op.to),
-        op.reason ? el('span', { class: 'reason' }, op.reason) : null];
-    case 'set':
-      return [el('span', { class: 'op op-set' }, 'set'), ' ', code(op.path), ' = ', code(shown(op.value)),
-        el('span', { class: 'reason' }, `source: ${op.source}`)];
-    default:
-      return [el('span', { class: 'op' }, op.op), ' ', code(shown(op))];
-  }
-}
-
-/** Renders a unified diff line by line, each line a text node with its own class. */
-function showDiff(text) {
-  const lines = text.split(/(?<=\n)/);
-  $('diff').replaceChildren(...lines.map((line) => {
-    const kind = line.startsWith('+++') || line.startsWith('---') ? 'meta'
-      : line.startsWith('@@') ? 'hunk'
-        : line.startsWith('+') ? 'add'
-          : line.startsWith('-') ? 'del' : 'ctx';
-    return el('span', { class: `line ${kind}` }, line);
-  }));
-  $('diff').hidden = text === '';
-  $('diff-empty').hidden = text !== '';
-}
+const errorRow = (e) => [place(e), ' ', el('span', { class: 'message' }, e.message)];
 
 function escalationRow(e) {
   return [code(e.path), ' ', el('span', { class: 'message' }, e.message), ' ',
@@ -253,7 +441,7 @@ function escalationRow(e) {
 /** Adds `path=` to the answers and puts the caret after it. */
 function answer(path) {
   const field = $('answers');
-  const lines = field.value.split('\n').filter((l) => l.trim() !== '');
+  const lines = field.value.split('\n').filter((l) => l.trim() !== '' && !l.startsWith(`${path}=`));
   lines.push(`${path}=`);
   field.value = lines.join('\n');
   field.focus();
@@ -261,12 +449,17 @@ function answer(path) {
 }
 
 let current = null;
+let diagnosisFresh = false;
+let lastDrawn = null;
 
-function showStatus(result, given) {
-  const status = $('status');
-  status.dataset.status = result.status;
-  $('badge').textContent = result.status;
-  $('badge').className = `badge ${result.status}`;
+function showStatus(status, parts) {
+  $('status').dataset.status = status;
+  $('badge').textContent = status;
+  $('badge').className = `badge ${status}`;
+  $('summary').replaceChildren(...parts);
+}
+
+function runSummary(result, given) {
   const parts = [];
   if (result.prefix != null) {
     parts.push(el('span', { id: 'prefix-shown' }, 'values at ', code(result.prefix === '' ? '(root)' : result.prefix),
@@ -281,28 +474,69 @@ function showStatus(result, given) {
   if (result.ops.length) counts.push(plural(result.ops.length, 'op'));
   if (result.notCarried.length) counts.push(`${result.notCarried.length} not carried`);
   if (counts.length) parts.push(el('span', { class: 'counts' }, counts.join(' · ')));
-  $('summary').replaceChildren(...parts);
+  return parts;
 }
 
-function showResult(result, withProposal) {
+function showDiff(text, emptyText) {
+  $('diff').replaceChildren(...diffLines(text));
+  $('diff').hidden = text === '';
+  $('diff-empty').hidden = text !== '';
+  $('diff-empty').textContent = emptyText;
+  $('copy-diff').disabled = text === '';
+}
+
+function showRun({ result, diagnosis, withProposal, answerProblems }, s) {
+  current = { kind: 'run', result };
+  showStatus(result.status, runSummary(result, s.prefix.trim() !== ''));
+  setValuesSectionsHidden(false);
   fill('errors', result.errors, errorRow);
   fill('refusals', result.refusals, (r) => [el('span', { class: 'kind' }, r.kind), ' ',
-    r.path ? code(r.path) : null, ' ', location(r), el('div', { class: 'message' }, r.message)]);
+    r.path ? code(r.path) : null, ' ', place(r), el('div', { class: 'message' }, r.message)]);
   fill('escalations', result.escalations, escalationRow);
   fill('not-carried', result.notCarried, (n) => [code(n.path), ' = ', code(shown(n.value))]);
-  fill('ops', result.ops, opRow);
-  fill('kept', result.keptComments, (k) => [location({ ...k, column: 1, utf16Column: 1 }), ' ', code(k.path),
+  fill('ops', result.ops, (op) => opRow(op));
+  fill('kept', result.keptComments, (k) => [place({ ...k, column: 1, utf16Column: 1 }), ' ', code(k.path),
     el('div', {}, el('code', { class: 'comment-text' }, k.text))]);
   const diff = result.files.map((f) => f.diff).join('');
-  showDiff(diff);
-  if (!withProposal) $('diff-empty').textContent = 'No proposal: showing what diagnose() finds. Write a proposal to get a plan and a diff.';
-  else $('diff-empty').textContent = result.status === 'planned' || result.status === 'unchanged' ? 'No change to write.' : 'Nothing is written unless the status is planned.';
+  showDiff(diff, !withProposal
+    ? 'No proposal: showing what diagnose() finds. Write one, or press "Start a proposal", to get a plan and a diff.'
+    : result.status === 'planned' || result.status === 'unchanged' ? 'No change to write.' : 'Nothing is written unless the status is planned.');
   $('comment').textContent = result.comment;
-  $('comment').hidden = result.comment === '';
   $('comment-empty').hidden = result.comment !== '';
   $('copy-comment').disabled = result.comment === '';
-  $('copy-diff').disabled = diff === '';
   $('download').disabled = !(result.status === 'planned' && result.files.some((f) => f.changed));
+  $('download').textContent = 'Download migrated file';
+  $('record-section').hidden = false;
+  for (const id of ['download-migration', 'replay-recording']) $(id).disabled = !(withProposal && result.status === 'planned');
+  diagnosisFresh = diagnosis != null;
+  if (diagnosis) showDiagnosis(diagnosis);
+  markInputs([...result.errors, ...result.refusals]);
+  $('answer-problems').replaceChildren(...answerProblems.map((p) => el('li', {}, p)));
+  $('answers').setAttribute('aria-invalid', String(answerProblems.length > 0));
+}
+
+function setValuesSectionsHidden(hidden) {
+  for (const id of ['ops-section', 'kept-section', 'escalations-section', 'not-carried-section']) if (hidden) $(id).hidden = true;
+  $('manifest-reason-section').hidden = !hidden;
+}
+
+function showPatch(result) {
+  current = { kind: 'patch', result };
+  const at = result.line == null ? null : { file: result.file.path, line: result.line, column: result.column, utf16Column: result.utf16Column };
+  showStatus(result.status, [el('span', { class: 'counts' }, result.status === 'patched' ? 'one scalar replaced in place' : 'nothing written')]);
+  setValuesSectionsHidden(true);
+  fill('errors', [], errorRow);
+  fill('refusals', [], errorRow);
+  $('manifest-reason').replaceChildren(at ? place(at) : '', at ? ' ' : '', result.reason);
+  $('manifest-reason-section').className = `block ${result.status === 'patched' ? '' : 'problem'}`;
+  showDiff(result.file.diff, result.status === 'patched' ? 'No change to write.' : 'Nothing is written unless the status is patched.');
+  $('comment').textContent = '';
+  $('comment-empty').hidden = false;
+  $('copy-comment').disabled = true;
+  $('download').disabled = !(result.status === 'patched' && result.file.changed);
+  $('download').textContent = 'Download patched file';
+  $('record-section').hidden = true;
+  markInputs(at && result.status !== 'patched' ? [{ ...at, message: result.reason }] : []);
 }
 
 function showDiagnosis(result) {
@@ -323,57 +557,38 @@ function showDiagnosis(result) {
   fill('changelog', result.changelog, (c) => [el('span', { class: `kind change-${c.kind}` }, c.kind), ' ', code(c.path)]);
 }
 
-/** Marks the input tabs that a diagnostic points into. */
-function markInputs(result) {
-  const named = new Set([...result.errors, ...result.refusals].map((p) => p.file).filter(Boolean));
-  for (const tab of inputTabs.querySelectorAll('[role="tab"]')) tab.classList.remove('has-problem');
-  for (const file of named) editorFor(file)?.tab.classList.add('has-problem');
-}
-
-function showAnswerProblems(problems) {
-  $('answer-problems').replaceChildren(...problems.map((p) => el('li', {}, p)));
-  $('answer-problems').hidden = problems.length === 0;
-}
-
-function render() {
-  clearTimeout(timer);
-  timer = null;
-  delete document.body.dataset.pending;
-  const { input, answerProblems } = gather();
-  try {
-    const diagnosis = diagnose(input);
-    const withProposal = input.proposal.trim() !== '';
-    const result = withProposal ? migrate(input) : diagnosis;
-    current = result;
-    showStatus(result, input.prefix != null);
-    showResult(result, withProposal);
-    showDiagnosis(diagnosis);
-    markInputs(result);
-    showAnswerProblems(answerProblems);
-  } catch (error) {
-    // The library throws only on a programming error: say so, loudly.
-    current = null;
-    $('status').dataset.status = 'error';
-    $('badge').textContent = 'error';
-    $('badge').className = 'badge invalid';
-    $('summary').textContent = `internal error: ${error.message ?? error}`;
-    console.error(error);
+/**
+ * Marks each input that a problem points into: a dot on its tab with words for screen readers,
+ * `aria-invalid` on the textarea, and the problems listed under it (its `aria-describedby`).
+ */
+function markInputs(problems) {
+  const all = [...valuesFiles, ...Object.values(fixed), manifestEditor];
+  const byEditor = new Map(all.map((ed) => [ed, []]));
+  for (const p of problems) {
+    const ed = p.file ? editorFor(p.file) : null;
+    if (ed) byEditor.get(ed).push(p);
   }
-  renderDecode();
+  for (const [ed, list] of byEditor) markEditor(ed, list, (p) => reveal(p.file, p.line, p.utf16Column ?? 1));
 }
 
-let timer = null;
-function schedule() {
-  clearTimeout(timer);
-  document.body.dataset.pending = 'true';
-  timer = setTimeout(render, 150);
+/** Marks one editor with the problems located in it; `show(problem)` reveals one. */
+function markEditor(ed, list, show) {
+  ed.tab.classList.toggle('has-problem', list.length > 0);
+  ed.tab.querySelector('.marker').textContent = list.length ? ` (${plural(list.length, 'problem')})` : '';
+  ed.text.setAttribute('aria-invalid', String(list.length > 0));
+  ed.problems.replaceChildren(...list.map((p) => el('li', {},
+    p.line == null ? '' : el('button', { type: 'button', class: 'loc', on: { click: () => show(p) } }, `line ${p.line}, column ${p.column}`),
+    p.line == null ? '' : ': ', p.kind ? `${p.kind}: ` : '', p.message)));
 }
 
 // ---------------------------------------------------------------- decode
 
-function renderDecode() {
-  const result = decode($('decode-input').value, { file: 'input.yaml', typing: $('typing').value });
+let decodeTimer = null;
+async function renderDecode() {
+  const reply = await ask('decode', { text: $('decode-input').value, file: 'input.yaml', typing: $('typing').value });
+  const result = reply.result;
   const status = $('decode-status');
+  if (!result) return;
   if (result.errors.length === 0) {
     status.className = 'decode-status ok';
     status.textContent = plural(result.documents.length, 'document');
@@ -399,86 +614,330 @@ async function copy(text, what, fallback) {
     notify(`${what} copied to the clipboard.`);
   } catch {
     // No clipboard permission: select the text so that the person can copy it.
-    const range = document.createRange();
-    range.selectNodeContents(fallback);
-    getSelection().removeAllRanges();
-    getSelection().addRange(range);
+    if (fallback instanceof HTMLInputElement || fallback instanceof HTMLTextAreaElement) {
+      fallback.focus();
+      fallback.select();
+    } else {
+      const range = document.createRange();
+      range.selectNodeContents(fallback);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+    }
     notify(`The clipboard is not available here; ${what.toLowerCase()} is selected, press Ctrl+C to copy it.`);
   }
 }
 
-$('copy-diff').addEventListener('click', () => {
-  if (!current) return;
-  activate($('tab-result'));
-  copy(current.files.map((f) => f.diff).join(''), 'The diff', $('diff'));
-});
-$('copy-comment').addEventListener('click', () => current && copy(current.comment, 'The comment', $('comment')));
-$('copy-brief').addEventListener('click', () => copy($('brief').textContent, 'The brief', $('brief')));
+/** The playground link for the current state. */
+async function shareLink() {
+  const s = state();
+  const fragment = await encodeState(s, await exampleFor(s.example));
+  return `${location.origin}${location.pathname}#${fragment}`;
+}
 
-$('download').addEventListener('click', () => {
-  const file = current?.files.find((f) => f.changed);
-  if (!file) return;
-  const url = URL.createObjectURL(new Blob([file.after], { type: 'text/yaml' }));
-  const link = el('a', { href: url, download: file.path.split('/').pop() });
+async function copyLink() {
+  const link = await shareLink();
+  $('share-link').value = link;
+  history.replaceState(null, '', link);
+  await copy(link, 'The link', $('share-link'));
+  updateEmbed(link);
+}
+
+/** The HTML a docs page needs to show this migration. */
+function updateEmbed(link) {
+  const s = state();
+  const indent = (text) => text.replace(/<\/script/gi, '<\\/script').replace(/\n?$/, '\n');
+  const block = (role, text, extra = '') => (text.trim() === '' ? ''
+    : `  <script type="text/yaml" data-role="${role}"${extra}>\n${indent(text)}  </script>\n`);
+  const attrs = [s.prefix.trim() ? ` prefix="${escapeAttr(s.prefix.trim())}"` : '', s.typing !== 'helm' ? ` typing="${s.typing}"` : '',
+    s.answers.trim() ? ` answers="${escapeAttr(s.answers.trim())}"` : ''].join('');
+  const base = new URL('embed.js', location.href).href;
+  $('embed-snippet').value = `<script type="module" src="${base}"></script>\n`
+    + `<values-migrate-example playground="${new URL('./', location.href).href}"${attrs}>\n`
+    + s.values.map((f) => block('values', f.text, ` data-name="${escapeAttr(f.path)}"`)).join('')
+    + block('base-schema', s.baseSchema) + block('target-schema', s.targetSchema) + block('proposal', s.proposal)
+    + block('defaults', s.defaults)
+    + '</values-migrate-example>\n';
+  if (link) $('share-link').value = link;
+}
+
+const escapeAttr = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+async function startProposal() {
+  const reply = await ask('proposal', state());
+  if (reply.error) return showInternal(reply.error);
+  if (reply.text == null) {
+    notify('No values found to start from: the values must be readable and their place (the prefix) found. See the result.');
+    return;
+  }
+  fixed.proposal.text.value = reply.text;
+  activate(fixed.proposal.tab);
+  fixed.proposal.text.focus();
+  fixed.proposal.text.setSelectionRange(0, 0);
+  fixed.proposal.text.scrollTop = 0;
+  const n = reply.diagnosis.displaced.length;
+  notify(`Proposal started from the values at ${reply.diagnosis.prefix || 'the root'}: ${plural(n, 'displaced key')} marked with a comment. Move or delete each; the plan follows as you edit.`);
+  runNow();
+}
+
+async function copyModelBrief() {
+  const reply = await ask('brief', state());
+  if (reply.error) return showInternal(reply.error);
+  showDiagnosis(reply.diagnosis);
+  await copy(reply.diagnosis.brief ?? '', 'The brief', $('brief'));
+}
+
+/** Saves `text` as a file named `name`, made in the page (a blob: URL, nothing uploaded). */
+function save(text, name, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el('a', { href: url, download: name });
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  notify(`Downloaded the migrated ${file.path}.`);
-});
-
-// ---------------------------------------------------------------- examples
-
-/** An example folder's files, by name: the values file is whichever YAML is not the proposal or an expectation. */
-function exampleInputs(files) {
-  const values = Object.entries(files)
-    .filter(([name]) => /\.ya?ml$/.test(name) && name !== 'proposal.yaml' && name !== 'defaults.yaml'
-      && !name.startsWith('expected'))
-    .map(([name, text]) => ({ name, text }));
-  const about = (files['README.md'] ?? '').split('\n').find((l) => l.startsWith('# '));
-  return {
-    values: values.length ? values : [{ name: 'values.yaml', text: '' }],
-    base: files['base.values.schema.json'] ?? '',
-    target: files['target.values.schema.json'] ?? '',
-    proposal: files['proposal.yaml'] ?? '',
-    defaults: files['defaults.yaml'] ?? '',
-    about: about ? about.slice(2) : '',
-  };
 }
 
-function load(name) {
-  const example = exampleInputs(examples[name] ?? {});
-  for (const f of valuesFiles) {
-    f.tab.remove();
-    f.panel.remove();
+function download() {
+  const file = current?.kind === 'patch' ? current.result.file : current?.result.files.find((f) => f.changed);
+  if (!file) return;
+  save(file.after, file.path.split('/').pop(), 'text/yaml');
+  notify(`Downloaded the new ${file.path}.`);
+}
+
+// ---------------------------------------------------------------- recording and replay
+
+/** The chart bump the recording names, from the optional chart inputs (null when all are empty). */
+function chartBump() {
+  const [name, from, to] = ['name', 'from', 'to'].map((f) => $(`chart-${f}`).value.trim() || null);
+  return name || from || to ? { name, from, to } : null;
+}
+
+/** The recording of the current migration as JSON text, or null (said in the notice) when there is none. */
+async function recording() {
+  const reply = await ask('record', { ...state(), chart: chartBump() });
+  if (reply.error) {
+    showInternal(reply.error);
+    return null;
   }
-  valuesFiles = [];
-  nextId = 0;
-  for (const v of example.values) addValuesFile(v.name, v.text);
-  fixed.base.value = example.base;
-  fixed.target.value = example.target;
-  fixed.proposal.value = example.proposal;
-  fixed.defaults.value = example.defaults;
-  $('answers').value = '';
-  $('prefix').value = '';
-  $('decode-input').value = example.values[0].text;
-  $('example-about').textContent = example.about;
-  notify('');
-  activate(valuesFiles[0].tab);
-  render();
+  if (!reply.migration) {
+    notify(`Nothing to record: the migration is ${reply.status}, and only a verified one is recorded.`);
+    return null;
+  }
+  return `${JSON.stringify(reply.migration, null, 2)}\n`;
 }
 
-const names = Object.keys(examples);
-const first = names.includes('bosun-0.20.0-to-0.25.1') ? 'bosun-0.20.0-to-0.25.1' : names[0];
-for (const name of names) $('example').add(new Option(name, name, false, name === first));
+async function downloadMigration() {
+  const text = await recording();
+  if (text == null) return;
+  save(text, 'migration.json', 'application/json');
+  notify('Downloaded migration.json: replay it on other values files in the Replay tab, or with values-migrate replay.');
+}
 
-await init();
-tablist(inputTabs);
-tablist($('result-tabs'));
+async function replayRecording() {
+  const text = await recording();
+  if (text == null) return;
+  replayEditors.migration.text.value = text;
+  activate($('tab-replay'), true);
+  notify('The recording is in the Replay tab: put another values file next to it.');
+}
+
+let replayTimer = null;
+let replayBusy = false;
+let replayDirty = false;
+let replayed = null;
+
+function scheduleReplay() {
+  clearTimeout(replayTimer);
+  $('replay-status').setAttribute('aria-busy', 'true');
+  replayTimer = setTimeout(runReplay, DEBOUNCE_MS);
+}
+
+/** Asks the worker to replay, one request at a time; a reply for inputs since changed is asked again. */
+async function runReplay() {
+  clearTimeout(replayTimer);
+  if (replayBusy) {
+    replayDirty = true;
+    return;
+  }
+  const s = state();
+  if (s.replay.migration.trim() === '') {
+    showReplay(null);
+    return;
+  }
+  replayBusy = true;
+  replayDirty = false;
+  $('replay-status').setAttribute('aria-busy', 'true');
+  const reply = await ask('replay', s);
+  replayBusy = false;
+  if (replayDirty) {
+    runReplay();
+    return;
+  }
+  if (reply.error) {
+    showReplay(null);
+    showInternal(reply.error);
+    return;
+  }
+  showReplay(reply.result);
+  showTiming(reply, 'replay');
+}
+
+/** Where a replay's problem is, as a button that shows it when it is in one of the Replay tab's inputs. */
+function replayPlace(item) {
+  // A malformed recording's message already starts with `migration:line:column`.
+  if (item.line == null && item.message?.startsWith(`${item.file}:`)) return null;
+  const ed = replayEditorFor(item.file);
+  if (!ed || item.line == null) return place(item);
+  return el('button', {
+    type: 'button', class: 'loc', title: 'Show this place in the input',
+    on: { click: () => revealIn(ed.text, item.line, item.utf16Column ?? 1) },
+  }, `${item.file}:${item.line}:${item.column}`);
+}
+
+const replayEditorFor = (file) => (file === 'migration' ? replayEditors.migration
+  : file === replayEditors.values.nameInput.value ? replayEditors.values : null);
+
+const short = (digest) => `${digest.slice(0, 12)}…`;
+
+/** Draws a replay's result; `null` is the empty tab (no recording yet). */
+function showReplay(result) {
+  replayed = result;
+  const status = $('replay-status');
+  status.removeAttribute('aria-busy');
+  status.dataset.status = result?.status ?? 'empty';
+  $('replay-badge').textContent = result?.status ?? '';
+  $('replay-badge').className = `badge ${result?.status ?? ''}`;
+  const r = result ?? { errors: [], refusals: [], schemaDrift: [], replayed: [], skipped: [], files: [] };
+  const counts = [plural(r.replayed.length, 'op') + ' replayed', `${r.skipped.length} skipped`];
+  if (r.refusals.length) counts.push(plural(r.refusals.length, 'refusal'));
+  if (r.errors.length) counts.push(plural(r.errors.length, 'error'));
+  $('replay-summary').replaceChildren(...(result ? [
+    result.prefix == null ? null : el('span', {}, 'values at ', code(result.prefix === '' ? '(root)' : result.prefix)),
+    el('span', { class: 'counts' }, counts.join(' · '))] : ['Paste or open a migration (migration.json) to replay it on the values file.']));
+  fill('replay-errors', r.errors, (e) => [replayPlace(e), ' ', el('span', { class: 'message' }, e.message)]);
+  fill('replay-refusals', r.refusals, (f) => [el('span', { class: 'kind' }, f.kind), ' ', f.path ? code(f.path) : null, ' ',
+    replayPlace(f), el('div', { class: 'message' }, f.message)]);
+  fill('replay-drift', r.schemaDrift, (d) => [code(d.schema), ' schema ', code(d.given.file), ': recorded ',
+    code(short(d.recorded.sha256)), ', given ', code(short(d.given.sha256))]);
+  fill('replay-replayed', r.replayed, (op) => [opRow(op), op.note ? el('span', { class: 'reason' }, ...ticked(op.note)) : null]);
+  // A skipped op's `reason` is why it is skipped (for a rename, in place of the recorded one).
+  fill('replay-skipped', r.skipped, (op) => [opRow({ ...op, reason: null }), el('span', { class: 'reason' }, ...ticked(op.reason))]);
+  const diff = r.files.map((f) => f.diff).join('');
+  $('replay-diff').replaceChildren(...diffLines(diff));
+  $('replay-diff').hidden = diff === '';
+  $('replay-diff-empty').hidden = diff !== '';
+  $('replay-diff-empty').textContent = !result ? '' : result.status === 'planned' || result.status === 'unchanged'
+    ? 'No change to write: every recorded op is skipped for this file.' : 'Nothing is written unless the status is planned.';
+  $('replay-download').disabled = !(result?.status === 'planned' && r.files.some((f) => f.changed));
+  for (const ed of Object.values(replayEditors)) {
+    const list = [...r.errors, ...r.refusals].filter((p) => p.line != null && replayEditorFor(p.file) === ed);
+    markEditor(ed, list, (p) => revealIn(ed.text, p.line, p.utf16Column ?? 1));
+  }
+}
+
+function downloadReplayed() {
+  const file = replayed?.files.find((f) => f.changed);
+  if (!file) return;
+  save(file.after, file.path.split('/').pop(), 'text/yaml');
+  notify(`Downloaded the replayed ${file.path}.`);
+}
+
+// ---------------------------------------------------------------- theme
+
+const THEMES = ['auto', 'light', 'dark'];
+function setTheme(theme) {
+  if (theme === 'auto') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+  const said = { auto: 'follows the system', light: 'light', dark: 'dark' }[theme];
+  $('theme').textContent = { auto: '◐ auto', light: '☀ light', dark: '☾ dark' }[theme];
+  $('theme').setAttribute('aria-label', `Theme: ${said}`);
+  try {
+    localStorage.setItem('values-migrate-theme', theme);
+  } catch {
+    // Storage may be off; the choice then lasts for this page only.
+  }
+}
+
+// ---------------------------------------------------------------- wiring
+
+function exampleOptions() {
+  const groups = new Map();
+  for (const [name, ex] of Object.entries(examples)) {
+    if (!groups.has(ex.group)) groups.set(ex.group, el('optgroup', { label: ex.group }));
+    groups.get(ex.group).append(new Option(ex.title, name));
+  }
+  $('example').append(new Option('(your own inputs)', ''), ...groups.values());
+  $('example').options[0].disabled = true;
+}
+
+function wire() {
+  tablist(inputTabs);
+  tablist($('result-tabs'));
+  tablist($('mode-tabs'));
+  $('mode-tabs').addEventListener('activate', schedule);
+  $('result-tabs').addEventListener('activate', (event) => {
+    if (event.detail.id === 'tab-diagnose' && current?.kind === 'run' && !diagnosisFresh) runNow();
+    if (event.detail.id === 'tab-share') shareLink().then(updateEmbed);
+    if (event.detail.id === 'tab-decode') renderDecode();
+    if (event.detail.id === 'tab-replay') runReplay();
+  });
+  $('replay-prefix').addEventListener('input', scheduleReplay);
+  $('replay-drift').addEventListener('change', runReplay);
+  $('replay-download').addEventListener('click', downloadReplayed);
+  $('download-migration').addEventListener('click', downloadMigration);
+  $('replay-recording').addEventListener('click', replayRecording);
+  for (const field of [$('answers'), $('prefix'), ...manifestFields.map((f) => $(`m-${f}`))]) field.addEventListener('input', schedule);
+  $('typing').addEventListener('change', () => {
+    runNow();
+    renderDecode();
+  });
+  $('decode-input').addEventListener('input', () => {
+    clearTimeout(decodeTimer);
+    decodeTimer = setTimeout(renderDecode, DEBOUNCE_MS);
+  });
+  $('example').addEventListener('change', () => loadExample($('example').value));
+  $('add-file').addEventListener('click', () => {
+    const ed = addValuesFile(`values-${valuesFiles.length + 1}.yaml`, '');
+    activate(ed.tab);
+    ed.text.focus();
+    schedule();
+  });
+  $('copy-diff').addEventListener('click', () => copy($('diff').textContent, 'The diff', $('diff')));
+  $('copy-comment').addEventListener('click', () => current && copy(current.result.comment, 'The comment', $('comment')));
+  $('copy-brief').addEventListener('click', () => copy($('brief').textContent, 'The brief', $('brief')));
+  $('copy-link').addEventListener('click', copyLink);
+  $('copy-link-2').addEventListener('click', copyLink);
+  $('copy-embed').addEventListener('click', () => copy($('embed-snippet').value, 'The HTML', $('embed-snippet')));
+  $('share-link').addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter') return;
+    const hash = $('share-link').value.split('#')[1];
+    if (hash) openFragment(`#${hash}`);
+  });
+  $('download').addEventListener('click', download);
+  startButton.addEventListener('click', startProposal);
+  briefButton.addEventListener('click', copyModelBrief);
+  $('theme').addEventListener('click', () => {
+    const now = document.documentElement.dataset.theme ?? 'auto';
+    setTheme(THEMES[(THEMES.indexOf(now) + 1) % THEMES.length]);
+  });
+  window.addEventListener('hashchange', () => openFragment(location.hash));
+}
+
+/** Restores the inputs from a link's fragment; a damaged one leaves the page on its example and says so. */
+async function openFragment(hash) {
+  try {
+    applyState(await decodeState(hash, exampleFor));
+    notify('Opened from a link: every input is as it was shared.');
+  } catch (error) {
+    await loadExample(FIRST);
+    notify(`This link's state could not be read (${error.message}); showing the bosun example instead.`);
+    return;
+  }
+  runNow();
+}
+
+exampleOptions();
+wire();
+setTheme(document.documentElement.dataset.theme ?? 'auto');
 activate($('tab-result'));
-for (const field of [...Object.values(fixed), $('answers'), $('prefix')]) field.addEventListener('input', schedule);
-$('typing').addEventListener('change', render);
-$('decode-input').addEventListener('input', renderDecode);
-$('example').addEventListener('change', () => load($('example').value));
-load(first);
-document.body.dataset.ready = 'true';
+if (location.hash.startsWith('#s=')) openFragment(location.hash);
+else loadExample(FIRST);

@@ -1,5 +1,6 @@
 //! The command line: argument parsing and output, on top of the library.
 
+mod replay;
 mod write;
 
 use crate::exit::{self, EXIT_INVALID, EXIT_USAGE};
@@ -146,7 +147,13 @@ enum Command {
         /// Write the files, atomically, when the status is `planned`.
         #[arg(long)]
         write: bool,
+        #[command(flatten)]
+        travel: replay::RecordArgs,
     },
+    /// Replays a recorded migration on other values files (or a chain of them, or a fleet).
+    Replay(replay::ReplayArgs),
+    /// Prints a schema for override files (`--for-overrides`).
+    Schema(replay::SchemaArgs),
     /// Replaces one scalar of a manifest in place (ADR-0020) and verifies that nothing else changed.
     Patch {
         #[command(flatten)]
@@ -197,33 +204,45 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             proposal,
             format,
             write,
-        } => request(&args, Some(&proposal)).map(|request| {
-            let report = crate::migrate::migrate(&request);
-            match format {
-                Format::Json => print_json(&report),
-                Format::Diff => report.files.iter().for_each(|f| print!("{}", f.diff)),
-                Format::Text => print!("{}", render::text(&report)),
-            }
-            if write && report.status == Status::Planned {
-                for file in report.files.iter().filter(|f| f.changed) {
-                    if let Err(message) = write::atomically(Path::new(&file.path), &file.after) {
-                        eprintln!("{message}");
-                        return EXIT_INVALID;
-                    }
-                }
-            }
-            exit::of_status(report.status)
-        }),
+            travel,
+        } => {
+            request(&args, Some(&proposal)).map(|request| migrate(&request, format, write, &travel))
+        }
         Command::Patch {
             args,
             format,
             write,
         } => patch(&args, format, write),
+        Command::Replay(args) => replay::run(&args),
+        Command::Schema(args) => replay::schema(&args),
     };
     outcome.unwrap_or_else(|message| {
         eprintln!("{message}");
         EXIT_INVALID
     })
+}
+
+/// Runs `migrate` (and what the recording and the render gate add), prints it, writes if asked.
+fn migrate(request: &Request, format: Format, write: bool, travel: &replay::RecordArgs) -> i32 {
+    let mut report = crate::migrate::migrate(request);
+    if let Err(message) = replay::after_migrate(request, &mut report, travel) {
+        eprintln!("{message}");
+        return EXIT_INVALID;
+    }
+    match format {
+        Format::Json => print_json(&report),
+        Format::Diff => report.files.iter().for_each(|f| print!("{}", f.diff)),
+        Format::Text => print!("{}", render::text(&report)),
+    }
+    if write && report.status == Status::Planned {
+        for file in report.files.iter().filter(|f| f.changed) {
+            if let Err(message) = write::atomically(Path::new(&file.path), &file.after) {
+                eprintln!("{message}");
+                return EXIT_INVALID;
+            }
+        }
+    }
+    exit::of_status(report.status)
 }
 
 fn read(path: &Path) -> Result<Named, String> {

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::refuse::{Checked, Stop, refuse_mapping_keys, refuse_properties, show};
+use super::refuse::{Checked, Stop, prefix, refuse_mapping_keys, refuse_properties, show};
 use crate::path::{Segment, ValuePath};
 use crate::text::LineIndex;
 use crate::yaml::hazard::{Hazard, key_hazards, property_hazard};
@@ -179,6 +179,16 @@ pub(crate) fn declares(document: &Value, identity: &Identity<'_>) -> bool {
     })
 }
 
+/// One container's `name` as written: the container's path, the name's offset, and the name.
+struct ContainerName {
+    /// The container's path from the document root (`spec.containers[0]`).
+    path: ValuePath,
+    /// The byte offset of the name's scalar.
+    at: usize,
+    /// The name, as Helm reads it.
+    name: String,
+}
+
 /// The path (from the document root) of the one container named `name`.
 pub(crate) fn find_container(
     root: &Node,
@@ -186,63 +196,88 @@ pub(crate) fn find_container(
     identity: &Identity<'_>,
 ) -> Checked<ValuePath> {
     let what = format!("the containers of {identity}");
-    let mut found: Vec<(ValuePath, usize)> = Vec::new();
-    let mut names: Vec<String> = Vec::new();
+    let mut names: Vec<ContainerName> = Vec::new();
     for list in CONTAINER_LISTS {
         let list_path = keys(list);
-        let steps = root.walk(&list_path, Typing::Helm);
-        for (depth, step) in steps.iter().enumerate().skip(1) {
-            let here = ValuePath::from_segments(
-                list_path
-                    .segments()
-                    .get(..depth)
-                    .unwrap_or_default()
-                    .to_vec(),
-            );
-            if step.node.is_alias() {
-                refuse_properties(step.node, &here, &what)?;
-            }
-            if depth < list_path.len() {
-                refuse_mapping_keys(step.node, &here, &what, None)?;
-            }
+        if let Some(items) = container_list(root, &list_path, &what)? {
+            names.extend(container_names(items, &list_path, &what)?);
         }
-        if steps.len() != list_path.len() + 1 {
+    }
+    one_container(root, name, identity, names)
+}
+
+/// The items of the container list at `list_path`, if the document has one there, after refusing
+/// an alias or a hazardous mapping key on the way to it.
+fn container_list<'n>(
+    root: &'n Node,
+    list_path: &ValuePath,
+    what: &str,
+) -> Checked<Option<&'n [Node]>> {
+    let steps = root.walk(list_path, Typing::Helm);
+    for (depth, step) in steps.iter().enumerate().skip(1) {
+        let here = prefix(list_path, depth);
+        if step.node.is_alias() {
+            refuse_properties(step.node, &here, what)?;
+        }
+        if depth < list_path.len() {
+            refuse_mapping_keys(step.node, &here, what, None)?;
+        }
+    }
+    if steps.len() != list_path.len() + 1 {
+        return Ok(None);
+    }
+    Ok(steps.last().and_then(|step| step.node.items()))
+}
+
+/// The names of the containers `items` (the list at `list_path`), in order, after refusing any
+/// container or name that hides behind an alias, a tag or a repeated key.
+fn container_names(
+    items: &[Node],
+    list_path: &ValuePath,
+    what: &str,
+) -> Checked<Vec<ContainerName>> {
+    let mut names = Vec::new();
+    for (index, item) in items.iter().enumerate() {
+        let here = list_path.index(index);
+        if item.is_alias() {
+            refuse_properties(item, &here, what)?;
+        }
+        if item.entries().is_none() {
             continue;
         }
-        let Some(items) = steps.last().and_then(|step| step.node.items()) else {
-            continue;
-        };
-        for (index, item) in items.iter().enumerate() {
-            let here = list_path.index(index);
-            if item.is_alias() {
-                refuse_properties(item, &here, &what)?;
+        refuse_mapping_keys(item, &here, what, Some(&["name"]))?;
+        for (_, value) in field_entries(item, &["name"]) {
+            if value.is_alias() || value.tag.is_some() {
+                refuse_properties(value, &here.key("name"), what)?;
             }
-            if item.entries().is_none() {
-                continue;
-            }
-            refuse_mapping_keys(item, &here, &what, Some(&["name"]))?;
-            for (_, value) in field_entries(item, &["name"]) {
-                if value.is_alias() || value.tag.is_some() {
-                    refuse_properties(value, &here.key("name"), &what)?;
-                }
-                let Some(text) = value.key_string(Typing::Helm) else {
-                    continue;
-                };
-                if text == name {
-                    found.push((here.clone(), value.range.start));
-                }
-                names.push(text);
+            if let Some(text) = value.key_string(Typing::Helm) {
+                names.push(ContainerName {
+                    path: here.clone(),
+                    at: value.range.start,
+                    name: text,
+                });
             }
         }
     }
+    Ok(names)
+}
+
+/// The path of the one container in `names` called `name`, or why there is not exactly one.
+fn one_container(
+    root: &Node,
+    name: &str,
+    identity: &Identity<'_>,
+    names: Vec<ContainerName>,
+) -> Checked<ValuePath> {
+    let found: Vec<&ContainerName> = names.iter().filter(|c| c.name == name).collect();
     match found.as_slice() {
-        [(path, _)] => Ok(path.clone()),
+        [container] => Ok(container.path.clone()),
         [] => {
             let mut seen = HashSet::new();
             let listed: Vec<String> = names
                 .into_iter()
-                .filter(|n| seen.insert(n.clone()))
-                .map(|n| format!("`{n}`"))
+                .filter(|c| seen.insert(c.name.clone()))
+                .map(|c| format!("`{}`", c.name))
                 .collect();
             let has = if listed.is_empty() {
                 "it has no containers".to_string()
@@ -254,12 +289,12 @@ pub(crate) fn find_container(
                 Some(root.range.start),
             ))
         }
-        [_, (_, second), ..] => Err(Stop::needs_intervention(
+        [_, second, ..] => Err(Stop::needs_intervention(
             format!(
                 "{} containers named `{name}` in {identity}: the container to patch is ambiguous",
                 found.len()
             ),
-            Some(*second),
+            Some(second.at),
         )),
     }
 }

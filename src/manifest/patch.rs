@@ -18,7 +18,7 @@ use super::report::{PatchReport, PatchStatus};
 use crate::path::{Segment, ValuePath};
 use crate::splice::edit::{self, Edit};
 use crate::text::{FileResult, LineIndex};
-use crate::yaml::{self, DecodeOptions, Limits, ScalarStyle, Typing, YamlError};
+use crate::yaml::{self, DecodeOptions, Limits, Node, ScalarStyle, Stream, Typing, YamlError};
 
 /// A request to replace one value of one object in a manifest file (CONTRACT.md `patch`).
 ///
@@ -201,6 +201,30 @@ fn read_request(request: &PatchRequest) -> Checked<(ValuePath, ValueKind, Amount
     Ok((field, kind, from, to))
 }
 
+/// The scalar a patch replaces: where it is, its value and quoting, and how reasons name it.
+struct Target<'s> {
+    /// The index of the one document that declares the object.
+    index: usize,
+    /// The scalar's path from the document root: the container's path joined with the field.
+    path: ValuePath,
+    /// The field as reasons name it (`` `spec.replicas` ``, or with `of container `web``).
+    what: String,
+    /// The scalar's node.
+    node: &'s Node,
+    /// The scalar's value, as the file's YAML reads it.
+    value: &'s str,
+    /// The scalar's quoting, which the new value keeps.
+    style: ScalarStyle,
+}
+
+impl Target<'_> {
+    /// The byte offset of the scalar's first byte, which every refusal about it points at.
+    fn at(&self) -> usize {
+        self.node.range.start
+    }
+}
+
+/// Finds the scalar, checks it holds `from`, writes `to` in its place and verifies the result.
 fn run(request: &PatchRequest, lines: &LineIndex<'_>) -> Checked<Patched> {
     let (field, kind, from, to) = read_request(request)?;
     let text = request.text.as_str();
@@ -217,14 +241,48 @@ fn run(request: &PatchRequest, lines: &LineIndex<'_>) -> Checked<Patched> {
         namespace: request.namespace.as_deref(),
         name: &request.name,
     };
+    let index = matching_document(request, &stream, &before, &identity)?;
+    let target = find_scalar(request, &stream, index, &field, &identity)?;
+    let found = check_position(text, &target)?;
+    check_current(&target, kind, &from, &request.from)?;
+    let (canonical, replacement) = new_text(&target, &to)?;
+    let line = lines.line_col(target.at()).line;
+    let what = &target.what;
+    if replacement == found {
+        return Ok(Patched {
+            after: text.to_string(),
+            at: target.at(),
+            reason: format!(
+                "{what} of {identity} already holds `{canonical}` (line {line}): nothing to change"
+            ),
+        });
+    }
+    let after = write_and_verify(text, &before, &target, &canonical, replacement)?;
+    Ok(Patched {
+        after,
+        at: target.at(),
+        reason: format!(
+            "{what} of {identity}: `{found}` becomes `{}` (line {line})",
+            written(&canonical, target.style).unwrap_or_default()
+        ),
+    })
+}
+
+/// The index of the one document that declares `identity`, or why there is not exactly one.
+fn matching_document(
+    request: &PatchRequest,
+    stream: &Stream,
+    before: &[Value],
+    identity: &Identity<'_>,
+) -> Checked<usize> {
     let matching: Vec<usize> = before
         .iter()
         .enumerate()
-        .filter(|(_, document)| identity::declares(document, &identity))
+        .filter(|(_, document)| identity::declares(document, identity))
         .map(|(index, _)| index)
         .collect();
-    let index = match matching.as_slice() {
-        [index] => *index,
+    match matching.as_slice() {
+        [index] => Ok(*index),
         [] => {
             let found: Vec<String> = before
                 .iter()
@@ -237,67 +295,93 @@ fn run(request: &PatchRequest, lines: &LineIndex<'_>) -> Checked<Patched> {
             } else {
                 format!("it declares {}", found.join(", "))
             };
-            return Err(Stop::needs_intervention(
+            Err(Stop::needs_intervention(
                 format!(
                     "no document in {} declares {identity}: {found}",
                     request.file
                 ),
                 None,
-            ));
+            ))
         }
-        [_, second, ..] => {
-            return Err(Stop::needs_intervention(
-                format!(
-                    "{} documents in {} declare {identity}: the one to patch is ambiguous",
-                    matching.len(),
-                    request.file
-                ),
-                stream.documents.get(*second).map(|d| d.root.range.start),
-            ));
-        }
-    };
+        [_, second, ..] => Err(Stop::needs_intervention(
+            format!(
+                "{} documents in {} declare {identity}: the one to patch is ambiguous",
+                matching.len(),
+                request.file
+            ),
+            stream.documents.get(*second).map(|d| d.root.range.start),
+        )),
+    }
+}
+
+/// The scalar at the field (below the request's container, if it names one) of document `index`,
+/// after refusing anything on its path that an in-place edit cannot handle.
+fn find_scalar<'s>(
+    request: &PatchRequest,
+    stream: &'s Stream,
+    index: usize,
+    field: &ValuePath,
+    identity: &Identity<'_>,
+) -> Checked<Target<'s>> {
     let Some(document) = stream.documents.get(index) else {
         return Err(Stop::invalid("the matching document is missing", None));
     };
-
     let (base, what) = match &request.container {
         Some(name) => (
-            identity::find_container(&document.root, name, &identity)?,
+            identity::find_container(&document.root, name, identity)?,
             format!("`{field}` of container `{name}`"),
         ),
         None => (ValuePath::root(), format!("`{field}`")),
     };
-    let path = base.join(&field);
-    let aliases = refuse::alias_refs(&stream);
-    let scalar = refuse::check_path(&document.root, &path, &aliases, &what)?;
-    let (Some(value), Some(style)) = (scalar.scalar_text(), scalar.scalar_style()) else {
+    let path = base.join(field);
+    let aliases = refuse::alias_refs(stream);
+    let node = refuse::check_path(&document.root, &path, &aliases, &what)?;
+    let (Some(value), Some(style)) = (node.scalar_text(), node.scalar_style()) else {
         return Err(Stop::needs_intervention(
             format!("{what} is not a scalar"),
-            Some(scalar.range.start),
+            Some(node.range.start),
         ));
     };
-    let at = Some(scalar.range.start);
+    Ok(Target {
+        index,
+        path,
+        what,
+        node,
+        value,
+        style,
+    })
+}
 
-    // The position check: the bytes there must be exactly the value in its quoting.
-    let found = text.get(scalar.range.clone()).unwrap_or_default();
-    match written(value, style) {
-        Some(expected) if expected == found => {}
-        _ => {
-            return Err(Stop::needs_intervention(
-                format!(
-                    "the bytes of {what} (`{}`) are not its value `{}` as a {} scalar writes it: \
-                     the position is uncertain, so nothing is replaced",
-                    found.escape_debug(),
-                    value.escape_debug(),
-                    style_name(style)
-                ),
-                at,
-            ));
-        }
+/// The position check: the bytes at the scalar must be exactly its value in its quoting; returns
+/// those bytes.
+fn check_position<'t>(text: &'t str, target: &Target<'_>) -> Checked<&'t str> {
+    let found = text.get(target.node.range.clone()).unwrap_or_default();
+    match written(target.value, target.style) {
+        Some(expected) if expected == found => Ok(found),
+        _ => Err(Stop::needs_intervention(
+            format!(
+                "the bytes of {} (`{}`) are not its value `{}` as a {} scalar writes it: \
+                 the position is uncertain, so nothing is replaced",
+                target.what,
+                found.escape_debug(),
+                target.value.escape_debug(),
+                style_name(target.style)
+            ),
+            Some(target.at()),
+        )),
     }
+}
 
-    // The comparison by value.
-    if style == ScalarStyle::Plain {
+/// The comparison by value: the scalar must read as `kind` and equal `from` (`from_text` as
+/// the request spells it).
+fn check_current(
+    target: &Target<'_>,
+    kind: ValueKind,
+    from: &Amount,
+    from_text: &str,
+) -> Checked<()> {
+    let (what, value, at) = (&target.what, target.value, Some(target.at()));
+    if target.style == ScalarStyle::Plain {
         if let Some(hazard) = plain_number_hazard(value) {
             return Err(Stop::needs_intervention(format!("{what}: {hazard}"), at));
         }
@@ -312,21 +396,25 @@ fn run(request: &PatchRequest, lines: &LineIndex<'_>) -> Checked<Patched> {
             at,
         )
     })?;
-    if current != from {
+    if current != *from {
         return Err(Stop::needs_intervention(
             format!(
                 "{what} holds `{}`, not `{}` (the request's `from`): the file and the value \
                  the request expects disagree",
                 value.escape_debug(),
-                request.from.escape_debug()
+                from_text.escape_debug()
             ),
             at,
         ));
     }
+    Ok(())
+}
 
-    // The new text: canonical, in the same quoting.
+/// The new value's canonical text, and the bytes that write it in the scalar's quoting.
+fn new_text(target: &Target<'_>, to: &Amount) -> Checked<(String, String)> {
+    let (what, at) = (&target.what, Some(target.at()));
     let canonical = to.canonical();
-    if style == ScalarStyle::Plain {
+    if target.style == ScalarStyle::Plain {
         if let Some(hazard) = plain_number_hazard(&canonical) {
             return Err(Stop::needs_intervention(
                 format!(
@@ -337,45 +425,39 @@ fn run(request: &PatchRequest, lines: &LineIndex<'_>) -> Checked<Patched> {
             ));
         }
     }
-    let Some(replacement) = written(&canonical, style) else {
+    let Some(replacement) = written(&canonical, target.style) else {
         return Err(Stop::needs_intervention(
             format!("{what} is not a one-line scalar"),
             at,
         ));
     };
-    let line = lines.line_col(scalar.range.start).line;
-    if replacement == found {
-        return Ok(Patched {
-            after: text.to_string(),
-            at: scalar.range.start,
-            reason: format!(
-                "{what} of {identity} already holds `{canonical}` (line {line}): nothing to change"
-            ),
-        });
-    }
+    Ok((canonical, replacement))
+}
+
+/// Replaces the scalar's bytes with `replacement` and verifies the patched text; returns it.
+fn write_and_verify(
+    text: &str,
+    before: &[Value],
+    target: &Target<'_>,
+    canonical: &str,
+    replacement: String,
+) -> Checked<String> {
     let after = edit::apply(
         text,
-        vec![Edit::replacement(scalar.range.clone(), replacement)],
+        vec![Edit::replacement(target.node.range.clone(), replacement)],
     )
-    .map_err(|e| Stop::needs_intervention(format!("{what}: {e}"), at))?;
+    .map_err(|e| Stop::needs_intervention(format!("{}: {e}", target.what), Some(target.at())))?;
     verify(
-        &before,
+        before,
         &after,
-        index,
-        &path,
-        &canonical,
-        style,
-        &what,
-        scalar.range.start,
+        target.index,
+        &target.path,
+        canonical,
+        target.style,
+        &target.what,
+        target.at(),
     )?;
-    Ok(Patched {
-        after,
-        at: scalar.range.start,
-        reason: format!(
-            "{what} of {identity}: `{found}` becomes `{}` (line {line})",
-            written(&canonical, style).unwrap_or_default()
-        ),
-    })
+    Ok(after)
 }
 
 /// A scalar's value as that style writes it on one line; `None` for block scalars.

@@ -91,7 +91,7 @@ pub(crate) fn show(path: &ValuePath) -> String {
 }
 
 /// The first `depth` segments of `path`.
-fn prefix(path: &ValuePath, depth: usize) -> ValuePath {
+pub(crate) fn prefix(path: &ValuePath, depth: usize) -> ValuePath {
     ValuePath::from_segments(path.segments().get(..depth).unwrap_or_default().to_vec())
 }
 
@@ -125,6 +125,43 @@ pub(crate) fn refuse_mapping_keys(
         .map_or(Ok(()), |p| Err(on_path(here, what, p)))
 }
 
+/// Refuses what an in-place edit cannot handle on `node`, the one `depth` steps along `path`.
+fn check_step(
+    node: &Node,
+    path: &ValuePath,
+    depth: usize,
+    aliases: &[AliasRef],
+    what: &str,
+) -> Checked<()> {
+    let here = prefix(path, depth);
+    if depth == path.len() {
+        // The target itself: named as the request names it.
+        if let Some(problem) = property_hazard(node) {
+            return Err(Stop::needs_intervention(
+                format!("{what} {}: {}", problem.found, problem.why),
+                Some(problem.at),
+            ));
+        }
+    }
+    refuse_properties(node, &here, what)?;
+    if let Some(flow) = flow_hazard(node) {
+        return Err(on_path(&here, what, flow));
+    }
+    refuse_mapping_keys(node, &here, what, None)?;
+    if let Some(alias) = alias_into(node, aliases) {
+        return Err(Stop::needs_intervention(
+            format!(
+                "the alias `*{}` refers to {}, which holds {what}: an edit would change the \
+                 alias too",
+                alias.name,
+                show(&here)
+            ),
+            Some(alias.at),
+        ));
+    }
+    Ok(())
+}
+
 /// Checks every node from `root` along `path` and returns the scalar at its end.
 ///
 /// `what` names the target in messages (`resources.limits.memory of container web`).
@@ -136,33 +173,7 @@ pub(crate) fn check_path<'a>(
 ) -> Checked<&'a Node> {
     let steps = root.walk(path, Typing::Helm);
     for (depth, step) in steps.iter().enumerate() {
-        let node = step.node;
-        let here = prefix(path, depth);
-        if depth == path.len() {
-            // The target itself: named as the request names it.
-            if let Some(problem) = property_hazard(node) {
-                return Err(Stop::needs_intervention(
-                    format!("{what} {}: {}", problem.found, problem.why),
-                    Some(problem.at),
-                ));
-            }
-        }
-        refuse_properties(node, &here, what)?;
-        if let Some(flow) = flow_hazard(node) {
-            return Err(on_path(&here, what, flow));
-        }
-        refuse_mapping_keys(node, &here, what, None)?;
-        if let Some(alias) = alias_into(node, aliases) {
-            return Err(Stop::needs_intervention(
-                format!(
-                    "the alias `*{}` refers to {}, which holds {what}: an edit would change the \
-                     alias too",
-                    alias.name,
-                    show(&here)
-                ),
-                Some(alias.at),
-            ));
-        }
+        check_step(step.node, path, depth, aliases, what)?;
     }
     let reached = steps.len().saturating_sub(1);
     let Some(last) = steps.last().map(|step| step.node) else {

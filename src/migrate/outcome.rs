@@ -43,6 +43,12 @@ pub enum RefusalKind {
     VerifyFailed,
     /// Indentation or tabs the splicer cannot reproduce.
     Indentation,
+    /// A replay's schemas differ from the recording's (issue 15).
+    SchemaDrift,
+    /// The render command failed on the migrated values (issue 15).
+    RenderFailed,
+    /// A key edited by a layered replay is supplied by several layers (issue 15).
+    LayerConflict,
 }
 
 impl RefusalKind {
@@ -64,6 +70,9 @@ impl RefusalKind {
             RefusalKind::AmbiguousMove => "ambiguous-move",
             RefusalKind::VerifyFailed => "verify-failed",
             RefusalKind::Indentation => "indentation",
+            RefusalKind::SchemaDrift => "schema-drift",
+            RefusalKind::RenderFailed => "render-failed",
+            RefusalKind::LayerConflict => "layer-conflict",
         }
     }
 }

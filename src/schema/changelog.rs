@@ -116,6 +116,8 @@ impl Shape {
         shape
     }
 
+    /// Records the facts at `path`, then visits each child once, stopping at `MAX_DEPTH` or where
+    /// the schemas repeat an ancestor's.
     fn visit<'s>(
         &mut self,
         walker: &Walker<'s>,
@@ -127,64 +129,8 @@ impl Shape {
         if self.facts.contains_key(&path) {
             return;
         }
-        let mut enums: Option<Vec<Value>> = None;
-        for node in &nodes {
-            if let Some(Value::Array(members)) = node.get("enum") {
-                let all = enums.get_or_insert_with(Vec::new);
-                for m in members {
-                    if !all.contains(m) {
-                        all.push(m.clone());
-                    }
-                }
-            }
-        }
-        let mut children: Vec<(Step, Vec<Node<'s>>)> = Vec::new();
-        let mut add =
-            |step: Step, node: Node<'s>| match children.iter_mut().find(|(s, _)| *s == step) {
-                Some((_, list)) => list.push(node),
-                None => children.push((step, vec![node])),
-            };
-        for node in &nodes {
-            let Some(object) = node.value.as_object() else {
-                continue;
-            };
-            if draft <= Draft::Draft7 && object.contains_key("$ref") {
-                continue;
-            }
-            if let Some(Value::Object(properties)) = object.get("properties") {
-                for (name, s) in properties {
-                    add(Step::Key(name.clone()), walker.enter(s, node, false));
-                }
-            }
-            if let Some(Value::Object(patterns)) = object.get("patternProperties") {
-                for (p, s) in patterns {
-                    add(Step::Pattern(p.clone()), walker.enter(s, node, false));
-                }
-            }
-            if let Some(s @ Value::Object(_)) = object.get("additionalProperties") {
-                add(Step::Additional, walker.enter(s, node, false));
-            }
-            let positional = if draft >= Draft::Draft202012 {
-                object.get("prefixItems")
-            } else {
-                object.get("items")
-            };
-            if let Some(Value::Array(items)) = positional {
-                for (i, s) in items.iter().enumerate() {
-                    add(Step::Item(i), walker.enter(s, node, false));
-                }
-            }
-            let rest = match object.get("items") {
-                Some(s @ Value::Object(_)) => Some(s),
-                _ if draft < Draft::Draft202012 => {
-                    object.get("additionalItems").filter(|s| s.is_object())
-                }
-                _ => None,
-            };
-            if let Some(s) = rest {
-                add(Step::Items, walker.enter(s, node, false));
-            }
-        }
+        let enums = merged_enums(&nodes);
+        let children = children_of(walker, draft, &nodes);
         self.order.push(path.clone());
         self.facts.insert(
             path.clone(),
@@ -229,6 +175,79 @@ impl Shape {
             .filter(|p| p.0.len() > path.0.len() && p.starts_with(path))
             .count()
     }
+}
+
+/// The members of every `enum` among `nodes`, each once, in the order first written; `None`
+/// when no node has an enum.
+fn merged_enums(nodes: &[Node<'_>]) -> Option<Vec<Value>> {
+    let mut enums: Option<Vec<Value>> = None;
+    for node in nodes {
+        if let Some(Value::Array(members)) = node.get("enum") {
+            let all = enums.get_or_insert_with(Vec::new);
+            for m in members {
+                if !all.contains(m) {
+                    all.push(m.clone());
+                }
+            }
+        }
+    }
+    enums
+}
+
+/// The steps below `nodes` (properties, pattern and additional properties, positional and
+/// other items), each with the schemas that describe it, in declaration order.
+fn children_of<'s>(
+    walker: &Walker<'s>,
+    draft: Draft,
+    nodes: &[Node<'s>],
+) -> Vec<(Step, Vec<Node<'s>>)> {
+    let mut children: Vec<(Step, Vec<Node<'s>>)> = Vec::new();
+    let mut add = |step: Step, node: Node<'s>| match children.iter_mut().find(|(s, _)| *s == step) {
+        Some((_, list)) => list.push(node),
+        None => children.push((step, vec![node])),
+    };
+    for node in nodes {
+        let Some(object) = node.value.as_object() else {
+            continue;
+        };
+        if draft <= Draft::Draft7 && object.contains_key("$ref") {
+            continue;
+        }
+        if let Some(Value::Object(properties)) = object.get("properties") {
+            for (name, s) in properties {
+                add(Step::Key(name.clone()), walker.enter(s, node, false));
+            }
+        }
+        if let Some(Value::Object(patterns)) = object.get("patternProperties") {
+            for (p, s) in patterns {
+                add(Step::Pattern(p.clone()), walker.enter(s, node, false));
+            }
+        }
+        if let Some(s @ Value::Object(_)) = object.get("additionalProperties") {
+            add(Step::Additional, walker.enter(s, node, false));
+        }
+        let positional = if draft >= Draft::Draft202012 {
+            object.get("prefixItems")
+        } else {
+            object.get("items")
+        };
+        if let Some(Value::Array(items)) = positional {
+            for (i, s) in items.iter().enumerate() {
+                add(Step::Item(i), walker.enter(s, node, false));
+            }
+        }
+        let rest = match object.get("items") {
+            Some(s @ Value::Object(_)) => Some(s),
+            _ if draft < Draft::Draft202012 => {
+                object.get("additionalItems").filter(|s| s.is_object())
+            }
+            _ => None,
+        };
+        if let Some(s) = rest {
+            add(Step::Items, walker.enter(s, node, false));
+        }
+    }
+    children
 }
 
 /// What kind of change one entry records.
@@ -397,6 +416,33 @@ fn refuses(target: &Schema, parent: &Facts, step: &Step) -> bool {
 pub fn changelog(base: &Schema, target: &Schema) -> Changelog {
     let before = Shape::of(base);
     let after = Shape::of(target);
+    let mut changes = removals(&before, &after, target);
+    for path in &after.order {
+        let Some(now) = after.facts.get(path) else {
+            continue;
+        };
+        let was = before.facts.get(path);
+        match was {
+            None => {
+                if path.parent().is_some_and(|p| before.facts.contains_key(&p)) {
+                    changes.push(Change {
+                        path: path.to_string(),
+                        kind: ChangeKind::Added {
+                            below: after.descendants(path),
+                        },
+                    });
+                }
+            }
+            Some(was) => changes.extend(fact_changes(path, was, now)),
+        }
+        changes.extend(newly_required(&after, path, was, now));
+    }
+    changes.sort_by_key(|c| rank(&c.kind));
+    Changelog { changes }
+}
+
+/// The topmost paths `before` declares and `after` does not, each with its subtree counted.
+fn removals(before: &Shape, after: &Shape, target: &Schema) -> Vec<Change> {
     let mut changes = Vec::new();
     for path in &before.order {
         if after.facts.contains_key(path) {
@@ -421,79 +467,73 @@ pub fn changelog(base: &Schema, target: &Schema) -> Changelog {
             },
         });
     }
-    for path in &after.order {
-        let Some(now) = after.facts.get(path) else {
-            continue;
-        };
-        let was = before.facts.get(path);
-        match was {
-            None => {
-                if path.parent().is_some_and(|p| before.facts.contains_key(&p)) {
-                    changes.push(Change {
-                        path: path.to_string(),
-                        kind: ChangeKind::Added {
-                            below: after.descendants(path),
-                        },
-                    });
-                }
-            }
-            Some(was) => {
-                if !was.types.is_empty() && !now.types.is_empty() {
-                    let a: BTreeSet<&String> = was.types.iter().collect();
-                    let b: BTreeSet<&String> = now.types.iter().collect();
-                    if a != b {
-                        changes.push(Change {
-                            path: path.to_string(),
-                            kind: ChangeKind::TypeChanged {
-                                from: was.types.clone(),
-                                to: now.types.clone(),
-                            },
-                        });
-                    }
-                }
-                if let Some(allowed) = &now.enums {
-                    let removed: Vec<Value> = match &was.enums {
-                        Some(old) => old
-                            .iter()
-                            .filter(|v| !allowed.contains(v))
-                            .cloned()
-                            .collect(),
-                        None => Vec::new(),
-                    };
-                    if was.enums.is_none() || !removed.is_empty() {
-                        changes.push(Change {
-                            path: path.to_string(),
-                            kind: ChangeKind::EnumNarrowed {
-                                removed,
-                                allowed: allowed.clone(),
-                            },
-                        });
-                    }
-                }
-                if now.closed && !was.closed && (now.object || was.object) {
-                    changes.push(Change {
-                        path: path.to_string(),
-                        kind: ChangeKind::Closed,
-                    });
-                }
-            }
-        }
-        // A requirement inside a new, optional mapping is that mapping's business, not a change
-        // the values must answer; inside an existing mapping, or on a chain of required keys
-        // from the root, it is.
-        if was.is_none() && !after.required_from_root(path) {
-            continue;
-        }
-        let required_before = was.map(|w| w.required.as_slice()).unwrap_or_default();
-        for key in &now.required {
-            if !required_before.contains(key) {
-                changes.push(Change {
-                    path: path.child(Step::Key(key.clone())).to_string(),
-                    kind: ChangeKind::NewlyRequired,
-                });
-            }
+    changes
+}
+
+/// What changed at a path both schemas declare: its types, its enum, whether it is closed.
+fn fact_changes(path: &ShapePath, was: &Facts, now: &Facts) -> Vec<Change> {
+    let mut changes = Vec::new();
+    if !was.types.is_empty() && !now.types.is_empty() {
+        let a: BTreeSet<&String> = was.types.iter().collect();
+        let b: BTreeSet<&String> = now.types.iter().collect();
+        if a != b {
+            changes.push(Change {
+                path: path.to_string(),
+                kind: ChangeKind::TypeChanged {
+                    from: was.types.clone(),
+                    to: now.types.clone(),
+                },
+            });
         }
     }
-    changes.sort_by_key(|c| rank(&c.kind));
-    Changelog { changes }
+    if let Some(allowed) = &now.enums {
+        let removed: Vec<Value> = match &was.enums {
+            Some(old) => old
+                .iter()
+                .filter(|v| !allowed.contains(v))
+                .cloned()
+                .collect(),
+            None => Vec::new(),
+        };
+        if was.enums.is_none() || !removed.is_empty() {
+            changes.push(Change {
+                path: path.to_string(),
+                kind: ChangeKind::EnumNarrowed {
+                    removed,
+                    allowed: allowed.clone(),
+                },
+            });
+        }
+    }
+    if now.closed && !was.closed && (now.object || was.object) {
+        changes.push(Change {
+            path: path.to_string(),
+            kind: ChangeKind::Closed,
+        });
+    }
+    changes
+}
+
+/// The keys the target requires at `path` that the base did not, as changes at their own paths.
+fn newly_required(
+    after: &Shape,
+    path: &ShapePath,
+    was: Option<&Facts>,
+    now: &Facts,
+) -> Vec<Change> {
+    // A requirement inside a new, optional mapping is that mapping's business, not a change
+    // the values must answer; inside an existing mapping, or on a chain of required keys
+    // from the root, it is.
+    if was.is_none() && !after.required_from_root(path) {
+        return Vec::new();
+    }
+    let required_before = was.map(|w| w.required.as_slice()).unwrap_or_default();
+    now.required
+        .iter()
+        .filter(|key| !required_before.contains(key))
+        .map(|key| Change {
+            path: path.child(Step::Key(key.clone())).to_string(),
+            kind: ChangeKind::NewlyRequired,
+        })
+        .collect()
 }

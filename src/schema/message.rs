@@ -42,49 +42,16 @@ pub(crate) fn describe(error: &ValidationError<'_>) -> String {
 
 /// [`describe`], naming a type list in the order the schema `document` writes it, when it can.
 pub(crate) fn describe_in(error: &ValidationError<'_>, document: Option<&Value>) -> String {
-    let instance: &Value = error.instance();
-    match error.kind() {
-        ValidationErrorKind::AdditionalProperties { unexpected } => format!(
-            "additional properties {} not allowed",
-            quote_names(unexpected.iter().map(String::as_str))
-        ),
-        ValidationErrorKind::UnevaluatedProperties { unexpected } => format!(
-            "unevaluated properties {} not allowed",
-            quote_names(unexpected.iter().map(String::as_str))
-        ),
-        ValidationErrorKind::Required { property } => match property {
-            Value::String(name) => format!("missing property '{name}'"),
-            other => format!("missing property {other}"),
-        },
-        ValidationErrorKind::Type { kind } => {
-            let want = match kind {
-                TypeKind::Single(t) => t.to_string(),
-                TypeKind::Multiple(set) => {
-                    let mut names: Vec<String> = set.iter().map(|t| t.to_string()).collect();
-                    // The set has its own order; the schema's is the one its author reads.
-                    let written = document
-                        .and_then(|d| d.pointer(error.schema_path().as_str()))
-                        .and_then(Value::as_array)
-                        .map(|ts| {
-                            ts.iter()
-                                .filter_map(Value::as_str)
-                                .map(str::to_string)
-                                .collect::<Vec<_>>()
-                        });
-                    if let Some(written) = written {
-                        let mut a = written.clone();
-                        let mut b = names.clone();
-                        a.sort();
-                        b.sort();
-                        if a == b {
-                            names = written;
-                        }
-                    }
-                    names.join(" or ")
-                }
-            };
-            format!("got {}, want {want}", type_of(instance))
-        }
+    let (kind, instance) = (error.kind(), error.instance());
+    value_message(kind, instance)
+        .or_else(|| container_message(kind, instance))
+        .or_else(|| schema_message(error, document))
+        .unwrap_or_else(|| error.to_string())
+}
+
+/// The message for a rule on a value's own content (enum, bounds, pattern, format), if it is one.
+fn value_message(kind: &ValidationErrorKind, instance: &Value) -> Option<String> {
+    Some(match kind {
         ValidationErrorKind::Enum { options } => match options.as_ref() {
             Value::Array(members) => format!(
                 "value must be one of {}",
@@ -116,6 +83,31 @@ pub(crate) fn describe_in(error: &ValidationError<'_>, document: Option<&Value>)
         ValidationErrorKind::MaxLength { limit } => {
             format!("maxLength: got {}, want {limit}", string_length(instance))
         }
+        ValidationErrorKind::MultipleOf { multiple_of } => {
+            format!("{instance} not multipleOf {multiple_of}")
+        }
+        ValidationErrorKind::Format { format } => {
+            format!("{} is not valid {format}", quote(instance))
+        }
+        _ => return None,
+    })
+}
+
+/// The message for a rule on an object's properties or an array's items, if it is one.
+fn container_message(kind: &ValidationErrorKind, instance: &Value) -> Option<String> {
+    Some(match kind {
+        ValidationErrorKind::AdditionalProperties { unexpected } => format!(
+            "additional properties {} not allowed",
+            quote_names(unexpected.iter().map(String::as_str))
+        ),
+        ValidationErrorKind::UnevaluatedProperties { unexpected } => format!(
+            "unevaluated properties {} not allowed",
+            quote_names(unexpected.iter().map(String::as_str))
+        ),
+        ValidationErrorKind::Required { property } => match property {
+            Value::String(name) => format!("missing property '{name}'"),
+            other => format!("missing property {other}"),
+        },
         ValidationErrorKind::MinItems { limit } => {
             format!("minItems: got {}, want {limit}", items(instance))
         }
@@ -128,10 +120,25 @@ pub(crate) fn describe_in(error: &ValidationError<'_>, document: Option<&Value>)
         ValidationErrorKind::MaxProperties { limit } => {
             format!("maxProperties: got {}, want {limit}", members(instance))
         }
-        ValidationErrorKind::MultipleOf { multiple_of } => {
-            format!("{instance} not multipleOf {multiple_of}")
-        }
         ValidationErrorKind::UniqueItems => "items are not unique".to_string(),
+        ValidationErrorKind::AdditionalItems { limit } => {
+            format!("additional items not allowed (at most {limit})")
+        }
+        ValidationErrorKind::UnevaluatedItems { .. } => "unevaluated items not allowed".to_string(),
+        ValidationErrorKind::Contains => "no items match contains".to_string(),
+        _ => return None,
+    })
+}
+
+/// The message for a type, a false schema or a combinator (`not`, `anyOf`, `oneOf`,
+/// `propertyNames`), if it is one; combinators describe their branches' errors too.
+fn schema_message(error: &ValidationError<'_>, document: Option<&Value>) -> Option<String> {
+    Some(match error.kind() {
+        ValidationErrorKind::Type { kind } => format!(
+            "got {}, want {}",
+            type_of(error.instance()),
+            wanted_types(error, kind, document)
+        ),
         ValidationErrorKind::FalseSchema => "not allowed (the schema here is false)".to_string(),
         ValidationErrorKind::Not { .. } => "'not' failed".to_string(),
         ValidationErrorKind::PropertyNames { error } => format!(
@@ -151,15 +158,38 @@ pub(crate) fn describe_in(error: &ValidationError<'_>, document: Option<&Value>)
         ValidationErrorKind::OneOfMultipleValid { .. } => {
             "oneOf failed, more than one subschema matched".to_string()
         }
-        ValidationErrorKind::AdditionalItems { limit } => {
-            format!("additional items not allowed (at most {limit})")
+        _ => return None,
+    })
+}
+
+/// The types a `type` error wants (`string or null`), in the schema `document`'s order when
+/// it writes the same set.
+fn wanted_types(error: &ValidationError<'_>, kind: &TypeKind, document: Option<&Value>) -> String {
+    match kind {
+        TypeKind::Single(t) => t.to_string(),
+        TypeKind::Multiple(set) => {
+            let mut names: Vec<String> = set.iter().map(|t| t.to_string()).collect();
+            // The set has its own order; the schema's is the one its author reads.
+            let written = document
+                .and_then(|d| d.pointer(error.schema_path().as_str()))
+                .and_then(Value::as_array)
+                .map(|ts| {
+                    ts.iter()
+                        .filter_map(Value::as_str)
+                        .map(str::to_string)
+                        .collect::<Vec<_>>()
+                });
+            if let Some(written) = written {
+                let mut a = written.clone();
+                let mut b = names.clone();
+                a.sort();
+                b.sort();
+                if a == b {
+                    names = written;
+                }
+            }
+            names.join(" or ")
         }
-        ValidationErrorKind::UnevaluatedItems { .. } => "unevaluated items not allowed".to_string(),
-        ValidationErrorKind::Contains => "no items match contains".to_string(),
-        ValidationErrorKind::Format { format } => {
-            format!("{} is not valid {format}", quote(instance))
-        }
-        _ => error.to_string(),
     }
 }
 

@@ -176,55 +176,7 @@ pub(crate) fn refusals(
     for error in errors {
         let pointer = error.instance_path().as_str();
         let path = value_path(pointer, values);
-        let closed = |keyword: &str| {
-            if path.is_root() {
-                format!("the target schema does not allow it at the root ({keyword}: false)")
-            } else {
-                format!("the target schema does not allow it under {path} ({keyword}: false)")
-            }
-        };
         match error.kind() {
-            ValidationErrorKind::AdditionalProperties { unexpected } => {
-                for key in unexpected {
-                    out.push(Refusal {
-                        path: path.key(key.clone()),
-                        reason: closed("additionalProperties"),
-                    });
-                }
-            }
-            ValidationErrorKind::UnevaluatedProperties { unexpected } => {
-                for key in unexpected {
-                    out.push(Refusal {
-                        path: path.key(key.clone()),
-                        reason: closed("unevaluatedProperties"),
-                    });
-                }
-            }
-            ValidationErrorKind::PropertyNames { error: inner } => {
-                if let Some(key) = inner.instance().as_str() {
-                    out.push(Refusal {
-                        path: path.key(key),
-                        reason: format!(
-                            "the target schema does not allow the key {} (propertyNames: {})",
-                            quote(inner.instance()),
-                            describe(inner)
-                        ),
-                    });
-                }
-            }
-            ValidationErrorKind::FalseSchema
-                if error.schema_path().as_str().ends_with("/propertyNames") =>
-            {
-                if let Some(Value::Object(map)) = get(values, &path) {
-                    for key in map.keys() {
-                        out.push(Refusal {
-                            path: path.key(key.clone()),
-                            reason: "the target schema allows no keys here (propertyNames: false)"
-                                .to_string(),
-                        });
-                    }
-                }
-            }
             ValidationErrorKind::AnyOf { context }
             | ValidationErrorKind::OneOfNotValid { context } => {
                 if refuses_shape_at(error, pointer) {
@@ -244,7 +196,69 @@ pub(crate) fn refusals(
                 path,
                 reason: describe(error),
             }),
-            _ => {}
+            _ => refused_keys(schema, error, &path, values, out),
         }
+    }
+}
+
+/// The keys `error` refuses in the mapping at `path` (additional, unevaluated, or names that
+/// `propertyNames` refuses); nothing for any other error.
+fn refused_keys(
+    schema: &Schema,
+    error: &ValidationError<'_>,
+    path: &ValuePath,
+    values: &Value,
+    out: &mut Vec<Refusal>,
+) {
+    let closed = |keyword: &str| {
+        if path.is_root() {
+            format!("the target schema does not allow it at the root ({keyword}: false)")
+        } else {
+            format!("the target schema does not allow it under {path} ({keyword}: false)")
+        }
+    };
+    match error.kind() {
+        ValidationErrorKind::AdditionalProperties { unexpected } => {
+            for key in unexpected {
+                out.push(Refusal {
+                    path: path.key(key.clone()),
+                    reason: closed("additionalProperties"),
+                });
+            }
+        }
+        ValidationErrorKind::UnevaluatedProperties { unexpected } => {
+            for key in unexpected {
+                out.push(Refusal {
+                    path: path.key(key.clone()),
+                    reason: closed("unevaluatedProperties"),
+                });
+            }
+        }
+        ValidationErrorKind::PropertyNames { error: inner } => {
+            if let Some(key) = inner.instance().as_str() {
+                out.push(Refusal {
+                    path: path.key(key),
+                    reason: format!(
+                        "the target schema does not allow the key {} (propertyNames: {})",
+                        quote(inner.instance()),
+                        describe_in(inner, Some(&schema.document))
+                    ),
+                });
+            }
+        }
+        ValidationErrorKind::FalseSchema
+            if error.schema_path().as_str().ends_with("/propertyNames") =>
+        {
+            if let Some(Value::Object(map)) = get(values, path) {
+                for key in map.keys() {
+                    out.push(Refusal {
+                        path: path.key(key.clone()),
+                        reason: "the target schema allows no keys here (propertyNames: false)"
+                            .to_string(),
+                    });
+                }
+            }
+        }
+        _ => {}
     }
 }

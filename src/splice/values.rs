@@ -2,7 +2,7 @@
 
 use super::edit::{Edit, apply};
 use super::op::Op;
-use super::render::{render_key, render_value};
+use super::render::{render_key, render_key_like, render_value};
 use crate::path::{self as tree, Segment, ValuePath};
 use crate::text::LineIndex;
 use crate::yaml::hazard::{HazardKind, flow_hazard, key_hazards, property_hazard};
@@ -86,8 +86,12 @@ enum Content {
     /// A moved entry: its original lines, re-indented, the key renamed.
     Moved {
         lines: Range<usize>,
+        /// The comment lines directly above the key, which travel with it (empty when none).
+        comments: Range<usize>,
         key: Range<usize>,
         indent: usize,
+        /// Whether its last line is a block scalar's: it must keep its line break.
+        block_end: bool,
     },
     /// A new value rendered as YAML.
     Value(Value),
@@ -101,12 +105,17 @@ struct NewTree {
 
 enum NewNode {
     Parent(NewTree),
+    /// A new block sequence whose items are new mappings.
+    Items(Vec<NewTree>),
     Leaf(Content),
 }
 
 impl NewTree {
-    fn insert(&mut self, rel: &[String], content: Content) -> Result<(), String> {
-        let (first, rest) = rel.split_first().ok_or("empty relative path")?;
+    /// Files `content` at `rel`: keys, and list indexes only into lists this tree creates.
+    fn insert(&mut self, rel: &[Segment], content: Content) -> Result<(), String> {
+        let Some((Segment::Key(first), rest)) = rel.split_first() else {
+            return Err("a list item itself is not written one by one".to_string());
+        };
         let at = self.children.iter().position(|(k, _)| k == first);
         if rest.is_empty() {
             if at.is_some() {
@@ -118,16 +127,39 @@ impl NewTree {
         let index = match at {
             Some(index) => index,
             None => {
-                self.children
-                    .push((first.clone(), NewNode::Parent(NewTree::default())));
+                let node = match rest[0] {
+                    Segment::Index(_) => NewNode::Items(Vec::new()),
+                    Segment::Key(_) => NewNode::Parent(NewTree::default()),
+                };
+                self.children.push((first.clone(), node));
                 self.children.len() - 1
             }
         };
-        match &mut self.children[index].1 {
-            NewNode::Parent(tree) => tree.insert(rest, content),
-            NewNode::Leaf(_) => Err(format!("`{first}` would be both a value and a mapping")),
+        match (&mut self.children[index].1, &rest[0]) {
+            (NewNode::Parent(tree), Segment::Key(_)) => tree.insert(rest, content),
+            (NewNode::Items(items), Segment::Index(i)) if rest.len() > 1 && *i <= items.len() => {
+                if *i == items.len() {
+                    items.push(NewTree::default());
+                }
+                items[*i].insert(&rest[1..], content)
+            }
+            (NewNode::Items(_), Segment::Index(i)) => Err(format!(
+                "`{first}[{i}]` would be a new list item written out of order or without keys"
+            )),
+            (NewNode::Leaf(_), _) => Err(format!("`{first}` would be both a value and a mapping")),
+            _ => Err(format!("`{first}` would be both a list and a mapping")),
         }
     }
+}
+
+/// The edits that cut entries, and what the later passes need to know about them.
+struct Cuts {
+    edits: Vec<Edit>,
+    kept_comments: Vec<KeptComment>,
+    /// Indexes into `edits` of entries deleted outright (no comment kept).
+    deletions: Vec<usize>,
+    /// A deletion (index into `edits`) that may start earlier, at the given offset.
+    widen: Option<(usize, usize)>,
 }
 
 /// Where new keys go under one existing mapping.
@@ -137,6 +169,8 @@ struct Insertion {
     tree: NewTree,
     /// The start of the earliest cut that sat directly in this mapping: new keys take its place.
     at_cut: Option<usize>,
+    /// The scalar entry the new keys replace (`expose: true` → `expose.default`): they go where it was.
+    replaces: Option<ValuePath>,
 }
 
 struct Splicer<'a> {
@@ -194,7 +228,6 @@ impl<'a> Splicer<'a> {
     fn run(&self, document_root: &'a Node) -> Refused<Spliced> {
         let text = self.input.text;
         let mut edits: Vec<Edit> = Vec::new();
-        let mut kept_comments = Vec::new();
         // Paths (relative to the prefix) whose entries leave their place: removed or moved away.
         let mut cut_paths: Vec<ValuePath> = Vec::new();
         let mut insertions: Vec<Insertion> = Vec::new();
@@ -225,25 +258,17 @@ impl<'a> Splicer<'a> {
                         };
                         edits.push(Edit::replacement(
                             entry.key.range.clone(),
-                            render_key(new_key, self.input.typing),
+                            render_key_like(
+                                new_key,
+                                &self.input.text[entry.key.range.clone()],
+                                self.input.typing,
+                            ),
                         ));
                     } else {
-                        let (lines, indent) = self.entry_lines(from, entry)?;
-                        if self.is_first_in_sequence_item(entry) {
-                            return Err(self.refusal(SpliceKind::Indentation, from, entry.key.range.start,
-                                "the first key of a list item cannot be moved: the `- ` would have to move with it"));
-                        }
+                        let (moved, replaced) =
+                            self.move_entry(from, to, entry, &mut insertions)?;
+                        moved_ranges.push(moved);
                         cut_paths.push(from.clone());
-                        moved_ranges.push(lines.clone());
-                        let replaced = self.add_insertion(
-                            &mut insertions,
-                            to,
-                            Content::Moved {
-                                lines,
-                                key: entry.key.range.clone(),
-                                indent,
-                            },
-                        )?;
                         cut_paths.extend(replaced);
                     }
                 }
@@ -266,56 +291,19 @@ impl<'a> Splicer<'a> {
 
         // A mapping whose every key leaves, and which the proposal drops too, goes with them.
         let units = self.removal_units(&cut_paths);
-        for unit in &units {
-            let entry = self.entry(unit)?;
-            let (range, _) = self.entry_lines(unit, entry)?;
-            if let Some(comment) = self.comment_above(range.start) {
-                kept_comments.push(KeptComment {
-                    path: unit.clone(),
-                    line: comment.0,
-                    text: comment.1,
-                });
-            }
-            for insertion in insertions.iter_mut() {
-                if unit.parent().as_ref() == Some(&insertion.parent) {
-                    insertion.at_cut = Some(
-                        insertion
-                            .at_cut
-                            .map_or(range.start, |at| at.min(range.start)),
-                    );
-                }
-            }
-            if self.is_first_in_sequence_item(entry) {
-                edits.push(self.remove_first_in_item(unit, entry)?);
-            } else {
-                edits.push(self.delete_keeping_comments(range, &moved_ranges));
-            }
+        for emptied in self.emptied_kept(&units, &insertions) {
+            edits.push(self.empty_mapping(document_root, &emptied)?);
         }
+        let cuts = self.cut_edits(&units, &mut insertions, &moved_ranges)?;
+        let base = edits.len();
+        edits.extend(cuts.edits);
+        let widen = cuts.widen.map(|(i, start)| (base + i, start));
+        let deletions: Vec<usize> = cuts.deletions.iter().map(|i| base + i).collect();
+        let kept_comments = cuts.kept_comments;
 
-        // New keys, grouped by the mapping they go under; deeper mappings first where two end together.
-        let mut by_offset: BTreeMap<usize, Vec<(usize, String)>> = BTreeMap::new();
-        for insertion in &insertions {
-            let (offset, indent, leading_eol) = self.insertion_point(insertion)?;
-            let mut block = String::new();
-            self.render_tree(&insertion.tree, indent, &mut block)?;
-            if leading_eol {
-                block = format!(
-                    "{}{}",
-                    self.eol,
-                    block.strip_suffix(self.eol).unwrap_or(&block)
-                );
-            }
-            by_offset
-                .entry(offset)
-                .or_default()
-                .push((insertion.parent.len(), block));
-        }
-        for (offset, mut blocks) in by_offset {
-            blocks.sort_by_key(|(depth, _)| std::cmp::Reverse(*depth));
-            let content: String = blocks.into_iter().map(|(_, b)| b).collect();
-            edits.push(Edit::insertion(offset, content));
-        }
-
+        edits.extend(self.insertion_edits(&insertions)?);
+        widen_to_final_break(&mut edits, widen);
+        self.swallow_blank_lines(&mut edits, &deletions);
         let text = apply(text, edits).map_err(|e| SpliceRefusal {
             kind: SpliceKind::VerifyFailed,
             path: ValuePath::root(),
@@ -326,6 +314,138 @@ impl<'a> Splicer<'a> {
             text,
             kept_comments,
         })
+    }
+
+    /// The new keys as insertions, grouped by the mapping they go under; deeper mappings first
+    /// where two end together.
+    fn insertion_edits(&self, insertions: &[Insertion]) -> Refused<Vec<Edit>> {
+        let mut by_offset: BTreeMap<usize, Vec<(usize, String)>> = BTreeMap::new();
+        for insertion in insertions {
+            let (offset, indent, leading_eol) = self.insertion_point(insertion)?;
+            let mut block = String::new();
+            self.render_tree(&insertion.tree, indent, &mut block)?;
+            // A block scalar's last line keeps its break: at the end of input it would lose it.
+            if leading_eol {
+                let body = if ends_in_moved_block(&insertion.tree) {
+                    &block
+                } else {
+                    block.strip_suffix(self.eol).unwrap_or(&block)
+                };
+                block = format!("{}{body}", self.eol);
+            }
+            by_offset
+                .entry(offset)
+                .or_default()
+                .push((insertion.parent.len(), block));
+        }
+        Ok(by_offset
+            .into_iter()
+            .map(|(offset, mut blocks)| {
+                blocks.sort_by_key(|(depth, _)| std::cmp::Reverse(*depth));
+                let content: String = blocks.into_iter().map(|(_, b)| b).collect();
+                Edit::insertion(offset, content)
+            })
+            .collect())
+    }
+
+    /// The deletions of the cut entries (removed, or moved away), with the comment lines they
+    /// leave in place; files where new keys take the place of a cut.
+    fn cut_edits(
+        &self,
+        units: &[ValuePath],
+        insertions: &mut [Insertion],
+        moved_ranges: &[Range<usize>],
+    ) -> Refused<Cuts> {
+        let mut edits: Vec<Edit> = Vec::new();
+        let mut kept_comments = Vec::new();
+        // A deletion at the end of a file with no final line break that may take the break before it.
+        let mut widen: Option<(usize, usize)> = None;
+        // Entries deleted outright (no comment kept): a blank line they leave doubled goes too.
+        let mut deletions: Vec<usize> = Vec::new();
+        for unit in units {
+            let entry = self.entry(unit)?;
+            let (mut range, _) = self.entry_lines(unit, entry)?;
+            // A moved entry's comment lines went with it.
+            let travelled = moved_ranges
+                .iter()
+                .find(|m| m.end == range.end && m.start < range.start);
+            if let Some(moved) = travelled {
+                range.start = moved.start;
+            } else if let Some(comment) = self.comment_above(range.start) {
+                kept_comments.push(KeptComment {
+                    path: unit.clone(),
+                    line: comment.0,
+                    text: comment.1,
+                });
+            }
+            for insertion in insertions.iter_mut() {
+                if insertion.replaces.as_ref() == Some(unit) {
+                    insertion.at_cut = Some(range.start);
+                } else if unit.parent().as_ref() == Some(&insertion.parent)
+                    && insertion.replaces.is_none()
+                {
+                    insertion.at_cut = Some(
+                        insertion
+                            .at_cut
+                            .map_or(range.start, |at| at.min(range.start)),
+                    );
+                }
+            }
+            if self.is_first_in_sequence_item(entry) {
+                edits.push(self.remove_first_in_item(unit, entry)?);
+            } else {
+                let edit = self.delete_keeping_comments(range, moved_ranges);
+                if edit.content.is_empty() {
+                    deletions.push(edits.len());
+                    let start = self.unterminated_end(unit, entry, edit.range.clone());
+                    if start < edit.range.start {
+                        widen = Some((edits.len(), start));
+                    }
+                }
+                edits.push(edit);
+            }
+        }
+
+        Ok(Cuts {
+            edits,
+            kept_comments,
+            deletions,
+            widen,
+        })
+    }
+
+    /// Files the entry at `from` to be written at `to`: the lines it leaves (its comment lines
+    /// above included, which travel with it) and the scalar entry its new keys replace.
+    fn move_entry(
+        &self,
+        from: &ValuePath,
+        to: &ValuePath,
+        entry: &Entry,
+        insertions: &mut Vec<Insertion>,
+    ) -> Refused<(Range<usize>, Option<ValuePath>)> {
+        let (lines, indent) = self.entry_lines(from, entry)?;
+        if self.is_first_in_sequence_item(entry) {
+            return Err(self.refusal(
+                SpliceKind::Indentation,
+                from,
+                entry.key.range.start,
+                "the first key of a list item cannot be moved: the `- ` would have to move with it",
+            ));
+        }
+        let comments = self.comments_above(lines.start, self.sibling_end(from, entry))..lines.start;
+        let moved = comments.start..lines.end;
+        let replaced = self.add_insertion(
+            insertions,
+            to,
+            Content::Moved {
+                lines,
+                comments,
+                key: entry.key.range.clone(),
+                indent,
+                block_end: ends_in_block_scalar(&entry.value),
+            },
+        )?;
+        Ok((moved, replaced))
     }
 
     fn refusal(
@@ -354,9 +474,12 @@ impl<'a> Splicer<'a> {
         for (depth, step) in steps.iter().enumerate() {
             let node = step.node;
             let on_target = depth == last && depth == full.len() && depth > self.input.prefix.len();
+            // A flow collection that *is* the value removed, renamed, moved or replaced is carried
+            // (or dropped) as bytes; only an edit that would go inside one is refused.
+            let whole_value = depth == last && depth == full.len();
             let hazard = property_hazard(node)
                 .filter(|h| h.kind != HazardKind::Tag || on_target)
-                .or_else(|| flow_hazard(node))
+                .or_else(|| flow_hazard(node).filter(|_| !whole_value))
                 .or_else(|| {
                     key_hazards(node, self.input.typing, None)
                         .into_iter()
@@ -421,8 +544,7 @@ impl<'a> Splicer<'a> {
     fn entry_lines(&self, path: &ValuePath, entry: &Entry) -> Refused<(Range<usize>, usize)> {
         let text = self.input.text;
         let key_start = entry.key.range.start;
-        let line = self.lines.line_of(key_start);
-        let line_start = self.lines.line_range(line).map_or(key_start, |r| r.start);
+        let line_start = self.line_start(key_start);
         let before = &text[line_start..key_start];
         if before.contains('\t') {
             return Err(self.refusal(
@@ -444,18 +566,34 @@ impl<'a> Splicer<'a> {
         let last_line = self.lines.line_of(end.saturating_sub(usize::from(
             end > entry.key.range.end && text[..end].ends_with('\n'),
         )));
-        let stop = self
+        let mut stop = self
             .lines
             .line_range_with_ending(last_line)
             .map_or(text.len(), |r| r.end);
+        if matches!(
+            entry.value.scalar_style(),
+            Some(ScalarStyle::Literal | ScalarStyle::Folded)
+        ) {
+            stop = trailing_blank_lines_end(text, stop);
+        }
         Ok((line_start..stop, key_start - line_start))
     }
 
-    fn is_first_in_sequence_item(&self, entry: &Entry) -> bool {
-        let line_start = self
+    /// Where the line holding `offset` starts; a byte-order mark opening the file is not a column.
+    fn line_start(&self, offset: usize) -> usize {
+        let start = self
             .lines
-            .line_range(self.lines.line_of(entry.key.range.start))
-            .map_or(0, |r| r.start);
+            .line_range(self.lines.line_of(offset))
+            .map_or(offset, |r| r.start);
+        if start == 0 && self.input.text.starts_with('\u{feff}') {
+            '\u{feff}'.len_utf8().min(offset)
+        } else {
+            start
+        }
+    }
+
+    fn is_first_in_sequence_item(&self, entry: &Entry) -> bool {
+        let line_start = self.line_start(entry.key.range.start);
         self.input.text[line_start..entry.key.range.start].contains('-')
     }
 
@@ -494,6 +632,102 @@ impl<'a> Splicer<'a> {
             }
         }
         Edit::replacement(range, kept)
+    }
+
+    /// Widens each deletion in `deletions` over the blank line after it when a blank line (or the
+    /// start of the file) is before it, so removing an entry between blank lines leaves one.
+    fn swallow_blank_lines(&self, edits: &mut [Edit], deletions: &[usize]) {
+        let text = self.input.text;
+        for &index in deletions {
+            let range = edits[index].range.clone();
+            let before = text[..range.start].trim_start_matches('\u{feff}');
+            let blank_before =
+                before.is_empty() || before.ends_with("\n\n") || before.ends_with("\n\r\n");
+            let blank = if text[range.end..].starts_with("\r\n") {
+                2
+            } else {
+                usize::from(text[range.end..].starts_with('\n'))
+            };
+            let end = range.end + blank;
+            let clear = edits
+                .iter()
+                .enumerate()
+                .all(|(i, e)| i == index || e.range.end <= range.start || e.range.start >= end);
+            // New keys written where it was keep the blank line after it.
+            let replaced = edits
+                .iter()
+                .any(|e| e.range.is_empty() && e.range.start == range.start);
+            if blank > 0 && blank_before && clear && !replaced {
+                edits[index].range.end = end;
+            }
+        }
+    }
+
+    /// The start of the comment lines directly above the line starting at `line_start` (no blank
+    /// line between), or `line_start` when there are none.
+    fn comments_above(&self, line_start: usize, floor: usize) -> usize {
+        let text = self.input.text;
+        let mut start = line_start;
+        // `start` is a line start: after a line feed, or after the file's byte-order mark.
+        while start > floor && text[..start].ends_with('\n') {
+            let above = self.line_start(start - 1);
+            let line = text[above..start].trim_start_matches([' ', '\t']);
+            if above < floor || !line.starts_with('#') {
+                break;
+            }
+            start = above;
+        }
+        start
+    }
+
+    /// Where a deletion of `range` starts so that a file with no final line break keeps none: the
+    /// line break before the last line goes too, unless it ends a block scalar (whose value it is).
+    fn unterminated_end(&self, path: &ValuePath, entry: &Entry, range: Range<usize>) -> usize {
+        let text = self.input.text;
+        if range.end != text.len() || text.ends_with(['\n', '\r']) || range.start == 0 {
+            return range.start;
+        }
+        let parent = path.parent().unwrap_or_else(ValuePath::root);
+        let entries = self
+            .root
+            .get(&parent, self.input.typing)
+            .and_then(Node::entries)
+            .unwrap_or_default();
+        let previous = entries
+            .iter()
+            .position(|e| std::ptr::eq(e, entry))
+            .and_then(|i| i.checked_sub(1))
+            .map(|i| &entries[i]);
+        if previous.is_some_and(|p| ends_in_block_scalar(&p.value)) {
+            return range.start;
+        }
+        let before = &text[..range.start];
+        range.start
+            - if before.ends_with("\r\n") {
+                2
+            } else {
+                usize::from(before.ends_with('\n'))
+            }
+    }
+
+    /// Where the entry before `entry` in its mapping ends (0 for the first): the lines above
+    /// `entry` after it hold nothing of another value (not a block scalar's `#` line).
+    fn sibling_end(&self, path: &ValuePath, entry: &Entry) -> usize {
+        let parent = path.parent().unwrap_or_else(ValuePath::root);
+        let entries = self
+            .root
+            .get(&parent, self.input.typing)
+            .and_then(Node::entries)
+            .unwrap_or_default();
+        let index = entries.iter().position(|e| std::ptr::eq(e, entry));
+        match index {
+            Some(i) if i > 0 => entries[i - 1]
+                .value
+                .range
+                .end
+                .max(entries[i - 1].key.range.end),
+            _ => 0,
+        }
     }
 
     /// The comment line directly above `line_start`, if there is one: its line number and text.
@@ -555,6 +789,74 @@ impl<'a> Splicer<'a> {
         topmost
     }
 
+    /// The mappings whose every key leaves while the proposal keeps them, empty (`parent: {}`).
+    fn emptied_kept(&self, units: &[ValuePath], insertions: &[Insertion]) -> Vec<ValuePath> {
+        let mut emptied: Vec<ValuePath> = units.iter().filter_map(ValuePath::parent).collect();
+        emptied.sort();
+        emptied.dedup();
+        emptied.retain(|parent| {
+            let kept_empty = matches!(tree::get(self.input.proposal, parent), Some(Value::Object(m)) if m.is_empty());
+            let entries = self
+                .root
+                .get(parent, self.input.typing)
+                .and_then(Node::entries)
+                .unwrap_or_default();
+            kept_empty
+                && !insertions.iter().any(|i| &i.parent == parent)
+                && entries.iter().all(|e| {
+                    e.key
+                        .key_string(self.input.typing)
+                        .is_some_and(|k| units.iter().any(|u| parent.key(k.clone()).starts_with(u)))
+                })
+        });
+        emptied
+    }
+
+    /// Writes `{}` for a block mapping that loses every key: after its key's colon, or, for the
+    /// document root, on the line of its first key (a document left with only `...` would not parse).
+    fn empty_mapping(&self, document_root: &Node, path: &ValuePath) -> Refused<Edit> {
+        let text = self.input.text;
+        let full = self.input.prefix.join(path);
+        let Some(parent) = full.parent() else {
+            let node = document_root;
+            let at = self.line_start(node.range.start);
+            return Ok(Edit::insertion(at, format!("{{}}{}", self.eol)));
+        };
+        let holder = document_root.get(&parent, self.input.typing);
+        let Some(Segment::Key(key)) = full.last() else {
+            unreachable_refusal(path)?
+        };
+        let entry = holder
+            .and_then(Node::entries)
+            .and_then(|entries| {
+                entries
+                    .iter()
+                    .rev()
+                    .find(|e| e.key.key_string(self.input.typing).as_deref() == Some(key.as_str()))
+            })
+            .ok_or_else(|| {
+                self.refusal(
+                    SpliceKind::VerifyFailed,
+                    path,
+                    0,
+                    &format!("`{path}` is not in the file"),
+                )
+            })?;
+        let colon = text[entry.key.range.end..]
+            .find(':')
+            .map(|i| entry.key.range.end + i + 1)
+            .filter(|&at| at <= entry.value.range.start)
+            .ok_or_else(|| {
+                self.refusal(
+                    SpliceKind::Indentation,
+                    path,
+                    entry.key.range.start,
+                    &format!("`{path}` has no `:` after its key; `{{}}` cannot be written"),
+                )
+            })?;
+        Ok(Edit::insertion(colon, " {}"))
+    }
+
     /// Files `content` for `to` under the deepest existing mapping on its path; returns the scalar
     /// entry in the way, which the caller cuts.
     fn add_insertion(
@@ -576,24 +878,16 @@ impl<'a> Splicer<'a> {
                 None => break,
             }
         }
-        let mut rel: Vec<String> = Vec::new();
-        for segment in to.strip_prefix(&parent).unwrap_or_default().segments() {
-            match segment {
-                Segment::Key(key) => rel.push(key.clone()),
-                Segment::Index(_) => {
-                    return Err(self.refusal(
-                        SpliceKind::NonScalarMove,
-                        to,
-                        0,
-                        &format!("`{to}` would need a new list item; list items are not written one by one"),
-                    ));
-                }
-            }
-        }
+        // Keys, and indexes into lists this plan creates (an existing list is refused below).
+        let rel: Vec<Segment> = to
+            .strip_prefix(&parent)
+            .unwrap_or_default()
+            .segments()
+            .to_vec();
         // A scalar (an empty value, or a displaced one) where the new keys need a mapping is
         // replaced: its entry is cut and the new keys take its place.
         let mut replaced = None;
-        if let Some(first) = rel.first() {
+        if let Some(Segment::Key(first)) = rel.first() {
             let child = parent.key(first.clone());
             if let Some(node) = self.root.get(&child, self.input.typing)
                 && rel.len() > 1
@@ -618,10 +912,14 @@ impl<'a> Splicer<'a> {
                     parent: parent.clone(),
                     tree: NewTree::default(),
                     at_cut: None,
+                    replaces: None,
                 });
                 insertions.len() - 1
             }
         };
+        if insertions[index].replaces.is_none() {
+            insertions[index].replaces = replaced.clone();
+        }
         insertions[index]
             .tree
             .insert(&rel, content)
@@ -636,10 +934,7 @@ impl<'a> Splicer<'a> {
         let text = self.input.text;
         let indent = match entries.first() {
             Some(first) => {
-                let line_start = self
-                    .lines
-                    .line_range(self.lines.line_of(first.key.range.start))
-                    .map_or(0, |r| r.start);
+                let line_start = self.line_start(first.key.range.start);
                 text[line_start..first.key.range.start].chars().count()
             }
             None => 0,
@@ -691,6 +986,22 @@ impl<'a> Splicer<'a> {
                     ));
                     self.render_tree(child, indent + self.step, out)?;
                 }
+                NewNode::Items(items) => {
+                    out.push_str(&format!(
+                        "{pad}{}:{}",
+                        render_key(key, self.input.typing),
+                        self.eol
+                    ));
+                    let dash = indent + self.step;
+                    for item in items {
+                        // `- ` then the item's first key; its other keys at the first key's column.
+                        let mut body = String::new();
+                        self.render_tree(item, dash + 2, &mut body)?;
+                        out.push_str(&" ".repeat(dash));
+                        out.push_str("- ");
+                        out.push_str(&body[dash + 2..]);
+                    }
+                }
                 NewNode::Leaf(Content::Value(value)) => {
                     out.push_str(&render_value(
                         key,
@@ -703,10 +1014,13 @@ impl<'a> Splicer<'a> {
                 }
                 NewNode::Leaf(Content::Moved {
                     lines,
+                    comments,
                     key: key_range,
                     indent: old,
+                    ..
                 }) => {
                     out.push_str(&self.reindent(
+                        comments.clone(),
                         lines.clone(),
                         key_range.clone(),
                         key,
@@ -722,6 +1036,7 @@ impl<'a> Splicer<'a> {
     /// A moved entry's lines, verbatim but for the key and a uniform change of indentation.
     fn reindent(
         &self,
+        comments: Range<usize>,
         lines: Range<usize>,
         key: Range<usize>,
         new_key: &str,
@@ -730,15 +1045,24 @@ impl<'a> Splicer<'a> {
     ) -> String {
         let text = self.input.text;
         let mut out = String::new();
+        for line in text[comments].split_inclusive('\n') {
+            out.push_str(&" ".repeat(new));
+            out.push_str(line.trim_start_matches([' ', '\t']));
+        }
         out.push_str(&" ".repeat(new));
-        out.push_str(&render_key(new_key, self.input.typing));
+        out.push_str(&render_key_like(
+            new_key,
+            &text[key.clone()],
+            self.input.typing,
+        ));
         let first_line_end = text[key.end..lines.end]
             .find('\n')
             .map_or(lines.end, |i| key.end + i + 1);
         out.push_str(&text[key.end..first_line_end]);
         for line in text[first_line_end..lines.end].split_inclusive('\n') {
             let body = line.trim_end_matches(['\n', '\r']);
-            if body.trim().is_empty() {
+            // An empty line stays as it is; a white-space line holding a tab moves with its block.
+            if body.trim().is_empty() && !body.contains('\t') {
                 out.push_str(line);
                 continue;
             }
@@ -756,29 +1080,32 @@ impl<'a> Splicer<'a> {
     /// Replaces a value in place: a scalar's bytes only, or the whole entry for a collection.
     fn replace_value(&self, path: &ValuePath, node: &Node, value: &Value) -> Refused<Edit> {
         let scalar_to_scalar = !value.is_object() && !value.is_array();
-        match node.scalar_style() {
-            Some(ScalarStyle::Literal | ScalarStyle::Folded) => Err(self.refusal(
-                SpliceKind::BlockScalar,
-                path,
-                node.range.start,
-                &format!("`{path}` is a block scalar; it is not replaced in place"),
-            )),
-            Some(_) if scalar_to_scalar => Ok(Edit::replacement(
-                node.range.clone(),
-                super::render::render_scalar(value, self.input.typing),
-            )),
-            _ => {
-                let entry = self.entry(path)?;
-                let (range, indent) = self.entry_lines(path, entry)?;
-                let Some(Segment::Key(key)) = path.last() else {
-                    unreachable_refusal(path)?
-                };
-                Ok(Edit::replacement(
-                    range,
-                    render_value(key, value, indent, self.step, self.eol, self.input.typing),
-                ))
+        let block = matches!(
+            node.scalar_style(),
+            Some(ScalarStyle::Literal | ScalarStyle::Folded)
+        );
+        if node.is_scalar() && scalar_to_scalar && !block {
+            let mut content = super::render::render_scalar(value, self.input.typing);
+            // An empty value (`key:`) has no space after its colon yet.
+            if node.range.is_empty() && !self.input.text[..node.range.start].ends_with([' ', '\t'])
+            {
+                content.insert(0, ' ');
             }
+            return Ok(Edit::replacement(node.range.clone(), content));
         }
+        // A collection or a block scalar: the entry's lines are written anew (from the key on,
+        // so a list item's `- ` stays).
+        let entry = self.entry(path)?;
+        let (range, indent) = self.entry_lines(path, entry)?;
+        let Some(Segment::Key(key)) = path.last() else {
+            unreachable_refusal(path)?
+        };
+        let written = render_value(key, value, indent, self.step, self.eol, self.input.typing);
+        let start = entry.key.range.start;
+        Ok(Edit::replacement(
+            start..range.end,
+            written[indent..].to_string(),
+        ))
     }
 }
 
@@ -816,6 +1143,64 @@ fn show_path(path: &ValuePath) -> String {
     } else {
         path.to_string()
     }
+}
+
+/// Lets the deletion `widen` names start earlier (taking the line break before a file's
+/// unterminated last line) when no other edit touches the bytes it would take.
+fn widen_to_final_break(edits: &mut [Edit], widen: Option<(usize, usize)>) {
+    let Some((index, start)) = widen else { return };
+    let old = edits[index].range.start;
+    let clear = edits
+        .iter()
+        .enumerate()
+        .all(|(i, e)| i == index || e.range.end <= start || e.range.start > old);
+    if clear {
+        edits[index].range.start = start;
+    }
+}
+
+/// Whether the last line of `node`'s text belongs to a block scalar.
+fn ends_in_block_scalar(node: &Node) -> bool {
+    if let Some(entries) = node.entries() {
+        return entries
+            .last()
+            .is_some_and(|e| ends_in_block_scalar(&e.value));
+    }
+    if let Some(items) = node.items() {
+        return items.last().is_some_and(ends_in_block_scalar);
+    }
+    matches!(
+        node.scalar_style(),
+        Some(ScalarStyle::Literal | ScalarStyle::Folded)
+    )
+}
+
+/// Whether the last thing written for `tree` is a moved entry ending in a block scalar.
+fn ends_in_moved_block(tree: &NewTree) -> bool {
+    match tree.children.last().map(|(_, node)| node) {
+        Some(NewNode::Parent(child)) => ends_in_moved_block(child),
+        Some(NewNode::Leaf(Content::Moved { block_end, .. })) => *block_end,
+        _ => false,
+    }
+}
+
+/// The end of the white-space-only lines from `from` that hold a space or a tab: a block
+/// scalar's trailing lines, which belong to it (a tab left behind would not parse). Truly empty
+/// lines after the last of them stay, keeping the blank line that separates entries.
+fn trailing_blank_lines_end(text: &str, from: usize) -> usize {
+    let mut end = from;
+    let mut at = from;
+    for line in text[from..].split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        if !body.chars().all(|c| c == ' ' || c == '\t') {
+            break;
+        }
+        at += line.len();
+        if !body.is_empty() {
+            end = at;
+        }
+    }
+    end
 }
 
 /// The indentation step the file uses most: a block mapping's key column minus its parent's.

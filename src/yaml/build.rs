@@ -24,6 +24,16 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
             0..0,
         ));
     }
+    if let Some((at, c)) = text.char_indices().find(|&(_, c)| !is_printable(c)) {
+        return Err(YamlError::new(
+            YamlErrorKind::Syntax,
+            format!(
+                "the character U+{:04X} is not allowed in YAML; write it escaped in a double-quoted string (\"\\u{:04X}\")",
+                c as u32, c as u32
+            ),
+            at..at + c.len_utf8(),
+        ));
+    }
     let mut builder = Builder {
         text,
         offsets: CharOffsets::new(text),
@@ -57,6 +67,12 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
     Ok(Stream {
         documents: builder.documents,
     })
+}
+
+/// Whether YAML allows `c` raw in a document (`c-printable`, the same in YAML 1.1 and 1.2).
+pub fn is_printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}')
+        || c >= '\u{10000}'
 }
 
 /// A document being built.
@@ -359,14 +375,11 @@ impl Builder<'_> {
         end: usize,
     ) -> Result<(), YamlError> {
         if self.stack.len() >= self.max_depth {
-            return Err(YamlError::new(
-                YamlErrorKind::TooDeep,
-                format!(
-                    "collections are nested deeper than the limit of {}",
-                    self.max_depth
-                ),
-                start..end,
-            ));
+            let message = format!(
+                "collections are nested deeper than the limit of {}",
+                self.max_depth
+            );
+            return Err(YamlError::new(YamlErrorKind::TooDeep, message, start..end));
         }
         let bytes = self.text.as_bytes();
         let (properties, anchor) = self.properties(anchor_id, tag, start);
@@ -395,15 +408,16 @@ impl Builder<'_> {
         } else {
             end
         };
+        let kind = if mapping {
+            FrameKind::Mapping {
+                entries: Vec::new(),
+                key: None,
+            }
+        } else {
+            FrameKind::Sequence { items: Vec::new() }
+        };
         self.stack.push(Frame {
-            kind: if mapping {
-                FrameKind::Mapping {
-                    entries: Vec::new(),
-                    key: None,
-                }
-            } else {
-                FrameKind::Sequence { items: Vec::new() }
-            },
+            kind,
             flow: parent_flow || bracketed,
             bracketed,
             start: collection_start,

@@ -14,8 +14,11 @@ use super::typing::{self, Typed, Typing};
 struct Decoder<'a> {
     typing: Typing,
     limits: &'a Limits,
-    /// Anchored nodes by (range, name), the key an alias's target gives.
-    anchors: HashMap<(Range<usize>, &'a str), &'a Node>,
+    /// The root of the document, whose anchors aliases refer to.
+    root: &'a Node,
+    /// Anchored nodes by (range, name), the key an alias's target gives: gathered at the
+    /// first alias, so that a document without aliases is never walked for them.
+    anchors: Option<HashMap<(Range<usize>, &'a str), &'a Node>>,
     /// Nodes produced so far by expanding aliases.
     expanded: &'a mut usize,
 }
@@ -37,13 +40,15 @@ fn anchors_of(root: &Node) -> HashMap<(Range<usize>, &str), &Node> {
 
 impl<'a> Decoder<'a> {
     /// The node an alias refers to, counted against the expansion budget.
-    fn target(&self, alias: &'a Node) -> Result<&'a Node, YamlError> {
+    fn target(&mut self, alias: &'a Node) -> Result<&'a Node, YamlError> {
         let NodeKind::Alias { name, target } = &alias.kind else {
             return Ok(alias);
         };
+        let root = self.root;
+        let anchors = self.anchors.get_or_insert_with(|| anchors_of(root));
         target
             .as_ref()
-            .and_then(|range| self.anchors.get(&(range.clone(), name.as_str())).copied())
+            .and_then(|range| anchors.get(&(range.clone(), name.as_str())).copied())
             .ok_or_else(|| {
                 YamlError::new(
                     YamlErrorKind::Syntax,
@@ -106,7 +111,7 @@ impl<'a> Decoder<'a> {
             }
             NodeKind::Mapping { entries, .. } => {
                 let depth = self.deeper(node, depth)?;
-                let mut map = Map::new();
+                let mut map = Map::with_capacity(entries.len());
                 self.entries(entries, &mut map, depth, in_alias)?;
                 Ok(Value::Object(map))
             }
@@ -188,17 +193,18 @@ impl<'a> Decoder<'a> {
         let typed = typing::type_scalar(text, *style, node.tag.as_deref(), self.typing)
             .map_err(|message| value_error(message, key))?;
         typing::key_from_typed(typed, self.typing)
+            .map(|key| key.into_owned())
             .map_err(|message| YamlError::new(YamlErrorKind::Key, message, key.range.clone()))
     }
 }
 
-fn to_json(typed: Typed, node: &Node) -> Result<Value, YamlError> {
+fn to_json(typed: Typed<'_>, node: &Node) -> Result<Value, YamlError> {
     Ok(match typed {
         Typed::Null => Value::Null,
         Typed::Bool(value) => Value::Bool(value),
         Typed::Int(value) => Value::Number(value.into()),
         Typed::Uint(value) => Value::Number(value.into()),
-        Typed::Str(text) => Value::String(text),
+        Typed::Str(text) => Value::String(text.into_owned()),
         Typed::Float(value) | Typed::BigInt(value) => match Number::from_f64(value) {
             Some(number) => Value::Number(number),
             None => {
@@ -226,7 +232,8 @@ impl Node {
         let mut decoder = Decoder {
             typing,
             limits,
-            anchors: anchors_of(&document.root),
+            root: &document.root,
+            anchors: None,
             expanded: &mut expanded,
         };
         decoder.value(self, 0, false)
@@ -249,7 +256,8 @@ impl Stream {
             let mut decoder = Decoder {
                 typing,
                 limits,
-                anchors: anchors_of(&document.root),
+                root: &document.root,
+                anchors: None,
                 expanded: &mut expanded,
             };
             values.push(decoder.value(&document.root, 0, false)?);

@@ -13,6 +13,7 @@ mod source;
 mod typing;
 
 pub use crate::text::{LineCol, LineIndex};
+pub use build::is_printable;
 pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
 pub use node::{

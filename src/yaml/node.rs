@@ -15,6 +15,8 @@
 //!   last content;
 //! - anchors and tags are not part of `range`; they are in `properties`.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::path::{Segment, ValuePath};
@@ -233,7 +235,13 @@ impl Node {
     /// Scalar keys become strings the way `typing` reads them (`yes` is `"true"` under Helm);
     /// aliases, collections and keys JSON cannot hold (a null under Helm) have none.
     pub fn key_string(&self, typing: Typing) -> Option<String> {
-        typing::key_string(self, typing)
+        self.key_str(typing).map(Cow::into_owned)
+    }
+
+    /// The same key as [`key_string`](Self::key_string), borrowed from the node when typing
+    /// leaves the text as written (most keys), so that comparing keys allocates nothing.
+    pub fn key_str(&self, typing: Typing) -> Option<Cow<'_, str>> {
+        typing::key_str(self, typing)
     }
 
     /// The value at `path` below this node: the last entry wins when a key repeats, as in Helm.
@@ -260,7 +268,7 @@ impl Node {
                 (Segment::Key(wanted), NodeKind::Mapping { entries, .. }) => entries
                     .iter()
                     .rev()
-                    .find(|entry| entry.key.key_string(typing).as_deref() == Some(wanted))
+                    .find(|entry| entry.key.key_str(typing).as_deref() == Some(wanted))
                     .map(|entry| PathStep {
                         key: Some(&entry.key),
                         node: &entry.value,
@@ -350,32 +358,38 @@ impl Node {
     }
 
     /// Every key that a mapping below or at this node repeats, compared as typed under `typing`.
+    ///
+    /// One walk in source order; a path is built only for a mapping that repeats a key.
     pub fn duplicate_keys(&self, typing: Typing) -> Vec<DuplicateKey> {
         let mut found = Vec::new();
-        for (path, node) in self.mappings(typing) {
-            let Some(entries) = node.entries() else {
-                continue;
-            };
-            let mut seen: std::collections::HashMap<String, Range<usize>> =
-                std::collections::HashMap::new();
-            for entry in entries {
-                if entry.is_merge_key() && typing == Typing::Helm {
-                    continue;
-                }
-                let Some(key) = entry.key.key_string(typing) else {
-                    continue;
-                };
-                match seen.get(&key) {
-                    Some(first) => found.push(DuplicateKey {
-                        path: path.clone(),
-                        key,
-                        first: first.clone(),
-                        duplicate: entry.key.range.clone(),
-                    }),
-                    None => {
-                        seen.insert(key, entry.key.range.clone());
+        // (node, its depth, the step that led to it); `trail` holds the steps of the current path.
+        let mut stack: Vec<(&Node, usize, Option<Step<'_>>)> = vec![(self, 0, None)];
+        let mut trail: Vec<Step<'_>> = Vec::new();
+        while let Some((node, depth, step)) = stack.pop() {
+            trail.truncate(depth.saturating_sub(1));
+            trail.extend(step);
+            match &node.kind {
+                NodeKind::Mapping { entries, .. } => {
+                    let before = found.len();
+                    repeated_in(entries, typing, &mut found);
+                    if found.len() > before {
+                        let path = Step::path(&trail);
+                        for duplicate in &mut found[before..] {
+                            duplicate.path = path.clone();
+                        }
+                    }
+                    for entry in entries.iter().rev() {
+                        if let Some(key) = entry.key.key_str(typing) {
+                            stack.push((&entry.value, depth + 1, Some(Step::Key(key))));
+                        }
                     }
                 }
+                NodeKind::Sequence { items, .. } => {
+                    for (index, item) in items.iter().enumerate().rev() {
+                        stack.push((item, depth + 1, Some(Step::Index(index))));
+                    }
+                }
+                _ => {}
             }
         }
         found
@@ -395,5 +409,105 @@ impl Node {
             }
         }
         found
+    }
+}
+
+/// One step of a path while walking, its key borrowed from the node when it can be.
+#[derive(Clone, Debug)]
+enum Step<'a> {
+    Key(Cow<'a, str>),
+    Index(usize),
+}
+
+impl Step<'_> {
+    fn path(trail: &[Step<'_>]) -> ValuePath {
+        ValuePath::from_segments(
+            trail
+                .iter()
+                .map(|step| match step {
+                    Step::Key(key) => Segment::Key(key.to_string()),
+                    Step::Index(index) => Segment::Index(*index),
+                })
+                .collect(),
+        )
+    }
+}
+
+/// Below this many entries a mapping's keys are compared pair by pair instead of hashed.
+const PAIRWISE: usize = 16;
+
+/// Pushes every repeat among `entries` (as typed; Helm's merge keys skipped), with the root path.
+fn repeated_in(entries: &[Entry], typing: Typing, found: &mut Vec<DuplicateKey>) {
+    fn key(entry: &Entry, typing: Typing) -> Option<Cow<'_, str>> {
+        if entry.is_merge_key() && typing == Typing::Helm {
+            None
+        } else {
+            entry.key.key_str(typing)
+        }
+    }
+    let mut report = |first: usize, repeat: usize, key: &str| {
+        found.push(DuplicateKey {
+            path: ValuePath::root(),
+            key: key.to_string(),
+            first: entries[first].key.range.clone(),
+            duplicate: entries[repeat].key.range.clone(),
+        })
+    };
+    if entries.len() <= PAIRWISE {
+        // On the stack: most mappings are small, and most keys borrow their text.
+        let mut keys: [Option<Cow<'_, str>>; PAIRWISE] = Default::default();
+        for (n, entry) in entries.iter().enumerate() {
+            keys[n] = key(entry, typing);
+            let Some(this) = keys[n].as_deref() else {
+                continue;
+            };
+            if let Some(first) = keys[..n].iter().position(|k| k.as_deref() == Some(this)) {
+                report(first, n, this);
+            }
+        }
+        return;
+    }
+    let keys: Vec<Option<Cow<'_, str>>> = entries.iter().map(|e| key(e, typing)).collect();
+    let mut seen: HashMap<&str, usize> = HashMap::with_capacity(keys.len());
+    for (n, key) in keys.iter().enumerate() {
+        let Some(key) = key.as_deref() else { continue };
+        match seen.get(key) {
+            Some(&first) => report(first, n, key),
+            None => {
+                seen.insert(key, n);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::{Limits, parse};
+
+    #[test]
+    fn duplicate_keys_name_their_mapping() {
+        let mut text = String::from("top:\n  list:\n    - a: 1\n      b: 2\n      a: 3\n  big:\n");
+        for n in 0..20 {
+            text.push_str(&format!("    k{n}: {n}\n"));
+        }
+        text.push_str("    k7: again\n    yes: 1\n    true: 2\ntop2: 1\n");
+        let stream = parse(&text, &Limits::default()).unwrap();
+        let root = &stream.documents[0].root;
+        let found = root.duplicate_keys(Typing::Helm);
+        let summary: Vec<(String, &str)> = found
+            .iter()
+            .map(|d| (d.path.to_string(), d.key.as_str()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("top.list[0]".to_string(), "a"),
+                ("top.big".to_string(), "k7"),
+                ("top.big".to_string(), "true"),
+            ]
+        );
+        // Under YAML 1.2 `yes` is a string: only two repeats.
+        assert_eq!(root.duplicate_keys(Typing::Yaml12).len(), 2);
     }
 }

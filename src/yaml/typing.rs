@@ -4,6 +4,7 @@
 //! fork of go-yaml v2 (`goyaml.v2/resolve.go`, `resolve`; `decode.go`, `scalar`); see
 //! `docs/typing.md` for the table and a source for every rule.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -59,9 +60,9 @@ impl fmt::Display for Typing {
     }
 }
 
-/// A scalar's typed value.
+/// A scalar's typed value; a string borrows the scalar's text unless typing changed it.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Typed {
+pub(crate) enum Typed<'a> {
     Null,
     Bool(bool),
     Int(i64),
@@ -69,7 +70,7 @@ pub(crate) enum Typed {
     Float(f64),
     /// An integer beyond 64 bits (go-yaml v2 keeps it as a `*big.Int`), as the nearest float.
     BigInt(f64),
-    Str(String),
+    Str(Cow<'a, str>),
 }
 
 const CORE: &str = "tag:yaml.org,2002:";
@@ -101,25 +102,25 @@ impl GoTag {
 }
 
 /// Types a scalar's decoded `text`, written in `style` with `tag`, under `typing`.
-pub(crate) fn type_scalar(
-    text: &str,
+pub(crate) fn type_scalar<'a>(
+    text: &'a str,
     style: ScalarStyle,
     tag: Option<&str>,
     typing: Typing,
-) -> Result<Typed, String> {
+) -> Result<Typed<'a>, String> {
     match typing {
         Typing::Helm => helm(text, style, tag),
         Typing::Yaml12 => yaml12(text, style, tag),
     }
 }
 
-fn helm(text: &str, style: ScalarStyle, tag: Option<&str>) -> Result<Typed, String> {
+fn helm<'a>(text: &'a str, style: ScalarStyle, tag: Option<&str>) -> Result<Typed<'a>, String> {
     let Some(tag) = tag else {
         // decode.go `scalar`: an untagged scalar that is not plain is a string.
         return if style == ScalarStyle::Plain {
             helm_resolve(GoTag::Implicit, text)
         } else {
-            Ok(Typed::Str(text.to_string()))
+            Ok(Typed::Str(Cow::Borrowed(text)))
         };
     };
     let go_tag = match tag.strip_prefix(CORE) {
@@ -131,18 +132,20 @@ fn helm(text: &str, style: ScalarStyle, tag: Option<&str>) -> Result<Typed, Stri
         Some("timestamp") => GoTag::Timestamp,
         Some("binary") => {
             return match decode_base64(text) {
-                Some(bytes) => Ok(Typed::Str(String::from_utf8_lossy(&bytes).into_owned())),
+                Some(bytes) => Ok(Typed::Str(Cow::Owned(
+                    String::from_utf8_lossy(&bytes).into_owned(),
+                ))),
                 None => Err("!!binary value contains invalid base64 data".to_string()),
             };
         }
         // resolve.go `resolve`: a tag it cannot resolve keeps the text as a string.
-        _ => return Ok(Typed::Str(text.to_string())),
+        _ => return Ok(Typed::Str(Cow::Borrowed(text))),
     };
     helm_resolve(go_tag, text)
 }
 
 /// go-yaml v2 `resolve(tag, in)`, including its deferred check of an explicit tag.
-fn helm_resolve(tag: GoTag, input: &str) -> Result<Typed, String> {
+fn helm_resolve(tag: GoTag, input: &str) -> Result<Typed<'_>, String> {
     let (resolved_tag, value) = helm_resolve_implicit(tag, input);
     if tag == GoTag::Implicit || tag == GoTag::Str || tag == resolved_tag {
         return Ok(value);
@@ -160,7 +163,7 @@ fn helm_resolve(tag: GoTag, input: &str) -> Result<Typed, String> {
     ))
 }
 
-fn helm_word(input: &str) -> Option<Typed> {
+fn helm_word(input: &str) -> Option<Typed<'static>> {
     Some(match input {
         "y" | "Y" | "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => {
             Typed::Bool(true)
@@ -185,8 +188,8 @@ fn word_tag(value: &Typed) -> GoTag {
 }
 
 /// The body of go-yaml v2 `resolve` before its deferred tag check.
-fn helm_resolve_implicit(tag: GoTag, input: &str) -> (GoTag, Typed) {
-    let string = || (GoTag::Str, Typed::Str(input.to_string()));
+fn helm_resolve_implicit(tag: GoTag, input: &str) -> (GoTag, Typed<'_>) {
+    let string = || (GoTag::Str, Typed::Str(Cow::Borrowed(input)));
     if tag == GoTag::Str {
         return string();
     }
@@ -213,9 +216,13 @@ fn helm_resolve_implicit(tag: GoTag, input: &str) -> (GoTag, Typed) {
         b'D' | b'S' => {
             if matches!(tag, GoTag::Implicit | GoTag::Timestamp) && gonum::is_timestamp(input) {
                 // decode.go keeps a timestamp decoded into interface{} as its text.
-                return (GoTag::Timestamp, Typed::Str(input.to_string()));
+                return (GoTag::Timestamp, Typed::Str(Cow::Borrowed(input)));
             }
-            let plain = input.replace('_', "");
+            let plain: Cow<'_, str> = if input.contains('_') {
+                Cow::Owned(input.replace('_', ""))
+            } else {
+                Cow::Borrowed(input)
+            };
             if let Ok(int) = gonum::parse_int(&plain, 0) {
                 return (GoTag::Int, Typed::Int(int));
             }
@@ -251,17 +258,17 @@ fn helm_resolve_implicit(tag: GoTag, input: &str) -> (GoTag, Typed) {
     string()
 }
 
-fn yaml12(text: &str, style: ScalarStyle, tag: Option<&str>) -> Result<Typed, String> {
+fn yaml12<'a>(text: &'a str, style: ScalarStyle, tag: Option<&str>) -> Result<Typed<'a>, String> {
     let Some(tag) = tag else {
         return Ok(if style == ScalarStyle::Plain {
             yaml12_plain(text)
         } else {
-            Typed::Str(text.to_string())
+            Typed::Str(Cow::Borrowed(text))
         });
     };
     let want = match tag.strip_prefix(CORE) {
         Some(want @ ("null" | "bool" | "int" | "float")) => want,
-        _ => return Ok(Typed::Str(text.to_string())),
+        _ => return Ok(Typed::Str(Cow::Borrowed(text))),
     };
     let typed = yaml12_plain(text);
     match (want, typed) {
@@ -277,7 +284,7 @@ fn yaml12(text: &str, style: ScalarStyle, tag: Option<&str>) -> Result<Typed, St
 }
 
 /// The YAML 1.2 core schema's resolution of a plain scalar (YAML 1.2.2, 10.3.2).
-fn yaml12_plain(text: &str) -> Typed {
+fn yaml12_plain(text: &str) -> Typed<'_> {
     match text {
         "" | "~" | "null" | "Null" | "NULL" => return Typed::Null,
         "true" | "True" | "TRUE" => return Typed::Bool(true),
@@ -322,25 +329,25 @@ fn yaml12_plain(text: &str) -> Typed {
             return Typed::Float(float);
         }
     }
-    Typed::Str(text.to_string())
+    Typed::Str(Cow::Borrowed(text))
 }
 
 /// The JSON object key a mapping key becomes, or why it cannot be one.
-pub(crate) fn key_from_typed(typed: Typed, typing: Typing) -> Result<String, String> {
+pub(crate) fn key_from_typed(typed: Typed<'_>, typing: Typing) -> Result<Cow<'_, str>, String> {
     match (typed, typing) {
         (Typed::Str(text), _) => Ok(text),
-        (Typed::Bool(value), _) => Ok(value.to_string()),
-        (Typed::Int(value), _) => Ok(value.to_string()),
-        (Typed::Float(value), Typing::Helm) => Ok(gonum::format_key_float(value)),
+        (Typed::Bool(value), _) => Ok(Cow::Borrowed(if value { "true" } else { "false" })),
+        (Typed::Int(value), _) => Ok(Cow::Owned(value.to_string())),
+        (Typed::Float(value), Typing::Helm) => Ok(Cow::Owned(gonum::format_key_float(value))),
         (Typed::Float(value), Typing::Yaml12) => Ok(if value.is_nan() {
-            ".nan".to_string()
+            Cow::Borrowed(".nan")
         } else if value.is_infinite() {
-            if value > 0.0 { ".inf" } else { "-.inf" }.to_string()
+            Cow::Borrowed(if value > 0.0 { ".inf" } else { "-.inf" })
         } else {
-            format!("{value}")
+            Cow::Owned(format!("{value}"))
         }),
-        (Typed::Uint(value), Typing::Yaml12) => Ok(value.to_string()),
-        (Typed::BigInt(value), Typing::Yaml12) => Ok(format!("{value}")),
+        (Typed::Uint(value), Typing::Yaml12) => Ok(Cow::Owned(value.to_string())),
+        (Typed::BigInt(value), Typing::Yaml12) => Ok(Cow::Owned(format!("{value}"))),
         // sigs.k8s.io/yaml `convertToJSONableObject` only converts string, int, int64,
         // float64 and bool keys; anything else is "unsupported map key".
         (Typed::Uint(value), Typing::Helm) => Err(format!(
@@ -354,7 +361,9 @@ pub(crate) fn key_from_typed(typed: Typed, typing: Typing) -> Result<String, Str
 }
 
 /// The typed key string of a scalar key node, if it has one (aliases and collections have none).
-pub(crate) fn key_string(node: &Node, typing: Typing) -> Option<String> {
+///
+/// It borrows the node's text when typing leaves it as written, as it does for most keys.
+pub(crate) fn key_str(node: &Node, typing: Typing) -> Option<Cow<'_, str>> {
     let NodeKind::Scalar { text, style } = &node.kind else {
         return None;
     };
@@ -402,7 +411,7 @@ fn decode_base64(text: &str) -> Option<Vec<u8>> {
 mod tests {
     use super::*;
 
-    fn helm_plain(text: &str) -> Typed {
+    fn helm_plain(text: &str) -> Typed<'_> {
         type_scalar(text, ScalarStyle::Plain, None, Typing::Helm).unwrap()
     }
 
@@ -437,5 +446,10 @@ mod tests {
         );
         assert_eq!(helm_plain("190:20:30"), Typed::Str("190:20:30".into()));
         assert_eq!(helm_plain("1e999"), Typed::Str("1e999".into()));
+        assert_eq!(helm_plain("1_0x"), Typed::Str("1_0x".into()));
+        assert!(matches!(
+            helm_plain("name"),
+            Typed::Str(Cow::Borrowed("name"))
+        ));
     }
 }

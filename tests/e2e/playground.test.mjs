@@ -1,169 +1,318 @@
-// The served workbench in headless Chromium: the bosun example migrated on open, a refusal that points at its
-// line, an escalation answered, the Decode tab, no console errors and no request beyond 127.0.0.1.
+// The served playground in headless Chromium: the bosun example on open, a refusal located, an
+// escalation answered, every example's outcome, "start a proposal", the brief, the manifest
+// patch, a share link restored in a fresh context, and nothing leaving 127.0.0.1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
-import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { start, open, statusIs, read, shots } from './harness.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const example = (path) => readFileSync(join(root, 'examples', path), 'utf8');
-const shots = join(root, 'target/e2e');
-let server;
-let browser;
-let base;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
+let env;
 before(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}/`;
-  server = spawn('python3', [join(root, 'scripts/serve.py'), join(root, 'target/site'), String(port), '--quiet'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    server.stdout.once('data', resolve);
-  });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    // playwright gives every launch a fresh, empty profile of its own.
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
-  mkdirSync(shots, { recursive: true });
+  env = await start();
 });
+after(() => env?.stop());
 
-after(async () => {
-  await browser?.close();
-  server?.kill();
-});
+const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`);
+const inputValue = (page, id) => byTestId(page, id).inputValue();
 
-/** A page at 1280×800 that records console errors, page errors and requests to any host but 127.0.0.1. */
-async function open(viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  const page = await context.newPage();
-  const problems = [];
-  const foreign = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`page: ${err.message}`));
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    if (url.protocol === 'data:') return;
-    // A blob: URL (the download) carries the page's own origin.
-    const host = url.protocol === 'blob:' ? new URL(url.pathname).hostname : url.hostname;
-    if (host !== '127.0.0.1') foreign.push(req.url());
-  });
-  await page.goto(base);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
-  return { page, context, problems, foreign };
+/** Fails on anything that must never happen on any page. */
+function clean({ problems, foreign, dialogs }) {
+  assert.deepEqual(problems, []);
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(dialogs, []);
 }
 
-const statusIs = (page, status) =>
-  page.waitForFunction((s) => document.querySelector('#status').dataset.status === s && !document.body.dataset.pending, status);
-
-test('the workbench migrates the bosun example, locates a refusal, takes an answer and decodes', async () => {
-  const { page, context, problems, foreign } = await open();
-
-  // (1) Opened with the bosun example, already migrated: the diff is expected.diff byte for byte.
+test('opens on the bosun example, computed: five changed lines, the plan, the comment', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
   await statusIs(page, 'planned');
-  assert.equal(await page.textContent('#badge'), 'planned');
-  assert.equal(await page.textContent('#diff'), example('bosun-0.20.0-to-0.25.1/expected.diff'));
+  assert.equal(await byTestId(page, 'example').inputValue(), 'bosun-0.20.0-to-0.25.1');
+  assert.equal(await page.locator('[data-testid="diff"] [data-line="add"]').count(), 1);
+  assert.equal(await page.locator('[data-testid="diff"] [data-line="del"]').count(), 4);
+  assert.equal(await byTestId(page, 'diff').textContent(), read('examples/bosun-0.20.0-to-0.25.1/expected.diff'));
   assert.match(await page.textContent('#prefix-shown'), /bosun\.valuesObject in addons\.yaml \(discovered\)/);
-  const notCarried = await page.locator('#not-carried li').allTextContents();
-  assert.deepEqual(notCarried, ['gate.mode = "sync"', 'gate.wait = "30s"', 'gate.inventorySource = "configmap"']);
-  assert.equal(await page.locator('#ops li').count(), 4);
-  assert.match(await page.textContent('#comment'), /\*\*Not carried across\*\*/);
-  await page.screenshot({ path: join(shots, 'workbench.png') });
+  assert.deepEqual(await page.locator('#not-carried li').allTextContents(),
+    ['gate.mode = "sync"', 'gate.wait = "30s"', 'gate.inventorySource = "configmap"']);
+  assert.equal(await byTestId(page, 'plan').locator('li').count(), 4);
+  assert.match(await byTestId(page, 'comment').textContent(), /\*\*Not carried across\*\*/);
+  assert.match(await page.textContent('#timing'), /^migrate took [\d.]+ ms$/);
+  assert.match(await page.textContent('#privacy'), /nothing you type, paste or drop leaves your browser/);
 
   // The download is the migrated file itself, made in the page.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
   assert.equal(download.suggestedFilename(), 'addons.yaml');
-  assert.equal(readFileSync(await download.path(), 'utf8'), example('bosun-0.20.0-to-0.25.1/expected.addons.yaml'));
+  assert.equal(readFileSync(await download.path(), 'utf8'), read('examples/bosun-0.20.0-to-0.25.1/expected.addons.yaml'));
 
-  // The Diagnose view: the brief, the displaced values and the schema changelog.
-  await page.click('#tab-diagnose');
-  assert.equal(await page.textContent('#diagnose-badge'), 'needs-proposal');
-  assert.match(await page.textContent('#brief'), /gate\.argocd\.port = 8083/);
-  assert.equal(await page.locator('#displaced li').count(), 4);
-  assert.ok((await page.locator('#changelog li').allTextContents()).includes('newly-required metrics.serviceMonitor.namespace'));
-  await page.click('#tab-result');
+  // The page itself cannot open a connection: its CSP says connect-src 'none'.
+  const fetched = await page.evaluate(() => fetch('/index.html').then(() => 'fetched', () => 'blocked'));
+  assert.equal(fetched, 'blocked');
+  assert.ok(session.problems.length > 0 && session.problems.every((p) => /Content Security Policy/.test(p)), session.problems.join('\n'));
+  session.problems.length = 0;
+  clean(session);
+  await session.context.close();
+});
 
-  // (2) A proposal that changes a value the target accepts is refused, located in the values file.
+test('a proposal that changes replicas is refused for survival, located in the values file', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await statusIs(page, 'planned');
   await page.click('#tab-proposal');
-  const proposal = await page.inputValue('#proposal');
-  await page.fill('#proposal', proposal.replace('replicas: 2', 'replicas: 3'));
+  const proposal = await inputValue(page, 'proposal');
+  await byTestId(page, 'proposal').fill(proposal.replace('replicas: 2', 'replicas: 3'));
   await statusIs(page, 'refused');
+  assert.match(await byTestId(page, 'status').textContent(), /refused/);
   const refusal = page.locator('#refusals li', { hasText: 'survival' });
   assert.equal(await refusal.count(), 1);
   assert.match(await refusal.textContent(), /replicas/);
   assert.equal(await refusal.locator('button.loc').textContent(), 'addons.yaml:21:5');
   assert.equal(await page.isDisabled('#download'), true);
+  // The problem marker is words, not only a red dot: the tab and the textarea say it.
+  assert.match(await page.textContent('#tab-values-0'), /\(1 problem\)/);
+  assert.equal(await byTestId(page, 'values').getAttribute('aria-invalid'), 'true');
+  assert.match(await page.textContent('#problems-values-0'), /line 21, column 5: survival: /);
   await refusal.locator('button.loc').click();
   const selection = await page.evaluate(() => {
     const area = document.activeElement;
     const before = area.value.slice(0, area.selectionStart);
-    return {
-      id: area.id,
-      line: before.split('\n').length,
-      column: before.length - before.lastIndexOf('\n'),
-      text: area.value.slice(area.selectionStart, area.selectionEnd),
-    };
+    return { id: area.dataset.testid, line: before.split('\n').length, text: area.value.slice(area.selectionStart, area.selectionEnd) };
   });
-  assert.deepEqual(selection, { id: 'values-0', line: 21, column: 5, text: 'replicas: 2' });
-  assert.equal(await page.isVisible('#values-0'), true);
-
-  // (3) The escalation example: escalated until a person answers, then planned with the answer set.
-  await page.selectOption('#example', 'bosun-servicemonitor-escalation');
-  await statusIs(page, 'escalated');
-  assert.match(await page.textContent('#escalations'), /metrics\.serviceMonitor\.namespace/);
-  await page.screenshot({ path: join(shots, 'escalation.png') });
-  await page.fill('#answers', 'metrics.serviceMonitor.namespace=monitoring');
-  await statusIs(page, 'planned');
-  const ops = await page.locator('#ops li').allTextContents();
-  assert.ok(ops.some((op) => /set metrics\.serviceMonitor\.namespace = "monitoring"\s*source: answer/.test(op)), ops.join('\n'));
-
-  // (4) The Decode tab decodes typed YAML live and locates a syntax error.
-  await page.click('#tab-decode');
-  await page.fill('#decode-input', 'a: yes\n');
-  await page.waitForFunction(() => document.querySelector('#decode-status').textContent === '1 document');
-  assert.deepEqual(JSON.parse(await page.textContent('#decode-output')), [{ a: true }]);
-  await page.selectOption('#typing', 'yaml-1.2');
-  await page.waitForFunction(() => document.querySelector('#decode-output').textContent.includes('"yes"'));
-  assert.deepEqual(JSON.parse(await page.textContent('#decode-output')), [{ a: 'yes' }]);
-  await page.fill('#decode-input', 'a: [1\n');
-  await page.waitForFunction(() => document.querySelector('#decode-status').classList.contains('error'));
-  assert.match(await page.textContent('#decode-status'), /^input\.yaml:2:\d+: /);
-
-  // (5) Nothing went wrong and nothing left the machine.
-  assert.deepEqual(problems, []);
-  assert.deepEqual(foreign, []);
-  await context.close();
+  assert.deepEqual(selection, { id: 'values', line: 21, text: 'replicas: 2' });
+  clean(session);
+  await session.context.close();
 });
 
-test('the workbench fits a narrow screen', async () => {
-  const { page, context, problems, foreign } = await open({ width: 420, height: 900 });
+test('the escalation example waits for a person; the answer "monitoring" makes it planned', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await byTestId(page, 'example').selectOption('refusal-escalation-then-answer');
+  await statusIs(page, 'escalated');
+  assert.match(await page.textContent('#escalations'), /metrics\.serviceMonitor\.namespace/);
+  await page.click('#escalations button:has-text("Answer…")');
+  assert.equal(await inputValue(page, 'answers'), 'metrics.serviceMonitor.namespace=');
+  await page.keyboard.type('monitoring');
   await statusIs(page, 'planned');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.equal(overflow, 0);
-  await page.screenshot({ path: join(shots, 'narrow.png'), fullPage: true });
-  assert.deepEqual(problems, []);
-  assert.deepEqual(foreign, []);
-  await context.close();
+  const ops = await byTestId(page, 'plan').locator('li').allTextContents();
+  assert.ok(ops.some((op) => /set metrics\.serviceMonitor\.namespace = "monitoring"\s*source: answer/.test(op)), ops.join('\n'));
+  clean(session);
+  await session.context.close();
+});
+
+test('every example reaches the outcome its README describes', async () => {
+  const expected = {
+    'bosun-0.20.0-to-0.25.1': ['planned'],
+    'bosun-servicemonitor-escalation': ['escalated'],
+    'traefik-v40-to-v41-logs': ['planned', /rename logs\.general → log/],
+    'cert-manager-v1.20-to-v1.21': ['planned', /remove prometheus\.servicemonitor\.targetPort/],
+    'otel-collector-0.18-to-0.19-mode': ['planned', /set mode = "daemonset"/],
+    'otel-operator-0.53-to-0.54-cert-files': ['planned', /rename admissionWebhooks\.ca_file → admissionWebhooks\.caFile/],
+    'refusal-survival': ['refused', /survival/],
+    'refusal-provenance': ['refused', /provenance/],
+    'refusal-flow-collection': ['refused', /flow-collection/],
+    'refusal-anchor': ['refused', /anchor-or-alias/],
+    'refusal-prefix-ambiguous': ['refused', /prefix-ambiguous/],
+    'refusal-escalation-then-answer': ['escalated'],
+    'manifest-adr-0020': ['patched'],
+  };
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  const names = await byTestId(page, 'example').locator('option:not([disabled])').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual([...names].sort(), Object.keys(expected).sort());
+  for (const [name, [status, text]] of Object.entries(expected)) {
+    await byTestId(page, 'example').selectOption(name);
+    await statusIs(page, status);
+    if (text) assert.match(await page.textContent('#panel-result'), text, name);
+  }
+  clean(session);
+  await session.context.close();
+});
+
+test('"Start a proposal" writes the values at the prefix with each displaced key explained; the brief is copied', async () => {
+  const session = await open(env.browser, env.base);
+  const { page, context } = session;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await statusIs(page, 'planned');
+  await page.click('#tab-proposal');
+  await byTestId(page, 'proposal').fill('');
+  await statusIs(page, 'needs-proposal');
+  await page.click('#start-proposal');
+  await page.waitForFunction(() => document.querySelector('[data-testid="proposal"]').value !== '');
+  const text = await inputValue(page, 'proposal');
+  assert.match(text, /^image:\n {2}repository: ghcr\.io\/example\/bosun\n {2}tag: "0\.25\.1"\nreplicas: 2\n/);
+  assert.match(text, / {2}# values-migrate: the target rejects gate\.mode: the target schema does not allow it under gate .+\n {2}# values-migrate: the target declares nothing new next to it \(under gate\); .+\n {2}mode: sync\n/);
+  assert.match(text, /\npodAnnotations:\n {2}prometheus\.io\/scrape: "true"\n$/);
+  assert.match(text, / {4}# values-migrate: the target rejects gate\.argocd\.port: .+\n {4}# values-migrate: next to it \(under gate\.argocd\) the target declares: podPort\n {4}port: 8083\n/);
+  // Edited as the comments say, it is the expected migration.
+  const edited = text.split('\n').filter((l) => !/^\s*# values-migrate:/.test(l) && !/^\s+(mode|wait|inventorySource): /.test(l))
+    .join('\n').replace('port: 8083', 'podPort: 8083');
+  await byTestId(page, 'proposal').fill(edited);
+  await statusIs(page, 'planned');
+  assert.equal(await byTestId(page, 'diff').textContent(), read('examples/bosun-0.20.0-to-0.25.1/expected.diff'));
+
+  await page.click('#copy-model-brief');
+  await page.waitForFunction(() => /copied/.test(document.querySelector('#notice').textContent));
+  const clip = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(clip, /gate\.argocd\.port = 8083/);
+  clean(session);
+  await session.context.close();
+});
+
+test('the Manifest tab patches the ADR-0020 sample in one line, and refuses the aliased sidecar', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await byTestId(page, 'example').selectOption('manifest-adr-0020');
+  await statusIs(page, 'patched');
+  assert.equal(await byTestId(page, 'diff').textContent(),
+    read('tests/fixtures/patch/adr-sample-limit/expected.diff').replaceAll('input.yaml', 'deployment.yaml'));
+  assert.equal(await page.locator('[data-testid="diff"] [data-line="add"]').count(), 1);
+  assert.equal(await page.locator('[data-testid="diff"] [data-line="del"]').count(), 1);
+  assert.match(await page.textContent('#timing'), /^patch took/);
+  await page.fill('#m-container', 'sidecar');
+  await page.fill('#m-field', 'resources.requests.memory');
+  await page.fill('#m-from', '256Mi');
+  await statusIs(page, 'needs-intervention');
+  assert.match(await page.textContent('#manifest-reason'), /alias|anchor/i);
+  assert.equal(await page.locator('[data-testid="diff"] [data-line]').count(), 0);
+  clean(session);
+  await session.context.close();
+});
+
+test('a share link restores every input and the result in a fresh context', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await statusIs(page, 'planned');
+  await page.click('#add-file');
+  await page.fill('#name-values-1', 'more-values.yaml');
+  await byTestId(page, 'values-1').fill('unrelated: true\n');
+  await page.click('#tab-proposal');
+  const proposal = (await inputValue(page, 'proposal')).replace('replicas: 2', 'replicas: 3');
+  await byTestId(page, 'proposal').fill(proposal);
+  await page.fill('#prefix', 'bosun.valuesObject');
+  await page.click('#tab-defaults');
+  await byTestId(page, 'defaults').fill('replicas: 1\n');
+  await byTestId(page, 'answers').fill('gate.timeout=5m');
+  await page.selectOption('#typing', 'yaml-1.2');
+  await statusIs(page, 'refused');
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.querySelector('[data-testid="share"]').value.includes('#s='));
+  const link = await inputValue(page, 'share');
+  assert.ok(link.startsWith(env.base), link);
+  const inputs = async (p) => ({
+    files: await p.locator('.file-name').evaluateAll((els) => els.map((e) => e.value)),
+    values: await p.locator('[data-testid^="values"]').evaluateAll((els) => els.map((e) => e.value)),
+    base: await p.locator('[data-testid="base-schema"]').inputValue(),
+    target: await p.locator('[data-testid="target-schema"]').inputValue(),
+    proposal: await p.locator('[data-testid="proposal"]').inputValue(),
+    defaults: await p.locator('[data-testid="defaults"]').inputValue(),
+    answers: await p.locator('[data-testid="answers"]').inputValue(),
+    prefix: await p.inputValue('#prefix'),
+    typing: await p.inputValue('#typing'),
+    refusals: await p.locator('#refusals li').allTextContents(),
+    status: await p.locator('[data-testid="status"]').getAttribute('data-status'),
+  });
+  const want = await inputs(page);
+  assert.equal(want.files.length, 4); // two values files, the manifest's and the Replay tab's
+  clean(session);
+  await session.context.close();
+
+  const fresh = await open(env.browser, link);
+  await statusIs(fresh.page, 'refused');
+  assert.deepEqual(await inputs(fresh.page), want);
+  assert.match(await fresh.page.textContent('#notice'), /Opened from a link/);
+  clean(fresh);
+  await fresh.context.close();
+});
+
+test('a dropped file and a picked file fill an input, and a values file takes the file\'s name', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await statusIs(page, 'planned');
+  const addons = read('examples/bosun-0.20.0-to-0.25.1/addons.yaml');
+  await page.click('#tab-values-0');
+  await page.locator('[data-testid="values"]').evaluate((area, text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text.replace('replicas: 2', 'replicas: 2 # dropped')], 'cluster-addons.yaml', { type: 'text/yaml' }));
+    area.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    area.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, addons);
+  await page.waitForFunction(() => document.querySelector('#name-values-0').value === 'cluster-addons.yaml');
+  assert.match(await page.inputValue('[data-testid="values"]'), /replicas: 2 # dropped/);
+  assert.equal(await page.textContent('#tab-values-0 .tab-label'), 'cluster-addons.yaml');
+  await statusIs(page, 'planned');
+  assert.match(await page.textContent('[data-testid="diff"]'), /^--- a\/cluster-addons\.yaml/);
+  assert.match(await page.textContent('#notice'), /Read cluster-addons\.yaml/);
+
+  await page.click('#tab-proposal');
+  await page.locator('#panel-proposal input[type="file"]').setInputFiles({
+    name: 'proposal.yaml', mimeType: 'text/yaml', buffer: Buffer.from('replicas: 3\n'),
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid="proposal"]').value === 'replicas: 3\n');
+  await statusIs(page, 'refused');
+  clean(session);
+  await session.context.close();
+});
+
+test('every control is reachable with the keyboard, and computing does not move the layout', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await statusIs(page, 'planned');
+  const reached = new Set();
+  await page.focus('body');
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    reached.add(await page.evaluate(() => document.activeElement.id || document.activeElement.dataset.testid || document.activeElement.tagName));
+  }
+  for (const id of ['example', 'copy-link', 'theme', 'tab-mode-values', 'tab-values-0', 'input-values-0', 'add-file', 'typing', 'prefix', 'answers', 'tab-result', 'copy-diff', 'download']) {
+    assert.ok(reached.has(id), `${id} not reached by Tab: ${[...reached].join(' ')}`);
+  }
+  // Arrow keys move between tabs.
+  await page.focus('#tab-values-0');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-base');
+
+  const box = () => page.evaluate(() => ['#result-tabs', '[data-testid="diff"]', '.statusbar']
+    .map((s) => JSON.stringify(document.querySelector(s).getBoundingClientRect())));
+  const still = await box();
+  await page.click('#tab-values-0');
+  await byTestId(page, 'values').press('End');
+  await byTestId(page, 'values').type('\n# a comment\n');
+  const during = await page.evaluate(() => document.body.dataset.pending);
+  assert.equal(during, 'true');
+  assert.deepEqual(await box(), still);
+  await statusIs(page, 'planned');
+  assert.deepEqual(await box(), still);
+  clean(session);
+  await session.context.close();
+});
+
+test('the theme button switches between the system, light and dark themes', async () => {
+  const session = await open(env.browser, env.base, { colorScheme: 'dark' });
+  const { page } = session;
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const dark = await background();
+  await page.click('#theme');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+  assert.notEqual(await background(), dark);
+  await page.click('#theme');
+  assert.equal(await background(), dark);
+  await page.reload();
+  await statusIs(page, 'planned');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  clean(session);
+  await session.context.close();
+});
+
+test('screenshots at 1280 and 390 px, light and dark, with nothing wider than the screen', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    for (const colorScheme of ['light', 'dark']) {
+      const session = await open(env.browser, env.base, { viewport: { width, height }, colorScheme });
+      const { page } = session;
+      await statusIs(page, 'planned');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.equal(overflow, 0, `${width}px ${colorScheme}: the page scrolls sideways`);
+      await page.screenshot({ path: join(shots, `playground-${width}-${colorScheme}.png`), fullPage: width < 900 });
+      clean(session);
+      await session.context.close();
+    }
+  }
 });

@@ -6,6 +6,11 @@
 //! taken.
 //! A sample is one batch's time divided by its calls. Each job's result can also be dumped
 //! (as JSON) so that scripts/bench can check that every tool computed the same thing.
+//!
+//! Kind `floor` runs saphyr-parser alone over the file, every event pulled and dropped: the
+//! least work any correct parse can do. A job with `"peak": true` makes one call instead of
+//! timing, and reports the process's peak resident memory during it (Linux: `VmHWM`, reset
+//! through `/proc/self/clear_refs` just before the call).
 
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -46,7 +51,11 @@ struct Job {
     #[serde(default)]
     typing: Option<String>,
     #[serde(default)]
+    prefix: Option<String>,
+    #[serde(default)]
     dump: Option<String>,
+    #[serde(default)]
+    peak: bool,
 }
 
 fn read(path: &str) -> Named {
@@ -76,6 +85,49 @@ fn need<'a>(job: &Job, field: &'a Option<String>, name: &str) -> &'a str {
         .unwrap_or_else(|| die(&format!("{}: missing `{name}`", job.id)))
 }
 
+/// A `kB` line of `/proc/self/status`, in bytes.
+fn status_bytes(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    let kb: u64 = line[field.len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// One call of `f`; the resident memory before it and the peak during it, in bytes.
+fn peak<T>(mut f: impl FnMut() -> T) -> Value {
+    // Writing 5 resets VmHWM to the current resident size (Linux 4.0 and later).
+    let reset = std::fs::write("/proc/self/clear_refs", "5").is_ok();
+    let before = status_bytes("VmRSS:");
+    black_box(f());
+    let peak = status_bytes("VmHWM:");
+    json!({ "rss_before": before, "peak_rss": peak, "reset": reset })
+}
+
+/// Times `f` by the shared rule (or, for a `peak` job, makes one call and measures memory).
+fn timed<T>(plan: &Plan, job: &Job, f: impl FnMut() -> T) -> (Vec<f64>, u64, u64, Option<Value>) {
+    if job.peak {
+        return (Vec::new(), 0, 1, Some(peak(f)));
+    }
+    let (s, b, c) = measure(plan, f);
+    (s, b, c, None)
+}
+
+/// Pulls every saphyr-parser event from `text` and drops it; the number of events.
+fn floor(text: &str) -> usize {
+    let mut parser = saphyr_parser::Parser::new_from_str(text);
+    let mut events = 0;
+    while let Some(next) = parser.next_event() {
+        match next {
+            Ok(event) => {
+                black_box(event);
+                events += 1;
+            }
+            Err(error) => die(&format!("saphyr-parser: {error}")),
+        }
+    }
+    events
+}
+
 /// Times `f` by the shared rule; returns the per-call samples in milliseconds and the calls made.
 fn measure<T>(plan: &Plan, mut f: impl FnMut() -> T) -> (Vec<f64>, u64, u64) {
     let mut calls: u64 = 0;
@@ -103,7 +155,12 @@ fn measure<T>(plan: &Plan, mut f: impl FnMut() -> T) -> (Vec<f64>, u64, u64) {
 
 fn run(plan: &Plan, job: &Job) -> Value {
     let typing = typing(job);
-    let (samples, batch, calls, result): (Vec<f64>, u64, u64, Value) = match job.kind.as_str() {
+    let (samples, batch, calls, memory, result) = match job.kind.as_str() {
+        "floor" => {
+            let file = read(need(job, &job.file, "file"));
+            let (s, b, c, m) = timed(plan, job, || floor(&file.text));
+            (s, b, c, m, json!({ "events": floor(&file.text) }))
+        }
         "decode" => {
             let file = read(need(job, &job.file, "file"));
             let options = DecodeOptions {
@@ -111,9 +168,10 @@ fn run(plan: &Plan, job: &Job) -> Value {
                 ..DecodeOptions::default()
             };
             let call = || values_migrate::decode::decode(&file.name, &file.text, &options);
+            // Timed (or the peak measured) first, so that no earlier call has grown the heap.
+            let (s, b, c, m) = timed(plan, job, &call);
             let result = serde_json::to_value(call()).expect("serialize");
-            let (s, b, c) = measure(plan, call);
-            (s, b, c, result)
+            (s, b, c, m, result)
         }
         "validate" => {
             let [values] = job.values.as_slice() else {
@@ -131,9 +189,10 @@ fn run(plan: &Plan, job: &Job) -> Value {
                     typing,
                 )
             };
+            // Timed (or the peak measured) first, so that no earlier call has grown the heap.
+            let (s, b, c, m) = timed(plan, job, &call);
             let result = serde_json::to_value(call()).expect("serialize");
-            let (s, b, c) = measure(plan, call);
-            (s, b, c, result)
+            (s, b, c, m, result)
         }
         "migrate" | "diagnose" => {
             let request = Request {
@@ -155,7 +214,7 @@ fn run(plan: &Plan, job: &Job) -> Value {
                 } else {
                     None
                 },
-                prefix: None,
+                prefix: job.prefix.clone(),
                 answers: Vec::new(),
                 defaults: job.defaults.as_deref().map(read),
                 typing,
@@ -168,9 +227,10 @@ fn run(plan: &Plan, job: &Job) -> Value {
                     values_migrate::migrate::migrate(&request)
                 }
             };
+            // Timed (or the peak measured) first, so that no earlier call has grown the heap.
+            let (s, b, c, m) = timed(plan, job, &call);
             let result = serde_json::to_value(call()).expect("serialize");
-            let (s, b, c) = measure(plan, call);
-            (s, b, c, result)
+            (s, b, c, m, result)
         }
         other => die(&format!("{}: unknown kind {other}", job.id)),
     };
@@ -178,7 +238,7 @@ fn run(plan: &Plan, job: &Job) -> Value {
         let text = serde_json::to_string(&result).expect("serialize");
         std::fs::write(dump, text).unwrap_or_else(|e| die(&format!("{dump}: {e}")));
     }
-    json!({ "id": job.id, "samples": samples, "batch": batch, "calls": calls })
+    json!({ "id": job.id, "samples": samples, "batch": batch, "calls": calls, "memory": memory })
 }
 
 fn main() {

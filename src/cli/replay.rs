@@ -1,0 +1,579 @@
+//! The command line of migrations that travel (issue 15): `migrate --record`, `--render-with`,
+//! `replay` (one file, layers, a chain, a fleet), and `schema --for-overrides`.
+
+use super::{Format, print_json, read, write};
+use crate::exit::of_status;
+use crate::migrate::render::text as text_summary;
+use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
+use crate::migrate::{Request, SourceFile};
+use crate::migration::chain::{Chain, ChainReport, ChainRequest, Version};
+use crate::migration::layers::{self, LayerPolicy, LayeredReport};
+use crate::migration::replay::Replayer;
+use crate::migration::{
+    ChartBump, Migration, ReplayReport, ReplayRequest, fleet, record, render_gate,
+};
+use crate::text::{FileResult, Location};
+use crate::yaml::Typing;
+use clap::{Args, ValueEnum};
+use std::path::{Path, PathBuf};
+
+/// `migrate`'s options for recording the verified plan and gating on a render.
+#[derive(Args)]
+pub(super) struct RecordArgs {
+    /// Write the verified migration as JSON to FILE (when the status is `planned` or `unchanged`).
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// The chart's name, recorded.
+    #[arg(long)]
+    chart: Option<String>,
+    /// The chart version moved from, recorded.
+    #[arg(long)]
+    from: Option<String>,
+    /// The chart version moved to, recorded.
+    #[arg(long)]
+    to: Option<String>,
+    #[command(flatten)]
+    render: RenderArgs,
+}
+
+/// The render gate's option.
+#[derive(Args)]
+pub(super) struct RenderArgs {
+    /// Before anything is written, run CMD with `{values}` replaced by a temporary file holding the
+    /// migrated values (`helm template my-chart ./chart -f {values}`); a failure refuses.
+    #[arg(long = "render-with", value_name = "CMD")]
+    render_with: Option<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PolicyArg {
+    /// Refuse, naming every layer that supplies the key.
+    Refuse,
+    /// Edit only the winning (last) layer and report the others.
+    Last,
+}
+
+/// `values-migrate replay`.
+#[derive(Args)]
+pub(super) struct ReplayArgs {
+    /// The recorded migration (`migrate --record`); not with --chain.
+    #[arg(long, required_unless_present = "chain", conflicts_with = "chain")]
+    migration: Option<PathBuf>,
+    /// A candidate values file (repeatable; layers with --layered); not with --repos.
+    #[arg(long = "values", required_unless_present = "repos")]
+    values: Vec<PathBuf>,
+    /// The base chart's values.schema.json; not with --chain.
+    #[arg(long, required_unless_present = "chain")]
+    base: Option<PathBuf>,
+    /// The target chart's values.schema.json; not with --chain.
+    #[arg(long, required_unless_present = "chain")]
+    target: Option<PathBuf>,
+    /// Where the values live in the files; discovered when absent.
+    #[arg(long)]
+    prefix: Option<String>,
+    /// The target chart's own values.yaml.
+    #[arg(long)]
+    defaults: Option<PathBuf>,
+    /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
+    #[arg(long, default_value = "helm")]
+    typing: Typing,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "json")]
+    format: Format,
+    /// Write the files, atomically, when the status is `planned`.
+    #[arg(long)]
+    write: bool,
+    /// Replay even when a schema's SHA-256 differs from the recording's.
+    #[arg(long)]
+    allow_schema_drift: bool,
+    /// A directory of versions (`DIR/<version>/values.schema.json`, optional `values.yaml`) and
+    /// recorded migrations (`DIR/*.json`): replay every step from --from to --to.
+    #[arg(long, requires_all = ["from", "to"])]
+    chain: Option<PathBuf>,
+    /// The oldest version the values may be at (with --chain).
+    #[arg(long)]
+    from: Option<String>,
+    /// The version to reach (with --chain).
+    #[arg(long)]
+    to: Option<String>,
+    /// Repository checkouts to run over, one unit of work each (with --files).
+    #[arg(long, num_args = 1.., requires = "files", conflicts_with = "values")]
+    repos: Vec<PathBuf>,
+    /// The values files of each repository, a glob relative to it (`deploy/**/values*.yaml`).
+    #[arg(long)]
+    files: Option<String>,
+    /// How many repositories run at once.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Read the --values files as layers: merged per key, later wins, lists replaced.
+    #[arg(long, conflicts_with_all = ["chain", "repos"])]
+    layered: bool,
+    /// With --layered, what to do when several layers supply an edited key.
+    #[arg(long, value_enum, default_value = "refuse")]
+    layer_policy: PolicyArg,
+    #[command(flatten)]
+    render: RenderArgs,
+}
+
+/// `values-migrate schema`.
+#[derive(Args)]
+pub(super) struct SchemaArgs {
+    /// Print the schema for override files: `required` dropped, nested under --prefix.
+    #[arg(long, required = true)]
+    for_overrides: bool,
+    /// The chart's values.schema.json.
+    #[arg(long)]
+    schema: PathBuf,
+    /// Where the values live in the override files (`bosun.valuesObject`).
+    #[arg(long)]
+    prefix: Option<String>,
+}
+
+/// After `migrate`: the render gate, then the recording (only of what passed the gate).
+pub(super) fn after_migrate(
+    request: &Request,
+    report: &mut MigrateReport,
+    args: &RecordArgs,
+) -> Result<(), String> {
+    if let Some(command) = args.render.command()? {
+        render_gate::gate(report, command, request.typing);
+    }
+    let Some(path) = &args.record else {
+        return Ok(());
+    };
+    let chart = ChartBump {
+        name: args.chart.clone(),
+        from: args.from.clone(),
+        to: args.to.clone(),
+    };
+    let Some(migration) = record::record(request, report, &chart) else {
+        eprintln!(
+            "{}: not recorded: only a planned or unchanged migration is recorded",
+            path.display()
+        );
+        return Ok(());
+    };
+    let json = serde_json::to_string_pretty(&migration).map_err(|e| e.to_string())?;
+    write::atomically(path, &format!("{json}\n"))
+}
+
+impl RenderArgs {
+    /// The render command, which must name where the values go.
+    fn command(&self) -> Result<Option<&str>, String> {
+        match self.render_with.as_deref() {
+            Some(command) if !command.contains(render_gate::PLACEHOLDER) => Err(format!(
+                "--render-with `{command}`: the command must contain {} where the values file goes",
+                render_gate::PLACEHOLDER
+            )),
+            other => Ok(other),
+        }
+    }
+}
+
+/// Runs `values-migrate replay`.
+pub(super) fn run(args: &ReplayArgs) -> Result<i32, String> {
+    args.render.command()?;
+    let prepared = prepare(args)?;
+    if !args.repos.is_empty() {
+        return run_fleet(args, &prepared);
+    }
+    let files = read_files(&args.values)?;
+    let (status, files_out) = one(args, &prepared, &files, &mut |o| print_result(args, o));
+    if args.write && status == Status::Planned {
+        write_all(&files_out)?;
+    }
+    Ok(of_status(status))
+}
+
+/// What a replay runs, read and compiled once (a fleet runs it on every file).
+enum Prepared {
+    Replay(Replayer),
+    Layered(ReplayRequest, LayerPolicy),
+    Chain(Chain),
+}
+
+fn prepare(args: &ReplayArgs) -> Result<Prepared, String> {
+    if let Some(dir) = &args.chain {
+        return Ok(Prepared::Chain(Chain::new(&chain_request(args, dir)?)));
+    }
+    let request = replay_request(args)?;
+    Ok(if args.layered {
+        let policy = match args.layer_policy {
+            PolicyArg::Refuse => LayerPolicy::Refuse,
+            PolicyArg::Last => LayerPolicy::Last,
+        };
+        Prepared::Layered(request, policy)
+    } else {
+        Prepared::Replay(Replayer::new(&request))
+    })
+}
+
+/// One replay (plain, layered, or chain) on `files`, render-gated, given to `show`.
+fn one(
+    args: &ReplayArgs,
+    prepared: &Prepared,
+    files: &[SourceFile],
+    show: &mut dyn FnMut(Outcome),
+) -> (Status, Vec<FileResult>) {
+    let command = args.render.render_with.as_deref();
+    let prefix = args.prefix.as_deref();
+    let outcome = match prepared {
+        Prepared::Replay(replayer) => {
+            let mut report = replayer.replay(files, prefix);
+            if let Some(command) = command {
+                render_gate::gate(&mut report.report, command, args.typing);
+            }
+            Outcome::Replay(report)
+        }
+        Prepared::Layered(request, policy) => {
+            let request = ReplayRequest {
+                files: files.to_vec(),
+                ..request.clone()
+            };
+            let mut report = layers::replay_layered(&request, *policy);
+            if let (Some(command), Some(merged)) = (command, &report.merged) {
+                let values = serde_json::to_string_pretty(merged).unwrap_or_default();
+                if let Err(message) = render_gate::render(command, &values) {
+                    refuse_render(&mut report.replay.report, message);
+                }
+            }
+            Outcome::Layered(report)
+        }
+        Prepared::Chain(chain) => {
+            let mut report = chain.run(files, prefix);
+            if let Some(command) = command {
+                gate_chain(&mut report, command, args.typing);
+            }
+            Outcome::Chain(report)
+        }
+    };
+    let out = (outcome.status(), files_of(&outcome).to_vec());
+    show(outcome);
+    out
+}
+
+/// The render gate on a chain's result: the last step holds the final text.
+fn gate_chain(report: &mut ChainReport, command: &str, typing: crate::yaml::Typing) {
+    let last = report.steps.last().map(|s| &s.result.report);
+    let values = last.and_then(|last| render_gate::migrated_values(last, typing));
+    if let (Status::Planned, Some(values)) = (report.status, values) {
+        if let Err(message) = render_gate::render(command, &values) {
+            report.status = Status::Refused;
+            report.refusals.push(Refusal {
+                kind: RefusalKind::RenderFailed,
+                path: crate::ValuePath::root(),
+                message,
+                at: Location::default(),
+            });
+        }
+    }
+}
+
+fn refuse_render(report: &mut MigrateReport, message: String) {
+    report.status = Status::Refused;
+    report.refusals.push(Refusal {
+        kind: RefusalKind::RenderFailed,
+        path: crate::ValuePath::root(),
+        message,
+        at: Location::default(),
+    });
+}
+
+/// One replay's result, whichever kind.
+enum Outcome {
+    Replay(ReplayReport),
+    Layered(LayeredReport),
+    Chain(ChainReport),
+}
+
+impl Outcome {
+    fn status(&self) -> Status {
+        match self {
+            Outcome::Replay(r) => r.report.status,
+            Outcome::Layered(r) => r.replay.report.status,
+            Outcome::Chain(r) => r.status,
+        }
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        match self {
+            Outcome::Replay(r) => serde_json::to_value(r),
+            Outcome::Layered(r) => serde_json::to_value(r),
+            Outcome::Chain(r) => serde_json::to_value(r),
+        }
+        .unwrap_or_default()
+    }
+}
+
+fn print_result(args: &ReplayArgs, outcome: Outcome) {
+    match args.format {
+        Format::Json => print_json(&outcome.to_json()),
+        Format::Diff => files_of(&outcome).iter().for_each(|f| print!("{}", f.diff)),
+        Format::Text => print!("{}", text(&outcome)),
+    }
+}
+
+fn files_of(outcome: &Outcome) -> &[FileResult] {
+    match outcome {
+        Outcome::Replay(r) => &r.report.files,
+        Outcome::Layered(r) => &r.replay.report.files,
+        Outcome::Chain(r) => &r.files,
+    }
+}
+
+/// A readable summary: the pipeline's, plus what became of each recorded op.
+fn text(outcome: &Outcome) -> String {
+    let replay_text = |r: &ReplayReport| {
+        let mut out = String::new();
+        for d in &r.schema_drift {
+            out.push_str(&format!(
+                "schema drift: {} ({} != recorded {})\n",
+                d.schema, d.given.sha256, d.recorded.sha256
+            ));
+        }
+        for op in &r.replayed {
+            let note = op
+                .note
+                .as_deref()
+                .map(|n| format!(" ({n})"))
+                .unwrap_or_default();
+            out.push_str(&format!("replayed: {}{note}\n", op_text(&op.op)));
+        }
+        for op in &r.skipped {
+            out.push_str(&format!("skipped: {} ({})\n", op_text(&op.op), op.reason));
+        }
+        // The status line first, then what became of each recorded op, then the pipeline's summary.
+        let summary = text_summary(&r.report);
+        let (status, rest) = summary.split_once('\n').unwrap_or((&summary, ""));
+        format!("{status}\n{out}{rest}")
+    };
+    match outcome {
+        Outcome::Replay(r) => replay_text(r),
+        Outcome::Layered(r) => {
+            let mut out = String::new();
+            for layer in &r.layers {
+                out.push_str(&format!(
+                    "layer {} (values at `{}`)\n",
+                    layer.file, layer.prefix
+                ));
+                for op in &layer.ops {
+                    out.push_str(&format!("  {}\n", report_op_text(op)));
+                }
+                for op in &layer.left {
+                    out.push_str(&format!(
+                        "  left to a later layer: {}\n",
+                        report_op_text(op)
+                    ));
+                }
+            }
+            out + &replay_text(&r.replay)
+        }
+        Outcome::Chain(r) => chain_text(r, &replay_text),
+    }
+}
+
+fn chain_text(r: &ChainReport, replay_text: &dyn Fn(&ReplayReport) -> String) -> String {
+    let mut out = format!("status: {}\n", status_name(r.status));
+    if let Some(v) = &r.file_version {
+        out.push_str(&format!("values at version {v}, target {}\n", r.to));
+    }
+    if let Some(m) = &r.message {
+        out.push_str(&format!("{m}\n"));
+    }
+    for e in &r.errors {
+        out.push_str(&format!("error: {e}\n"));
+    }
+    for step in &r.steps {
+        out.push_str(&format!(
+            "\n== step {} -> {} ({}): {}\n",
+            step.from,
+            step.to,
+            step.migration,
+            status_name(step.result.report.status)
+        ));
+        let text = replay_text(&step.result);
+        // The step's own diff is not repeated: the combined diff follows.
+        out.push_str(text.split("\n--- a/").next().unwrap_or(""));
+    }
+    for f in r.files.iter().filter(|f| f.changed) {
+        out.push_str(&format!("\n{}", f.diff));
+    }
+    out
+}
+
+fn op_text(op: &record::RecordedOp) -> String {
+    match op {
+        record::RecordedOp::Remove { path, .. } => format!("remove {path}"),
+        record::RecordedOp::Rename { from, to, .. } => format!("rename {from} -> {to}"),
+        record::RecordedOp::Set {
+            path,
+            value,
+            source,
+        } => format!("set {path} = {value} ({source})"),
+    }
+}
+
+fn status_name(status: Status) -> String {
+    serde_json::to_value(status)
+        .ok()
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_default()
+}
+
+fn replay_request(args: &ReplayArgs) -> Result<ReplayRequest, String> {
+    let (Some(migration), Some(base), Some(target)) = (&args.migration, &args.base, &args.target)
+    else {
+        return Err("replay needs --migration, --base and --target (or --chain)".to_string());
+    };
+    let migration = read(migration)?;
+    Ok(ReplayRequest {
+        migration: record::parse(&migration.name, &migration.text)?,
+        files: Vec::new(),
+        base_schema: read(base)?,
+        target_schema: read(target)?,
+        prefix: args.prefix.clone(),
+        defaults: args.defaults.as_deref().map(read).transpose()?,
+        typing: args.typing,
+        allow_schema_drift: args.allow_schema_drift,
+    })
+}
+
+/// Reads a chain directory: `<version>/values.schema.json` (and `values.yaml`), and `*.json` recordings.
+fn chain_request(args: &ReplayArgs, dir: &Path) -> Result<ChainRequest, String> {
+    let mut versions = Vec::new();
+    let mut migrations: Vec<(String, Migration)> = Vec::new();
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        let schema = path.join("values.schema.json");
+        if schema.is_file() {
+            let defaults = path.join("values.yaml");
+            versions.push(Version {
+                version: path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                schema: read(&schema)?,
+                defaults: defaults.is_file().then(|| read(&defaults)).transpose()?,
+            });
+        } else if path.extension().is_some_and(|e| e == "json") {
+            let named = read(&path)?;
+            migrations.push((named.name.clone(), record::parse(&named.name, &named.text)?));
+        }
+    }
+    Ok(ChainRequest {
+        versions,
+        migrations,
+        files: Vec::new(),
+        from: args.from.clone().unwrap_or_default(),
+        to: args.to.clone().unwrap_or_default(),
+        prefix: args.prefix.clone(),
+        typing: args.typing,
+        allow_schema_drift: args.allow_schema_drift,
+    })
+}
+
+/// Every repository is one unit of work: each matched file replayed (and written) on its own.
+fn run_fleet(args: &ReplayArgs, prepared: &Prepared) -> Result<i32, String> {
+    let glob = args.files.clone().unwrap_or_default();
+    let report = fleet::run(&args.repos, &glob, args.jobs, |repo, relative| {
+        let path = repo.join(relative);
+        let outcome = read_files(std::slice::from_ref(&path)).and_then(|files| {
+            let mut shown = serde_json::Value::Null;
+            let (status, files) = one(args, prepared, &files, &mut |o| shown = o.to_json());
+            if args.write && status == Status::Planned {
+                write_all(&files)?;
+            }
+            Ok((status, shown))
+        });
+        let (status, result) = outcome.unwrap_or_else(|message| {
+            (Status::Invalid, serde_json::json!({"status": "invalid", "errors": [{"file": path.display().to_string(), "message": message}]}))
+        });
+        fleet::FileOutcome {
+            path: relative.to_string(),
+            status,
+            result,
+        }
+    });
+    match args.format {
+        Format::Json => print_json(&report),
+        Format::Diff => {
+            for repo in &report.repositories {
+                for file in &repo.files {
+                    if let Some(files) = file.result["files"].as_array() {
+                        files
+                            .iter()
+                            .filter_map(|f| f["diff"].as_str())
+                            .for_each(|d| print!("{d}"));
+                    }
+                }
+            }
+        }
+        Format::Text => {
+            for repo in &report.repositories {
+                println!("{}: {}", repo.repo, status_name(repo.status));
+                if let Some(error) = &repo.error {
+                    println!("  {error}");
+                }
+                for file in &repo.files {
+                    let why = file.result["refusals"][0]["message"]
+                        .as_str()
+                        .or(file.result["errors"][0]["message"].as_str())
+                        .map(|m| format!(": {m}"))
+                        .unwrap_or_default();
+                    println!("  {}: {}{why}", file.path, status_name(file.status));
+                }
+            }
+            println!("\n{}", report.table());
+        }
+    }
+    Ok(report
+        .repositories
+        .iter()
+        .map(|r| of_status(r.status))
+        .max()
+        .unwrap_or(0))
+}
+
+/// Prints the override schema.
+pub(super) fn schema(args: &SchemaArgs) -> Result<i32, String> {
+    debug_assert!(args.for_overrides);
+    let input = read(&args.schema)?;
+    let document: serde_json::Value = serde_json::from_str(&input.text)
+        .map_err(|e| format!("{}:{}:{}: {e}", input.name, e.line(), e.column()))?;
+    let prefix = crate::ValuePath::parse(args.prefix.as_deref().unwrap_or(""))
+        .map_err(|e| format!("--prefix: {e}"))?;
+    let out = crate::migration::overrides::for_overrides(&document, &prefix)?;
+    print_json(&out);
+    Ok(0)
+}
+
+fn read_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, String> {
+    paths
+        .iter()
+        .map(|p| {
+            read(p).map(|n| SourceFile {
+                path: n.name,
+                text: n.text,
+            })
+        })
+        .collect()
+}
+
+fn write_all(files: &[FileResult]) -> Result<(), String> {
+    files
+        .iter()
+        .filter(|f| f.changed)
+        .try_for_each(|f| write::atomically(Path::new(&f.path), &f.after))
+}
+
+fn report_op_text(op: &crate::migrate::Op) -> String {
+    use crate::migrate::Op;
+    match op {
+        Op::Remove { path } => format!("remove {path}"),
+        Op::Rename { from, to, .. } => format!("rename {from} -> {to}"),
+        Op::Set { path, value, .. } => format!("set {path} = {value}"),
+    }
+}

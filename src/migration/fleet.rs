@@ -1,0 +1,243 @@
+//! A fleet run: one unit of work per repository checkout (its values files found by a glob),
+//! spread over `jobs` threads, one result per repository and a summary by status.
+
+use crate::migrate::Status;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// What one values file of a repository came to.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FileOutcome {
+    /// The file, relative to the repository.
+    pub path: String,
+    /// Its status.
+    pub status: Status,
+    /// The full result (a replay or a chain report).
+    pub result: serde_json::Value,
+}
+
+/// What one repository came to: the worst status of its files.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RepoOutcome {
+    /// The repository directory, as given.
+    pub repo: String,
+    /// The worst status of its files (`invalid` when no file matches).
+    pub status: Status,
+    /// Why the repository could not be run, or `null`.
+    pub error: Option<String>,
+    /// Each matched file, in path order.
+    pub files: Vec<FileOutcome>,
+}
+
+/// How many repositories ended in each status.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    /// Repositories with ops applied and verified.
+    pub planned: usize,
+    /// Repositories with nothing to do.
+    pub unchanged: usize,
+    /// Repositories a refusal stopped.
+    pub refused: usize,
+    /// Repositories where a person must decide.
+    pub escalated: usize,
+    /// Repositories whose inputs could not be read.
+    pub invalid: usize,
+}
+
+/// What a fleet run returns.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FleetReport {
+    /// One result per repository, in the order given.
+    pub repositories: Vec<RepoOutcome>,
+    /// The counts by status.
+    pub summary: Summary,
+}
+
+impl FleetReport {
+    /// The summary as a table.
+    pub fn table(&self) -> String {
+        let s = &self.summary;
+        let mut out = String::from("| status | repositories |\n| --- | ---: |\n");
+        for (name, n) in [
+            ("planned", s.planned),
+            ("unchanged", s.unchanged),
+            ("refused", s.refused),
+            ("escalated", s.escalated),
+            ("invalid", s.invalid),
+        ] {
+            out.push_str(&format!("| {name} | {n} |\n"));
+        }
+        out.push_str(&format!("| total | {} |\n", self.repositories.len()));
+        out
+    }
+}
+
+/// Runs `work` on every file of every repository matching `glob`, `jobs` repositories at a time.
+pub fn run<W>(repos: &[PathBuf], glob: &str, jobs: usize, work: W) -> FleetReport
+where
+    W: Fn(&Path, &str) -> FileOutcome + Sync,
+{
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<RepoOutcome>>> = Mutex::new(vec![None; repos.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, repos.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(repo) = repos.get(index) else { break };
+                    let outcome = one_repo(repo, glob, &work);
+                    if let Ok(mut results) = results.lock() {
+                        results[index] = Some(outcome);
+                    }
+                }
+            });
+        }
+    });
+    let repositories: Vec<RepoOutcome> = results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut summary = Summary::default();
+    for repo in &repositories {
+        *match repo.status {
+            Status::Planned => &mut summary.planned,
+            Status::Unchanged | Status::NeedsProposal => &mut summary.unchanged,
+            Status::Refused => &mut summary.refused,
+            Status::Escalated => &mut summary.escalated,
+            Status::Invalid => &mut summary.invalid,
+        } += 1;
+    }
+    FleetReport {
+        repositories,
+        summary,
+    }
+}
+
+fn one_repo<W>(repo: &Path, glob: &str, work: &W) -> RepoOutcome
+where
+    W: Fn(&Path, &str) -> FileOutcome,
+{
+    let name = repo.display().to_string();
+    let paths = match matching(repo, glob) {
+        Ok(paths) if paths.is_empty() => Err(format!("{name}: no file matches `{glob}`")),
+        other => other,
+    };
+    match paths {
+        Err(error) => RepoOutcome {
+            repo: name,
+            status: Status::Invalid,
+            error: Some(error),
+            files: Vec::new(),
+        },
+        Ok(paths) => {
+            let files: Vec<FileOutcome> = paths.iter().map(|p| work(repo, p)).collect();
+            let status = files
+                .iter()
+                .map(|f| f.status)
+                .max_by_key(|s| severity(*s))
+                .unwrap_or(Status::Unchanged);
+            RepoOutcome {
+                repo: name,
+                status,
+                error: None,
+                files,
+            }
+        }
+    }
+}
+
+/// How bad a status is, for the repository's worst.
+fn severity(status: Status) -> u8 {
+    match status {
+        Status::Unchanged | Status::NeedsProposal => 0,
+        Status::Planned => 1,
+        Status::Escalated => 2,
+        Status::Refused => 3,
+        Status::Invalid => 4,
+    }
+}
+
+/// The files under `root` (relative, `/`-separated, sorted) that `glob` matches.
+pub fn matching(root: &Path, glob: &str) -> Result<Vec<String>, String> {
+    let pattern: Vec<&str> = glob.split('/').filter(|s| !s.is_empty()).collect();
+    let mut found = Vec::new();
+    let mut stack = vec![(root.to_path_buf(), String::new())];
+    while let Some((dir, relative)) = stack.pop() {
+        let entries =
+            std::fs::read_dir(&dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = if relative.is_empty() {
+                name.clone()
+            } else {
+                format!("{relative}/{name}")
+            };
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() && !matches!(name.as_str(), ".git" | "node_modules") {
+                stack.push((entry.path(), path));
+            } else if kind.is_file() {
+                let parts: Vec<&str> = path.split('/').collect();
+                if matches_parts(&pattern, &parts) {
+                    found.push(path);
+                }
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// Whether path `parts` match glob `pattern` parts (`**` is any number of directories).
+fn matches_parts(pattern: &[&str], parts: &[&str]) -> bool {
+    match pattern.split_first() {
+        None => parts.is_empty(),
+        Some((&"**", rest)) => (0..=parts.len()).any(|skip| matches_parts(rest, &parts[skip..])),
+        Some((first, rest)) => parts.split_first().is_some_and(|(part, others)| {
+            matches_segment(first.as_bytes(), part.as_bytes()) && matches_parts(rest, others)
+        }),
+    }
+}
+
+/// Whether one path segment matches a pattern with `*` and `?`.
+fn matches_segment(pattern: &[u8], text: &[u8]) -> bool {
+    match pattern.split_first() {
+        None => text.is_empty(),
+        Some((b'*', rest)) => (0..=text.len()).any(|skip| matches_segment(rest, &text[skip..])),
+        Some((b'?', rest)) => !text.is_empty() && matches_segment(rest, &text[1..]),
+        Some((c, rest)) => text.first() == Some(c) && matches_segment(rest, &text[1..]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matches_parts;
+
+    fn matches(glob: &str, path: &str) -> bool {
+        let pattern: Vec<&str> = glob.split('/').collect();
+        let parts: Vec<&str> = path.split('/').collect();
+        matches_parts(&pattern, &parts)
+    }
+
+    #[test]
+    fn matches_globs_with_double_stars() {
+        assert!(matches("deploy/**/values*.yaml", "deploy/values.yaml"));
+        assert!(matches(
+            "deploy/**/values*.yaml",
+            "deploy/prod/eu/values-prod.yaml"
+        ));
+        assert!(!matches("deploy/**/values*.yaml", "deploy/prod/other.yaml"));
+        assert!(!matches("deploy/*.yaml", "deploy/prod/values.yaml"));
+        assert!(matches("?alues.yaml", "values.yaml"));
+        assert!(matches("**", "a/b/c"));
+    }
+}

@@ -1,0 +1,205 @@
+// The playground's library thread: compiles the wasm once (streamed), keeps a session per schema
+// pair, and answers one request at a time with the result and the time the library took.
+// No static import: the wasm request and its streaming compile start before anything else loads.
+const started = performance.now();
+/** A time on the page's clock (the page's `performance.now()`), so that one timeline holds both threads. */
+const stamp = () => performance.timeOrigin + performance.now();
+const timeline = { workerStart: stamp() };
+const compiled = WebAssembly.compileStreaming(fetch(new URL('./pkg/web/values_migrate_bg.wasm', import.meta.url)));
+let lib = null;
+let parsePath;
+let startProposal;
+let valueAt;
+let readAnswers;
+
+const ready = Promise.all([
+  import('./pkg/web/values_migrate.js'), compiled, import('./proposal.js'), import('./answers.js'),
+]).then(async ([glue, module, proposalHelpers, answerHelpers]) => {
+  timeline.compiled = stamp();
+  await glue.default({ module_or_path: module });
+  timeline.instantiated = stamp();
+  lib = glue;
+  ({ parsePath, startProposal, valueAt } = proposalHelpers);
+  ({ readAnswers } = answerHelpers);
+  postMessage({ type: 'ready', ms: performance.now() - started, timeline });
+  await precompute(self.name);
+}, (error) => {
+  postMessage({ type: 'fatal', error: String(error?.message ?? error) });
+  throw error;
+});
+
+// ---------------------------------------------------------------- sessions
+
+/** The session for one (schemas, defaults, typing), compiled once and reused while they stay the same. */
+let session = null;
+let sessionKey = null;
+
+function sessionFor(input) {
+  if (typeof lib.Session !== 'function') return null;
+  const key = JSON.stringify([input.baseSchema, input.targetSchema, input.defaults, input.typing]);
+  if (key !== sessionKey) {
+    session?.free?.();
+    session = null;
+    sessionKey = key;
+    try {
+      session = new lib.Session({
+        baseSchema: input.baseSchema, targetSchema: input.targetSchema, defaults: input.defaults, typing: input.typing,
+      });
+    } catch {
+      // A schema the session cannot compile: the one-shot functions report it as a result.
+      session = null;
+    }
+  }
+  return session;
+}
+
+const perFile = ({ files, proposal, prefix, answers }) => ({ files, proposal, prefix, answers });
+
+function callMigrate(input) {
+  const s = sessionFor(input);
+  return s ? s.migrate(perFile(input)) : lib.migrate(input);
+}
+
+function callDiagnose(input) {
+  const s = sessionFor(input);
+  const { proposal, ...rest } = perFile(input);
+  return s ? s.diagnose(rest) : lib.diagnose(input);
+}
+
+// ---------------------------------------------------------------- requests
+
+function libraryInput(request) {
+  const { answers, problems } = readAnswers(request.answers, request.typing, lib.decode);
+  const prefix = request.prefix.trim();
+  return {
+    input: {
+      files: request.values,
+      baseSchema: request.baseSchema,
+      targetSchema: request.targetSchema,
+      proposal: request.proposal,
+      prefix: prefix === '' ? null : prefix,
+      answers,
+      defaults: request.defaults.trim() === '' ? null : request.defaults,
+      typing: request.typing,
+    },
+    answerProblems: problems,
+  };
+}
+
+/** migrate when there is a proposal, else diagnose; the diagnosis only when the migrate result lacks its brief. */
+function run(request) {
+  const { input, answerProblems } = libraryInput(request);
+  const withProposal = input.proposal.trim() !== '';
+  const result = withProposal ? callMigrate(input) : callDiagnose(input);
+  let diagnosis = null;
+  if (!withProposal || result.brief != null) diagnosis = result;
+  else if (request.wantDiagnosis) diagnosis = callDiagnose(input);
+  return { result, diagnosis, withProposal, answerProblems };
+}
+
+/** The proposal to start from, from the diagnosis and the values file it names. */
+function proposal(request) {
+  const { input } = libraryInput(request);
+  const diagnosis = callDiagnose(input);
+  if (diagnosis.prefix == null || diagnosis.valuesFile == null) return { diagnosis, text: null };
+  const file = input.files.find((f) => f.path === diagnosis.valuesFile);
+  const decoded = lib.decode(file.text, { file: file.path, typing: input.typing });
+  const doc = decoded.documents[diagnosis.valuesDocument ?? 0];
+  const values = valueAt(doc, diagnosis.prefix === '' ? [] : parsePath(diagnosis.prefix));
+  return { diagnosis, text: startProposal(values ?? {}, diagnosis.displaced, diagnosis.changelog) };
+}
+
+/** What makes two run requests the same. */
+const runKey = (r) => JSON.stringify([r.values, r.baseSchema, r.targetSchema, r.proposal, r.defaults, r.prefix, r.answers, r.typing, r.wantDiagnosis]);
+let early = null;
+
+/**
+ * Runs the example the page opens on while the page is still loading, so that its first request
+ * finds the result ready (once: the cached reply answers only a request with the same inputs).
+ */
+async function precompute(name) {
+  if (!/^[\w.-]+$/.test(name)) return;
+  let ex;
+  try {
+    ex = (await import(`./examples/${name}.js`)).default;
+  } catch {
+    return;
+  }
+  const request = {
+    values: ex.values, baseSchema: ex.baseSchema, targetSchema: ex.targetSchema, proposal: ex.proposal,
+    defaults: ex.defaults, prefix: ex.prefix, answers: ex.answers, typing: ex.typing, wantDiagnosis: false,
+  };
+  const t0 = performance.now();
+  const started = stamp();
+  early = { key: runKey(request), reply: { ...run(request), ms: performance.now() - t0, started, done: stamp() } };
+}
+
+/** The recording of the migration the inputs describe (`migration` is null unless it is planned or unchanged). */
+function record(request) {
+  const { input } = libraryInput(request);
+  const result = lib.record({ ...input, chart: request.chart });
+  return { status: result.status, migration: result.migration };
+}
+
+/** The replayer for one (recording, schemas, defaults, typing, drift), compiled once and reused while they stay the same. */
+let replayer = null;
+let replayerKey = null;
+
+function replayerFor(options) {
+  const key = JSON.stringify(options);
+  if (key !== replayerKey) {
+    replayer?.free();
+    replayer = new lib.Replayer(options);
+    replayerKey = key;
+  }
+  return replayer;
+}
+
+/** A recorded migration replayed on one values file, with the schemas, defaults and typing of the inputs. */
+function replay(request) {
+  const { input } = libraryInput(request);
+  const prefix = request.replay.prefix.trim();
+  const options = {
+    migration: request.replay.migration, baseSchema: input.baseSchema, targetSchema: input.targetSchema,
+    defaults: input.defaults, typing: input.typing, allowSchemaDrift: request.replay.allowSchemaDrift,
+  };
+  const files = [request.replay.file];
+  return { result: replayerFor(options).replay({ files, prefix: prefix === '' ? null : prefix }) };
+}
+
+const handlers = {
+  run: (request) => {
+    if (early && early.key === runKey(request)) {
+      const { reply } = early;
+      early = null;
+      return reply;
+    }
+    early = null;
+    return run(request);
+  },
+  proposal,
+  brief: (request) => ({ diagnosis: callDiagnose(libraryInput(request).input) }),
+  patch: (request) => ({ result: lib.patch(request.input) }),
+  record,
+  replay,
+  decode: (request) => ({ result: lib.decode(request.text, { file: request.file, typing: request.typing }) }),
+};
+
+onmessage = async ({ data }) => {
+  const received = stamp();
+  try {
+    await ready;
+  } catch {
+    return; // already reported as `fatal`
+  }
+  const t0 = performance.now();
+  try {
+    const out = handlers[data.type](data);
+    // A precomputed reply keeps its own times.
+    const reply = { ms: performance.now() - t0, started: performance.timeOrigin + t0, done: stamp(), ...out };
+    postMessage({ id: data.id, type: data.type, ...reply, received });
+  } catch (error) {
+    // The library throws only on a programming error: say so, loudly.
+    postMessage({ id: data.id, type: data.type, error: String(error?.message ?? error), ms: performance.now() - t0 });
+  }
+};
