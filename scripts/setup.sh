@@ -59,3 +59,11 @@ ensure_node_modules() {
   say "installing npm packages (npm ci)"
   (cd "$root" && npm ci --no-audit --no-fund >&2)
 }
+
+# PyYAML: the sweep's YAML 1.1 judge (tests/sweep/), standing in for Helm's go-yaml.
+ensure_pyyaml() {
+  python3 -c 'import yaml' 2>/dev/null && return
+  say "installing PyYAML (pip)"
+  python3 -m pip install -q pyyaml >&2 2>/dev/null ||
+    python3 -m pip install -q --user --break-system-packages pyyaml >&2
+}

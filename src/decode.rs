@@ -1,7 +1,19 @@
 //! The `decode` capability: YAML text to one JSON value per document.
 
-use crate::report::{DecodeResult, Diagnostic};
-use crate::yaml::{self, DecodeOptions, LineIndex};
+use serde::Serialize;
+
+use crate::text::Diagnostic;
+use crate::yaml::{self, DecodeOptions};
+
+/// What `decode` returns: one JSON value per document, or the errors that stopped it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DecodeResult {
+    /// The decoded documents, in order; empty when `errors` is not.
+    pub documents: Vec<serde_json::Value>,
+    /// Why the text could not be decoded.
+    pub errors: Vec<Diagnostic>,
+}
 
 /// Decodes `text` (named `file` in errors) into a [`DecodeResult`].
 pub fn decode(file: &str, text: &str, options: &DecodeOptions) -> DecodeResult {
@@ -10,19 +22,10 @@ pub fn decode(file: &str, text: &str, options: &DecodeOptions) -> DecodeResult {
             documents,
             errors: Vec::new(),
         },
-        Err(e) => {
-            let at = LineIndex::new(text).line_col(e.offset());
-            DecodeResult {
-                documents: Vec::new(),
-                errors: vec![Diagnostic {
-                    file: file.to_string(),
-                    line: Some(at.line),
-                    column: Some(at.column),
-                    utf16_column: Some(at.utf16_column),
-                    message: e.message().to_string(),
-                }],
-            }
-        }
+        Err(e) => DecodeResult {
+            documents: Vec::new(),
+            errors: vec![Diagnostic::at(file, text, e.offset(), e.message())],
+        },
     }
 }
 
@@ -59,7 +62,10 @@ mod tests {
         let result = decode("v.yaml", "🎉: 1\nb: [1, 2\n", &helm());
         assert!(result.documents.is_empty());
         let error = &result.errors[0];
-        assert_eq!(error.file, "v.yaml");
-        assert!(error.line.is_some() && error.column.is_some(), "{error:?}");
+        assert_eq!(error.at.file.as_deref(), Some("v.yaml"));
+        assert!(
+            error.at.line.is_some() && error.at.column.is_some(),
+            "{error:?}"
+        );
     }
 }

@@ -17,10 +17,14 @@ const RESYNC: usize = 3;
 const SEARCH: usize = 256;
 
 /// A unified diff with `a/` and `b/` headers and 3 lines of context; empty when nothing changed.
+///
+/// The headers name the file as given; an absolute path's leading `/` is not doubled
+/// (`a/tmp/x.yaml`, as git writes it).
 pub fn unified(path: &str, before: &str, after: &str) -> String {
     if before == after {
         return String::new();
     }
+    let path = path.trim_start_matches('/');
     let old = lines(before);
     let new = lines(after);
     let groups = group_diff_ops(ops(&old, &new), 3);
@@ -234,6 +238,11 @@ mod tests {
             "--- a/v.yaml\n+++ b/v.yaml\n@@ -1,6 +1,6 @@\n a: 1\n b: 2\n c: 3\n-d: 4\n+d: 40\n e: 5\n f: 6\n"
         );
         assert_eq!(unified("v.yaml", before, before), "");
+        let absolute = unified("/tmp/x.yaml", before, after);
+        assert!(
+            absolute.starts_with("--- a/tmp/x.yaml\n+++ b/tmp/x.yaml\n"),
+            "{absolute}"
+        );
     }
 
     #[test]

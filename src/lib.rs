@@ -1,4 +1,8 @@
 //! values-migrate: repairs a Helm chart's values after a chart bump broke them, and proves the repair.
+//!
+//! Layers, lowest first (arrows point down only; `tests/structure.rs` holds them):
+//! `text`, `diff` → `path` → `yaml` → `schema` → `splice` → `manifest`, `migrate`, `decode` →
+//! `wasm`, `cli`. See docs/ARCHITECTURE.md.
 #![warn(missing_docs)]
 
 #[cfg(feature = "cli")]
@@ -8,16 +12,25 @@ pub mod diff;
 pub mod manifest;
 pub mod migrate;
 pub mod path;
-pub mod report;
 pub mod schema;
 pub mod splice;
-pub mod validate;
+pub mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 pub mod yaml;
 
+pub use migrate::Session;
 pub use path::{PathError, Segment, ValuePath};
+pub use text::{Diagnostic, FileResult, LineCol, LineIndex, Location};
 pub use yaml::{
-    DecodeOptions, Document, Entry, Limits, LineCol, LineIndex, Node, NodeKind, ScalarStyle,
-    Stream, Typing, YamlError, YamlErrorKind, parse,
+    DecodeOptions, Document, Entry, Limits, Node, NodeKind, ScalarStyle, Stream, Typing, YamlError,
+    YamlErrorKind, parse,
 };
+
+/// The result shapes under their former module, for callers of 0.1.
+pub mod report {
+    pub use crate::decode::DecodeResult;
+    pub use crate::manifest::{PatchReport, PatchStatus};
+    pub use crate::migrate::outcome::*;
+    pub use crate::text::{Diagnostic, FileResult};
+}

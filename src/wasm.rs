@@ -1,6 +1,6 @@
 //! The JavaScript surface: translates types, holds no logic.
 
-use crate::migrate::{Named, Request, SourceFile};
+use crate::migrate::{Inputs, Named, Request, Session, SourceFile, ValidateReport};
 use crate::yaml::{DecodeOptions as YamlOptions, Typing};
 use serde::Deserialize;
 use serde::Serialize;
@@ -146,6 +146,43 @@ export function diagnose(input: MigrateInput): MigrateResult;
 export function validate(input: ValidateInput): ValidateResult;
 /** Replaces one scalar of one object in a manifest file in place, or says why it needs a person. */
 export function patch(input: PatchInput): PatchResult;
+
+/** What a `Session` is made of: both schemas (compiled once), the chart's defaults, the typing. */
+export interface SessionOptions {
+  baseSchema: string;
+  targetSchema: string;
+  defaults?: string | null;
+  typing?: Typing;
+}
+
+/** One call on a `Session`: the values files and, for `migrate`, the proposal. */
+export interface SessionInput {
+  files: FileInput[];
+  proposal?: string | null;
+  prefix?: string | null;
+  /** A person's answers for escalated keys, by path; values are JSON values. */
+  answers?: Record<string, unknown>;
+}
+
+/**
+ * Both schemas compiled once and kept: every `diagnose`, `migrate` and `validate` call reuses
+ * them. A schema that cannot be read is not a throw: `errors` holds it, and every call returns
+ * an `invalid` result naming it. Call `free()` (or use `using`) when done.
+ */
+export class Session {
+  constructor(options: SessionOptions);
+  /** Why the schemas or defaults could not be read; empty when the session is usable. */
+  readonly errors: Diagnostic[];
+  /** Diagnoses the old values against both schemas, without a proposal. */
+  diagnose(input: SessionInput): MigrateResult;
+  /** Judges a proposal, plans, splices and verifies; the result also holds the diagnosis. */
+  migrate(input: SessionInput & { proposal: string }): MigrateResult;
+  /** Validates each values file against the target schema, as Helm does (one result for all). */
+  validate(input: { files: FileInput[]; prefix?: string | null }): ValidateResult;
+  /** Releases the compiled schemas. */
+  free(): void;
+  [Symbol.dispose](): void;
+}
 "#;
 
 #[wasm_bindgen(start)]
@@ -153,30 +190,12 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
-#[derive(Deserialize, Default, Clone, Copy)]
-enum TypingInput {
-    #[default]
-    #[serde(rename = "helm")]
-    Helm,
-    #[serde(rename = "yaml-1.2")]
-    Yaml12,
-}
-
-impl From<TypingInput> for Typing {
-    fn from(t: TypingInput) -> Typing {
-        match t {
-            TypingInput::Helm => Typing::Helm,
-            TypingInput::Yaml12 => Typing::Yaml12,
-        }
-    }
-}
-
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct DecodeOptions {
     file: Option<String>,
     #[serde(default)]
-    typing: TypingInput,
+    typing: Typing,
 }
 
 #[derive(Deserialize)]
@@ -201,7 +220,7 @@ struct MigrateInput {
     #[serde(default)]
     defaults: Option<String>,
     #[serde(default)]
-    typing: TypingInput,
+    typing: Typing,
 }
 
 #[derive(Deserialize)]
@@ -214,7 +233,7 @@ struct ValidateInput {
     #[serde(default)]
     defaults: Option<String>,
     #[serde(default)]
-    typing: TypingInput,
+    typing: Typing,
 }
 
 #[derive(Deserialize)]
@@ -243,14 +262,7 @@ fn named(name: &str, text: String) -> Named {
 impl MigrateInput {
     fn into_request(self, with_proposal: bool) -> Request {
         Request {
-            files: self
-                .files
-                .into_iter()
-                .map(|f| SourceFile {
-                    path: f.path,
-                    text: f.text,
-                })
-                .collect(),
+            files: source_files(self.files),
             base_schema: named("baseSchema", self.base_schema),
             target_schema: named("targetSchema", self.target_schema),
             proposal: if with_proposal {
@@ -259,14 +271,9 @@ impl MigrateInput {
                 None
             },
             prefix: self.prefix,
-            // A JSON value is YAML text that reads back as itself.
-            answers: self
-                .answers
-                .into_iter()
-                .map(|(p, v)| (p, v.to_string()))
-                .collect(),
+            answers: json_answers(self.answers),
             defaults: self.defaults.map(|d| named("defaults", d)),
-            typing: self.typing.into(),
+            typing: self.typing,
         }
     }
 }
@@ -277,7 +284,7 @@ pub fn decode(text: &str, options: JsValue) -> Result<JsValue, JsError> {
     let options: DecodeOptions = from_js_or_default("decode options", options)?;
     let file = options.file.as_deref().unwrap_or("input.yaml");
     let yaml = YamlOptions {
-        typing: options.typing.into(),
+        typing: options.typing,
         ..YamlOptions::default()
     };
     to_js(&crate::decode::decode(file, text, &yaml))
@@ -309,12 +316,12 @@ pub fn validate(input: JsValue) -> Result<JsValue, JsError> {
     };
     let values = named(&file.path, file.text);
     let defaults = input.defaults.map(|d| named("defaults", d));
-    let report = crate::validate::validate(
+    let report = crate::migrate::validate::validate(
         &values,
         input.prefix.as_deref(),
         &named("schema", input.schema),
         defaults.as_ref(),
-        input.typing.into(),
+        input.typing,
     );
     to_js(&report)
 }
@@ -362,4 +369,127 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SessionOptions {
+    base_schema: String,
+    target_schema: String,
+    #[serde(default)]
+    defaults: Option<String>,
+    #[serde(default)]
+    typing: Typing,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SessionInput {
+    files: Vec<FileInput>,
+    #[serde(default)]
+    proposal: Option<String>,
+    #[serde(default)]
+    prefix: Option<String>,
+    #[serde(default)]
+    answers: BTreeMap<String, serde_json::Value>,
+}
+
+/// Both schemas compiled once, kept between calls (JS `Session`).
+#[wasm_bindgen(js_name = Session, skip_typescript)]
+pub struct JsSession {
+    session: Result<Session, Vec<crate::text::Diagnostic>>,
+}
+
+#[wasm_bindgen(js_class = Session)]
+impl JsSession {
+    /// Compiles both schemas and reads the defaults; what cannot be read is kept in `errors`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<JsSession, JsError> {
+        let options: SessionOptions = from_js("session options", options)?;
+        let defaults = options.defaults.map(|d| named("defaults", d));
+        let session = Session::new(
+            &named("baseSchema", options.base_schema),
+            &named("targetSchema", options.target_schema),
+            defaults.as_ref(),
+            options.typing,
+        );
+        Ok(JsSession { session })
+    }
+
+    /// Why the schemas or defaults could not be read.
+    #[wasm_bindgen(getter)]
+    pub fn errors(&self) -> Result<JsValue, JsError> {
+        let none = Vec::new();
+        to_js(self.session.as_ref().err().unwrap_or(&none))
+    }
+
+    /// Diagnoses the old values against both schemas.
+    pub fn diagnose(&self, input: JsValue) -> Result<JsValue, JsError> {
+        self.call("diagnose input", input, false)
+    }
+
+    /// Judges a proposal, plans, splices and verifies.
+    pub fn migrate(&self, input: JsValue) -> Result<JsValue, JsError> {
+        self.call("migrate input", input, true)
+    }
+
+    /// Validates each values file against the target schema.
+    pub fn validate(&self, input: JsValue) -> Result<JsValue, JsError> {
+        let input: SessionInput = from_js("validate input", input)?;
+        let report = match &self.session {
+            Ok(session) => ValidateReport::merge(
+                source_files(input.files)
+                    .iter()
+                    .map(|f| session.validate(f, input.prefix.as_deref())),
+            ),
+            Err(errors) => ValidateReport::unreadable(errors.clone()),
+        };
+        to_js(&report)
+    }
+
+    fn call(&self, what: &str, input: JsValue, migrate: bool) -> Result<JsValue, JsError> {
+        let input: SessionInput = from_js(what, input)?;
+        if migrate && input.proposal.is_none() {
+            return Err(JsError::new(&format!("{what}: missing field `proposal`")));
+        }
+        let session = match &self.session {
+            Ok(session) => session,
+            Err(errors) => {
+                return to_js(&crate::migrate::session::invalid(errors.clone()));
+            }
+        };
+        let files = source_files(input.files);
+        let proposal = input.proposal.map(|p| named("proposal", p));
+        let answers = json_answers(input.answers);
+        let inputs = Inputs {
+            files: &files,
+            prefix: input.prefix.as_deref(),
+            proposal: proposal.as_ref(),
+            answers: &answers,
+        };
+        let report = if migrate {
+            session.migrate(&inputs)
+        } else {
+            session.diagnose(&inputs)
+        };
+        to_js(&report)
+    }
+}
+
+fn source_files(files: Vec<FileInput>) -> Vec<SourceFile> {
+    files
+        .into_iter()
+        .map(|f| SourceFile {
+            path: f.path,
+            text: f.text,
+        })
+        .collect()
+}
+
+/// A JSON value is YAML text that reads back as itself.
+fn json_answers(answers: BTreeMap<String, serde_json::Value>) -> Vec<(String, String)> {
+    answers
+        .into_iter()
+        .map(|(p, v)| (p, v.to_string()))
+        .collect()
 }

@@ -252,3 +252,50 @@ fn validate_locates_violations_and_exits_1() {
     );
     assert_eq!(code, 0);
 }
+
+#[test]
+fn decode_refuses_a_raw_control_character_with_its_line_and_column() {
+    let path = temp_file("bell.yaml", "a: 1\nb: x\u{7}y\n");
+    let (code, _, stderr) = values_migrate(&["decode", path.to_str().unwrap()]);
+    assert_eq!(code, 3);
+    let expected = format!(
+        "{}:2:5: the character U+0007 is not allowed",
+        path.display()
+    );
+    assert!(stderr.starts_with(&expected), "{stderr}");
+}
+
+#[test]
+fn an_absolute_path_is_not_doubled_in_the_diff_headers() {
+    let dir = std::env::current_dir().unwrap().join(BOSUN);
+    let copy = temp_file(
+        "addons.yaml",
+        &std::fs::read_to_string(dir.join("addons.yaml")).unwrap(),
+    );
+    let copy = copy.to_str().unwrap();
+    let schema = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let (base, target, proposal) = (
+        schema("base.values.schema.json"),
+        schema("target.values.schema.json"),
+        schema("proposal.yaml"),
+    );
+    let (code, stdout, stderr) = values_migrate(&[
+        "migrate",
+        "--values",
+        copy,
+        "--base",
+        &base,
+        "--target",
+        &target,
+        "--proposal",
+        &proposal,
+        "--format",
+        "diff",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let name = copy.trim_start_matches('/');
+    assert!(
+        stdout.starts_with(&format!("--- a/{name}\n+++ b/{name}\n")),
+        "{stdout}"
+    );
+}

@@ -63,7 +63,10 @@ fn check(report: &values_migrate::report::MigrateReport, what: &str) {
                 "{what}: invalid without an error"
             );
             for e in &report.errors {
-                assert!(!e.file.is_empty() && !e.message.is_empty(), "{what}: {e:?}");
+                assert!(
+                    !e.at.file.as_deref().unwrap_or_default().is_empty() && !e.message.is_empty(),
+                    "{what}: {e:?}"
+                );
             }
         }
         Status::Refused => assert!(
@@ -122,9 +125,9 @@ fn a_syntax_error_names_file_line_and_column() {
     let report = migrate(&request("a: 1\nb: [1, 2\n", &base, &target, &proposal));
     assert_eq!(report.status, Status::Invalid);
     let e = &report.errors[0];
-    assert_eq!(e.file, "addons.yaml");
+    assert_eq!(e.at.file.as_deref(), Some("addons.yaml"));
     assert!(
-        e.line.is_some() && e.column.is_some() && e.utf16_column.is_some(),
+        e.at.line.is_some() && e.at.column.is_some() && e.at.utf16_column.is_some(),
         "{e:?}"
     );
     let report = migrate(&request(
@@ -135,5 +138,9 @@ fn a_syntax_error_names_file_line_and_column() {
     ));
     assert_eq!(report.status, Status::Invalid);
     let e = &report.errors[0];
-    assert_eq!((e.file.as_str(), e.line), ("target.json", Some(2)), "{e:?}");
+    assert_eq!(
+        (e.at.file.as_deref(), e.at.line),
+        (Some("target.json"), Some(2)),
+        "{e:?}"
+    );
 }

@@ -102,3 +102,77 @@ fn migrate_reproduces_the_bosun_example_in_wasm() {
         include_str!("../examples/bosun-0.20.0-to-0.25.1/expected.diff")
     );
 }
+
+fn set(target: &Object, key: &str, value: &JsValue) {
+    Reflect::set(target, &key.into(), value).unwrap();
+}
+
+fn bosun_files() -> JsValue {
+    let file = Object::new();
+    set(&file, "path", &"addons.yaml".into());
+    set(
+        &file,
+        "text",
+        &include_str!("../examples/bosun-0.20.0-to-0.25.1/addons.yaml").into(),
+    );
+    js_sys::Array::of1(&file).into()
+}
+
+#[wasm_bindgen_test]
+fn a_session_compiles_once_and_serves_a_hundred_calls() {
+    let options = Object::new();
+    set(
+        &options,
+        "baseSchema",
+        &include_str!("../examples/bosun-0.20.0-to-0.25.1/base.values.schema.json").into(),
+    );
+    set(
+        &options,
+        "targetSchema",
+        &include_str!("../examples/bosun-0.20.0-to-0.25.1/target.values.schema.json").into(),
+    );
+    let session = values_migrate::wasm::JsSession::new(options.into()).unwrap();
+    assert_eq!(json(&session.errors().unwrap()), "[]");
+    let expected = include_str!("../examples/bosun-0.20.0-to-0.25.1/expected.diff");
+    for _ in 0..100 {
+        let input = Object::new();
+        set(&input, "files", &bosun_files());
+        set(
+            &input,
+            "proposal",
+            &include_str!("../examples/bosun-0.20.0-to-0.25.1/proposal.yaml").into(),
+        );
+        let result = session.migrate(input.into()).unwrap();
+        assert_eq!(Reflect::get(&result, &"status".into()).unwrap(), "planned");
+        let files = Reflect::get(&result, &"files".into()).unwrap();
+        let file = Reflect::get(&files, &0.into()).unwrap();
+        assert_eq!(Reflect::get(&file, &"diff".into()).unwrap(), expected);
+        // migrate says everything diagnose says: the brief and the displaced values too.
+        assert!(Reflect::get(&result, &"brief".into()).unwrap().is_string());
+    }
+    let input = Object::new();
+    set(&input, "files", &bosun_files());
+    let diagnosis = session.diagnose(input.into()).unwrap();
+    assert_eq!(
+        Reflect::get(&diagnosis, &"status".into()).unwrap(),
+        "needs-proposal"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_session_with_a_broken_schema_answers_invalid_instead_of_throwing() {
+    let options = Object::new();
+    set(&options, "baseSchema", &"{\"type\": \"object\"}".into());
+    set(&options, "targetSchema", &"{\n  \"type\": 7\n}".into());
+    let session = values_migrate::wasm::JsSession::new(options.into()).unwrap();
+    let errors = session.errors().unwrap();
+    let first = Reflect::get(&errors, &0.into()).unwrap();
+    assert_eq!(
+        Reflect::get(&first, &"file".into()).unwrap(),
+        "targetSchema"
+    );
+    let input = Object::new();
+    set(&input, "files", &bosun_files());
+    let result = session.diagnose(input.into()).unwrap();
+    assert_eq!(Reflect::get(&result, &"status".into()).unwrap(), "invalid");
+}

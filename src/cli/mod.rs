@@ -1,19 +1,17 @@
 //! The command line: argument parsing and output, on top of the library.
 
+mod exit;
 mod write;
 
-use crate::migrate::{Named, Request, SourceFile};
-use crate::report::{MigrateReport, Op, PatchStatus};
+use crate::manifest::PatchStatus;
+use crate::migrate::{Named, Request, Session, SourceFile, Status, ValidateReport, render};
+use crate::text::Location;
 use crate::yaml::{DecodeOptions, Typing};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use exit::{EXIT_INVALID, EXIT_USAGE};
 use serde::Serialize;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-
-/// Exit status for an input that could not be read.
-const EXIT_INVALID: i32 = 3;
-/// Exit status for a usage error.
-const EXIT_USAGE: i32 = 64;
 
 #[derive(Parser)]
 #[command(
@@ -24,24 +22,6 @@ const EXIT_USAGE: i32 = 64;
 struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum TypingArg {
-    /// As Helm reads values (YAML 1.1 words: yes/no/on/off are booleans).
-    Helm,
-    /// The YAML 1.2 core schema.
-    #[value(name = "yaml-1.2")]
-    Yaml12,
-}
-
-impl From<TypingArg> for Typing {
-    fn from(arg: TypingArg) -> Typing {
-        match arg {
-            TypingArg::Helm => Typing::Helm,
-            TypingArg::Yaml12 => Typing::Yaml12,
-        }
-    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -113,9 +93,9 @@ struct MigrateArgs {
     /// The target chart's own values.yaml.
     #[arg(long)]
     defaults: Option<PathBuf>,
-    /// How scalars are typed.
-    #[arg(long, value_enum, default_value = "helm")]
-    typing: TypingArg,
+    /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
+    #[arg(long, default_value = "helm")]
+    typing: Typing,
 }
 
 #[derive(Subcommand)]
@@ -124,15 +104,15 @@ enum Command {
     Decode {
         /// The YAML file to read.
         file: PathBuf,
-        /// How scalars are typed.
-        #[arg(long, value_enum, default_value = "helm")]
-        typing: TypingArg,
+        /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
+        #[arg(long, default_value = "helm")]
+        typing: Typing,
     },
     /// Validates values (coalesced with the chart's defaults) against a schema, as Helm does.
     Validate {
-        /// The values file.
-        #[arg(long)]
-        values: PathBuf,
+        /// A values file (repeatable: the schema is compiled once for all of them).
+        #[arg(long = "values", required = true)]
+        values: Vec<PathBuf>,
         /// Where the values live in the file.
         #[arg(long)]
         prefix: Option<String>,
@@ -142,9 +122,9 @@ enum Command {
         /// The chart's own values.yaml.
         #[arg(long)]
         defaults: Option<PathBuf>,
-        /// How scalars are typed.
-        #[arg(long, value_enum, default_value = "helm")]
-        typing: TypingArg,
+        /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
+        #[arg(long, default_value = "helm")]
+        typing: Typing,
     },
     /// Diagnoses old values against both schemas: displaced values, required keys, escalations.
     Diagnose {
@@ -191,34 +171,27 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         }
     };
     let outcome = match cli.command {
-        Command::Decode { file, typing } => decode(&file, typing.into()),
+        Command::Decode { file, typing } => decode(&file, typing),
         Command::Validate {
             values,
             prefix,
             schema,
             defaults,
             typing,
-        } => (|| {
-            let values = read(&values)?;
-            let schema = read(&schema)?;
-            let defaults = defaults.as_deref().map(read).transpose()?;
-            let report = crate::validate::validate(
-                &values,
-                prefix.as_deref(),
-                &schema,
-                defaults.as_ref(),
-                typing.into(),
-            );
-            print_json(&report);
-            Ok(report.exit_code())
-        })(),
+        } => validate(
+            &values,
+            prefix.as_deref(),
+            &schema,
+            defaults.as_deref(),
+            typing,
+        ),
         Command::Diagnose { args, format } => request(&args, None).map(|request| {
             let report = crate::migrate::diagnose(&request);
             match format {
-                Format::Text | Format::Diff => print!("{}", text_summary(&report)),
+                Format::Text | Format::Diff => print!("{}", render::text(&report)),
                 Format::Json => print_json(&report),
             }
-            report.status.exit_code()
+            exit::of_status(report.status)
         }),
         Command::Migrate {
             args,
@@ -230,9 +203,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             match format {
                 Format::Json => print_json(&report),
                 Format::Diff => report.files.iter().for_each(|f| print!("{}", f.diff)),
-                Format::Text => print!("{}", text_summary(&report)),
+                Format::Text => print!("{}", render::text(&report)),
             }
-            if write && report.status == crate::report::Status::Planned {
+            if write && report.status == Status::Planned {
                 for file in report.files.iter().filter(|f| f.changed) {
                     if let Err(message) = write::atomically(Path::new(&file.path), &file.after) {
                         eprintln!("{message}");
@@ -240,7 +213,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
                     }
                 }
             }
-            report.status.exit_code()
+            exit::of_status(report.status)
         }),
         Command::Patch {
             args,
@@ -288,117 +261,41 @@ fn request(args: &MigrateArgs, proposal: Option<&Path>) -> Result<Request, Strin
         prefix: args.prefix.clone(),
         answers,
         defaults: args.defaults.as_deref().map(read).transpose()?,
-        typing: args.typing.into(),
+        typing: args.typing,
     })
+}
+
+/// Validates each values file against one session's target schema, compiled once.
+fn validate(
+    values: &[PathBuf],
+    prefix: Option<&str>,
+    schema: &Path,
+    defaults: Option<&Path>,
+    typing: Typing,
+) -> Result<i32, String> {
+    let schema = read(schema)?;
+    let defaults = defaults.map(read).transpose()?;
+    let mut files = Vec::new();
+    for path in values {
+        let named = read(path)?;
+        files.push(SourceFile {
+            path: named.name,
+            text: named.text,
+        });
+    }
+    // One schema as both sides: the session compiles it once.
+    let report = match Session::new(&schema, &schema, defaults.as_ref(), typing) {
+        Ok(session) => ValidateReport::merge(files.iter().map(|f| session.validate(f, prefix))),
+        Err(errors) => ValidateReport::unreadable(errors),
+    };
+    print_json(&report);
+    Ok(exit::of_validate(&report))
 }
 
 fn print_json<T: Serialize>(value: &T) {
     match serde_json::to_string_pretty(value) {
         Ok(json) => println!("{json}"),
         Err(e) => eprintln!("cannot print the result: {e}"),
-    }
-}
-
-/// A readable summary of a migrate or diagnose report.
-fn text_summary(report: &MigrateReport) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    let status = serde_json::to_value(report.status)
-        .ok()
-        .and_then(|v| v.as_str().map(String::from))
-        .unwrap_or_default();
-    let _ = writeln!(out, "status: {status}");
-    if let Some(prefix) = &report.prefix {
-        let _ = writeln!(
-            out,
-            "values: {} in {}",
-            if prefix.is_empty() {
-                "the root"
-            } else {
-                prefix
-            },
-            report.values_file.as_deref().unwrap_or("?")
-        );
-    }
-    for e in &report.errors {
-        let _ = writeln!(
-            out,
-            "error: {}",
-            located(&e.file, e.line, e.column, &e.message)
-        );
-    }
-    for d in &report.displaced {
-        let _ = writeln!(
-            out,
-            "displaced: {} = {} ({})",
-            d.path,
-            crate::migrate::tree::show(&d.value),
-            d.reason
-        );
-    }
-    for d in &report.derivable {
-        let _ = writeln!(
-            out,
-            "derivable: {} = {} ({})",
-            d.path,
-            crate::migrate::tree::show(&d.value),
-            d.source
-        );
-    }
-    for e in &report.escalations {
-        let _ = writeln!(out, "escalation: {}: {}", e.path, e.message);
-    }
-    for r in &report.refusals {
-        let kind = serde_json::to_value(r.kind)
-            .ok()
-            .and_then(|v| v.as_str().map(String::from))
-            .unwrap_or_default();
-        let place = r
-            .file
-            .as_deref()
-            .map(|f| located(f, r.line, r.column, ""))
-            .unwrap_or_default();
-        let _ = writeln!(out, "refusal {kind} at `{}`: {place}{}", r.path, r.message);
-    }
-    for op in &report.ops {
-        let _ = match op {
-            Op::Remove { path } => writeln!(out, "op: remove {path}"),
-            Op::Rename { from, to, .. } => writeln!(out, "op: rename {from} -> {to}"),
-            Op::Set {
-                path,
-                value,
-                source,
-            } => writeln!(
-                out,
-                "op: set {path} = {} ({source:?})",
-                crate::migrate::tree::show(value)
-            ),
-        };
-    }
-    for n in &report.not_carried {
-        let _ = writeln!(
-            out,
-            "not carried: {} = {}",
-            n.path,
-            crate::migrate::tree::show(&n.value)
-        );
-    }
-    for change in &report.changelog {
-        let _ = writeln!(out, "schema change: {change}");
-    }
-    if let Some(brief) = &report.brief {
-        let _ = writeln!(out, "\n{brief}");
-    }
-    for f in report.files.iter().filter(|f| f.changed) {
-        let _ = write!(out, "\n{}", f.diff);
-    }
-    out
-}
-
-fn located(file: &str, line: Option<usize>, column: Option<usize>, message: &str) -> String {
-    match (line, column) {
-        (Some(line), Some(column)) => format!("{file}:{line}:{column}: {message}"),
-        _ => format!("{file}: {message}"),
     }
 }
 
@@ -422,10 +319,13 @@ fn patch(args: &PatchArgs, format: PatchFormat, write: bool) -> Result<i32, Stri
         PatchFormat::Diff => {
             print!("{}", report.file.diff);
             if report.status != PatchStatus::Patched {
-                eprintln!(
-                    "{}",
-                    located(&request.file, report.line, report.column, &report.reason)
-                );
+                let at = Location {
+                    file: Some(request.file.clone()),
+                    line: report.line,
+                    column: report.column,
+                    utf16_column: report.utf16_column,
+                };
+                eprintln!("{}: {}", at.prefix(), report.reason);
             }
         }
     }
@@ -435,7 +335,7 @@ fn patch(args: &PatchArgs, format: PatchFormat, write: bool) -> Result<i32, Stri
             return Ok(EXIT_INVALID);
         }
     }
-    Ok(report.status.exit_code())
+    Ok(exit::of_patch(report.status))
 }
 
 fn decode(path: &Path, typing: Typing) -> Result<i32, String> {
@@ -452,10 +352,7 @@ fn decode(path: &Path, typing: Typing) -> Result<i32, String> {
     // `file:line:column: message`, then the line and a caret under the column.
     match crate::yaml::decode(&input.text, &options) {
         Err(e) => eprintln!("{}", e.display_with(&input.name, &input.text)),
-        Ok(_) => result
-            .errors
-            .iter()
-            .for_each(|e| eprintln!("{}", located(&e.file, e.line, e.column, &e.message))),
+        Ok(_) => result.errors.iter().for_each(|e| eprintln!("{e}")),
     }
     Ok(EXIT_INVALID)
 }

@@ -9,12 +9,11 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::refuse::{
-    Checked, Problem, Stop, key_problem, property_problem, refuse_mapping_keys, refuse_properties,
-    show,
-};
+use super::refuse::{Checked, Stop, refuse_mapping_keys, refuse_properties, show};
 use crate::path::{Segment, ValuePath};
-use crate::yaml::{LineIndex, Node, Stream, Typing};
+use crate::text::LineIndex;
+use crate::yaml::hazard::{Hazard, key_hazards, property_hazard};
+use crate::yaml::{Node, Stream, Typing};
 
 /// The identity of the object to patch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +104,7 @@ pub(crate) fn check_identities(stream: &Stream, lines: &LineIndex<'_>) -> Checke
             // Not a mapping: not a Kubernetes object, and nothing can hide in it.
             continue;
         }
-        let refuse = |here: &ValuePath, problem: Problem| {
+        let refuse = |here: &ValuePath, problem: Hazard| {
             Err(Stop::needs_intervention(
                 format!(
                     "document {} (line {}): {} {}; {IDENTITY_RULE}",
@@ -118,25 +117,31 @@ pub(crate) fn check_identities(stream: &Stream, lines: &LineIndex<'_>) -> Checke
             ))
         };
         let top = ValuePath::root();
-        if let Some(problem) = root.tag.as_ref().and_then(|_| property_problem(root)) {
+        if let Some(problem) = root.tag.as_ref().and_then(|_| property_hazard(root)) {
             return refuse(&top, problem);
         }
-        if let Some(problem) = key_problem(root, Some(&ROOT_FIELDS)) {
+        if let Some(problem) = key_hazards(root, Typing::Helm, Some(&ROOT_FIELDS))
+            .into_iter()
+            .next()
+        {
             return refuse(&top, problem);
         }
         for (key, value) in field_entries(root, &ROOT_FIELDS) {
             let here = top.key(key.as_str());
-            if let Some(problem) = property_problem(value) {
+            if let Some(problem) = property_hazard(value) {
                 return refuse(&here, problem);
             }
             if key != "metadata" || value.entries().is_none() {
                 continue;
             }
-            if let Some(problem) = key_problem(value, Some(&METADATA_FIELDS)) {
+            if let Some(problem) = key_hazards(value, Typing::Helm, Some(&METADATA_FIELDS))
+                .into_iter()
+                .next()
+            {
                 return refuse(&here, problem);
             }
             for (key, value) in field_entries(value, &METADATA_FIELDS) {
-                if let Some(problem) = property_problem(value) {
+                if let Some(problem) = property_hazard(value) {
                     return refuse(&here.key(key), problem);
                 }
             }
@@ -262,7 +267,7 @@ pub(crate) fn find_container(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::PatchStatus;
+    use crate::manifest::report::PatchStatus;
     use crate::yaml::{Limits, parse};
     use serde_json::json;
 

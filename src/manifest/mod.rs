@@ -4,5 +4,7 @@ mod identity;
 pub mod patch;
 pub mod quantity;
 mod refuse;
+pub mod report;
 
 pub use patch::{PatchRequest, patch};
+pub use report::{PatchReport, PatchStatus};

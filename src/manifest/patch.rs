@@ -14,11 +14,11 @@ use serde_json::Value;
 use super::identity::{self, Identity};
 use super::quantity::{Quantity, ReplicaCount, plain_number_hazard};
 use super::refuse::{self, Checked, Stop};
-use crate::diff;
+use super::report::{PatchReport, PatchStatus};
 use crate::path::{Segment, ValuePath};
-use crate::report::{FileResult, PatchReport, PatchStatus};
 use crate::splice::edit::{self, Edit};
-use crate::yaml::{self, DecodeOptions, Limits, LineIndex, ScalarStyle, Typing, YamlError};
+use crate::text::{FileResult, LineIndex};
+use crate::yaml::{self, DecodeOptions, Limits, ScalarStyle, Typing, YamlError};
 
 /// A request to replace one value of one object in a manifest file (CONTRACT.md `patch`).
 ///
@@ -132,20 +132,13 @@ pub fn patch(request: &PatchRequest) -> PatchReport {
         Err(stop) => (stop.status, stop.reason, stop.at, request.text.clone()),
     };
     let position = at.map(|offset| lines.line_col(offset));
-    let before = request.text.clone();
     PatchReport {
         status,
         reason,
         line: position.map(|p| p.line),
         column: position.map(|p| p.column),
         utf16_column: position.map(|p| p.utf16_column),
-        file: FileResult {
-            path: request.file.clone(),
-            changed: before != after,
-            diff: diff::unified(&request.file, &before, &after),
-            before,
-            after,
-        },
+        file: FileResult::edited(&request.file, &request.text, after),
     }
 }
 

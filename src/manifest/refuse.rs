@@ -1,10 +1,10 @@
 //! The rules that stop a patch: what on the way to the target an in-place edit cannot handle.
 
-use std::collections::HashSet;
 use std::ops::Range;
 
+use super::report::PatchStatus;
 use crate::path::ValuePath;
-use crate::report::PatchStatus;
+use crate::yaml::hazard::{Hazard, flow_hazard, key_hazards, property_hazard};
 use crate::yaml::{Node, NodeKind, ScalarStyle, Stream, Typing};
 
 /// Why a patch stopped: the status, a reason for a person, and the byte offset it points at.
@@ -95,82 +95,7 @@ fn prefix(path: &ValuePath, depth: usize) -> ValuePath {
     ValuePath::from_segments(path.segments().get(..depth).unwrap_or_default().to_vec())
 }
 
-/// Something a node carries that neither an edit nor an identity check may look past.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Problem {
-    /// What was found, as a predicate: `is an alias (`*n`)`.
-    pub found: String,
-    /// Why an edit on the path must not go past it.
-    pub why: &'static str,
-    /// The byte offset it is at.
-    pub at: usize,
-}
-
-/// An alias, an anchor or a tag on `node`.
-pub(crate) fn property_problem(node: &Node) -> Option<Problem> {
-    let properties_at = node
-        .properties
-        .as_ref()
-        .map_or(node.range.start, |p| p.start);
-    if let NodeKind::Alias { name, .. } = &node.kind {
-        return Some(Problem {
-            found: format!("is an alias (`*{name}`)"),
-            why: "the value behind it is written elsewhere, and editing it there changes every \
-                  alias of it",
-            at: node.range.start,
-        });
-    }
-    if let Some(anchor) = &node.anchor {
-        return Some(Problem {
-            found: format!("carries an anchor (`&{anchor}`)"),
-            why: "an edit would also change every alias of it",
-            at: properties_at,
-        });
-    }
-    node.tag.as_ref().map(|tag| Problem {
-        found: format!("carries the tag `{}`", short_tag(tag)),
-        why: "a tag can change what the value means, so it is not edited in place",
-        at: properties_at,
-    })
-}
-
-/// A merge key, a key that cannot be compared, or a repeated key in the mapping `node`.
-///
-/// Only the keys in `repeats_of` count as repeated, or every key when it is `None`.
-pub(crate) fn key_problem(node: &Node, repeats_of: Option<&[&str]>) -> Option<Problem> {
-    let mut seen = HashSet::new();
-    for entry in node.entries().unwrap_or_default() {
-        let at = entry.key.range.start;
-        if entry.is_merge_key() {
-            return Some(Problem {
-                found: "holds a merge key (`<<`)".to_string(),
-                why: "the merged entries could supply or override the value, so the file does \
-                      not say it in one place",
-                at,
-            });
-        }
-        if entry.key.is_alias() || entry.key.tag.is_some() || !entry.key.is_scalar() {
-            return Some(Problem {
-                found: "has a key written as an alias, with a tag or as a collection".to_string(),
-                why: "such a key could stand for any key, including the one looked for",
-                at,
-            });
-        }
-        if let Some(key) = entry.key.key_string(Typing::Helm)
-            && repeats_of.is_none_or(|keys| keys.contains(&key.as_str()))
-            && !seen.insert(key.clone())
-        {
-            return Some(Problem {
-                found: format!("repeats a key (duplicate key `{key}`)"),
-                why: "the last one wins, and a person should merge them first",
-                at,
-            });
-        }
-    }
-    None
-}
-
-fn on_path(here: &ValuePath, what: &str, problem: Problem) -> Stop {
+fn on_path(here: &ValuePath, what: &str, problem: Hazard) -> Stop {
     Stop::needs_intervention(
         format!(
             "{} {} on the path to {what}: {}",
@@ -184,7 +109,7 @@ fn on_path(here: &ValuePath, what: &str, problem: Problem) -> Stop {
 
 /// Refuses an anchor, an alias or a tag on `node`, which sits at `here` on the way to `what`.
 pub(crate) fn refuse_properties(node: &Node, here: &ValuePath, what: &str) -> Checked<()> {
-    property_problem(node).map_or(Ok(()), |p| Err(on_path(here, what, p)))
+    property_hazard(node).map_or(Ok(()), |p| Err(on_path(here, what, p)))
 }
 
 /// Refuses a merge key, a key that cannot be compared, or a repeated key in the mapping `node`.
@@ -194,15 +119,10 @@ pub(crate) fn refuse_mapping_keys(
     what: &str,
     repeats_of: Option<&[&str]>,
 ) -> Checked<()> {
-    key_problem(node, repeats_of).map_or(Ok(()), |p| Err(on_path(here, what, p)))
-}
-
-/// A tag as it is usually written: `!!str` for the core namespace.
-fn short_tag(tag: &str) -> String {
-    match tag.strip_prefix("tag:yaml.org,2002:") {
-        Some(core) => format!("!!{core}"),
-        None => tag.to_string(),
-    }
+    key_hazards(node, Typing::Helm, repeats_of)
+        .into_iter()
+        .next()
+        .map_or(Ok(()), |p| Err(on_path(here, what, p)))
 }
 
 /// Checks every node from `root` along `path` and returns the scalar at its end.
@@ -220,7 +140,7 @@ pub(crate) fn check_path<'a>(
         let here = prefix(path, depth);
         if depth == path.len() {
             // The target itself: named as the request names it.
-            if let Some(problem) = property_problem(node) {
+            if let Some(problem) = property_hazard(node) {
                 return Err(Stop::needs_intervention(
                     format!("{what} {}: {}", problem.found, problem.why),
                     Some(problem.at),
@@ -228,15 +148,8 @@ pub(crate) fn check_path<'a>(
             }
         }
         refuse_properties(node, &here, what)?;
-        if node.is_flow() {
-            return Err(Stop::needs_intervention(
-                format!(
-                    "{} is a flow collection (`{{…}}` or `[…]`) on the path to {what}: only block \
-                     style is patched in place",
-                    show(&here)
-                ),
-                Some(node.range.start),
-            ));
+        if let Some(flow) = flow_hazard(node) {
+            return Err(on_path(&here, what, flow));
         }
         refuse_mapping_keys(node, &here, what, None)?;
         if let Some(alias) = alias_into(node, aliases) {

@@ -1,8 +1,7 @@
 //! The brief: what an author (or a model) needs to write a proposal, and nothing else.
 
-use super::tree::show;
-use crate::path::ValuePath;
-use crate::report::MigrateReport;
+use super::outcome::MigrateReport;
+use crate::path::{ValuePath, show};
 use crate::schema::{PropertyInfo, Schema};
 use std::fmt::Write;
 
@@ -29,33 +28,7 @@ pub fn brief(target: &Schema, report: &MigrateReport) -> String {
         out,
         "Write one values document rooted at the values root. Keep every value not listed below unchanged, at the same path."
     );
-    if !report.displaced.is_empty() {
-        let _ = writeln!(
-            out,
-            "\nThe target schema rejects these values where they are. Move each to where the target declares it, unchanged, or leave it out:"
-        );
-        let mut shown: Vec<ValuePath> = Vec::new();
-        for d in &report.displaced {
-            let _ = writeln!(out, "- {} = {} ({})", d.path, show(&d.value), d.reason);
-            let parent = d.path.parent().unwrap_or_else(ValuePath::root);
-            if !shown.contains(&parent) {
-                let properties = target.properties_at(&parent);
-                if !properties.is_empty() {
-                    let where_ = if parent.is_root() {
-                        "at the root".to_string()
-                    } else {
-                        format!("under `{parent}`")
-                    };
-                    let _ = writeln!(
-                        out,
-                        "  The target schema's properties {where_}: {}",
-                        list(&properties)
-                    );
-                }
-                shown.push(parent);
-            }
-        }
-    }
+    displaced_section(target, report, &mut out);
     if !report.derivable.is_empty() {
         let _ = writeln!(
             out,
@@ -81,6 +54,38 @@ pub fn brief(target: &Schema, report: &MigrateReport) -> String {
         }
     }
     out
+}
+
+/// Each displaced value, with the target schema's properties next to it (once per parent).
+fn displaced_section(target: &Schema, report: &MigrateReport, out: &mut String) {
+    if report.displaced.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\nThe target schema rejects these values where they are. Move each to where the target declares it, unchanged, or leave it out:"
+    );
+    let mut shown: Vec<ValuePath> = Vec::new();
+    for d in &report.displaced {
+        let _ = writeln!(out, "- {} = {} ({})", d.path, show(&d.value), d.reason);
+        let parent = d.path.parent().unwrap_or_else(ValuePath::root);
+        if !shown.contains(&parent) {
+            let properties = target.properties_at(&parent);
+            if !properties.is_empty() {
+                let where_ = if parent.is_root() {
+                    "at the root".to_string()
+                } else {
+                    format!("under `{parent}`")
+                };
+                let _ = writeln!(
+                    out,
+                    "  The target schema's properties {where_}: {}",
+                    list(&properties)
+                );
+            }
+            shown.push(parent);
+        }
+    }
 }
 
 fn list(properties: &[PropertyInfo]) -> String {

@@ -1,12 +1,11 @@
 //! The pull request comment: the bump, each op, every value not carried across, escalations, kept comments.
 
-use super::request::Request;
-use super::tree::show;
-use crate::report::{MigrateReport, Op, Status};
+use super::outcome::{MigrateReport, Op, Status};
+use crate::path::show;
 use std::fmt::Write;
 
 /// Markdown for the pull request that carries this migration.
-pub fn comment(request: &Request, report: &MigrateReport) -> String {
+pub fn comment(base_schema: &str, target_schema: &str, report: &MigrateReport) -> String {
     let mut out = String::new();
     let at = match (&report.prefix, &report.values_file) {
         (Some(prefix), Some(file)) if !prefix.is_empty() => format!("`{prefix}` in `{file}`"),
@@ -16,7 +15,7 @@ pub fn comment(request: &Request, report: &MigrateReport) -> String {
     let _ = writeln!(
         out,
         "### values-migrate: {at}\n\nChart schema bump: `{}` → `{}`.\n",
-        request.base_schema.name, request.target_schema.name
+        base_schema, target_schema
     );
     let verdict = match report.status {
         Status::Planned => {
@@ -29,89 +28,82 @@ pub fn comment(request: &Request, report: &MigrateReport) -> String {
         Status::NeedsProposal => "A proposal is needed.",
     };
     let _ = writeln!(out, "{verdict}\n");
-    if !report.ops.is_empty() {
-        let _ = writeln!(out, "**Plan**\n");
-        for op in &report.ops {
-            let _ = match op {
-                Op::Remove { path } => writeln!(out, "- remove `{path}`"),
-                Op::Rename { from, to, reason } => {
-                    writeln!(out, "- rename `{from}` → `{to}` ({reason})")
-                }
-                Op::Set {
-                    path,
-                    value,
-                    source,
-                } => {
-                    writeln!(
-                        out,
-                        "- set `{path}` = `{}` (from the {})",
-                        show(value),
-                        source_words(*source)
-                    )
-                }
-            };
-        }
-        out.push('\n');
-    }
-    if !report.not_carried.is_empty() {
-        let _ = writeln!(
-            out,
-            "**Not carried across** — removed and not moved anywhere; check each one is meant to go:\n"
-        );
-        for n in &report.not_carried {
-            let _ = writeln!(out, "- `{}` = `{}`", n.path, show(&n.value));
-        }
-        out.push('\n');
-    }
-    if !report.escalations.is_empty() {
-        let _ = writeln!(
-            out,
-            "**Needs a person** — required by the target schema, which dictates no value:\n"
-        );
-        for e in &report.escalations {
-            let _ = writeln!(out, "- `{}`: {}", e.path, e.message);
-        }
-        out.push('\n');
-    }
-    if !report.refusals.is_empty() {
-        let _ = writeln!(out, "**Refusals**\n");
-        for r in &report.refusals {
-            let place = match (&r.file, r.line) {
+    section(&mut out, "**Plan**", report.ops.iter().map(op_line));
+    section(
+        &mut out,
+        "**Not carried across** — removed and not moved anywhere; check each one is meant to go:",
+        report
+            .not_carried
+            .iter()
+            .map(|n| format!("- `{}` = `{}`", n.path, show(&n.value))),
+    );
+    section(
+        &mut out,
+        "**Needs a person** — required by the target schema, which dictates no value:",
+        report
+            .escalations
+            .iter()
+            .map(|e| format!("- `{}`: {}", e.path, e.message)),
+    );
+    section(
+        &mut out,
+        "**Refusals**",
+        report.refusals.iter().map(|r| {
+            let place = match (&r.at.file, r.at.line) {
                 (Some(file), Some(line)) => format!(" ({file}:{line})"),
                 _ => String::new(),
             };
-            let _ = writeln!(
-                out,
+            format!(
                 "- {} at `{}`{place}: {}",
-                serde_json::to_value(r.kind)
-                    .ok()
-                    .and_then(|v| v.as_str().map(String::from))
-                    .unwrap_or_default(),
+                r.kind.as_str(),
                 r.path,
                 r.message
-            );
-        }
-        out.push('\n');
-    }
-    if !report.kept_comments.is_empty() {
-        let _ = writeln!(
-            out,
-            "**Comments left in place** next to keys the plan removed or moved; they may need an edit:\n"
-        );
-        for k in &report.kept_comments {
-            let _ = writeln!(
-                out,
-                "- {}:{} above `{}`: `{}`",
-                k.file, k.line, k.path, k.text
-            );
-        }
-        out.push('\n');
-    }
+            )
+        }),
+    );
+    section(
+        &mut out,
+        "**Comments left in place** next to keys the plan removed or moved; they may need an edit:",
+        report
+            .kept_comments
+            .iter()
+            .map(|k| format!("- {}:{} above `{}`: `{}`", k.file, k.line, k.path, k.text)),
+    );
     out
 }
 
-fn source_words(source: crate::report::SetSource) -> &'static str {
-    use crate::report::SetSource::*;
+/// A heading and its list, then a blank line; nothing when the list is empty.
+fn section(out: &mut String, heading: &str, lines: impl Iterator<Item = String>) {
+    let mut lines = lines.peekable();
+    if lines.peek().is_none() {
+        return;
+    }
+    let _ = writeln!(out, "{heading}\n");
+    for line in lines {
+        let _ = writeln!(out, "{line}");
+    }
+    out.push('\n');
+}
+
+/// One op as a list item of the plan.
+fn op_line(op: &Op) -> String {
+    match op {
+        Op::Remove { path } => format!("- remove `{path}`"),
+        Op::Rename { from, to, reason } => format!("- rename `{from}` → `{to}` ({reason})"),
+        Op::Set {
+            path,
+            value,
+            source,
+        } => format!(
+            "- set `{path}` = `{}` (from the {})",
+            show(value),
+            source_words(*source)
+        ),
+    }
+}
+
+fn source_words(source: super::outcome::SetSource) -> &'static str {
+    use super::outcome::SetSource::*;
     match source {
         Default => "target schema's default",
         Const => "target schema's const",

@@ -1,11 +1,10 @@
 //! Finding the values root: given by `--prefix`, or discovered from the proposal (ADR 13, "Finding the keys").
 
-use super::run::Parsed;
-use super::tree;
-use crate::path::ValuePath;
-use crate::report::{Refusal, RefusalKind};
+use super::outcome::{Refusal, RefusalKind};
+use super::read::Parsed;
+use crate::path::{self as tree, ValuePath};
 use crate::schema::Schema;
-use crate::yaml::Typing;
+use crate::text::Location;
 use serde_json::{Map, Value};
 
 /// A place that may hold the values: a mapping in one document of one file.
@@ -29,9 +28,7 @@ pub(crate) fn locate(
     prefix: Option<&str>,
     proposal: Option<&Value>,
     base: &Schema,
-    _typing: Typing,
 ) -> Result<Candidate, Box<Refusal>> {
-    let empty = Value::Object(Map::new());
     let given = match prefix {
         Some(text) => Some(ValuePath::parse(text).map_err(|e| {
             refusal(
@@ -41,54 +38,8 @@ pub(crate) fn locate(
         })?),
         None => None,
     };
-    let mut candidates: Vec<(Candidate, &Value)> = Vec::new();
-    for (file, parsed) in files.iter().enumerate() {
-        for (document, root) in parsed.documents.iter().enumerate() {
-            let root = if root.is_null() { &empty } else { root };
-            match &given {
-                Some(path) => {
-                    if let Some(node @ Value::Object(_)) = tree::get(root, path) {
-                        candidates.push((
-                            Candidate {
-                                file,
-                                document,
-                                prefix: path.clone(),
-                            },
-                            node,
-                        ));
-                    }
-                }
-                None => {
-                    for (path, node) in tree::nodes(root) {
-                        if node.is_object() {
-                            candidates.push((
-                                Candidate {
-                                    file,
-                                    document,
-                                    prefix: path,
-                                },
-                                node,
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-    }
-    let name = |c: &Candidate| {
-        let file = files[c.file].path;
-        let doc = if files[c.file].documents.len() > 1 {
-            format!(" (document {})", c.document + 1)
-        } else {
-            String::new()
-        };
-        let at = if c.prefix.is_root() {
-            "the file root".to_string()
-        } else {
-            format!("`{}`", c.prefix)
-        };
-        format!("{at} in {file}{doc}")
-    };
+    let empty = Value::Object(Map::new());
+    let mut candidates = candidates(files, given.as_ref(), &empty);
     if candidates.is_empty() {
         let what = match &given {
             Some(path) => format!("no candidate file holds a mapping at `{path}`"),
@@ -99,23 +50,6 @@ pub(crate) fn locate(
     if given.is_some() && candidates.len() == 1 {
         return Ok(candidates.remove(0).0);
     }
-    let declared: Vec<String> = base
-        .properties_at(&ValuePath::root())
-        .into_iter()
-        .map(|p| p.name)
-        .collect();
-    let by_proposal = |node: &Value| -> usize {
-        proposal.map_or(0, |proposal| {
-            tree::leaves(proposal)
-                .into_iter()
-                .filter(|(path, value)| !path.is_root() && tree::get(node, path) == Some(*value))
-                .count()
-        })
-    };
-    let by_schema = |node: &Value| -> usize {
-        node.as_object()
-            .map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count())
-    };
     // The old values were written for the base chart: only mappings the base schema accepts are
     // candidates, unless it accepts none (a subtree that merely shares leaves does not compete).
     let accepted: Vec<&(Candidate, &Value)> = candidates
@@ -127,20 +61,7 @@ pub(crate) fn locate(
     } else {
         accepted
     };
-    // Shared values decide; when the proposal shares none (every value moved), or there is no
-    // proposal, the top-level keys the base schema declares do.
-    let mut basis = "values shared with the proposal";
-    let mut scored: Vec<(usize, Candidate)> = pool
-        .iter()
-        .map(|(c, node)| (by_proposal(node), c.clone()))
-        .collect();
-    if scored.iter().all(|(s, _)| *s == 0) {
-        basis = "top-level keys the base schema declares";
-        scored = pool
-            .iter()
-            .map(|(c, node)| (by_schema(node), c.clone()))
-            .collect();
-    }
+    let (basis, mut scored) = scored(&pool, proposal, base);
     scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     let best = scored[0].0;
     if best == 0 {
@@ -149,23 +70,109 @@ pub(crate) fn locate(
             "no mapping in the candidate files shares any values with the proposal or any top-level key the base schema declares; give --prefix".to_string(),
         ));
     }
-    let tied: Vec<&Candidate> = scored
+    let tied: Vec<String> = scored
         .iter()
         .filter(|(s, _)| *s == best)
-        .map(|(_, c)| c)
+        .map(|(_, c)| name(files, c))
         .collect();
     if tied.len() > 1 {
-        let names: Vec<String> = tied.iter().map(|c| name(c)).collect();
         return Err(refusal(
             RefusalKind::PrefixAmbiguous,
             format!(
                 "{} places tie with {best} {basis}: {}; give --prefix",
                 tied.len(),
-                names.join(", ")
+                tied.join(", ")
             ),
         ));
     }
     Ok(scored.remove(0).1)
+}
+
+/// Every mapping that may hold the values: at the given prefix, or anywhere when none is given.
+fn candidates<'v>(
+    files: &'v [Parsed<'_>],
+    given: Option<&ValuePath>,
+    empty: &'v Value,
+) -> Vec<(Candidate, &'v Value)> {
+    let mut out = Vec::new();
+    for (file, parsed) in files.iter().enumerate() {
+        for (document, root) in parsed.documents.iter().enumerate() {
+            let root = if root.is_null() { empty } else { root };
+            let found: Vec<(ValuePath, &Value)> = match given {
+                Some(path) => tree::get(root, path)
+                    .map(|node| (path.clone(), node))
+                    .into_iter()
+                    .collect(),
+                None => tree::nodes(root),
+            };
+            for (prefix, node) in found {
+                if node.is_object() {
+                    let candidate = Candidate {
+                        file,
+                        document,
+                        prefix,
+                    };
+                    out.push((candidate, node));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Each candidate's score and what it is scored by: values shared with the proposal, or, when
+/// the proposal shares none (every value moved) or there is none, top-level keys the base
+/// schema declares.
+fn scored(
+    pool: &[&(Candidate, &Value)],
+    proposal: Option<&Value>,
+    base: &Schema,
+) -> (&'static str, Vec<(usize, Candidate)>) {
+    let by_proposal = |node: &Value| -> usize {
+        proposal.map_or(0, |proposal| {
+            tree::leaves(proposal)
+                .into_iter()
+                .filter(|(path, value)| !path.is_root() && tree::get(node, path) == Some(*value))
+                .count()
+        })
+    };
+    let scored: Vec<(usize, Candidate)> = pool
+        .iter()
+        .map(|(c, node)| (by_proposal(node), c.clone()))
+        .collect();
+    if scored.iter().any(|(s, _)| *s > 0) {
+        return ("values shared with the proposal", scored);
+    }
+    let declared: Vec<String> = base
+        .properties_at(&ValuePath::root())
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    let by_schema = |node: &Value| {
+        node.as_object()
+            .map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count())
+    };
+    let scored = pool
+        .iter()
+        .map(|(c, node)| (by_schema(node), c.clone()))
+        .collect();
+    ("top-level keys the base schema declares", scored)
+}
+
+/// A candidate named for a person: `` `bosun.valuesObject` in addons.yaml (document 2) ``.
+fn name(files: &[Parsed<'_>], c: &Candidate) -> String {
+    let file = files[c.file].path;
+    let doc = if files[c.file].documents.len() > 1 {
+        format!(" (document {})", c.document + 1)
+    } else {
+        String::new()
+    };
+    let at = if c.prefix.is_root() {
+        "the file root".to_string()
+    } else {
+        format!("`{}`", c.prefix)
+    };
+    format!("{at} in {file}{doc}")
 }
 
 fn refusal(kind: RefusalKind, message: String) -> Box<Refusal> {
@@ -173,9 +180,6 @@ fn refusal(kind: RefusalKind, message: String) -> Box<Refusal> {
         kind,
         path: ValuePath::root(),
         message,
-        file: None,
-        line: None,
-        column: None,
-        utf16_column: None,
+        at: Location::default(),
     })
 }

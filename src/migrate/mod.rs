@@ -1,15 +1,39 @@
-//! Values migration as a plan (ADR 13): diagnose, the refusals, the plan, splice and verify.
+//! Values migration as a plan (ADR 13), as stages that each run once and hand a typed value
+//! forward: read → locate → diagnose → judge → write → report. A [`Session`] keeps the
+//! compiled schemas between calls.
 
 pub mod brief;
 pub mod comment;
+mod facts;
+mod judge;
 pub mod locate;
+pub mod outcome;
 pub mod plan;
+mod read;
+pub mod render;
 pub mod request;
-pub mod run;
-pub mod tree;
+pub mod session;
+mod stages;
+pub mod validate;
+mod write;
 
+pub use outcome::{
+    KeptComment, MigrateReport, NotCarried, Op, Refusal, RefusalKind, SetSource, Status,
+};
 pub use request::{Named, Request, SourceFile};
-pub use run::{diagnose, migrate};
+pub use session::{Inputs, Session};
+pub use validate::{LocatedViolation, ValidateReport};
+
+/// Diagnoses the old values against both schemas, without a proposal (a session of its own).
+pub fn diagnose(request: &Request) -> MigrateReport {
+    session::one_shot(request, false)
+}
+
+/// Judges the proposal, derives the plan, applies it to the original text and verifies the result
+/// (a session of its own).
+pub fn migrate(request: &Request) -> MigrateReport {
+    session::one_shot(request, true)
+}
 
 #[cfg(test)]
 mod tests;

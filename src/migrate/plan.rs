@@ -3,9 +3,8 @@
 //! The plan is computed from two structures, the original values and the proposal, never
 //! taken from the proposal's author (ADR 13, "The write is a plan").
 
-use super::tree::{get, is_leaf, leaves, nodes, show};
-use crate::path::{Segment, ValuePath};
-use crate::report::{NotCarried, Op, RefusalKind, SetSource};
+use super::outcome::{NotCarried, Op, RefusalKind, SetSource};
+use crate::path::{Segment, ValuePath, get, is_leaf, leaves, nodes, show};
 use serde_json::Value;
 
 /// A value the target schema rejects where it stands, so it may move or go.
@@ -61,16 +60,23 @@ struct Destination {
     candidates: Vec<usize>,
 }
 
+/// A chosen move: the destination, the index of its source, and the rule that chose it.
+type Move = (ValuePath, usize, &'static str);
+
+/// The planner's working state: the sources of moved values and what it has found so far.
+struct Planner<'p, 'a> {
+    input: &'p PlanInput<'a>,
+    displaced: Vec<&'p ValuePath>,
+    /// Every node inside a displaced value: a possible source of a moved value.
+    sources: Vec<Source>,
+    destinations: Vec<Destination>,
+    sets: Vec<(ValuePath, SetSource)>,
+    out: Planned,
+}
+
 /// Derives the plan from the original values and the proposal.
 pub fn plan(input: &PlanInput<'_>) -> Planned {
-    let mut out = Planned::default();
-    let displaced_paths: Vec<&ValuePath> = input.displaced.iter().map(|d| &d.path).collect();
-    let is_displaced = |p: &ValuePath| displaced_paths.iter().any(|d| p.starts_with(d));
-
-    survival(input, &is_displaced, &mut out);
-
-    // Every node inside a displaced value is a possible source of a moved value.
-    let sources: Vec<Source> = input
+    let sources = input
         .displaced
         .iter()
         .flat_map(|d| {
@@ -80,126 +86,214 @@ pub fn plan(input: &PlanInput<'_>) -> Planned {
             })
         })
         .collect();
-
-    let mut destinations = Vec::new();
-    let mut sets = Vec::new();
-    walk_proposal(
+    let mut planner = Planner {
         input,
-        &is_displaced,
-        &sources,
-        ValuePath::root(),
-        input.proposal,
-        &mut destinations,
-        &mut sets,
-        &mut out,
-    );
+        displaced: input.displaced.iter().map(|d| &d.path).collect(),
+        sources,
+        destinations: Vec::new(),
+        sets: Vec::new(),
+        out: Planned::default(),
+    };
+    let displaced = planner.displaced.clone();
+    let is_displaced = |p: &ValuePath| displaced.iter().any(|d| p.starts_with(d));
+    survival(input, &is_displaced, &mut planner.out);
+    planner.walk_proposal(ValuePath::root(), input.proposal);
+    let chosen = planner.choose_sources();
+    let kept = planner.drop_overlapping(&chosen);
+    planner.assemble(&kept);
+    planner.out
+}
 
-    // Choose one source per destination: value, then longest shared prefix, then last key.
-    let mut chosen: Vec<(ValuePath, usize, &'static str)> = Vec::new();
-    for dest in &destinations {
-        match choose(&dest.path, &dest.candidates, &sources) {
-            Ok((index, rule)) => chosen.push((dest.path.clone(), index, rule)),
-            Err(tied) => {
-                if let Some(source) = explained(input, &dest.path) {
-                    sets.push((dest.path.clone(), source));
-                } else {
+impl Planner<'_, '_> {
+    fn is_displaced(&self, path: &ValuePath) -> bool {
+        self.displaced.iter().any(|d| path.starts_with(d))
+    }
+
+    /// One source per destination: value, then longest shared prefix, then last key.
+    fn choose_sources(&mut self) -> Vec<Move> {
+        let mut chosen = Vec::new();
+        for dest in std::mem::take(&mut self.destinations) {
+            match choose(&dest.path, &dest.candidates, &self.sources) {
+                Ok((index, rule)) => chosen.push((dest.path, index, rule)),
+                Err(_) if explained(self.input, &dest.path).is_some() => {
+                    let source = explained(self.input, &dest.path).unwrap_or(SetSource::Original);
+                    self.sets.push((dest.path, source));
+                }
+                Err(tied) => {
                     let names: Vec<String> = tied
                         .iter()
-                        .map(|&i| format!("`{}`", sources[i].path))
+                        .map(|&i| format!("`{}`", self.sources[i].path))
                         .collect();
-                    out.findings.push(Finding {
+                    let value = get(self.input.proposal, &dest.path).unwrap_or(&Value::Null);
+                    self.out.findings.push(Finding {
                         kind: RefusalKind::AmbiguousMove,
-                        path: dest.path.clone(),
-                        in_original: false,
                         message: format!(
                             "`{}` = {} could have come from {}; no rule tells them apart",
                             dest.path,
-                            show(get(input.proposal, &dest.path).unwrap_or(&Value::Null)),
+                            show(value),
                             names.join(" or ")
                         ),
+                        path: dest.path,
+                        in_original: false,
                     });
                 }
             }
         }
+        chosen
     }
 
-    // A source carried to two places (or overlapping another carried source) is a guess, not a move.
-    let mut kept: Vec<(ValuePath, usize, &'static str)> = Vec::new();
-    for (n, (dest, index, rule)) in chosen.iter().enumerate() {
-        let overlapping: Vec<&ValuePath> = chosen
+    /// A source carried to two places (or overlapping another carried source) is a guess, not a move.
+    fn drop_overlapping(&mut self, chosen: &[Move]) -> Vec<Move> {
+        let mut kept = Vec::new();
+        for (n, (dest, index, rule)) in chosen.iter().enumerate() {
+            let source = &self.sources[*index];
+            let overlapping: Vec<&ValuePath> = chosen
+                .iter()
+                .enumerate()
+                .filter(|(m, (_, other, _))| {
+                    *m != n && overlaps(&self.sources[*other].path, &source.path)
+                })
+                .map(|(_, (d, _, _))| d)
+                .collect();
+            if overlapping.is_empty() {
+                kept.push((dest.clone(), *index, *rule));
+            } else if let Some(set) = explained(self.input, dest) {
+                self.sets.push((dest.clone(), set));
+            } else if overlapping
+                .iter()
+                .all(|d| explained(self.input, d).is_some())
+            {
+                kept.push((dest.clone(), *index, *rule));
+            } else {
+                let others: Vec<String> = overlapping.iter().map(|d| format!("`{d}`")).collect();
+                self.out.findings.push(Finding {
+                    kind: RefusalKind::AmbiguousMove,
+                    path: source.path.clone(),
+                    in_original: true,
+                    message: format!(
+                        "`{}` = {} could have moved to `{dest}` or to {}",
+                        source.path,
+                        show(&source.value),
+                        others.join(" or ")
+                    ),
+                });
+            }
+        }
+        kept
+    }
+
+    /// The ops: removes and renames in the original's order, then sets in the proposal's.
+    fn assemble(&mut self, kept: &[Move]) {
+        let carried: Vec<&ValuePath> = kept
             .iter()
-            .enumerate()
-            .filter(|(m, (_, other, _))| {
-                *m != n && overlaps(&sources[*other].path, &sources[*index].path)
-            })
-            .map(|(_, (d, _, _))| d)
+            .map(|(_, i, _)| &self.sources[*i].path)
             .collect();
-        if overlapping.is_empty() {
-            kept.push((dest.clone(), *index, rule));
-        } else if let Some(source) = explained(input, dest) {
-            sets.push((dest.clone(), source));
-        } else if overlapping.iter().all(|d| explained(input, d).is_some()) {
-            kept.push((dest.clone(), *index, rule));
-        } else {
-            out.findings.push(Finding {
-                kind: RefusalKind::AmbiguousMove,
-                path: sources[*index].path.clone(),
-                in_original: true,
-                message: format!(
-                    "`{}` = {} could have moved to `{dest}` or to {}",
-                    sources[*index].path,
-                    show(&sources[*index].value),
-                    overlapping
-                        .iter()
-                        .map(|d| format!("`{d}`"))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                ),
+        let set_paths: Vec<&ValuePath> = self.sets.iter().map(|(p, _)| p).collect();
+        let mut original_ops: Vec<(ValuePath, Op)> = Vec::new();
+        for d in self.input.displaced {
+            uncarried(
+                &d.path,
+                &d.value,
+                &carried,
+                &set_paths,
+                &mut original_ops,
+                &mut self.out.not_carried,
+            );
+        }
+        for (dest, index, rule) in kept {
+            let from = self.sources[*index].path.clone();
+            let op = Op::Rename {
+                from: from.clone(),
+                to: dest.clone(),
+                reason: rule.to_string(),
+            };
+            original_ops.push((from, op));
+        }
+        let order: Vec<ValuePath> = nodes(self.input.original)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        let position = |p: &ValuePath| order.iter().position(|o| o == p).unwrap_or(usize::MAX);
+        original_ops.sort_by_key(|(p, _)| position(p));
+        self.out.not_carried.sort_by_key(|n| position(&n.path));
+        self.out
+            .ops
+            .extend(original_ops.into_iter().map(|(_, op)| op));
+        for (path, source) in std::mem::take(&mut self.sets) {
+            let value = get(self.input.proposal, &path)
+                .cloned()
+                .unwrap_or(Value::Null);
+            self.out.ops.push(Op::Set {
+                path,
+                value,
+                source,
             });
         }
     }
 
-    let carried: Vec<&ValuePath> = kept.iter().map(|(_, i, _)| &sources[*i].path).collect();
-    let set_paths: Vec<&ValuePath> = sets.iter().map(|(p, _)| p).collect();
-
-    // Removes and renames, in the original's order.
-    let mut original_ops: Vec<(ValuePath, Op)> = Vec::new();
-    for d in input.displaced {
-        uncarried(
-            &d.path,
-            &d.value,
-            &carried,
-            &set_paths,
-            &mut original_ops,
-            &mut out.not_carried,
-        );
-    }
-    for (dest, index, rule) in &kept {
-        let from = sources[*index].path.clone();
-        original_ops.push((
-            from.clone(),
-            Op::Rename {
-                from,
-                to: dest.clone(),
-                reason: rule.to_string(),
-            },
-        ));
-    }
-    let order: Vec<ValuePath> = nodes(input.original).into_iter().map(|(p, _)| p).collect();
-    let position = |p: &ValuePath| order.iter().position(|o| o == p).unwrap_or(usize::MAX);
-    original_ops.sort_by_key(|(p, _)| position(p));
-    out.not_carried.sort_by_key(|n| position(&n.path));
-    out.ops.extend(original_ops.into_iter().map(|(_, op)| op));
-
-    for (path, source) in sets {
-        let value = get(input.proposal, &path).cloned().unwrap_or(Value::Null);
-        out.ops.push(Op::Set {
+    /// Walks the proposal top-down, collecting new values: moved (destinations) or set (schema, answer).
+    fn walk_proposal(&mut self, path: ValuePath, value: &Value) {
+        let original = get(self.input.original, &path);
+        match original {
+            Some(before) if before == value => return,
+            Some(before) if !self.is_displaced(&path) => {
+                // Accepted and still there: survival judges leaves; descend into containers for new keys.
+                if same_kind_container(before, value) {
+                    self.walk_children(&path, value);
+                }
+                return;
+            }
+            _ => {}
+        }
+        if let Some(source) = answer_at(self.input, &path, value) {
+            self.sets.push((path, source));
+            return;
+        }
+        let candidates: Vec<usize> = self
+            .sources
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| &s.value == value && s.path != path)
+            .map(|(i, _)| i)
+            .collect();
+        if !candidates.is_empty() {
+            self.destinations.push(Destination { path, candidates });
+            return;
+        }
+        if !is_leaf(value) {
+            self.walk_children(&path, value);
+            return;
+        }
+        if let Some(source) = (self.input.schema_source)(&path, value) {
+            self.sets.push((path, source));
+            return;
+        }
+        self.out.findings.push(Finding {
+            kind: RefusalKind::Provenance,
+            message: format!(
+                "`{path}` = {} is not in the original values at that path, not a displaced value, not dictated by the target schema and not a person's answer",
+                show(value)
+            ),
             path,
-            value,
-            source,
+            in_original: false,
         });
     }
-    out
+
+    fn walk_children(&mut self, path: &ValuePath, value: &Value) {
+        match value {
+            Value::Object(map) => {
+                for (key, child) in map {
+                    self.walk_proposal(path.key(key.clone()), child);
+                }
+            }
+            Value::Array(items) => {
+                for (index, child) in items.iter().enumerate() {
+                    self.walk_proposal(path.index(index), child);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Survival: every value the target still accepts is at the same path, unchanged.
@@ -240,98 +334,6 @@ fn same_kind_container(a: &Value, b: &Value) -> bool {
         (a, b),
         (Value::Object(_), Value::Object(_)) | (Value::Array(_), Value::Array(_))
     )
-}
-
-/// Walks the proposal top-down, collecting new values: moved (destinations) or set (schema, answer).
-#[allow(clippy::too_many_arguments)]
-fn walk_proposal(
-    input: &PlanInput<'_>,
-    is_displaced: &dyn Fn(&ValuePath) -> bool,
-    sources: &[Source],
-    path: ValuePath,
-    value: &Value,
-    destinations: &mut Vec<Destination>,
-    sets: &mut Vec<(ValuePath, SetSource)>,
-    out: &mut Planned,
-) {
-    let original = get(input.original, &path);
-    let recurse = |destinations: &mut Vec<Destination>,
-                   sets: &mut Vec<(ValuePath, SetSource)>,
-                   out: &mut Planned| {
-        match value {
-            Value::Object(map) => {
-                for (key, child) in map {
-                    walk_proposal(
-                        input,
-                        is_displaced,
-                        sources,
-                        path.key(key.clone()),
-                        child,
-                        destinations,
-                        sets,
-                        out,
-                    );
-                }
-            }
-            Value::Array(items) => {
-                for (index, child) in items.iter().enumerate() {
-                    walk_proposal(
-                        input,
-                        is_displaced,
-                        sources,
-                        path.index(index),
-                        child,
-                        destinations,
-                        sets,
-                        out,
-                    );
-                }
-            }
-            _ => {}
-        }
-    };
-    match original {
-        Some(before) if before == value => return,
-        Some(before) if !is_displaced(&path) => {
-            // Accepted and still there: survival judges leaves; descend into containers for new keys.
-            if same_kind_container(before, value) {
-                recurse(destinations, sets, out);
-            }
-            return;
-        }
-        _ => {}
-    }
-    if let Some(source) = answer_at(input, &path, value) {
-        sets.push((path, source));
-        return;
-    }
-    let candidates: Vec<usize> = sources
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| &s.value == value && s.path != path)
-        .map(|(i, _)| i)
-        .collect();
-    if !candidates.is_empty() {
-        destinations.push(Destination { path, candidates });
-        return;
-    }
-    if !is_leaf(value) {
-        recurse(destinations, sets, out);
-        return;
-    }
-    if let Some(source) = (input.schema_source)(&path, value) {
-        sets.push((path, source));
-        return;
-    }
-    out.findings.push(Finding {
-        kind: RefusalKind::Provenance,
-        message: format!(
-            "`{path}` = {} is not in the original values at that path, not a displaced value, not dictated by the target schema and not a person's answer",
-            show(value)
-        ),
-        path,
-        in_original: false,
-    });
 }
 
 fn answer_at(input: &PlanInput<'_>, path: &ValuePath, value: &Value) -> Option<SetSource> {

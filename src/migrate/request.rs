@@ -40,3 +40,15 @@ pub struct Request {
     /// How scalars are typed.
     pub typing: Typing,
 }
+
+impl Request {
+    /// The per-call part of the request, for a [`super::Session`].
+    pub fn inputs(&self) -> super::Inputs<'_> {
+        super::Inputs {
+            files: &self.files,
+            prefix: self.prefix.as_deref(),
+            proposal: self.proposal.as_ref(),
+            answers: &self.answers,
+        }
+    }
+}

@@ -1,6 +1,6 @@
+use super::outcome::{Op, RefusalKind, SetSource};
 use super::plan::{Finding, PlanInput, Planned, Source, plan};
 use crate::ValuePath;
-use crate::report::{Op, RefusalKind, SetSource};
 use serde_json::{Value, json};
 
 fn p(text: &str) -> ValuePath {
@@ -12,7 +12,7 @@ fn displaced(original: &Value, paths: &[&str]) -> Vec<Source> {
         .iter()
         .map(|path| Source {
             path: p(path),
-            value: super::tree::get(original, &p(path)).unwrap().clone(),
+            value: crate::path::get(original, &p(path)).unwrap().clone(),
         })
         .collect()
 }
@@ -20,7 +20,7 @@ fn displaced(original: &Value, paths: &[&str]) -> Vec<Source> {
 fn run(original: Value, proposal: Value, paths: &[&str], defaults: Value) -> Planned {
     let displaced = displaced(&original, paths);
     let schema = move |path: &ValuePath, value: &Value| {
-        (super::tree::get(&defaults, path) == Some(value)).then_some(SetSource::Default)
+        (crate::path::get(&defaults, path) == Some(value)).then_some(SetSource::Default)
     };
     plan(&PlanInput {
         original: &original,

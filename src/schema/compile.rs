@@ -8,8 +8,9 @@ use serde_json::Value;
 
 use super::error::{SchemaError, SchemaErrorKind};
 use super::index::{DEFAULT_BASE, Index, Target};
-use super::locate::{line_column, locate, offset_of};
+use super::locate::locate;
 use super::message;
+use crate::text::LineIndex;
 
 /// A JSON Schema draft, as named by `$schema`.
 #[non_exhaustive]
@@ -137,8 +138,13 @@ pub(crate) struct Compiled {
 /// Parses `text` as JSON, or says where it is not JSON.
 pub(crate) fn parse(text: &str) -> Result<Value, SchemaError> {
     serde_json::from_str(text).map_err(|error| {
-        let offset = offset_of(text, error.line(), error.column());
-        let (line, column) = line_column(text, offset);
+        // serde_json counts the column in bytes.
+        let lines = LineIndex::new(text);
+        let offset = lines
+            .line_range_with_ending(error.line())
+            .map_or(text.len(), |r| {
+                (r.start + error.column().saturating_sub(1)).min(r.end)
+            });
         // serde_json's message ends with " at line L column C"; the position is ours to print.
         let message = error.to_string();
         let message = message
@@ -148,7 +154,7 @@ pub(crate) fn parse(text: &str) -> Result<Value, SchemaError> {
             SchemaErrorKind::NotJson,
             format!("the schema is not JSON: {message}"),
         )
-        .at_position(offset, line, column)
+        .at_offset(&lines, offset)
     })
 }
 
@@ -156,10 +162,7 @@ pub(crate) fn parse(text: &str) -> Result<Value, SchemaError> {
 pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, SchemaError> {
     let positioned = |error: SchemaError| match (text, error.schema_path()) {
         (Some(text), Some(pointer)) => match locate(text, pointer) {
-            Some(offset) => {
-                let (line, column) = line_column(text, offset);
-                error.at_position(offset, line, column)
-            }
+            Some(offset) => error.at_offset(&LineIndex::new(text), offset),
             None => error,
         },
         _ => error,

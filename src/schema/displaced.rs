@@ -1,13 +1,15 @@
 //! Displaced values: the user's values whose path the target schema rejects.
 
+use jsonschema::ValidationError;
 use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
 use super::coalesce::coalesce;
-use super::pointer::get;
+use super::required::Requirements;
 use super::validate::{Refusal, instance, refusals};
 use crate::path::ValuePath;
+use crate::path::get;
 
 /// One of the user's values that the target schema refuses at its path (ADR 13): a key the
 /// target does not allow there, or a value whose type, enum, const or pattern it refuses.
@@ -37,19 +39,30 @@ impl Schema {
     ) -> Vec<Displaced> {
         let user = instance(user);
         let coalesced = coalesce(defaults, &user);
+        Self::displaced_in(base, target, &user, &coalesced, &target.errors(&coalesced))
+    }
+
+    /// [`Schema::displaced`] from the target's errors on the coalesced values, already computed.
+    pub(crate) fn displaced_in(
+        base: &Schema,
+        target: &Schema,
+        user: &Value,
+        coalesced: &Value,
+        target_errors: &[ValidationError<'_>],
+    ) -> Vec<Displaced> {
         let mut refused = Vec::new();
-        refusals(target, &target.errors(&coalesced), &coalesced, &mut refused);
+        refusals(target, target_errors, coalesced, &mut refused);
         let refused = outermost(refused);
 
         let mut base_refused = Vec::new();
-        refusals(base, &base.errors(&user), &user, &mut base_refused);
+        refusals(base, &base.errors(user), user, &mut base_refused);
 
         let mut out = Vec::new();
         for Refusal { path, reason } in refused {
             if path.is_root() {
                 continue;
             }
-            let Some(value) = get(&user, &path) else {
+            let Some(value) = get(user, &path) else {
                 continue;
             };
             let base_accepts = !base_refused
@@ -64,6 +77,23 @@ impl Schema {
         }
         out
     }
+}
+
+/// What a chart bump displaces and requires in the user's values, from one validation of the
+/// values coalesced with the target chart's defaults.
+pub fn bump_facts(
+    base: &Schema,
+    target: &Schema,
+    user: &Value,
+    defaults: Option<&Value>,
+) -> (Vec<Displaced>, Requirements) {
+    let user = instance(user);
+    let coalesced = coalesce(defaults, &user);
+    let errors = target.errors(&coalesced);
+    let displaced = Schema::displaced_in(base, target, &user, &coalesced, &errors);
+    let missing = target.missing_in(&errors, &coalesced, &Default::default());
+    drop(errors);
+    (displaced, target.required_from(coalesced, missing))
 }
 
 /// The refusals with duplicates and refusals inside another refused value dropped, in order.

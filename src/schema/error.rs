@@ -59,10 +59,11 @@ impl SchemaError {
     }
 
     /// This error with a byte offset and the line/column it falls on (1-based, column in chars).
-    pub(crate) fn at_position(mut self, offset: usize, line: usize, column: usize) -> Self {
+    pub(crate) fn at_offset(mut self, lines: &crate::text::LineIndex<'_>, offset: usize) -> Self {
+        let at = lines.line_col(offset);
         self.0.offset = Some(offset);
-        self.0.line = Some(line);
-        self.0.column = Some(column);
+        self.0.line = Some(at.line);
+        self.0.column = Some(at.column);
         self
     }
 

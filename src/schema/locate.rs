@@ -34,31 +34,6 @@ pub(crate) fn locate(text: &str, pointer: &str) -> Option<usize> {
     Some(target)
 }
 
-/// The 1-based line and 1-based column (counted in characters) of a byte offset in `text`.
-pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
-    (line, column)
-}
-
-/// The byte offset of the start of 1-based `line`, `byte_column` bytes in (serde_json's count).
-pub(crate) fn offset_of(text: &str, line: usize, byte_column: usize) -> usize {
-    let mut start = 0;
-    for _ in 1..line {
-        match text[start..].find('\n') {
-            Some(i) => start += i + 1,
-            None => return text.len(),
-        }
-    }
-    (start + byte_column.saturating_sub(1)).min(text.len())
-}
-
 fn skip_ws(bytes: &[u8], mut at: usize) -> usize {
     while matches!(bytes.get(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
         at += 1;
@@ -191,7 +166,8 @@ mod tests {
         let at = locate(text, "/a/b~0c~1d/2").unwrap();
         assert_eq!(&text[at..at + 1], "3");
         let at = locate(text, "/é").unwrap();
-        assert_eq!(line_column(text, at), (3, 3));
+        let at = crate::text::LineIndex::new(text).line_col(at);
+        assert_eq!((at.line, at.column), (3, 3));
         assert_eq!(locate(text, "/missing"), None);
         assert_eq!(locate(text, "/a/b~0c~1d/9"), None);
     }
@@ -209,7 +185,5 @@ mod tests {
             let _ = locate(text, "/a/1");
             let _ = locate(text, "/0");
         }
-        assert_eq!(line_column("ab\ncd", 100), (2, 3));
-        assert_eq!(offset_of("ab\ncd", 2, 2), 4);
     }
 }

@@ -18,6 +18,7 @@ mod validate;
 mod walk;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
@@ -27,13 +28,22 @@ pub use coalesce::{
 };
 pub use compile::Draft;
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
-pub use displaced::Displaced;
+pub use displaced::{Displaced, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};
 pub use required::{Derivable, Escalation, Requirements};
 pub use validate::Violation;
 
+/// How many schemas this process has compiled (a test hook: a session compiles each once).
+static COMPILATIONS: AtomicUsize = AtomicUsize::new(0);
+
+/// How many schemas this process has compiled so far.
+pub fn compilations() -> usize {
+    COMPILATIONS.load(Ordering::Relaxed)
+}
+
 /// A compiled `values.schema.json`.
 pub struct Schema {
+    validations: AtomicUsize,
     document: Value,
     draft: Draft,
     validator: jsonschema::Validator,
@@ -66,13 +76,21 @@ impl Schema {
 
     fn build(document: Value, text: Option<&str>) -> Result<Schema, SchemaError> {
         let compiled = compile::compile(&document, text)?;
+        COMPILATIONS.fetch_add(1, Ordering::Relaxed);
         Ok(Schema {
+            validations: AtomicUsize::new(0),
             document,
             draft: compiled.draft,
             validator: compiled.validator,
             index: compiled.index,
             patterns: compiled.patterns,
         })
+    }
+
+    /// How many documents this schema has validated (a test hook: one `migrate` validates the
+    /// target at most twice).
+    pub fn validations(&self) -> usize {
+        self.validations.load(Ordering::Relaxed)
     }
 
     /// The draft the schema is read as.
@@ -83,6 +101,10 @@ impl Schema {
     /// The schema document.
     pub fn document(&self) -> &Value {
         &self.document
+    }
+
+    fn counted(&self) {
+        self.validations.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Whether `key` matches the `patternProperties` pattern `pattern` (an ECMA-262 regex).

@@ -1,4 +1,4 @@
-//! Between jsonschema's instance pointers and [`ValuePath`]s, and lookups by path.
+//! From jsonschema's instance pointers to [`ValuePath`]s.
 
 use serde_json::Value;
 
@@ -40,58 +40,10 @@ pub(crate) fn value_path(pointer: &str, document: &Value) -> ValuePath {
     path
 }
 
-/// The value at `path` in `document`, if there is one.
-pub(crate) fn get<'v>(document: &'v Value, path: &ValuePath) -> Option<&'v Value> {
-    let mut here = document;
-    for segment in path.segments() {
-        here = match (segment, here) {
-            (Segment::Key(key), Value::Object(map)) => map.get(key)?,
-            (Segment::Index(index), Value::Array(items)) => items.get(*index)?,
-            _ => return None,
-        };
-    }
-    Some(here)
-}
-
-/// Sets `path` in `document` to `value`, creating mappings on the way; `false` when a
-/// non-mapping (or a sequence too short) is in the way.
-pub(crate) fn insert(document: &mut Value, path: &ValuePath, value: Value) -> bool {
-    let Some((last, parents)) = path.segments().split_last() else {
-        *document = value;
-        return true;
-    };
-    let mut here = document;
-    for segment in parents {
-        here = match (segment, here) {
-            (Segment::Key(key), Value::Object(map)) => map
-                .entry(key.clone())
-                .or_insert_with(|| Value::Object(serde_json::Map::new())),
-            (Segment::Index(index), Value::Array(items)) => match items.get_mut(*index) {
-                Some(item) => item,
-                None => return false,
-            },
-            _ => return false,
-        };
-    }
-    match (last, here) {
-        (Segment::Key(key), Value::Object(map)) => {
-            map.insert(key.clone(), value);
-            true
-        }
-        (Segment::Index(index), Value::Array(items)) => match items.get_mut(*index) {
-            Some(item) => {
-                *item = value;
-                true
-            }
-            None => false,
-        },
-        _ => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::path::{get, set};
     use serde_json::json;
 
     #[test]
@@ -108,21 +60,9 @@ mod tests {
     #[test]
     fn inserts_along_a_chain() {
         let mut doc = json!({"a": {}});
-        assert!(insert(
-            &mut doc,
-            &ValuePath::parse("a.b.c").unwrap(),
-            json!(1)
-        ));
+        assert!(set(&mut doc, &ValuePath::parse("a.b.c").unwrap(), json!(1)).is_ok());
         assert_eq!(doc, json!({"a": {"b": {"c": 1}}}));
-        assert!(!insert(
-            &mut doc,
-            &ValuePath::parse("a.b.c.d").unwrap(),
-            json!(1)
-        ));
-        assert!(!insert(
-            &mut doc,
-            &ValuePath::parse("a[0]").unwrap(),
-            json!(1)
-        ));
+        assert!(set(&mut doc, &ValuePath::parse("a.b.c.d").unwrap(), json!(1)).is_err());
+        assert!(set(&mut doc, &ValuePath::parse("a[0]").unwrap(), json!(1)).is_err());
     }
 }

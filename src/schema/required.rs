@@ -9,10 +9,11 @@ use serde_json::Value;
 use super::Schema;
 use super::derive::{NoSingle, Source, derived_of, is_object_schema};
 use super::message::quote;
-use super::pointer::{insert, value_path};
+use super::pointer::value_path;
 use super::validate::instance;
 use super::walk::Walker;
 use crate::path::ValuePath;
+use crate::path::set;
 
 /// A missing required key whose value the target schema dictates.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -66,13 +67,23 @@ impl Schema {
     /// anything else is an escalation. Only unconditional requirements count: the ones
     /// validation reports outside `anyOf`/`oneOf` alternatives.
     pub fn required(&self, values: &Value) -> Requirements {
+        let document = instance(values).into_owned();
+        let first = self.missing_in(&self.errors(&document), &document, &HashSet::new());
+        self.required_from(document, first)
+    }
+
+    /// [`Schema::required`] from the first round's missing paths, already computed.
+    pub(crate) fn required_from(&self, mut document: Value, first: Vec<ValuePath>) -> Requirements {
         let walker = Walker::new(self);
-        let mut document = instance(values).into_owned();
+        let mut first = Some(first);
         let mut out = Requirements::default();
         let mut chains: Vec<(ValuePath, String)> = Vec::new();
         let mut seen: HashSet<ValuePath> = HashSet::new();
         for _ in 0..MAX_ROUNDS {
-            let missing = self.missing(&document, &seen);
+            let missing = match first.take() {
+                Some(first) => first,
+                None => self.missing_in(&self.errors(&document), &document, &seen),
+            };
             if missing.is_empty() {
                 break;
             }
@@ -81,7 +92,7 @@ impl Schema {
                 let nodes = walker.at(path.segments());
                 match derived_of(&nodes).decide() {
                     Ok((value, source)) => {
-                        insert(&mut document, &path, value.clone());
+                        let _ = set(&mut document, &path, value.clone());
                         out.derivable.push(Derivable {
                             path,
                             value,
@@ -92,7 +103,7 @@ impl Schema {
                         let message = escalation_message(&why, &derived_of(&nodes).enums);
                         if is_object_schema(&nodes)
                             && path.len() < MAX_ROUNDS
-                            && insert(&mut document, &path, Value::Object(Default::default()))
+                            && set(&mut document, &path, Value::Object(Default::default())).is_ok()
                         {
                             chains.push((path, message));
                         } else {
@@ -114,10 +125,15 @@ impl Schema {
         out
     }
 
-    /// The paths of required keys `document` lacks, outside any alternative, not yet in `seen`.
-    fn missing(&self, document: &Value, seen: &HashSet<ValuePath>) -> Vec<ValuePath> {
+    /// The paths of required keys `document` lacks (by its `errors`), not yet in `seen`.
+    pub(crate) fn missing_in(
+        &self,
+        errors: &[jsonschema::ValidationError<'_>],
+        document: &Value,
+        seen: &HashSet<ValuePath>,
+    ) -> Vec<ValuePath> {
         let mut out = Vec::new();
-        for error in self.errors(document) {
+        for error in errors {
             if let ValidationErrorKind::Required {
                 property: Value::String(key),
             } = error.kind()

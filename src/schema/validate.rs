@@ -10,8 +10,9 @@ use serde_json::Value;
 use super::Schema;
 use super::coalesce::coalesce;
 use super::message::{describe_in, quote};
-use super::pointer::{get, value_path};
+use super::pointer::value_path;
 use crate::path::ValuePath;
+use crate::path::get;
 
 /// One way the values break the schema.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -64,11 +65,13 @@ impl Schema {
 
     /// Whether `values` satisfy this schema.
     pub fn is_valid(&self, values: &Value) -> bool {
+        self.counted();
         self.validator.is_valid(&instance(values))
     }
 
     /// The raw errors for `values` (already an instance).
     pub(crate) fn errors<'v>(&'v self, values: &'v Value) -> Vec<ValidationError<'v>> {
+        self.counted();
         self.validator.iter_errors(values).collect()
     }
 

@@ -1,6 +1,6 @@
 //! Values written as YAML text that reads back as exactly that value under the typing mode.
 
-use crate::yaml::{self, DecodeOptions, Typing};
+use crate::yaml::{self, DecodeOptions, Typing, is_printable};
 use serde_json::Value;
 
 /// Whether `text`, written plain after `key: `, reads back as `value` under `typing`.
@@ -15,6 +15,47 @@ fn reads_back(text: &str, value: &Value, typing: Typing) -> bool {
     }
 }
 
+/// Whether `c` may stand raw in a plain scalar or key that every YAML reader takes the same way:
+/// printable, and not one of the breaks YAML 1.1 (Helm's parser) reads where 1.2 does not.
+fn plain_safe(c: char) -> bool {
+    is_printable(c) && !matches!(c, '\u{85}' | '\u{2028}' | '\u{2029}' | '\u{FEFF}')
+}
+
+/// `s` as a YAML double-quoted scalar: every character a reader could take differently escaped.
+///
+/// Non-printable characters (`\a`, `\x7F`, `\e`, `\uFFFE`) would make the file invalid, and
+/// U+0085, U+2028 and U+2029 are line breaks to Helm's YAML 1.1 parser (folded inside quotes),
+/// so each is written as its escape (`\N`, `\L`, `\P`).
+pub fn double_quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\0' => out.push_str("\\0"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\u{B}' => out.push_str("\\v"),
+            '\u{C}' => out.push_str("\\f"),
+            '\r' => out.push_str("\\r"),
+            '\u{1B}' => out.push_str("\\e"),
+            '\u{85}' => out.push_str("\\N"),
+            '\u{2028}' => out.push_str("\\L"),
+            '\u{2029}' => out.push_str("\\P"),
+            c if (c as u32) < 0x100 && !plain_safe(c) => {
+                out.push_str(&format!("\\x{:02X}", c as u32))
+            }
+            c if !plain_safe(c) => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// A scalar (or empty collection) as YAML: plain when that reads back exactly, else double-quoted.
 pub fn render_scalar(value: &Value, typing: Typing) -> String {
     match value {
@@ -26,14 +67,10 @@ pub fn render_scalar(value: &Value, typing: Typing) -> String {
         Value::String(s) => {
             let plain = !s.is_empty()
                 && s.trim() == s
+                && s.chars().all(plain_safe)
                 && !s.contains(['\n', '\r', '\t', '#', '"', '\''])
                 && reads_back(s, value, typing);
-            if plain {
-                s.clone()
-            } else {
-                // A JSON string is a valid YAML double-quoted scalar with the same content.
-                serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string())
-            }
+            if plain { s.clone() } else { double_quoted(s) }
         }
         other => serde_json::to_string(other).unwrap_or_default(),
     }
@@ -47,6 +84,7 @@ pub fn render_key(key: &str, typing: Typing) -> String {
     };
     let plain = !key.is_empty()
         && key.trim() == key
+        && key.chars().all(plain_safe)
         && !key.contains([
             '\n', '\r', '\t', '#', '"', '\'', ':', '{', '}', '[', ']', ',', '&', '*', '!', '|',
             '>', '%', '@', '`',
@@ -59,7 +97,22 @@ pub fn render_key(key: &str, typing: Typing) -> String {
     if plain {
         key.to_string()
     } else {
-        serde_json::to_string(key).unwrap_or_default()
+        double_quoted(key)
+    }
+}
+
+/// A new key written in the quoting style of `old` (the key's original text): a renamed
+/// `"port"` stays double-quoted, `'port'` single-quoted; a plain key as [`render_key`] writes it.
+pub fn render_key_like(key: &str, old: &str, typing: Typing) -> String {
+    if old.starts_with('"') {
+        double_quoted(key)
+    } else if old.starts_with('\'')
+        && key.chars().all(plain_safe)
+        && !key.contains(['\n', '\r', '\t'])
+    {
+        format!("'{}'", key.replace('\'', "''"))
+    } else {
+        render_key(key, typing)
     }
 }
 
@@ -160,6 +213,23 @@ mod tests {
         assert_eq!(render_scalar(&json!({}), helm), "{}");
         // `yes` is a boolean to Helm but a string to YAML 1.2.
         assert_eq!(render_scalar(&json!("yes"), Typing::Yaml12), "yes");
+    }
+
+    #[test]
+    fn escapes_what_yaml_forbids_raw_or_helm_reads_as_a_break() {
+        let helm = Typing::Helm;
+        assert_eq!(render_scalar(&json!("\u{7}"), helm), "\"\\a\"");
+        assert_eq!(render_scalar(&json!("\u{7F}"), helm), "\"\\x7F\"");
+        assert_eq!(render_scalar(&json!("\u{1B}"), helm), "\"\\e\"");
+        assert_eq!(render_scalar(&json!("\u{FFFE}"), helm), "\"\\uFFFE\"");
+        assert_eq!(render_scalar(&json!("a\u{2028}b"), helm), "\"a\\Lb\"");
+        assert_eq!(render_scalar(&json!("\u{2029}"), helm), "\"\\P\"");
+        assert_eq!(render_scalar(&json!("a\u{85}b"), helm), "\"a\\Nb\"");
+        assert_eq!(render_key("k\u{85}", helm), "\"k\\N\"");
+        assert_eq!(render_scalar(&json!("café 😀"), helm), "café 😀");
+        assert_eq!(render_key_like("podPort", "\"port\"", helm), "\"podPort\"");
+        assert_eq!(render_key_like("it's", "'port'", helm), "'it''s'");
+        assert_eq!(render_key_like("podPort", "port", helm), "podPort");
     }
 
     #[test]

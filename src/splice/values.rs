@@ -1,11 +1,12 @@
 //! Applying a values plan to the original text: each key's own lines change and nothing else moves.
 
 use super::edit::{Edit, apply};
-use super::render::{render_key, render_value};
-use crate::migrate::tree;
-use crate::path::{Segment, ValuePath};
-use crate::report::{Op, RefusalKind};
-use crate::yaml::{Entry, LineIndex, Node, NodeKind, ScalarStyle, Stream, Typing};
+use super::op::Op;
+use super::render::{render_key, render_key_like, render_value};
+use crate::path::{self as tree, Segment, ValuePath};
+use crate::text::LineIndex;
+use crate::yaml::hazard::{HazardKind, flow_hazard, key_hazards, property_hazard};
+use crate::yaml::{Entry, Node, NodeKind, ScalarStyle, Stream, Typing};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -48,11 +49,28 @@ pub struct Spliced {
     pub kept_comments: Vec<KeptComment>,
 }
 
+/// Which kind of problem stops a plan from being written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpliceKind {
+    /// A hazard of [`crate::yaml::hazard`] on the path of an edit.
+    Hazard(HazardKind),
+    /// A mapping or list would have to move in a way the splicer cannot write.
+    NonScalarMove,
+    /// A block scalar is where a one-line edit is needed.
+    BlockScalar,
+    /// Indentation or tabs the splicer cannot reproduce.
+    Indentation,
+    /// The edits cannot be written as asked (they collide, or the document is missing).
+    VerifyFailed,
+    /// The values root is not in the file.
+    PrefixNotFound,
+}
+
 /// Why a plan cannot be written into this text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpliceRefusal {
     /// Which refusal.
-    pub kind: RefusalKind,
+    pub kind: SpliceKind,
     /// The value path it is about, relative to the prefix.
     pub path: ValuePath,
     /// Where in the original text, as a byte offset.
@@ -68,8 +86,12 @@ enum Content {
     /// A moved entry: its original lines, re-indented, the key renamed.
     Moved {
         lines: Range<usize>,
+        /// The comment lines directly above the key, which travel with it (empty when none).
+        comments: Range<usize>,
         key: Range<usize>,
         indent: usize,
+        /// Whether its last line is a block scalar's: it must keep its line break.
+        block_end: bool,
     },
     /// A new value rendered as YAML.
     Value(Value),
@@ -83,12 +105,17 @@ struct NewTree {
 
 enum NewNode {
     Parent(NewTree),
+    /// A new block sequence whose items are new mappings.
+    Items(Vec<NewTree>),
     Leaf(Content),
 }
 
 impl NewTree {
-    fn insert(&mut self, rel: &[String], content: Content) -> Result<(), String> {
-        let (first, rest) = rel.split_first().ok_or("empty relative path")?;
+    /// Files `content` at `rel`: keys, and list indexes only into lists this tree creates.
+    fn insert(&mut self, rel: &[Segment], content: Content) -> Result<(), String> {
+        let Some((Segment::Key(first), rest)) = rel.split_first() else {
+            return Err("a list item itself is not written one by one".to_string());
+        };
         let at = self.children.iter().position(|(k, _)| k == first);
         if rest.is_empty() {
             if at.is_some() {
@@ -100,14 +127,27 @@ impl NewTree {
         let index = match at {
             Some(index) => index,
             None => {
-                self.children
-                    .push((first.clone(), NewNode::Parent(NewTree::default())));
+                let node = match rest[0] {
+                    Segment::Index(_) => NewNode::Items(Vec::new()),
+                    Segment::Key(_) => NewNode::Parent(NewTree::default()),
+                };
+                self.children.push((first.clone(), node));
                 self.children.len() - 1
             }
         };
-        match &mut self.children[index].1 {
-            NewNode::Parent(tree) => tree.insert(rest, content),
-            NewNode::Leaf(_) => Err(format!("`{first}` would be both a value and a mapping")),
+        match (&mut self.children[index].1, &rest[0]) {
+            (NewNode::Parent(tree), Segment::Key(_)) => tree.insert(rest, content),
+            (NewNode::Items(items), Segment::Index(i)) if rest.len() > 1 && *i <= items.len() => {
+                if *i == items.len() {
+                    items.push(NewTree::default());
+                }
+                items[*i].insert(&rest[1..], content)
+            }
+            (NewNode::Items(_), Segment::Index(i)) => Err(format!(
+                "`{first}[{i}]` would be a new list item written out of order or without keys"
+            )),
+            (NewNode::Leaf(_), _) => Err(format!("`{first}` would be both a value and a mapping")),
+            _ => Err(format!("`{first}` would be both a list and a mapping")),
         }
     }
 }
@@ -119,6 +159,8 @@ struct Insertion {
     tree: NewTree,
     /// The start of the earliest cut that sat directly in this mapping: new keys take its place.
     at_cut: Option<usize>,
+    /// The scalar entry the new keys replace (`expose: true` → `expose.default`): they go where it was.
+    replaces: Option<ValuePath>,
 }
 
 struct Splicer<'a> {
@@ -136,7 +178,7 @@ pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
         .documents
         .get(input.document)
         .ok_or_else(|| SpliceRefusal {
-            kind: RefusalKind::VerifyFailed,
+            kind: SpliceKind::VerifyFailed,
             path: ValuePath::root(),
             offset: 0,
             message: format!("the file has no document {}", input.document),
@@ -145,7 +187,7 @@ pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
         .root
         .get(input.prefix, input.typing)
         .ok_or_else(|| SpliceRefusal {
-            kind: RefusalKind::PrefixNotFound,
+            kind: SpliceKind::PrefixNotFound,
             path: ValuePath::root(),
             offset: document.range.start,
             message: format!("`{}` is not in the file", input.prefix),
@@ -207,23 +249,32 @@ impl<'a> Splicer<'a> {
                         };
                         edits.push(Edit::replacement(
                             entry.key.range.clone(),
-                            render_key(new_key, self.input.typing),
+                            render_key_like(
+                                new_key,
+                                &self.input.text[entry.key.range.clone()],
+                                self.input.typing,
+                            ),
                         ));
                     } else {
                         let (lines, indent) = self.entry_lines(from, entry)?;
                         if self.is_first_in_sequence_item(entry) {
-                            return Err(self.refusal(RefusalKind::Indentation, from, entry.key.range.start,
+                            return Err(self.refusal(SpliceKind::Indentation, from, entry.key.range.start,
                                 "the first key of a list item cannot be moved: the `- ` would have to move with it"));
                         }
                         cut_paths.push(from.clone());
-                        moved_ranges.push(lines.clone());
+                        let comments = self
+                            .comments_above(lines.start, self.sibling_end(from, entry))
+                            ..lines.start;
+                        moved_ranges.push(comments.start..lines.end);
                         let replaced = self.add_insertion(
                             &mut insertions,
                             to,
                             Content::Moved {
                                 lines,
+                                comments,
                                 key: entry.key.range.clone(),
                                 indent,
+                                block_end: ends_in_block_scalar(&entry.value),
                             },
                         )?;
                         cut_paths.extend(replaced);
@@ -248,10 +299,23 @@ impl<'a> Splicer<'a> {
 
         // A mapping whose every key leaves, and which the proposal drops too, goes with them.
         let units = self.removal_units(&cut_paths);
+        for emptied in self.emptied_kept(&units, &insertions) {
+            edits.push(self.empty_mapping(document_root, &emptied)?);
+        }
+        // A deletion at the end of a file with no final line break that may take the break before it.
+        let mut widen: Option<(usize, usize)> = None;
+        // Entries deleted outright (no comment kept): a blank line they leave doubled goes too.
+        let mut deletions: Vec<usize> = Vec::new();
         for unit in &units {
             let entry = self.entry(unit)?;
-            let (range, _) = self.entry_lines(unit, entry)?;
-            if let Some(comment) = self.comment_above(range.start) {
+            let (mut range, _) = self.entry_lines(unit, entry)?;
+            // A moved entry's comment lines went with it.
+            let travelled = moved_ranges
+                .iter()
+                .find(|m| m.end == range.end && m.start < range.start);
+            if let Some(moved) = travelled {
+                range.start = moved.start;
+            } else if let Some(comment) = self.comment_above(range.start) {
                 kept_comments.push(KeptComment {
                     path: unit.clone(),
                     line: comment.0,
@@ -259,7 +323,11 @@ impl<'a> Splicer<'a> {
                 });
             }
             for insertion in insertions.iter_mut() {
-                if unit.parent().as_ref() == Some(&insertion.parent) {
+                if insertion.replaces.as_ref() == Some(unit) {
+                    insertion.at_cut = Some(range.start);
+                } else if unit.parent().as_ref() == Some(&insertion.parent)
+                    && insertion.replaces.is_none()
+                {
                     insertion.at_cut = Some(
                         insertion
                             .at_cut
@@ -270,7 +338,15 @@ impl<'a> Splicer<'a> {
             if self.is_first_in_sequence_item(entry) {
                 edits.push(self.remove_first_in_item(unit, entry)?);
             } else {
-                edits.push(self.delete_keeping_comments(range, &moved_ranges));
+                let edit = self.delete_keeping_comments(range, &moved_ranges);
+                if edit.content.is_empty() {
+                    deletions.push(edits.len());
+                    let start = self.unterminated_end(unit, entry, edit.range.clone());
+                    if start < edit.range.start {
+                        widen = Some((edits.len(), start));
+                    }
+                }
+                edits.push(edit);
             }
         }
 
@@ -280,12 +356,14 @@ impl<'a> Splicer<'a> {
             let (offset, indent, leading_eol) = self.insertion_point(insertion)?;
             let mut block = String::new();
             self.render_tree(&insertion.tree, indent, &mut block)?;
+            // A block scalar's last line keeps its break: at the end of input it would lose it.
             if leading_eol {
-                block = format!(
-                    "{}{}",
-                    self.eol,
+                let body = if ends_in_moved_block(&insertion.tree) {
+                    &block
+                } else {
                     block.strip_suffix(self.eol).unwrap_or(&block)
-                );
+                };
+                block = format!("{}{body}", self.eol);
             }
             by_offset
                 .entry(offset)
@@ -298,8 +376,19 @@ impl<'a> Splicer<'a> {
             edits.push(Edit::insertion(offset, content));
         }
 
+        if let Some((index, start)) = widen {
+            let old = edits[index].range.start;
+            let clear = edits
+                .iter()
+                .enumerate()
+                .all(|(i, e)| i == index || e.range.end <= start || e.range.start > old);
+            if clear {
+                edits[index].range.start = start;
+            }
+        }
+        self.swallow_blank_lines(&mut edits, &deletions);
         let text = apply(text, edits).map_err(|e| SpliceRefusal {
-            kind: RefusalKind::VerifyFailed,
+            kind: SpliceKind::VerifyFailed,
             path: ValuePath::root(),
             offset: 0,
             message: format!("the plan's edits collide: {e}"),
@@ -312,7 +401,7 @@ impl<'a> Splicer<'a> {
 
     fn refusal(
         &self,
-        kind: RefusalKind,
+        kind: SpliceKind,
         path: &ValuePath,
         offset: usize,
         message: &str,
@@ -325,61 +414,44 @@ impl<'a> Splicer<'a> {
         }
     }
 
-    /// Refuses what an edit on `path` cannot do safely: anchors, aliases, merge keys, flow, tags, repeats.
+    /// Refuses what an edit on `path` cannot do safely (the rules of [`crate::yaml::hazard`]).
+    ///
+    /// Anchors, aliases, flow collections, merge keys and repeated keys anywhere on the path;
+    /// a tag only on the edited node itself.
     fn check_path(&self, document_root: &'a Node, path: &ValuePath) -> Refused<()> {
         let full = self.input.prefix.join(path);
         let steps = document_root.walk(&full, self.input.typing);
         let last = steps.len() - 1;
         for (depth, step) in steps.iter().enumerate() {
             let node = step.node;
-            let here = ValuePath::from_segments(full.segments()[..depth].to_vec());
-            let rel = here
-                .strip_prefix(self.input.prefix)
-                .unwrap_or_else(ValuePath::root);
-            if node.anchor.is_some() || node.is_alias() {
-                return Err(self.refusal(RefusalKind::AnchorOrAlias, &rel, node.range.start,
-                    &format!("`{}` is {} on the path of an edit to `{path}`: the edit would change every alias of it too",
-                        show_path(&here), if node.is_alias() { "an alias" } else { "anchored" })));
-            }
-            if node.is_flow() {
-                return Err(self.refusal(RefusalKind::FlowCollection, &rel, node.range.start,
-                    &format!("`{}` is a flow collection (`{{…}}` or `[…]`) on the path of an edit to `{path}`; only block style is edited", show_path(&here))));
-            }
-            if let Some(entries) = node.entries() {
-                if let Some(merge) = entries.iter().find(|e| e.is_merge_key()) {
-                    return Err(self.refusal(
-                        RefusalKind::MergeKey,
-                        &rel,
-                        merge.key.range.start,
-                        &format!(
-                            "`{}` holds a merge key (`<<`) on the path of an edit to `{path}`",
-                            show_path(&here)
-                        ),
-                    ));
-                }
-                if let Some(duplicate) = node.repeated_keys(self.input.typing).into_iter().next() {
-                    return Err(self.refusal(
-                        RefusalKind::DuplicateKey,
-                        &rel,
-                        duplicate.duplicate.start,
-                        &format!(
-                            "`{}` repeats the key `{}` on the path of an edit to `{path}`",
-                            show_path(&here),
-                            duplicate.key
-                        ),
-                    ));
-                }
-            }
-            if depth == last
-                && depth == full.len()
-                && node.tag.is_some()
-                && depth > self.input.prefix.len()
-            {
+            let on_target = depth == last && depth == full.len() && depth > self.input.prefix.len();
+            // A flow collection that *is* the value removed, renamed, moved or replaced is carried
+            // (or dropped) as bytes; only an edit that would go inside one is refused.
+            let whole_value = depth == last && depth == full.len();
+            let hazard = property_hazard(node)
+                .filter(|h| h.kind != HazardKind::Tag || on_target)
+                .or_else(|| flow_hazard(node).filter(|_| !whole_value))
+                .or_else(|| {
+                    key_hazards(node, self.input.typing, None)
+                        .into_iter()
+                        .find(|h| h.kind != HazardKind::OpaqueKey)
+                });
+            if let Some(hazard) = hazard {
+                let here = ValuePath::from_segments(full.segments()[..depth].to_vec());
+                let rel = here
+                    .strip_prefix(self.input.prefix)
+                    .unwrap_or_else(ValuePath::root);
+                let message = format!(
+                    "`{}` {} on the path of an edit to `{path}`: {}",
+                    show_path(&here),
+                    hazard.found,
+                    hazard.why
+                );
                 return Err(self.refusal(
-                    RefusalKind::Tag,
+                    SpliceKind::Hazard(hazard.kind),
                     &rel,
-                    node.range.start,
-                    &format!("`{path}` carries a tag; an edit could change what it means"),
+                    hazard.at,
+                    &message,
                 ));
             }
         }
@@ -394,7 +466,7 @@ impl<'a> Splicer<'a> {
             Some(Segment::Key(key)) => key,
             _ => {
                 return Err(self.refusal(
-                    RefusalKind::NonScalarMove,
+                    SpliceKind::NonScalarMove,
                     path,
                     0,
                     "list items are not edited one by one",
@@ -411,7 +483,7 @@ impl<'a> Splicer<'a> {
             })
             .ok_or_else(|| {
                 self.refusal(
-                    RefusalKind::VerifyFailed,
+                    SpliceKind::VerifyFailed,
                     path,
                     0,
                     &format!("`{path}` is not in the file"),
@@ -423,12 +495,11 @@ impl<'a> Splicer<'a> {
     fn entry_lines(&self, path: &ValuePath, entry: &Entry) -> Refused<(Range<usize>, usize)> {
         let text = self.input.text;
         let key_start = entry.key.range.start;
-        let line = self.lines.line_of(key_start);
-        let line_start = self.lines.line_range(line).map_or(key_start, |r| r.start);
+        let line_start = self.line_start(key_start);
         let before = &text[line_start..key_start];
         if before.contains('\t') {
             return Err(self.refusal(
-                RefusalKind::Indentation,
+                SpliceKind::Indentation,
                 path,
                 line_start,
                 &format!("`{path}` is indented with a tab; the splicer writes only spaces"),
@@ -436,7 +507,7 @@ impl<'a> Splicer<'a> {
         }
         if !before.chars().all(|c| c == ' ' || c == '-') {
             return Err(self.refusal(
-                RefusalKind::Indentation,
+                SpliceKind::Indentation,
                 path,
                 key_start,
                 &format!("`{path}` does not start its line; the splicer edits whole lines"),
@@ -446,18 +517,34 @@ impl<'a> Splicer<'a> {
         let last_line = self.lines.line_of(end.saturating_sub(usize::from(
             end > entry.key.range.end && text[..end].ends_with('\n'),
         )));
-        let stop = self
+        let mut stop = self
             .lines
             .line_range_with_ending(last_line)
             .map_or(text.len(), |r| r.end);
+        if matches!(
+            entry.value.scalar_style(),
+            Some(ScalarStyle::Literal | ScalarStyle::Folded)
+        ) {
+            stop = trailing_blank_lines_end(text, stop);
+        }
         Ok((line_start..stop, key_start - line_start))
     }
 
-    fn is_first_in_sequence_item(&self, entry: &Entry) -> bool {
-        let line_start = self
+    /// Where the line holding `offset` starts; a byte-order mark opening the file is not a column.
+    fn line_start(&self, offset: usize) -> usize {
+        let start = self
             .lines
-            .line_range(self.lines.line_of(entry.key.range.start))
-            .map_or(0, |r| r.start);
+            .line_range(self.lines.line_of(offset))
+            .map_or(offset, |r| r.start);
+        if start == 0 && self.input.text.starts_with('\u{feff}') {
+            '\u{feff}'.len_utf8().min(offset)
+        } else {
+            start
+        }
+    }
+
+    fn is_first_in_sequence_item(&self, entry: &Entry) -> bool {
+        let line_start = self.line_start(entry.key.range.start);
         self.input.text[line_start..entry.key.range.start].contains('-')
     }
 
@@ -475,7 +562,7 @@ impl<'a> Splicer<'a> {
             .unwrap_or(0);
         match entries.get(index + 1) {
             Some(next) => Ok(Edit::deletion(entry.key.range.start..next.key.range.start)),
-            None => Err(self.refusal(RefusalKind::Indentation, path, entry.key.range.start,
+            None => Err(self.refusal(SpliceKind::Indentation, path, entry.key.range.start,
                 &format!("`{path}` is the only key of its list item; removing it would leave an empty item"))),
         }
     }
@@ -496,6 +583,100 @@ impl<'a> Splicer<'a> {
             }
         }
         Edit::replacement(range, kept)
+    }
+
+    /// Widens each deletion in `deletions` over the blank line after it when a blank line (or the
+    /// start of the file) is before it, so removing an entry between blank lines leaves one.
+    fn swallow_blank_lines(&self, edits: &mut [Edit], deletions: &[usize]) {
+        let text = self.input.text;
+        for &index in deletions {
+            let range = edits[index].range.clone();
+            let before = text[..range.start].trim_start_matches('\u{feff}');
+            let blank_before =
+                before.is_empty() || before.ends_with("\n\n") || before.ends_with("\n\r\n");
+            let blank = if text[range.end..].starts_with("\r\n") {
+                2
+            } else {
+                usize::from(text[range.end..].starts_with('\n'))
+            };
+            let end = range.end + blank;
+            let clear = edits
+                .iter()
+                .enumerate()
+                .all(|(i, e)| i == index || e.range.end <= range.start || e.range.start >= end);
+            // New keys written where it was keep the blank line after it.
+            let replaced = edits
+                .iter()
+                .any(|e| e.range.is_empty() && e.range.start == range.start);
+            if blank > 0 && blank_before && clear && !replaced {
+                edits[index].range.end = end;
+            }
+        }
+    }
+
+    /// The start of the comment lines directly above the line starting at `line_start` (no blank
+    /// line between), or `line_start` when there are none.
+    fn comments_above(&self, line_start: usize, floor: usize) -> usize {
+        let text = self.input.text;
+        let mut start = line_start;
+        while start > floor {
+            let above = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+            if above < floor || !text[above..start].trim_start().starts_with('#') {
+                break;
+            }
+            start = above;
+        }
+        start
+    }
+
+    /// Where a deletion of `range` starts so that a file with no final line break keeps none: the
+    /// line break before the last line goes too, unless it ends a block scalar (whose value it is).
+    fn unterminated_end(&self, path: &ValuePath, entry: &Entry, range: Range<usize>) -> usize {
+        let text = self.input.text;
+        if range.end != text.len() || text.ends_with(['\n', '\r']) || range.start == 0 {
+            return range.start;
+        }
+        let parent = path.parent().unwrap_or_else(ValuePath::root);
+        let entries = self
+            .root
+            .get(&parent, self.input.typing)
+            .and_then(Node::entries)
+            .unwrap_or_default();
+        let previous = entries
+            .iter()
+            .position(|e| std::ptr::eq(e, entry))
+            .and_then(|i| i.checked_sub(1))
+            .map(|i| &entries[i]);
+        if previous.is_some_and(|p| ends_in_block_scalar(&p.value)) {
+            return range.start;
+        }
+        let before = &text[..range.start];
+        range.start
+            - if before.ends_with("\r\n") {
+                2
+            } else {
+                usize::from(before.ends_with('\n'))
+            }
+    }
+
+    /// Where the entry before `entry` in its mapping ends (0 for the first): the lines above
+    /// `entry` after it hold nothing of another value (not a block scalar's `#` line).
+    fn sibling_end(&self, path: &ValuePath, entry: &Entry) -> usize {
+        let parent = path.parent().unwrap_or_else(ValuePath::root);
+        let entries = self
+            .root
+            .get(&parent, self.input.typing)
+            .and_then(Node::entries)
+            .unwrap_or_default();
+        let index = entries.iter().position(|e| std::ptr::eq(e, entry));
+        match index {
+            Some(i) if i > 0 => entries[i - 1]
+                .value
+                .range
+                .end
+                .max(entries[i - 1].key.range.end),
+            _ => 0,
+        }
     }
 
     /// The comment line directly above `line_start`, if there is one: its line number and text.
@@ -557,6 +738,74 @@ impl<'a> Splicer<'a> {
         topmost
     }
 
+    /// The mappings whose every key leaves while the proposal keeps them, empty (`parent: {}`).
+    fn emptied_kept(&self, units: &[ValuePath], insertions: &[Insertion]) -> Vec<ValuePath> {
+        let mut emptied: Vec<ValuePath> = units.iter().filter_map(ValuePath::parent).collect();
+        emptied.sort();
+        emptied.dedup();
+        emptied.retain(|parent| {
+            let kept_empty = matches!(tree::get(self.input.proposal, parent), Some(Value::Object(m)) if m.is_empty());
+            let entries = self
+                .root
+                .get(parent, self.input.typing)
+                .and_then(Node::entries)
+                .unwrap_or_default();
+            kept_empty
+                && !insertions.iter().any(|i| &i.parent == parent)
+                && entries.iter().all(|e| {
+                    e.key
+                        .key_string(self.input.typing)
+                        .is_some_and(|k| units.iter().any(|u| parent.key(k.clone()).starts_with(u)))
+                })
+        });
+        emptied
+    }
+
+    /// Writes `{}` for a block mapping that loses every key: after its key's colon, or, for the
+    /// document root, on the line of its first key (a document left with only `...` would not parse).
+    fn empty_mapping(&self, document_root: &Node, path: &ValuePath) -> Refused<Edit> {
+        let text = self.input.text;
+        let full = self.input.prefix.join(path);
+        let Some(parent) = full.parent() else {
+            let node = document_root;
+            let at = self.line_start(node.range.start);
+            return Ok(Edit::insertion(at, format!("{{}}{}", self.eol)));
+        };
+        let holder = document_root.get(&parent, self.input.typing);
+        let Some(Segment::Key(key)) = full.last() else {
+            unreachable_refusal(path)?
+        };
+        let entry = holder
+            .and_then(Node::entries)
+            .and_then(|entries| {
+                entries
+                    .iter()
+                    .rev()
+                    .find(|e| e.key.key_string(self.input.typing).as_deref() == Some(key.as_str()))
+            })
+            .ok_or_else(|| {
+                self.refusal(
+                    SpliceKind::VerifyFailed,
+                    path,
+                    0,
+                    &format!("`{path}` is not in the file"),
+                )
+            })?;
+        let colon = text[entry.key.range.end..]
+            .find(':')
+            .map(|i| entry.key.range.end + i + 1)
+            .filter(|&at| at <= entry.value.range.start)
+            .ok_or_else(|| {
+                self.refusal(
+                    SpliceKind::Indentation,
+                    path,
+                    entry.key.range.start,
+                    &format!("`{path}` has no `:` after its key; `{{}}` cannot be written"),
+                )
+            })?;
+        Ok(Edit::insertion(colon, " {}"))
+    }
+
     /// Files `content` for `to` under the deepest existing mapping on its path; returns the scalar
     /// entry in the way, which the caller cuts.
     fn add_insertion(
@@ -578,31 +827,23 @@ impl<'a> Splicer<'a> {
                 None => break,
             }
         }
-        let mut rel: Vec<String> = Vec::new();
-        for segment in to.strip_prefix(&parent).unwrap_or_default().segments() {
-            match segment {
-                Segment::Key(key) => rel.push(key.clone()),
-                Segment::Index(_) => {
-                    return Err(self.refusal(
-                        RefusalKind::NonScalarMove,
-                        to,
-                        0,
-                        &format!("`{to}` would need a new list item; list items are not written one by one"),
-                    ));
-                }
-            }
-        }
+        // Keys, and indexes into lists this plan creates (an existing list is refused below).
+        let rel: Vec<Segment> = to
+            .strip_prefix(&parent)
+            .unwrap_or_default()
+            .segments()
+            .to_vec();
         // A scalar (an empty value, or a displaced one) where the new keys need a mapping is
         // replaced: its entry is cut and the new keys take its place.
         let mut replaced = None;
-        if let Some(first) = rel.first() {
+        if let Some(Segment::Key(first)) = rel.first() {
             let child = parent.key(first.clone());
             if let Some(node) = self.root.get(&child, self.input.typing)
                 && rel.len() > 1
             {
                 if !node.is_scalar() {
                     return Err(self.refusal(
-                        RefusalKind::NonScalarMove,
+                        SpliceKind::NonScalarMove,
                         &child,
                         node.range.start,
                         &format!(
@@ -620,14 +861,18 @@ impl<'a> Splicer<'a> {
                     parent: parent.clone(),
                     tree: NewTree::default(),
                     at_cut: None,
+                    replaces: None,
                 });
                 insertions.len() - 1
             }
         };
+        if insertions[index].replaces.is_none() {
+            insertions[index].replaces = replaced.clone();
+        }
         insertions[index]
             .tree
             .insert(&rel, content)
-            .map_err(|message| self.refusal(RefusalKind::NonScalarMove, to, 0, &message))?;
+            .map_err(|message| self.refusal(SpliceKind::NonScalarMove, to, 0, &message))?;
         Ok(replaced)
     }
 
@@ -638,10 +883,7 @@ impl<'a> Splicer<'a> {
         let text = self.input.text;
         let indent = match entries.first() {
             Some(first) => {
-                let line_start = self
-                    .lines
-                    .line_range(self.lines.line_of(first.key.range.start))
-                    .map_or(0, |r| r.start);
+                let line_start = self.line_start(first.key.range.start);
                 text[line_start..first.key.range.start].chars().count()
             }
             None => 0,
@@ -650,7 +892,7 @@ impl<'a> Splicer<'a> {
             && node.is_flow()
         {
             return Err(self.refusal(
-                RefusalKind::FlowCollection,
+                SpliceKind::Hazard(HazardKind::FlowCollection),
                 &insertion.parent,
                 node.range.start,
                 &format!(
@@ -664,7 +906,7 @@ impl<'a> Splicer<'a> {
         }
         let Some(last) = entries.last() else {
             return Err(self.refusal(
-                RefusalKind::Indentation,
+                SpliceKind::Indentation,
                 &insertion.parent,
                 0,
                 &format!(
@@ -693,6 +935,22 @@ impl<'a> Splicer<'a> {
                     ));
                     self.render_tree(child, indent + self.step, out)?;
                 }
+                NewNode::Items(items) => {
+                    out.push_str(&format!(
+                        "{pad}{}:{}",
+                        render_key(key, self.input.typing),
+                        self.eol
+                    ));
+                    let dash = indent + self.step;
+                    for item in items {
+                        // `- ` then the item's first key; its other keys at the first key's column.
+                        let mut body = String::new();
+                        self.render_tree(item, dash + 2, &mut body)?;
+                        out.push_str(&" ".repeat(dash));
+                        out.push_str("- ");
+                        out.push_str(&body[dash + 2..]);
+                    }
+                }
                 NewNode::Leaf(Content::Value(value)) => {
                     out.push_str(&render_value(
                         key,
@@ -705,10 +963,13 @@ impl<'a> Splicer<'a> {
                 }
                 NewNode::Leaf(Content::Moved {
                     lines,
+                    comments,
                     key: key_range,
                     indent: old,
+                    ..
                 }) => {
                     out.push_str(&self.reindent(
+                        comments.clone(),
                         lines.clone(),
                         key_range.clone(),
                         key,
@@ -724,6 +985,7 @@ impl<'a> Splicer<'a> {
     /// A moved entry's lines, verbatim but for the key and a uniform change of indentation.
     fn reindent(
         &self,
+        comments: Range<usize>,
         lines: Range<usize>,
         key: Range<usize>,
         new_key: &str,
@@ -732,15 +994,24 @@ impl<'a> Splicer<'a> {
     ) -> String {
         let text = self.input.text;
         let mut out = String::new();
+        for line in text[comments].split_inclusive('\n') {
+            out.push_str(&" ".repeat(new));
+            out.push_str(line.trim_start_matches([' ', '\t']));
+        }
         out.push_str(&" ".repeat(new));
-        out.push_str(&render_key(new_key, self.input.typing));
+        out.push_str(&render_key_like(
+            new_key,
+            &text[key.clone()],
+            self.input.typing,
+        ));
         let first_line_end = text[key.end..lines.end]
             .find('\n')
             .map_or(lines.end, |i| key.end + i + 1);
         out.push_str(&text[key.end..first_line_end]);
         for line in text[first_line_end..lines.end].split_inclusive('\n') {
             let body = line.trim_end_matches(['\n', '\r']);
-            if body.trim().is_empty() {
+            // An empty line stays as it is; a white-space line holding a tab moves with its block.
+            if body.trim().is_empty() && !body.contains('\t') {
                 out.push_str(line);
                 continue;
             }
@@ -758,29 +1029,32 @@ impl<'a> Splicer<'a> {
     /// Replaces a value in place: a scalar's bytes only, or the whole entry for a collection.
     fn replace_value(&self, path: &ValuePath, node: &Node, value: &Value) -> Refused<Edit> {
         let scalar_to_scalar = !value.is_object() && !value.is_array();
-        match node.scalar_style() {
-            Some(ScalarStyle::Literal | ScalarStyle::Folded) => Err(self.refusal(
-                RefusalKind::BlockScalar,
-                path,
-                node.range.start,
-                &format!("`{path}` is a block scalar; it is not replaced in place"),
-            )),
-            Some(_) if scalar_to_scalar => Ok(Edit::replacement(
-                node.range.clone(),
-                super::render::render_scalar(value, self.input.typing),
-            )),
-            _ => {
-                let entry = self.entry(path)?;
-                let (range, indent) = self.entry_lines(path, entry)?;
-                let Some(Segment::Key(key)) = path.last() else {
-                    unreachable_refusal(path)?
-                };
-                Ok(Edit::replacement(
-                    range,
-                    render_value(key, value, indent, self.step, self.eol, self.input.typing),
-                ))
+        let block = matches!(
+            node.scalar_style(),
+            Some(ScalarStyle::Literal | ScalarStyle::Folded)
+        );
+        if node.is_scalar() && scalar_to_scalar && !block {
+            let mut content = super::render::render_scalar(value, self.input.typing);
+            // An empty value (`key:`) has no space after its colon yet.
+            if node.range.is_empty() && !self.input.text[..node.range.start].ends_with([' ', '\t'])
+            {
+                content.insert(0, ' ');
             }
+            return Ok(Edit::replacement(node.range.clone(), content));
         }
+        // A collection or a block scalar: the entry's lines are written anew (from the key on,
+        // so a list item's `- ` stays).
+        let entry = self.entry(path)?;
+        let (range, indent) = self.entry_lines(path, entry)?;
+        let Some(Segment::Key(key)) = path.last() else {
+            unreachable_refusal(path)?
+        };
+        let written = render_value(key, value, indent, self.step, self.eol, self.input.typing);
+        let start = entry.key.range.start;
+        Ok(Edit::replacement(
+            start..range.end,
+            written[indent..].to_string(),
+        ))
     }
 }
 
@@ -794,7 +1068,7 @@ fn op_paths(op: &Op) -> Vec<&ValuePath> {
 fn refuse_index(path: &ValuePath) -> Refused<()> {
     if matches!(path.last(), Some(Segment::Index(_))) {
         return Err(SpliceRefusal {
-            kind: RefusalKind::NonScalarMove,
+            kind: SpliceKind::NonScalarMove,
             path: path.clone(),
             offset: 0,
             message: format!("`{path}` is a list item; list items are not moved or set one by one"),
@@ -805,7 +1079,7 @@ fn refuse_index(path: &ValuePath) -> Refused<()> {
 
 fn unreachable_refusal<T>(path: &ValuePath) -> Refused<T> {
     Err(SpliceRefusal {
-        kind: RefusalKind::NonScalarMove,
+        kind: SpliceKind::NonScalarMove,
         path: path.clone(),
         offset: 0,
         message: format!("`{path}` does not end in a key"),
@@ -818,6 +1092,50 @@ fn show_path(path: &ValuePath) -> String {
     } else {
         path.to_string()
     }
+}
+
+/// Whether the last line of `node`'s text belongs to a block scalar.
+fn ends_in_block_scalar(node: &Node) -> bool {
+    if let Some(entries) = node.entries() {
+        return entries
+            .last()
+            .is_some_and(|e| ends_in_block_scalar(&e.value));
+    }
+    if let Some(items) = node.items() {
+        return items.last().is_some_and(ends_in_block_scalar);
+    }
+    matches!(
+        node.scalar_style(),
+        Some(ScalarStyle::Literal | ScalarStyle::Folded)
+    )
+}
+
+/// Whether the last thing written for `tree` is a moved entry ending in a block scalar.
+fn ends_in_moved_block(tree: &NewTree) -> bool {
+    match tree.children.last().map(|(_, node)| node) {
+        Some(NewNode::Parent(child)) => ends_in_moved_block(child),
+        Some(NewNode::Leaf(Content::Moved { block_end, .. })) => *block_end,
+        _ => false,
+    }
+}
+
+/// The end of the white-space-only lines from `from` that hold a space or a tab: a block
+/// scalar's trailing lines, which belong to it (a tab left behind would not parse). Truly empty
+/// lines after the last of them stay, keeping the blank line that separates entries.
+fn trailing_blank_lines_end(text: &str, from: usize) -> usize {
+    let mut end = from;
+    let mut at = from;
+    for line in text[from..].split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        if !body.chars().all(|c| c == ' ' || c == '\t') {
+            break;
+        }
+        at += line.len();
+        if !body.is_empty() {
+            end = at;
+        }
+    }
+    end
 }
 
 /// The indentation step the file uses most: a block mapping's key column minus its parent's.

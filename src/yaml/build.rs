@@ -24,6 +24,16 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
             0..0,
         ));
     }
+    if let Some((at, c)) = text.char_indices().find(|&(_, c)| !is_printable(c)) {
+        return Err(YamlError::new(
+            YamlErrorKind::Syntax,
+            format!(
+                "the character U+{:04X} is not allowed in YAML; write it escaped in a double-quoted string (\"\\u{:04X}\")",
+                c as u32, c as u32
+            ),
+            at..at + c.len_utf8(),
+        ));
+    }
     let mut builder = Builder {
         text,
         offsets: CharOffsets::new(text),
@@ -57,6 +67,12 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
     Ok(Stream {
         documents: builder.documents,
     })
+}
+
+/// Whether YAML allows `c` raw in a document (`c-printable`, the same in YAML 1.1 and 1.2).
+pub fn is_printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}')
+        || c >= '\u{10000}'
 }
 
 /// A document being built.

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use super::lines::LineIndex;
+use crate::text::LineIndex;
 
 /// What kind of problem a [`YamlError`] reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,17 +4,18 @@
 mod build;
 mod error;
 mod gonum;
+pub mod hazard;
 mod json;
 mod limits;
-mod lines;
 mod node;
 mod offsets;
 mod source;
 mod typing;
 
+pub use crate::text::{LineCol, LineIndex};
+pub use build::is_printable;
 pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
-pub use lines::{LineCol, LineIndex};
 pub use node::{
     Document, DuplicateKey, Entry, MergeKey, Node, NodeKind, PathStep, ScalarStyle, Stream,
 };

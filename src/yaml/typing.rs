@@ -11,13 +11,15 @@ use std::str::FromStr;
 use super::gonum::{self, NumError};
 use super::node::{Node, NodeKind, ScalarStyle};
 
-/// How plain scalars are typed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// How plain scalars are typed (`helm` or `yaml-1.2` wherever it is an input).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
 pub enum Typing {
     /// As Helm reads a values file: YAML 1.1 words (`yes`, `off`), go-yaml v2 numbers.
     #[default]
+    #[serde(rename = "helm")]
     Helm,
     /// The YAML 1.2 core schema.
+    #[serde(rename = "yaml-1.2")]
     Yaml12,
 }
 

@@ -1,0 +1,241 @@
+//! What `diagnose` and `migrate` return (CONTRACT.md): the status, the refusals, the plan, the files.
+
+use serde::Serialize;
+
+use crate::path::ValuePath;
+use crate::schema::{Change, Derivable, Displaced, Escalation};
+use crate::text::{Diagnostic, FileResult, Location};
+
+pub use crate::splice::{Op, SetSource};
+
+/// Which refusal stopped a migration or a patch (CONTRACT.md `refusals[].kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum RefusalKind {
+    /// A value the target still accepts was changed, moved or dropped.
+    Survival,
+    /// The proposal, coalesced with the target chart's defaults, fails the target schema.
+    Schema,
+    /// A proposal value has no legitimate source.
+    Provenance,
+    /// A mapping or list would have to move in a way the splicer cannot write.
+    NonScalarMove,
+    /// A flow collection is on the path of an edit.
+    FlowCollection,
+    /// An anchor or alias is on the path of an edit.
+    AnchorOrAlias,
+    /// A merge key is on the path of an edit.
+    MergeKey,
+    /// A tag is on an edited node.
+    Tag,
+    /// A mapping on the path repeats a key.
+    DuplicateKey,
+    /// A block scalar is where a one-line edit is needed.
+    BlockScalar,
+    /// More than one place in the files could hold the values.
+    PrefixAmbiguous,
+    /// No place in the files holds the values.
+    PrefixNotFound,
+    /// A moved value could have come from, or gone to, more than one place.
+    AmbiguousMove,
+    /// The edited text does not decode to what was asked.
+    VerifyFailed,
+    /// Indentation or tabs the splicer cannot reproduce.
+    Indentation,
+}
+
+impl RefusalKind {
+    /// The kind as the contract spells it (`flow-collection`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RefusalKind::Survival => "survival",
+            RefusalKind::Schema => "schema",
+            RefusalKind::Provenance => "provenance",
+            RefusalKind::NonScalarMove => "non-scalar-move",
+            RefusalKind::FlowCollection => "flow-collection",
+            RefusalKind::AnchorOrAlias => "anchor-or-alias",
+            RefusalKind::MergeKey => "merge-key",
+            RefusalKind::Tag => "tag",
+            RefusalKind::DuplicateKey => "duplicate-key",
+            RefusalKind::BlockScalar => "block-scalar",
+            RefusalKind::PrefixAmbiguous => "prefix-ambiguous",
+            RefusalKind::PrefixNotFound => "prefix-not-found",
+            RefusalKind::AmbiguousMove => "ambiguous-move",
+            RefusalKind::VerifyFailed => "verify-failed",
+            RefusalKind::Indentation => "indentation",
+        }
+    }
+}
+
+/// A refusal: what stopped the plan, where, and why.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Refusal {
+    /// Which refusal.
+    pub kind: RefusalKind,
+    /// The value path it is about, relative to the prefix, or `""`.
+    pub path: ValuePath,
+    /// What is wrong, for a person.
+    pub message: String,
+    /// Where it points: the file and position, or `null`s.
+    #[serde(flatten)]
+    pub at: Location,
+}
+
+/// An original value the plan removes without carrying it anywhere.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NotCarried {
+    /// Where it was.
+    pub path: ValuePath,
+    /// What it was.
+    pub value: serde_json::Value,
+}
+
+/// The outcome of `migrate` or `diagnose` (CONTRACT.md `status`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Ops found, applied and verified.
+    Planned,
+    /// Nothing to do.
+    Unchanged,
+    /// A refusal stopped it.
+    Refused,
+    /// A person must decide: an escalation with no answer.
+    Escalated,
+    /// An input could not be read.
+    Invalid,
+    /// `diagnose`: displaced values or derivable required keys exist; a proposal must fix them.
+    NeedsProposal,
+}
+
+impl Status {
+    /// The status as the contract spells it (`needs-proposal`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Planned => "planned",
+            Status::Unchanged => "unchanged",
+            Status::Refused => "refused",
+            Status::Escalated => "escalated",
+            Status::Invalid => "invalid",
+            Status::NeedsProposal => "needs-proposal",
+        }
+    }
+}
+
+/// A comment line left in place next to a key the plan removed or moved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KeptComment {
+    /// The key it stood above, relative to the prefix.
+    pub path: ValuePath,
+    /// The file.
+    pub file: String,
+    /// Its 1-based line in the original file.
+    pub line: usize,
+    /// The comment text.
+    pub text: String,
+}
+
+/// What `migrate` and `diagnose` return (CONTRACT.md).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MigrateReport {
+    /// The outcome.
+    pub status: Status,
+    /// Where the values are in their file, or `null` when not located.
+    pub prefix: Option<String>,
+    /// The file that holds the values, or `null`.
+    pub values_file: Option<String>,
+    /// Which document of that file (0-based), or `null`.
+    pub values_document: Option<usize>,
+    /// Values the target schema rejects where they are.
+    pub displaced: Vec<Displaced>,
+    /// Newly required keys whose value the target schema dictates.
+    pub derivable: Vec<Derivable>,
+    /// Newly required keys a person must decide.
+    pub escalations: Vec<Escalation>,
+    /// What stopped the plan.
+    pub refusals: Vec<Refusal>,
+    /// Inputs that could not be read.
+    pub errors: Vec<Diagnostic>,
+    /// The plan.
+    pub ops: Vec<Op>,
+    /// Original values removed without being carried anywhere.
+    pub not_carried: Vec<NotCarried>,
+    /// Comment lines left next to removed or moved keys.
+    pub kept_comments: Vec<KeptComment>,
+    /// The edited files.
+    pub files: Vec<FileResult>,
+    /// What the chart bump changed in the schema.
+    pub changelog: Vec<Change>,
+    /// Markdown for the pull request.
+    pub comment: String,
+    /// `diagnose`: what a proposal must fix, in plain text; `null` for `migrate`.
+    pub brief: Option<String>,
+}
+
+impl MigrateReport {
+    /// An empty report with `status`.
+    pub fn new(status: Status) -> Self {
+        MigrateReport {
+            status,
+            prefix: None,
+            values_file: None,
+            values_document: None,
+            displaced: Vec::new(),
+            derivable: Vec::new(),
+            escalations: Vec::new(),
+            refusals: Vec::new(),
+            errors: Vec::new(),
+            ops: Vec::new(),
+            not_carried: Vec::new(),
+            kept_comments: Vec::new(),
+            files: Vec::new(),
+            changelog: Vec::new(),
+            comment: String::new(),
+            brief: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_spelled_as_serialized() {
+        use RefusalKind::*;
+        for kind in [
+            Survival,
+            Schema,
+            Provenance,
+            NonScalarMove,
+            FlowCollection,
+            AnchorOrAlias,
+            MergeKey,
+            Tag,
+            DuplicateKey,
+            BlockScalar,
+            PrefixAmbiguous,
+            PrefixNotFound,
+            AmbiguousMove,
+            VerifyFailed,
+            Indentation,
+        ] {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.as_str());
+        }
+        for status in [
+            Status::Planned,
+            Status::Unchanged,
+            Status::Refused,
+            Status::Escalated,
+            Status::Invalid,
+            Status::NeedsProposal,
+        ] {
+            assert_eq!(serde_json::to_value(status).unwrap(), status.as_str());
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! The read stage: every input parsed once, located errors for those that cannot be read.
+
+use super::request::{Named, SourceFile};
+use crate::path::ValuePath;
+use crate::text::Diagnostic;
+use crate::yaml::{self, Limits, Stream, Typing, YamlError};
+use serde_json::Value;
+
+/// A parsed values file: its text, its located stream and its documents as JSON.
+pub(crate) struct Parsed<'a> {
+    /// The file's name, as given.
+    pub path: &'a str,
+    /// The file's text.
+    pub text: &'a str,
+    /// The located parse.
+    pub stream: Stream,
+    /// The documents, as the chosen typing reads them.
+    pub documents: Vec<Value>,
+}
+
+/// The proposal, parsed: its value and its stream (to locate findings in its text).
+pub(crate) struct Proposal<'a> {
+    /// The proposal's value (one document; `null` when empty).
+    pub value: Value,
+    /// The proposal as given.
+    pub input: &'a Named,
+    /// Its located parse.
+    pub stream: Stream,
+}
+
+/// Everything a call reads besides the schemas.
+pub(crate) struct Read<'a> {
+    /// The candidate values files.
+    pub files: Vec<Parsed<'a>>,
+    /// The proposal, for `migrate`.
+    pub proposal: Option<Proposal<'a>>,
+    /// A person's answers, by path.
+    pub answers: Vec<(ValuePath, Value)>,
+}
+
+/// Parses one YAML input into its stream and documents, or a located diagnostic.
+pub(crate) fn parse_yaml(
+    name: &str,
+    text: &str,
+    typing: Typing,
+) -> Result<(Stream, Vec<Value>), Diagnostic> {
+    let limits = Limits::default();
+    let located = |e: YamlError| Diagnostic::at(name, text, e.offset(), e.message());
+    let stream = yaml::parse(text, &limits).map_err(located)?;
+    let documents = stream.to_json(typing, &limits).map_err(located)?;
+    Ok((stream, documents))
+}
+
+/// Parses one YAML input and returns its first document (`null` when it has none).
+pub(crate) fn parse_document(input: &Named, typing: Typing) -> Result<Value, Diagnostic> {
+    parse_yaml(&input.name, &input.text, typing)
+        .map(|(_, documents)| documents.into_iter().next().unwrap_or(Value::Null))
+}
+
+/// Reads the values files, the proposal and the answers; what cannot be read goes to `errors`.
+pub(crate) fn read<'a>(
+    files: &'a [SourceFile],
+    proposal: Option<&'a Named>,
+    answers: &[(String, String)],
+    typing: Typing,
+    errors: &mut Vec<Diagnostic>,
+) -> Read<'a> {
+    if files.is_empty() {
+        errors.push(Diagnostic::in_file(
+            "--values",
+            "at least one values file is needed",
+        ));
+    }
+    let files = files
+        .iter()
+        .filter_map(|file| match parse_yaml(&file.path, &file.text, typing) {
+            Ok((stream, documents)) => Some(Parsed {
+                path: &file.path,
+                text: &file.text,
+                stream,
+                documents,
+            }),
+            Err(error) => {
+                errors.push(error);
+                None
+            }
+        })
+        .collect();
+    Read {
+        files,
+        proposal: proposal.and_then(|p| read_proposal(p, typing, errors)),
+        answers: read_answers(answers, typing, errors),
+    }
+}
+
+fn read_proposal<'a>(
+    input: &'a Named,
+    typing: Typing,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Proposal<'a>> {
+    match parse_yaml(&input.name, &input.text, typing) {
+        Ok((stream, documents)) if documents.len() <= 1 => Some(Proposal {
+            value: documents.into_iter().next().unwrap_or(Value::Null),
+            input,
+            stream,
+        }),
+        Ok(_) => {
+            errors.push(Diagnostic::in_file(
+                &input.name,
+                "the proposal must be one YAML or JSON document",
+            ));
+            None
+        }
+        Err(error) => {
+            errors.push(error);
+            None
+        }
+    }
+}
+
+fn read_answers(
+    answers: &[(String, String)],
+    typing: Typing,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<(ValuePath, Value)> {
+    let mut out = Vec::new();
+    for (path, value) in answers {
+        let parsed = parse_yaml("--answer", value, typing).map(|(_, docs)| docs);
+        match (ValuePath::parse(path), parsed) {
+            (Ok(path), Ok(docs)) if docs.len() == 1 => {
+                out.push((path, docs.into_iter().next().unwrap_or(Value::Null)))
+            }
+            (Err(e), _) => errors.push(Diagnostic::in_file("--answer", format!("`{path}`: {e}"))),
+            _ => errors.push(Diagnostic::in_file(
+                "--answer",
+                format!("`{path}`: the value `{value}` is not one YAML value"),
+            )),
+        }
+    }
+    out
+}

@@ -1,0 +1,177 @@
+//! A session: both schemas compiled once (and the chart's defaults read once), reused by every
+//! `diagnose`, `migrate` and `validate` call made with it.
+
+use super::outcome::{MigrateReport, Status};
+use super::read::{parse_document, read};
+use super::request::{Named, Request, SourceFile};
+use super::{stages, validate};
+use crate::schema::{Change, Schema, changelog};
+use crate::text::Diagnostic;
+use crate::yaml::Typing;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// The compiled schemas, the defaults and the typing that a run of calls shares.
+pub struct Session {
+    pub(crate) base: Arc<Schema>,
+    pub(crate) target: Arc<Schema>,
+    pub(crate) base_name: String,
+    pub(crate) target_name: String,
+    pub(crate) defaults: Option<Value>,
+    pub(crate) typing: Typing,
+    pub(crate) changelog: Vec<Change>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("base", &self.base_name)
+            .field("target", &self.target_name)
+            .field("typing", &self.typing)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What one call reads besides the session's schemas: the files, and for `migrate` a proposal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Inputs<'a> {
+    /// The candidate files that hold the old values, in order.
+    pub files: &'a [SourceFile],
+    /// Where the values live in the files; discovered when `None`.
+    pub prefix: Option<&'a str>,
+    /// The migrated values document (`migrate` only).
+    pub proposal: Option<&'a Named>,
+    /// A person's answers: `(path, value as YAML)`.
+    pub answers: &'a [(String, String)],
+}
+
+impl Session {
+    /// Compiles both schemas and reads the defaults once; every input that cannot be read is a
+    /// located diagnostic.
+    pub fn new(
+        base: &Named,
+        target: &Named,
+        defaults: Option<&Named>,
+        typing: Typing,
+    ) -> Result<Session, Vec<Diagnostic>> {
+        let mut errors = Vec::new();
+        let base_schema = compile(base).map_err(|e| errors.push(e)).ok().map(Arc::new);
+        // A bump that leaves the schema's text as it was compiles it once.
+        let target_schema = if target.text == base.text {
+            base_schema.clone()
+        } else {
+            compile(target)
+                .map_err(|e| errors.push(e))
+                .ok()
+                .map(Arc::new)
+        };
+        let defaults =
+            defaults.and_then(|d| parse_document(d, typing).map_err(|e| errors.push(e)).ok());
+        match (base_schema, target_schema) {
+            (Some(base_schema), Some(target_schema)) if errors.is_empty() => Ok(Session {
+                changelog: changelog(&base_schema, &target_schema).changes,
+                base: base_schema,
+                target: target_schema,
+                base_name: base.name.clone(),
+                target_name: target.name.clone(),
+                defaults,
+                typing,
+            }),
+            _ => Err(errors),
+        }
+    }
+
+    /// Diagnoses the old values against both schemas, without a proposal.
+    pub fn diagnose(&self, inputs: &Inputs<'_>) -> MigrateReport {
+        let mut errors = Vec::new();
+        let read = read(inputs.files, None, inputs.answers, self.typing, &mut errors);
+        if !errors.is_empty() {
+            return invalid(errors);
+        }
+        stages::diagnose(self, &read, inputs.prefix)
+    }
+
+    /// Judges the proposal, derives the plan, splices it into the original text and verifies it;
+    /// the report also holds everything `diagnose` says.
+    pub fn migrate(&self, inputs: &Inputs<'_>) -> MigrateReport {
+        let mut errors = Vec::new();
+        let read = read(
+            inputs.files,
+            inputs.proposal,
+            inputs.answers,
+            self.typing,
+            &mut errors,
+        );
+        if inputs.proposal.is_none() {
+            errors.push(Diagnostic::in_file("proposal", "migrate needs a proposal"));
+        }
+        if !errors.is_empty() {
+            return invalid(errors);
+        }
+        stages::migrate(self, &read, inputs.prefix)
+    }
+
+    /// Validates the values at `prefix` in `values` against the target schema, as Helm does.
+    pub fn validate(&self, values: &SourceFile, prefix: Option<&str>) -> validate::ValidateReport {
+        validate::against(
+            &self.target,
+            self.defaults.as_ref(),
+            values,
+            prefix,
+            self.typing,
+        )
+    }
+
+    /// The target schema, compiled.
+    pub fn target(&self) -> &Schema {
+        &self.target
+    }
+
+    /// The base schema, compiled.
+    pub fn base(&self) -> &Schema {
+        &self.base
+    }
+}
+
+/// A report that stops at reading: `invalid`, with what could not be read.
+pub fn invalid(errors: Vec<Diagnostic>) -> MigrateReport {
+    let mut report = MigrateReport::new(Status::Invalid);
+    report.errors = errors;
+    report
+}
+
+/// Compiles a schema; an error is located in its text (line, column and UTF-16 column).
+pub(crate) fn compile(input: &Named) -> Result<Schema, Diagnostic> {
+    Schema::compile(&input.text).map_err(|error| match error.offset() {
+        Some(offset) => Diagnostic::at(&input.name, &input.text, offset, error.message()),
+        None => Diagnostic::in_file(&input.name, error.message()),
+    })
+}
+
+/// Runs one request with a session of its own: the one-shot form of [`Session::diagnose`] and
+/// [`Session::migrate`]; an unreadable schema or file makes the report `invalid` with every error.
+pub(crate) fn one_shot(request: &Request, with_proposal: bool) -> MigrateReport {
+    let inputs = request.inputs();
+    match Session::new(
+        &request.base_schema,
+        &request.target_schema,
+        request.defaults.as_ref(),
+        request.typing,
+    ) {
+        Ok(session) if with_proposal => session.migrate(&inputs),
+        Ok(session) => session.diagnose(&inputs),
+        Err(mut errors) => {
+            let mut file_errors = Vec::new();
+            read(
+                request.files.as_slice(),
+                request.proposal.as_ref(),
+                &request.answers,
+                request.typing,
+                &mut file_errors,
+            );
+            // Files first, then schemas, as the inputs are listed.
+            file_errors.append(&mut errors);
+            invalid(file_errors)
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! The stages in order, each run once and handing a typed value forward:
+//! read → locate → diagnose → judge → write → report.
+
+use super::brief::brief;
+use super::comment::comment;
+use super::facts::facts;
+use super::judge::judge;
+use super::locate::{Candidate, locate};
+use super::outcome::{KeptComment, MigrateReport, Refusal, Status};
+use super::plan::Finding;
+use super::read::{Parsed, Proposal, Read};
+use super::session::Session;
+use super::write::write;
+use crate::path::{self, ValuePath};
+use crate::splice::Spliced;
+use crate::text::{FileResult, Location};
+use serde_json::Value;
+
+/// The values root, found: where it is and the original values there.
+struct Located {
+    candidate: Candidate,
+    original: Value,
+}
+
+/// Diagnoses the values without a proposal: displaced values, required keys, the brief.
+pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateReport {
+    let mut report = MigrateReport::new(Status::Unchanged);
+    let Some(located) = located(session, read, prefix, &mut report) else {
+        report.comment = comment(&session.base_name, &session.target_name, &report);
+        return report;
+    };
+    facts(session, &located.original, &read.answers, &mut report);
+    report.brief = Some(brief(&session.target, &report));
+    if report.status == Status::Escalated {
+        return report;
+    }
+    let violations = session
+        .target
+        .validate_coalesced(session.defaults.as_ref(), &located.original);
+    let nothing_to_do =
+        report.displaced.is_empty() && report.derivable.is_empty() && violations.is_empty();
+    report.status = if nothing_to_do {
+        Status::Unchanged
+    } else {
+        Status::NeedsProposal
+    };
+    report
+}
+
+/// Diagnoses, judges the proposal, plans, writes and verifies; the report is built once.
+pub(crate) fn migrate(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateReport {
+    let mut report = run(session, read, prefix);
+    report.comment = comment(&session.base_name, &session.target_name, &report);
+    report
+}
+
+fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateReport {
+    let mut report = MigrateReport::new(Status::Unchanged);
+    let Some(proposal) = read.proposal.as_ref() else {
+        return report;
+    };
+    let Some(Located {
+        candidate,
+        original,
+    }) = located(session, read, prefix, &mut report)
+    else {
+        return report;
+    };
+    facts(session, &original, &read.answers, &mut report);
+    report.brief = Some(brief(&session.target, &report));
+    if report.status == Status::Escalated {
+        return report;
+    }
+    let judged = judge(session, &original, &proposal.value, &read.answers, &report);
+    let file = &read.files[candidate.file];
+    report.ops = judged.planned.ops;
+    report.not_carried = judged.planned.not_carried;
+    report.refusals = judged
+        .planned
+        .findings
+        .iter()
+        .map(|finding| locate_finding(session, file, &candidate, proposal, finding))
+        .collect();
+    if !report.refusals.is_empty() {
+        report.status = Status::Refused;
+    } else if report.ops.is_empty() && judged.proposal == original {
+        report.files = unchanged_files(&read.files);
+    } else {
+        match write(
+            file,
+            &candidate,
+            &report.ops,
+            &judged.proposal,
+            session.typing,
+        ) {
+            Ok(spliced) => written(&mut report, &read.files, candidate.file, spliced),
+            Err(not_written) => {
+                let finding = Finding {
+                    kind: not_written.kind,
+                    path: not_written.path,
+                    in_original: true,
+                    message: not_written.message,
+                };
+                let refusal = refusal_at(file.path, file.text, not_written.offset, &finding);
+                report.refusals.push(refusal);
+                report.status = Status::Refused;
+            }
+        }
+    }
+    report
+}
+
+/// Records a verified edit: the kept comments, every file with the edited one's diff, `planned`.
+fn written(report: &mut MigrateReport, files: &[Parsed<'_>], index: usize, spliced: Spliced) {
+    let file = &files[index];
+    report.kept_comments = spliced
+        .kept_comments
+        .into_iter()
+        .map(|k| KeptComment {
+            path: k.path,
+            file: file.path.to_string(),
+            line: k.line,
+            text: k.text,
+        })
+        .collect();
+    report.files = unchanged_files(files);
+    report.files[index] = FileResult::edited(file.path, file.text, spliced.text);
+    report.status = Status::Planned;
+}
+
+/// Locates a finding where it is about: the values file, or the proposal's text.
+fn locate_finding(
+    session: &Session,
+    file: &Parsed<'_>,
+    candidate: &Candidate,
+    proposal: &Proposal<'_>,
+    finding: &Finding,
+) -> Refusal {
+    if finding.in_original {
+        let full = candidate.prefix.join(&finding.path);
+        return in_values(file, candidate, &full, session, finding);
+    }
+    let offset = proposal
+        .stream
+        .documents
+        .first()
+        .map(|d| d.root.offset_of(&finding.path, session.typing));
+    refusal_at(&proposal.input.name, &proposal.input.text, offset, finding)
+}
+
+fn unchanged_files(files: &[Parsed<'_>]) -> Vec<FileResult> {
+    files
+        .iter()
+        .map(|f| FileResult::unchanged(f.path, f.text))
+        .collect()
+}
+
+/// Finds the values root; on failure the report says why and the caller stops.
+fn located(
+    session: &Session,
+    read: &Read<'_>,
+    prefix: Option<&str>,
+    report: &mut MigrateReport,
+) -> Option<Located> {
+    let proposal = read.proposal.as_ref().map(|p| &p.value);
+    match locate(&read.files, prefix, proposal, &session.base) {
+        Ok(candidate) => {
+            let file = &read.files[candidate.file];
+            let original = path::get(&file.documents[candidate.document], &candidate.prefix)
+                .cloned()
+                .unwrap_or(Value::Null);
+            report.prefix = Some(candidate.prefix.to_string());
+            report.values_file = Some(file.path.to_string());
+            report.values_document = Some(candidate.document);
+            Some(Located {
+                candidate,
+                original,
+            })
+        }
+        Err(refusal) => {
+            report.status = Status::Refused;
+            report.refusals.push(*refusal);
+            None
+        }
+    }
+}
+
+/// Locates a finding about the original values in the values file.
+fn in_values(
+    file: &Parsed<'_>,
+    candidate: &Candidate,
+    full: &ValuePath,
+    session: &Session,
+    finding: &Finding,
+) -> Refusal {
+    let offset = file
+        .stream
+        .documents
+        .get(candidate.document)
+        .map(|d| d.root.offset_of(full, session.typing));
+    refusal_at(file.path, file.text, offset, finding)
+}
+
+fn refusal_at(file: &str, text: &str, offset: Option<usize>, finding: &Finding) -> Refusal {
+    Refusal {
+        kind: finding.kind,
+        path: finding.path.clone(),
+        message: finding.message.clone(),
+        at: Location::in_text(file, text, offset),
+    }
+}

@@ -1,0 +1,158 @@
+//! The `validate` capability: values (coalesced with the chart's defaults) against one schema, located.
+
+use super::read::{parse_document, parse_yaml};
+use super::request::{Named, SourceFile};
+use super::session::compile;
+use crate::path::{self, ValuePath};
+use crate::schema::Schema;
+use crate::text::{Diagnostic, LineIndex, Location};
+use crate::yaml::Typing;
+use serde::Serialize;
+use serde_json::Value;
+
+/// One violation, located in the user's file where its path exists there.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LocatedViolation {
+    /// The value path, relative to the prefix.
+    pub path: ValuePath,
+    /// Where in the schema the failing keyword is.
+    pub schema_path: String,
+    /// What is wrong, in Helm's words.
+    pub message: String,
+    /// Whether only the chart's defaults cause it (not the user's values).
+    pub in_defaults_only: bool,
+    /// Where in the user's file, or `null`s where the path is not in it.
+    #[serde(flatten)]
+    pub at: Location,
+}
+
+/// What `validate` returns.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ValidateReport {
+    /// Whether the user's values pass (violations only inside the chart's defaults do not count).
+    pub valid: bool,
+    /// The user's violations.
+    pub violations: Vec<LocatedViolation>,
+    /// Violations that come only from the chart's defaults, reported apart.
+    pub defaults_violations: Vec<LocatedViolation>,
+    /// Inputs that could not be read.
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Validates the values at `prefix` in `values` against `schema`, as Helm does (one-shot: the
+/// schema is compiled for this call; a [`super::Session`] keeps it).
+pub fn validate(
+    values: &Named,
+    prefix: Option<&str>,
+    schema: &Named,
+    defaults: Option<&Named>,
+    typing: Typing,
+) -> ValidateReport {
+    let mut errors = Vec::new();
+    let compiled = compile(schema).map_err(|e| errors.push(e)).ok();
+    let defaults =
+        defaults.and_then(|d| parse_document(d, typing).map_err(|e| errors.push(e)).ok());
+    let file = SourceFile {
+        path: values.name.clone(),
+        text: values.text.clone(),
+    };
+    match compiled {
+        Some(schema) if errors.is_empty() => {
+            against(&schema, defaults.as_ref(), &file, prefix, typing)
+        }
+        _ => {
+            if let Err(e) = parse_yaml(&values.name, &values.text, typing) {
+                errors.insert(0, e);
+            }
+            report(errors)
+        }
+    }
+}
+
+fn report(errors: Vec<Diagnostic>) -> ValidateReport {
+    ValidateReport {
+        valid: false,
+        violations: Vec::new(),
+        defaults_violations: Vec::new(),
+        errors,
+    }
+}
+
+impl ValidateReport {
+    /// A report that stops at reading: not valid, with what could not be read.
+    pub fn unreadable(errors: Vec<Diagnostic>) -> ValidateReport {
+        report(errors)
+    }
+
+    /// One report for several files: valid when every file is, the violations of all, in order.
+    pub fn merge(reports: impl IntoIterator<Item = ValidateReport>) -> ValidateReport {
+        let mut out = report(Vec::new());
+        out.valid = true;
+        for mut one in reports {
+            out.valid &= one.valid;
+            out.violations.append(&mut one.violations);
+            out.defaults_violations.append(&mut one.defaults_violations);
+            out.errors.append(&mut one.errors);
+        }
+        out
+    }
+}
+
+/// Validates the values at `prefix` in `values` against a compiled `schema` and `defaults`.
+pub(crate) fn against(
+    schema: &Schema,
+    defaults: Option<&Value>,
+    values: &SourceFile,
+    prefix: Option<&str>,
+    typing: Typing,
+) -> ValidateReport {
+    let prefix = match ValuePath::parse(prefix.unwrap_or("")) {
+        Ok(prefix) => prefix,
+        Err(e) => return report(vec![Diagnostic::in_file("--prefix", e.to_string())]),
+    };
+    let (stream, documents) = match parse_yaml(&values.path, &values.text, typing) {
+        Ok(parsed) => parsed,
+        Err(e) => return report(vec![e]),
+    };
+    let root = documents.first().cloned().unwrap_or(Value::Null);
+    let Some(user) = path::get(&root, &prefix).cloned() else {
+        let message = format!("`{prefix}` is not in the file");
+        return report(vec![Diagnostic::in_file(&values.path, message)]);
+    };
+    let lines = LineIndex::new(&values.text);
+    let mut out = report(Vec::new());
+    for violation in schema.validate_coalesced(defaults, &user) {
+        let key = violation
+            .key_path
+            .clone()
+            .unwrap_or_else(|| violation.path.clone());
+        // A missing key has no line of its own: the deepest part of its path that exists is shown.
+        let at = stream
+            .documents
+            .first()
+            .map(|d| {
+                Location::at(
+                    &values.path,
+                    &lines,
+                    d.root.offset_of(&prefix.join(&key), typing),
+                )
+            })
+            .unwrap_or_default();
+        let located = LocatedViolation {
+            path: key,
+            schema_path: violation.schema_path.clone(),
+            message: violation.message.clone(),
+            in_defaults_only: violation.in_defaults_only,
+            at,
+        };
+        if violation.in_defaults_only {
+            out.defaults_violations.push(located);
+        } else {
+            out.violations.push(located);
+        }
+    }
+    out.valid = out.violations.is_empty();
+    out
+}

@@ -1,0 +1,174 @@
+//! The write stage: the plan spliced into the original text, then the result re-parsed in full
+//! and required to hold exactly what was asked.
+
+use super::locate::Candidate;
+use super::outcome::{Op, RefusalKind};
+use super::read::Parsed;
+use crate::path::{self, ValuePath};
+use crate::splice::{SpliceInput, SpliceKind, Spliced, splice};
+use crate::yaml::hazard::HazardKind;
+use crate::yaml::{self, Limits, Stream, Typing};
+use serde_json::{Map, Value};
+
+/// Why the plan was not written: a refusal kind, the path it is about (relative to the prefix),
+/// where in the original text, and why.
+pub(crate) struct NotWritten {
+    /// Which refusal.
+    pub kind: RefusalKind,
+    /// The value path, relative to the prefix.
+    pub path: ValuePath,
+    /// A byte offset in the original text, when the splicer had one.
+    pub offset: Option<usize>,
+    /// What is wrong, for a person.
+    pub message: String,
+}
+
+/// Splices `ops` into the values file and verifies the result decodes to `proposal` at the prefix.
+pub(crate) fn write(
+    file: &Parsed<'_>,
+    candidate: &Candidate,
+    ops: &[Op],
+    proposal: &Value,
+    typing: Typing,
+) -> Result<Spliced, NotWritten> {
+    let spliced = splice(&SpliceInput {
+        text: file.text,
+        stream: &file.stream,
+        document: candidate.document,
+        prefix: &candidate.prefix,
+        typing,
+        ops,
+        proposal,
+    })
+    .map_err(|refused| NotWritten {
+        kind: refusal_kind(refused.kind),
+        path: refused.path,
+        offset: Some(refused.offset),
+        message: refused.message,
+    })?;
+    verify(file, candidate, proposal, &spliced.text, typing).map_err(|(message, differs)| {
+        // Point at the first value that differs, where the original holds it (else the values root).
+        let full = differs.unwrap_or_else(|| candidate.prefix.clone());
+        NotWritten {
+            kind: RefusalKind::VerifyFailed,
+            path: full.strip_prefix(&candidate.prefix).unwrap_or_default(),
+            offset: file
+                .stream
+                .documents
+                .get(candidate.document)
+                .map(|d| d.root.offset_of(&full, typing)),
+            message,
+        }
+    })?;
+    Ok(spliced)
+}
+
+/// The refusal kind a splicer problem is reported as.
+fn refusal_kind(kind: SpliceKind) -> RefusalKind {
+    match kind {
+        SpliceKind::Hazard(HazardKind::AnchorOrAlias) => RefusalKind::AnchorOrAlias,
+        SpliceKind::Hazard(HazardKind::Tag) => RefusalKind::Tag,
+        SpliceKind::Hazard(HazardKind::FlowCollection) => RefusalKind::FlowCollection,
+        SpliceKind::Hazard(HazardKind::MergeKey) => RefusalKind::MergeKey,
+        SpliceKind::Hazard(HazardKind::DuplicateKey | HazardKind::OpaqueKey) => {
+            RefusalKind::DuplicateKey
+        }
+        SpliceKind::NonScalarMove => RefusalKind::NonScalarMove,
+        SpliceKind::BlockScalar => RefusalKind::BlockScalar,
+        SpliceKind::Indentation => RefusalKind::Indentation,
+        SpliceKind::VerifyFailed => RefusalKind::VerifyFailed,
+        SpliceKind::PrefixNotFound => RefusalKind::PrefixNotFound,
+    }
+}
+
+/// Re-parses `after` in full: the prefix must hold `proposal`, every other value and document
+/// must be as before, and no key may be written twice. The judged proposal already passed the
+/// target schema, so a result equal to it needs no second validation.
+fn verify(
+    file: &Parsed<'_>,
+    candidate: &Candidate,
+    proposal: &Value,
+    after: &str,
+    typing: Typing,
+) -> Result<(), (String, Option<ValuePath>)> {
+    let limits = Limits::default();
+    let not_parsed = |e: yaml::YamlError| {
+        let message = format!(
+            "the edited file does not parse: {}",
+            e.display_with(file.path, after)
+        );
+        (message, None)
+    };
+    let stream = yaml::parse(after, &limits).map_err(not_parsed)?;
+    let mut decoded = stream.to_json(typing, &limits).map_err(not_parsed)?;
+    no_new_repeats(&file.stream, &stream, typing).map_err(|m| (m, None))?;
+    // A values file left with no keys (comments only) is an empty document: Helm reads it as `{}`.
+    if decoded.is_empty() && file.documents.len() == 1 && candidate.prefix.is_root() {
+        decoded.push(Value::Object(Map::new()));
+    }
+    if candidate.prefix.is_root()
+        && let Some(first @ Value::Null) = decoded.get_mut(candidate.document)
+    {
+        *first = Value::Object(Map::new());
+    }
+    let mut expected = file.documents.clone();
+    let Some(document) = expected.get_mut(candidate.document) else {
+        return Err(("the values document is gone".to_string(), None));
+    };
+    path::set(document, &candidate.prefix, proposal.clone()).map_err(|m| (m, None))?;
+    if decoded.len() != expected.len() {
+        let message = format!(
+            "the edited file has {} documents, the original {}",
+            decoded.len(),
+            expected.len()
+        );
+        return Err((message, None));
+    }
+    match decoded
+        .iter()
+        .zip(&expected)
+        .position(|(got, want)| got != want)
+    {
+        None => Ok(()),
+        Some(index) => Err(first_difference(
+            index,
+            &decoded[index],
+            &expected[index],
+            candidate,
+        )),
+    }
+}
+
+/// Last-wins decoding would hide a key written twice: the edit may not add a repeat.
+fn no_new_repeats(before: &Stream, after: &Stream, typing: Typing) -> Result<(), String> {
+    let repeats = after.duplicate_keys(typing);
+    if repeats.len() > before.duplicate_keys(typing).len()
+        && let Some((_, repeat)) = repeats.into_iter().last()
+    {
+        return Err(format!(
+            "the edited file would hold the key `{}` twice under `{}`",
+            repeat.key, repeat.path
+        ));
+    }
+    Ok(())
+}
+
+/// The message for document `index` differing, and the first leaf path that differs in it.
+fn first_difference(
+    index: usize,
+    got: &Value,
+    want: &Value,
+    candidate: &Candidate,
+) -> (String, Option<ValuePath>) {
+    let first = path::nodes(want).into_iter().map(|(p, _)| p).find(|p| {
+        path::get(got, p) != path::get(want, p)
+            && path::is_leaf(path::get(want, p).unwrap_or(&Value::Null))
+    });
+    let at = first
+        .as_ref()
+        .map_or_else(|| "the document".to_string(), |p| format!("`{p}`"));
+    let message = format!(
+        "document {index} of the edited file does not decode to what was asked: {at} differs"
+    );
+    (message, first.filter(|_| index == candidate.document))
+}

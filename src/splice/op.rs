@@ -1,0 +1,50 @@
+//! The operations of a plan, as the splicer writes them.
+
+use serde::Serialize;
+
+use crate::path::ValuePath;
+
+/// Where a `set` operation's value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum SetSource {
+    /// The target schema's `default`.
+    Default,
+    /// The target schema's `const`.
+    Const,
+    /// A member of the target schema's `enum`.
+    Enum,
+    /// A person's `--answer`.
+    Answer,
+    /// A value moved from another path, when a rename is not one key edit.
+    Original,
+}
+
+/// One operation of a plan.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "op", rename_all = "camelCase")]
+pub enum Op {
+    /// Remove a key and its value.
+    Remove {
+        /// The key's path.
+        path: ValuePath,
+    },
+    /// Move a value, unchanged, to a new path.
+    Rename {
+        /// Where it was.
+        from: ValuePath,
+        /// Where it goes.
+        to: ValuePath,
+        /// Which rule chose this source, so a reviewer can check it.
+        reason: String,
+    },
+    /// Set a key that had no value (or a rejected one).
+    Set {
+        /// The key's path.
+        path: ValuePath,
+        /// The value.
+        value: serde_json::Value,
+        /// Where the value comes from.
+        source: SetSource,
+    },
+}

@@ -1,0 +1,148 @@
+//! The layers hold: every `crate::…` reference in src/ points down (docs/ARCHITECTURE.md).
+//!
+//! Lowest first: `diff`; `text`, `path`; `yaml`; `schema` and `splice` (neither knows the
+//! other); `manifest`, `migrate`, `decode` (neither of the first two knows the other); `wasm`
+//! and `cli` on top, which only translate.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// The modules each top-level module may use besides itself.
+fn allowed(module: &str) -> Option<&'static [&'static str]> {
+    const BOTTOM: &[&str] = &[];
+    const TEXT: &[&str] = &["diff"];
+    const YAML: &[&str] = &["diff", "text", "path"];
+    const SCHEMA: &[&str] = &["diff", "text", "path", "yaml"];
+    const SPLICE: &[&str] = &["diff", "text", "path", "yaml"];
+    const MANIFEST: &[&str] = &["diff", "text", "path", "yaml", "splice"];
+    const MIGRATE: &[&str] = &["diff", "text", "path", "yaml", "schema", "splice"];
+    const DECODE: &[&str] = &["text", "yaml"];
+    const EDGE: &[&str] = &[
+        "diff", "text", "path", "yaml", "schema", "splice", "manifest", "migrate", "decode",
+    ];
+    Some(match module {
+        "diff" => BOTTOM,
+        "text" | "path" => TEXT,
+        "yaml" => YAML,
+        "schema" => SCHEMA,
+        "splice" => SPLICE,
+        "manifest" => MANIFEST,
+        "migrate" => MIGRATE,
+        "decode" => DECODE,
+        "wasm" | "cli" => EDGE,
+        _ => return None,
+    })
+}
+
+/// The top-level module a source file belongs to (`src/yaml/node.rs` → `yaml`).
+fn module_of(relative: &str) -> String {
+    let first = relative.split('/').next().unwrap_or(relative);
+    first.trim_end_matches(".rs").to_string()
+}
+
+/// Every top-level module named by a `crate::` reference in code (comments skipped).
+fn references(source: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in source.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut rest = code;
+        while let Some(at) = rest.find("crate::") {
+            let after = &rest[at + "crate::".len()..];
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() && name.chars().next().is_some_and(char::is_lowercase) {
+                out.insert(name);
+            }
+            rest = after;
+        }
+    }
+    out
+}
+
+/// The wrong imports of one file: `(module, referenced module)` pairs the layers forbid.
+fn wrong_imports(relative: &str, source: &str) -> Vec<(String, String)> {
+    let module = module_of(relative);
+    let Some(allowed) = allowed(&module) else {
+        return Vec::new();
+    };
+    references(source)
+        .into_iter()
+        .filter(|used| *used != module && !allowed.contains(&used.as_str()))
+        .map(|used| (module.clone(), used))
+        .collect()
+}
+
+fn sources(dir: &Path, root: &Path, out: &mut Vec<(String, String)>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, root, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let relative = path
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            out.push((relative, std::fs::read_to_string(&path).unwrap()));
+        }
+    }
+}
+
+#[test]
+fn every_import_points_down_the_layers() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &root, &mut files);
+    let modules: BTreeSet<String> = files
+        .iter()
+        .map(|(relative, _)| module_of(relative))
+        .filter(|m| m != "lib" && m != "main")
+        .collect();
+    for module in &modules {
+        assert!(
+            allowed(module).is_some(),
+            "src/{module} has no layer: add it to tests/structure.rs and docs/ARCHITECTURE.md"
+        );
+    }
+    let wrong: Vec<String> = files
+        .iter()
+        .flat_map(|(relative, source)| {
+            wrong_imports(relative, source)
+                .into_iter()
+                .map(move |(m, used)| format!("src/{relative}: {m} uses {used}"))
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "imports against the layers:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn a_planted_wrong_import_is_caught() {
+    let planted = "use crate::path::ValuePath;\nuse crate::migrate::outcome::Op;\n";
+    assert_eq!(
+        wrong_imports("splice/values.rs", planted),
+        [("splice".to_string(), "migrate".to_string())]
+    );
+    assert_eq!(
+        wrong_imports(
+            "yaml/node.rs",
+            "fn f() { crate::schema::Schema::compile(\"\"); }"
+        ),
+        [("yaml".to_string(), "schema".to_string())]
+    );
+    assert_eq!(
+        wrong_imports("manifest/patch.rs", "use crate::migrate::Session;"),
+        [("manifest".to_string(), "migrate".to_string())]
+    );
+    assert_eq!(
+        wrong_imports("migrate/stages.rs", "use crate::cli::run;"),
+        [("migrate".to_string(), "cli".to_string())]
+    );
+    // Comments and doc links do not count.
+    assert!(wrong_imports("splice/values.rs", "/// see [`crate::migrate`]\n").is_empty());
+}

@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""The sweep: forced remove / rename / move / set plans over real and awkward YAML, judged by
+two independent decoders (tests/sweep/README.md).
+
+Each case is one source text and one op. The proposal is the original (as Helm reads it) with
+that op applied; the base schema accepts exactly the original's mapping structure and the
+target schema exactly the proposal's (a set value is pinned by `const`), so the planner must
+make that op. The library runs every case in one process (`cargo run --example sweep-runner`).
+A result is right when it is a refusal with a reason and an unchanged file, or a text that
+PyYAML (with go-yaml's typing: helm_yaml.py) reads as exactly the proposal and npm `yaml`
+(YAML 1.2 core) reads as the op applied to its own reading of the original, with every other
+document byte-identical. Anything else is wrong; a panic is a crash.
+
+Ends with `N passed, M failed` (passed = edited + refused, failed = wrong + crash).
+"""
+
+import argparse
+import collections
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import helm_yaml  # noqa: E402
+import ops as forcing  # noqa: E402
+import sources  # noqa: E402
+
+ROOT = sources.ROOT
+
+
+def node_read(texts):
+    """npm `yaml`'s reading of each text: `{"docs": [...]}` or `{"error": ...}`, in order."""
+    lines = "".join(json.dumps({"id": i, "text": t}) + "\n" for i, t in enumerate(texts))
+    out = subprocess.run(
+        ["node", os.path.join(sources.HERE, "yaml12.mjs")],
+        cwd=ROOT, input=lines, capture_output=True, text=True, check=True,
+    ).stdout
+    return [json.loads(line) for line in out.split("\n") if line.strip()]
+
+
+def runner_path():
+    """Builds the batch runner (dev profile: panics unwind, so each is caught per case)."""
+    subprocess.run(
+        ["cargo", "build", "--quiet", "--example", "sweep-runner"], cwd=ROOT, check=True,
+    )
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
+    return os.path.join(target, "debug", "examples", "sweep-runner")
+
+
+def run_all(runner, cases):
+    """Each case's runner output, in order; a case the process died on is a crash."""
+    results = []
+    start = 0
+    while start < len(cases):
+        lines = "".join(json.dumps(c["request"]) + "\n" for c in cases[start:])
+        proc = subprocess.run([runner], input=lines, capture_output=True, text=True)
+        got = [json.loads(line) for line in proc.stdout.split("\n") if line.strip()]
+        results.extend(got)
+        start += len(got)
+        if start < len(cases):
+            results.append({"crash": f"runner died (status {proc.returncode}): {proc.stderr[-300:]}", "report": None})
+            start += 1
+    return results
+
+
+def prepare(name, text, rng, per_kind, counts):
+    """The cases for one source text (none when it is not one judgeable mapping)."""
+    try:
+        docs11 = helm_yaml.load_all(text)
+    except helm_yaml.Unsupported:
+        counts["source-unsupported"] += 1
+        return []
+    except Exception:  # noqa: BLE001 - any PyYAML error: not a file Helm reads
+        counts["source-not-helm-yaml"] += 1
+        return []
+    index = next((i for i, d in enumerate(docs11) if isinstance(d, dict)), None)
+    if index is None:
+        counts["source-not-a-mapping"] += 1
+        return []
+    counts["sources"] += 1
+    doc = docs11[index]
+    cases = []
+    for op in forcing.pick_ops(rng, doc, per_kind):
+        applied = forcing.apply(op, doc)
+        if applied is None:
+            continue
+        proposal, consts = applied
+        cases.append({
+            "source": name, "text": text, "index": index, "op": op, "proposal": proposal, "doc11": doc,
+            "request": {
+                "id": len(cases), "files": [{"path": "values.yaml", "text": text}],
+                "base": json.dumps(forcing.shape(doc)),
+                "target": json.dumps(forcing.shape(proposal, consts)),
+                "proposal": proposal_text(proposal),
+                "prefix": None, "typing": "helm",
+            },
+        })
+    return cases
+
+
+def proposal_text(proposal):
+    """The proposal as JSON that is also YAML: raw text, but what YAML forbids raw escaped.
+
+    (`ensure_ascii` would escape astral characters as surrogate pairs, which YAML rejects.)
+    """
+    text = json.dumps(proposal, ensure_ascii=False)
+    return "".join(c if c.isprintable() or c in "\t" else f"\\u{ord(c):04x}" for c in text)
+
+
+def changed_region(before, after):
+    """`(start, end)` in `before` of the characters that differ from `after`."""
+    limit = min(len(before), len(after))
+    p = 0
+    while p < limit and before[p] == after[p]:
+        p += 1
+    s = 0
+    while s < limit - p and before[len(before) - 1 - s] == after[len(after) - 1 - s]:
+        s += 1
+    return p, len(before) - s
+
+
+def judge_text(case, after, read12, doc12):
+    """Why an edited text is wrong, or None."""
+    try:
+        docs = helm_yaml.load_all(after)
+    except Exception as e:  # noqa: BLE001 - any PyYAML error is a wrong edit
+        return f"PyYAML (Helm's reading) fails: {str(e).splitlines()[0]} ..."
+    index = case["index"]
+    before_docs = helm_yaml.load_all(case["text"])
+    if len(docs) != len(before_docs):
+        return f"PyYAML reads {len(docs)} documents, the original has {len(before_docs)}"
+    if not helm_yaml.same(docs[index], case["proposal"]):
+        return f"PyYAML reads {json.dumps(docs[index], ensure_ascii=False)[:300]}, not the proposal"
+    if "error" in read12:
+        return f"npm yaml (1.2) fails: {read12['error']}"
+    expected = forcing.apply(case["op"], doc12)
+    if expected is not None and not helm_yaml.same(read12["docs"][index], expected[0], double=True):
+        return f"npm yaml reads {json.dumps(read12['docs'][index], ensure_ascii=False)[:300]}, not the op applied"
+    spans = helm_yaml.document_spans(case["text"])
+    start, end = changed_region(case["text"], after)
+    for i, (s, e) in enumerate(spans):
+        if (i < index and e > start) or (i > index and s < end):
+            return f"document {i + 1} changed (the values are in document {index + 1})"
+    return None
+
+
+def judge(case, result, read12, doc12):
+    """`(verdict, detail)`: verdict is `edited`, `refused:<kind>`, `wrong` or `crash`."""
+    if result.get("crash"):
+        return "crash", result["crash"]
+    report = result["report"]
+    status = report["status"]
+    files = report.get("files") or []
+    after = files[0]["after"] if files else case["text"]
+    if status in ("planned", "unchanged"):
+        why = judge_text(case, after, read12, doc12)
+        return ("wrong", why) if why else ("edited", None)
+    if after != case["text"]:
+        return "wrong", f"status {status} but the file changed"
+    reasons = report.get("refusals") or []
+    if status == "invalid":
+        errors = report.get("errors") or []
+        if not errors or not errors[0].get("message"):
+            return "wrong", "invalid without an error"
+        return "refused:invalid", errors[0]["message"]
+    if not reasons or not reasons[0].get("message"):
+        return "wrong", f"status {status} without a reason"
+    return f"refused:{reasons[0]['kind']}", reasons[0]["message"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--per-kind", type=int, default=3, help="ops of each kind per source")
+    parser.add_argument("--sources", default="suite,corpus,gen")
+    parser.add_argument("--corpus-limit", type=int, default=0, help="corpus files to use (0: all)")
+    parser.add_argument("--out", default=os.path.join(ROOT, "target", "sweep"))
+    parser.add_argument("--runner", help="a built sweep-runner (default: cargo build it)")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    began = time.time()
+
+    texts = []
+    wanted = args.sources.split(",")
+    if "suite" in wanted:
+        texts += sources.suite()
+    if "corpus" in wanted:
+        corpus = sources.corpus()
+        if args.corpus_limit:
+            corpus = rng.sample(corpus, min(args.corpus_limit, len(corpus)))
+        texts += corpus
+    if "gen" in wanted:
+        texts += sources.generated()
+
+    counts = collections.Counter()
+    read_sources = node_read([t for _, t in texts])
+    cases = []
+    for (name, text), read12 in zip(texts, read_sources):
+        for case in prepare(name, text, rng, args.per_kind, counts):
+            docs12 = read12.get("docs") or []
+            doc12 = docs12[case["index"]] if case["index"] < len(docs12) else None
+            if not isinstance(doc12, dict) or not applies(case["op"], case["doc11"], doc12):
+                counts["op-not-in-1.2-reading"] += 1
+                continue
+            case["doc12"] = doc12
+            case["request"]["id"] = len(cases)
+            cases.append(case)
+
+    runner = args.runner or runner_path()
+    results = run_all(runner, cases)
+    afters = [(r.get("report") or {}).get("files") or [] for r in results]
+    reads = node_read([a[0]["after"] if a else c["text"] for a, c in zip(afters, cases)])
+
+    verdicts = collections.Counter()
+    by_kind = collections.Counter()
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "wrong.jsonl"), "w", encoding="utf-8") as wrong, \
+            open(os.path.join(args.out, "refused.jsonl"), "w", encoding="utf-8") as refused:
+        for case, result, read12 in zip(cases, results, reads):
+            verdict, detail = judge(case, result, read12, case["doc12"])
+            verdicts[verdict.split(":")[0]] += 1
+            by_kind[(case["source"].split("/")[0], verdict)] += 1
+            if verdict.startswith("refused"):
+                refused.write(json.dumps({
+                    "verdict": verdict, "detail": detail, "source": case["source"],
+                    "op": forcing.describe(case["op"]), "text": case["text"],
+                }, ensure_ascii=False) + "\n")
+            if verdict in ("wrong", "crash"):
+                report = result.get("report") or {}
+                after = ((report.get("files") or [{}])[0]).get("after")
+                wrong.write(json.dumps({
+                    "verdict": verdict, "detail": detail, "source": case["source"],
+                    "op": forcing.describe(case["op"]), "text": case["text"], "after": after,
+                    "request": case["request"],
+                }, ensure_ascii=False) + "\n")
+    print_summary(counts, verdicts, by_kind, len(cases), time.time() - began)
+    passed = verdicts["edited"] + verdicts["refused"]
+    failed = verdicts["wrong"] + verdicts["crash"]
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+def applies(op, doc11, doc12):
+    """Whether the op's paths exist in npm yaml's reading too (keys can read differently)."""
+    paths = [op["parent"] + (k,) for k in op["keys"]] if op["op"] == "listmove" else [op["path"]]
+    if op["op"] == "set":
+        paths = [op["path"][:-1]] if op["path"][:-1] else []
+    # A new key that one reading already holds (`yes:` is "true" to Helm, "yes" to YAML 1.2).
+    if op["op"] in ("rename", "move") and forcing.has(doc12, op["to"]):
+        return False
+    if op["op"] == "set" and forcing.has(doc12, op["path"]) != forcing.has(doc11, op["path"]):
+        return False
+    return all(forcing.has(doc12, p) for p in paths)
+
+
+def print_summary(counts, verdicts, by_kind, total, seconds):
+    """The counts, per source family and refusal kind."""
+    print(f"sweep: {total} cases from {counts['sources']} sources in {seconds:.0f}s")
+    for key in sorted(k for k in counts if k != "sources"):
+        print(f"  skipped {key}: {counts[key]}")
+    for family in sorted({f for f, _ in by_kind}):
+        rows = {v: n for (f, v), n in by_kind.items() if f == family}
+        edited = rows.get("edited", 0)
+        refused = sum(n for v, n in rows.items() if v.startswith("refused"))
+        print(f"  {family}: edited {edited}, refused {refused}, wrong {rows.get('wrong', 0)}, crash {rows.get('crash', 0)}")
+        for verdict in sorted(v for v in rows if v.startswith("refused:")):
+            print(f"    {verdict}: {rows[verdict]}")
+    print(f"edited {verdicts['edited']}, refused {verdicts['refused']}, wrong {verdicts['wrong']}, crash {verdicts['crash']}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
