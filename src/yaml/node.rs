@@ -395,15 +395,6 @@ impl Node {
         found
     }
 
-    /// Every key that this mapping repeats among its own entries (not below), with the root path.
-    pub fn repeated_keys(&self, typing: Typing) -> Vec<DuplicateKey> {
-        let mut found = Vec::new();
-        if let Some(entries) = self.entries() {
-            repeated_in(entries, typing, &mut found);
-        }
-        found
-    }
-
     /// Every merge key (`<<`) below or at this node.
     pub fn merge_keys(&self, typing: Typing) -> Vec<MergeKey> {
         let mut found = Vec::new();
@@ -495,7 +486,7 @@ mod tests {
     use crate::yaml::{Limits, parse};
 
     #[test]
-    fn duplicate_keys_name_their_mapping_and_repeated_keys_stay_in_one() {
+    fn duplicate_keys_name_their_mapping() {
         let mut text = String::from("top:\n  list:\n    - a: 1\n      b: 2\n      a: 3\n  big:\n");
         for n in 0..20 {
             text.push_str(&format!("    k{n}: {n}\n"));
@@ -518,13 +509,5 @@ mod tests {
         );
         // Under YAML 1.2 `yes` is a string: only two repeats.
         assert_eq!(root.duplicate_keys(Typing::Yaml12).len(), 2);
-        let big = root
-            .get(&ValuePath::parse("top.big").unwrap(), Typing::Helm)
-            .unwrap();
-        let own = big.repeated_keys(Typing::Helm);
-        assert_eq!(own.len(), 2);
-        assert!(own.iter().all(|d| d.path.is_root()));
-        assert_eq!(&text[own[0].first.clone()], "k7");
-        assert!(root.repeated_keys(Typing::Helm).is_empty());
     }
 }
