@@ -44,6 +44,9 @@ def demangle_shared(name: str) -> str:
     """`byn$mgfn-shared$_ZN10jsonschema5…`: a function wasm-opt merged; its crate is in the mangling."""
     mangled = name.split("$", 2)[-1]
     mangled = mangled.replace("$LT$", "<").replace("$GT$", ">").replace("$u20$", " ").replace("$C$", ",")
+    inner = re.search(r"_ZN\d+_<([A-Za-z_][A-Za-z0-9_]*)\.\.", mangled)
+    if inner:
+        return inner.group(1) + "::"
     m = re.search(r"_ZN\d*?[<&]*(\d+)([A-Za-z_][A-Za-z0-9_]*)", mangled)
     if m and len(m.group(2)) >= int(m.group(1)):
         return m.group(2)[: int(m.group(1))] + "::"
@@ -52,7 +55,7 @@ def demangle_shared(name: str) -> str:
 
 
 def crate_of(name: str) -> str:
-    if name.startswith("byn$"):
+    if name.startswith("byn$") or name.startswith("_ZN"):
         name = demangle_shared(name)
     name = re.sub(r"\[[0-9a-f]{16}\]", "", name)
     if name.startswith("data[") or name.startswith("data segment"):
@@ -61,6 +64,10 @@ def crate_of(name: str) -> str:
         return "unnamed code"
     if not name or name.startswith('"') or " section" in name or name.startswith(("table[", "memory[", "elem[", "import ", "export ")):
         return "sections, imports, exports, tables"
+    if name.startswith(("__wbg", "__wbindgen", "__externref")):
+        return GROUPS["wasm_bindgen"]
+    if name.startswith("__"):
+        return GROUPS["core"]
     if re.match(r"^[a-z][A-Za-z]*_[0-9a-f]{16}$", name):
         return "wasm-bindgen exports (glue)"
     if name.startswith("<str>::") or name.startswith("<f32") or name.startswith("<f64") or name.startswith("<[") or name.startswith("<u") or name.startswith("<i"):

@@ -187,6 +187,7 @@ pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, 
         patterns.entry(pattern.clone()).or_insert_with(|| {
             jsonschema::options()
                 .with_draft(jsonschema::Draft::Draft202012)
+                .with_pattern_options(jsonschema::PatternOptions::regex())
                 .offline()
                 .build(&serde_json::json!({ "pattern": pattern }))
                 .ok()
@@ -207,8 +208,10 @@ pub(crate) fn build(
     retriever: RefusingRetriever,
 ) -> Result<jsonschema::Validator, SchemaError> {
     let recorder = retriever.clone();
+    // The standard engine only: the backtracking one is not in this build (docs/size.md).
     jsonschema::options()
         .with_draft(draft.to_jsonschema())
+        .with_pattern_options(jsonschema::PatternOptions::regex())
         .with_retriever(retriever)
         .build(document)
         .map_err(|error| {

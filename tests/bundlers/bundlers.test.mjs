@@ -37,12 +37,17 @@ function freePort() {
   });
 }
 
+/** index.html in `dir`, loading `entry`. */
+function writePage(dir, entry) {
+  const html = readFileSync(join(here, 'app/index.html'), 'utf8').replace('./ENTRY', `./${entry}`);
+  writeFileSync(join(dir, 'index.html'), html);
+}
+
 /** The app's sources, with the example as a module and index.html pointing at `entry`. */
 function writeSources(dir, entry) {
   cpSync(join(here, 'app'), dir, { recursive: true });
   writeFileSync(join(dir, 'example.js'), `export const input = ${JSON.stringify(input)};\n`);
-  const html = readFileSync(join(here, 'app/index.html'), 'utf8').replace('./ENTRY', `./${entry}`);
-  writeFileSync(join(dir, 'index.html'), html);
+  writePage(dir, entry);
 }
 
 before(async () => {
@@ -57,7 +62,7 @@ before(async () => {
     loader: { '.wasm': 'file' },
     logLevel: 'warning',
   });
-  writeSources(join(work, 'esbuild'), 'esbuild-entry.js');
+  writePage(join(work, 'esbuild'), 'esbuild-entry.js');
 
   writeSources(join(work, 'src-vite'), 'vite-entry.js');
   await vite({

@@ -13,9 +13,11 @@ const pkgDir = join(root, 'pkg');
 const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
 let project;
 
-/** The fenced code blocks of `markdown`: language and text. */
+/** The fenced code blocks of `markdown`: language and text; ```sh no-run blocks are shown, not run. */
 function blocks(markdown) {
-  return [...markdown.matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)^```$/gm)].map(([, lang, code]) => ({ lang, code }));
+  return [...markdown.matchAll(/^```(\w+)([^\n]*)\n([\s\S]*?)^```$/gm)]
+    .filter(([, , info]) => !/\bno-run\b/.test(info))
+    .map(([, lang, , code]) => ({ lang, code }));
 }
 
 before(() => {

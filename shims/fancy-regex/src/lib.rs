@@ -1,76 +1,78 @@
-//! The part of `fancy-regex`'s API that `jsonschema` uses, over `regex-lite`.
+//! The part of `fancy-regex`'s API that `jsonschema` names, with no engine behind it.
 //!
-//! `fancy-regex` adds a backtracking VM for lookaround and backreferences on top of `regex`.
-//! Helm values schemas do not use them, so this build leaves them out: a pattern that needs
-//! them does not compile, and the library reports it naming the schema keyword (docs/size.md).
+//! `jsonschema` compiles every pattern-matching keyword twice, once per regex engine, and picks
+//! one at run time. values-migrate always picks the standard engine (`PatternOptions::regex()`,
+//! src/schema/compile.rs), so this engine is never asked to build: its `Regex` is uninhabited,
+//! which lets the compiler drop every code path that would hold one. Lookaround and
+//! backreferences, which only `fancy-regex` matched, are refused by the library with an error
+//! naming the schema keyword (docs/size.md).
 #![forbid(unsafe_code)]
 
 use std::fmt;
 
-/// A compiled regular expression.
-#[derive(Clone)]
-pub struct Regex(regex_lite::Regex);
+#[derive(Clone, Copy, Debug)]
+enum Never {}
+
+/// A compiled regular expression: none can exist in this build.
+#[derive(Clone, Debug)]
+pub struct Regex(Never);
 
 impl Regex {
-    /// Compiles `pattern`.
+    /// Always an error: this build has no backtracking engine.
     pub fn new(pattern: &str) -> Result<Regex, Error> {
         RegexBuilder::new(pattern).build()
     }
 
-    /// Whether `text` contains a match; never fails (there is no backtracking limit to hit).
-    pub fn is_match(&self, text: &str) -> Result<bool, Error> {
-        Ok(self.0.is_match(text))
+    /// Unreachable: no `Regex` exists.
+    pub fn is_match(&self, _text: &str) -> Result<bool, Error> {
+        match self.0 {}
     }
 
-    /// The pattern this was compiled from.
+    /// Unreachable: no `Regex` exists.
     pub fn as_str(&self) -> &str {
-        self.0.as_str()
+        match self.0 {}
     }
 }
 
-impl fmt::Debug for Regex {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Regex").field(&self.as_str()).finish()
-    }
-}
-
-/// Compiles a [`Regex`] with limits.
+/// The builder `jsonschema` configures; building always fails.
 #[derive(Debug)]
-pub struct RegexBuilder(regex_lite::RegexBuilder);
+pub struct RegexBuilder(String);
 
 impl RegexBuilder {
     /// A builder for `pattern`.
     pub fn new(pattern: &str) -> RegexBuilder {
-        RegexBuilder(regex_lite::RegexBuilder::new(pattern))
+        RegexBuilder(pattern.to_string())
     }
 
-    /// Accepted and ignored: matching does not backtrack without bound.
+    /// Accepted and ignored.
     pub fn backtrack_limit(&mut self, _limit: usize) -> &mut RegexBuilder {
         self
     }
 
-    /// The compiled program's size limit, in bytes.
-    pub fn delegate_size_limit(&mut self, limit: usize) -> &mut RegexBuilder {
-        self.0.size_limit(limit);
+    /// Accepted and ignored.
+    pub fn delegate_size_limit(&mut self, _limit: usize) -> &mut RegexBuilder {
         self
     }
 
-    /// Accepted and ignored: there is no DFA.
+    /// Accepted and ignored.
     pub fn delegate_dfa_size_limit(&mut self, _limit: usize) -> &mut RegexBuilder {
         self
     }
 
-    /// Compiles the pattern.
+    /// Always an error: this build has no backtracking engine.
     pub fn build(&self) -> Result<Regex, Error> {
-        self.0.build().map(Regex).map_err(|e| Error::ParseError(e.to_string()))
+        Err(Error::ParseError(format!(
+            "'{}': this build has no backtracking regex engine",
+            self.0
+        )))
     }
 }
 
-/// Why a pattern did not compile or match.
+/// Why a pattern did not compile.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Error {
-    /// The pattern is not valid (or needs lookaround or backreferences).
+    /// The pattern could not be compiled.
     ParseError(String),
     /// Matching stopped.
     RuntimeError(RuntimeError),
@@ -87,7 +89,7 @@ pub enum RuntimeError {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::ParseError(message) => write!(f, "{message}"),
+            Error::ParseError(message) => f.write_str(message),
             Error::RuntimeError(RuntimeError::BacktrackLimitExceeded) => {
                 f.write_str("backtrack limit exceeded")
             }

@@ -1,7 +1,7 @@
 // Typed use of the package from Node (ESM): checked by `tsc --noEmit` under `strict`.
-import init, { decode, diagnose, migrate, patch, validate } from 'values-migrate';
+import init, { Session, decode, diagnose, migrate, patch, validate } from 'values-migrate';
 import type {
-  DecodeResult, MigrateInput, MigrateResult, Op, PatchResult, Refusal, RefusalKind, Status, ValidateResult,
+  DecodeResult, Diagnostic, MigrateInput, SessionInput, SessionOptions, MigrateResult, Op, PatchResult, Refusal, RefusalKind, Status, ValidateResult,
 } from 'values-migrate';
 
 const input: MigrateInput = {
@@ -26,6 +26,22 @@ const patched: PatchResult = patch({
   apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', field: 'spec.replicas', from: '1', to: '2',
 });
 const line: number | null = patched.line;
+
+// A Session, released at the end of the block through Symbol.dispose.
+const options: SessionOptions = { baseSchema: input.baseSchema, targetSchema: input.targetSchema, typing: 'helm' };
+{
+  using session = new Session(options);
+  const errors: Diagnostic[] = session.errors;
+  const call: SessionInput = { files: input.files };
+  const diagnosed: MigrateResult = session.diagnose(call);
+  const planned: MigrateResult = session.migrate({ ...call, proposal: 'replicas: 2\n' });
+  const valid: boolean = session.validate({ files: input.files }).valid;
+  // @ts-expect-error: migrate needs a proposal
+  session.migrate(call);
+  void [errors, diagnosed, planned, valid];
+}
+const manual = new Session(options);
+manual.free();
 
 // @ts-expect-error: a status outside the contract is not assignable
 const wrong: Status = 'done';
