@@ -22,11 +22,18 @@ const MiB = 1024 * 1024;
 export function planFor(P, quick, bytes) {
   if (bytes < MiB) return P;
   if (quick) return { ...P, warm_s: 0, warm_calls: 1, min_time_s: 0, min_samples: 1 };
-  return { ...P, warm_s: 0, warm_calls: 1, min_time_s: 0, min_samples: bytes > MiB * 2 ? 3 : 5 };
+  return { ...P, warm_s: 0, warm_calls: 1, min_time_s: 0, min_samples: 3 };
 }
+
+/**
+ * Above 2 MiB only the peer the goals are stated against (CST + ajv) runs: one call of the
+ * others takes minutes on 2 shared cores, and their trend shows from 10 KiB to 1 MiB.
+ */
+const LARGEST_PEERS = ['cst'];
 
 export function migrateRows(ctx) {
   const { P, quick, vm, YAML, must, agree, row, measure, progress, run, read, tmp, out, py, nativeO3, hyperfine, cliNative } = ctx;
+  // (sessionRows reads P, vm, YAML, must, agree, read and ajvFor from ctx too.)
   const inputs = writeInputs(path.join(out, 'migrate'), (t) => YAML.parse(t), { withLargest: !quick });
   const schemas = {
     base: read(path.join(bosunDir, 'base.values.schema.json')),
@@ -54,7 +61,7 @@ export function migrateRows(ctx) {
     const want = parsed(s.after);
     extra.changed.push({ input: s.id, tool: 'values-migrate', ...changedLines(text, s.after), same: true });
     timed('migrate e2e', s.id, 'values-migrate wasm', 'migrate(): parse, schemas, plan, splice, verify, diff', plan, () => vm.migrate(request), { base: true });
-    for (const p of peers) {
+    for (const p of peers.filter((x) => bytes <= 2 * MiB || LARGEST_PEERS.includes(x.id))) {
       const output = p.f(text, schemas, bosunEdits);
       const diffs = agree(`migrate e2e ${s.id}: ${p.tool} output decodes as values-migrate's`, parsed(output), want);
       extra.changed.push({ input: s.id, tool: p.tool, ...changedLines(text, output), same: diffs });
@@ -63,13 +70,15 @@ export function migrateRows(ctx) {
   }
 
   // ------------------------------------------------ sizes: ruamel.yaml + jsonschema (Python)
+  // ruamel.yaml's round-trip loader takes tens of seconds per MiB: up to 1 MiB (one sample
+  // there), up to 100 KiB in a quick run.
   const ruamelSizes = inputs.sizes.filter((s) => s.bytes <= (quick ? 200 * 1024 : 2 * MiB));
   if (ruamelSizes.length) {
     progress('migrate e2e / ruamel.yaml + jsonschema (python child)');
     const jobs = ruamelSizes.map((s) => ({
       id: s.id, file: s.file, out: path.join(tmp, `ruamel-migrate-${s.id.replace(' ', '')}.yaml`),
       base: path.join(bosunDir, 'base.values.schema.json'), target: path.join(bosunDir, 'target.values.schema.json'),
-      edits: bosunEdits, plan: planFor(P, quick, s.bytes),
+      edits: bosunEdits, plan: s.bytes >= MiB ? { ...planFor(P, quick, s.bytes), min_samples: 1 } : planFor(P, quick, s.bytes),
     }));
     writeFileSync(path.join(tmp, 'ruamel-migrate-jobs.json'), JSON.stringify({ ...P, jobs }));
     run(py, ['bench/ruamel_migrate.py', path.join(tmp, 'ruamel-migrate-jobs.json'), path.join(tmp, 'ruamel-migrate-out.json')]);
@@ -147,12 +156,52 @@ export function migrateRows(ctx) {
     progress(`memory / ${s.id}`);
     const native = nativeRun([{ ...bosunJob(s), peak: true }], P)[0].memory;
     extra.memory.push({ input: s.id, bytes: s.bytes, tool: 'values-migrate native, opt-level 3', peak_bytes: native.peak_rss - native.rss_before, how: 'VmHWM − VmRSS before the call' });
-    for (const tool of ['wasm', 'cst', 'documentApi']) {
+    for (const tool of ['wasm', 'cst', 'documentApi'].filter((t) => s.bytes <= 2 * MiB || t === 'wasm')) {
       const r = JSON.parse(run(process.execPath, ['bench/peak.mjs', tool, s.file]).stdout);
       extra.memory.push({ input: s.id, bytes: s.bytes, tool: r.tool, peak_bytes: r.peak_bytes, how: r.how });
     }
   }
+  sessionRows(ctx, inputs, schemas, proposal, timed);
   return { inputs, extra };
+}
+
+/**
+ * With a Session (schemas compiled once): `session.validate` on traefik's values against npm
+ * yaml's parse + a precompiled ajv validator, and a second `session.migrate` against the one-shot
+ * `migrate()` on the 100 KiB chart-of-charts file.
+ */
+function sessionRows(ctx, inputs, schemas, proposal, timed) {
+  const { P, vm, YAML, must, agree, read, ajvFor } = ctx;
+  if (typeof vm.Session !== 'function') return;
+  const values = 'tests/corpus/traefik/v41.0.0/values.yaml';
+  const schemaText = read('tests/corpus/traefik/v41.0.0/values.schema.json');
+  const text = read(values);
+  const session = new vm.Session({ baseSchema: schemaText, targetSchema: schemaText });
+  must(session.errors.length === 0, `Session compiles traefik's schema: ${JSON.stringify(session.errors)}`);
+  const input = { files: [{ path: values, text }] };
+  const ours = session.validate(input);
+  must(ours.errors.length === 0, `session.validate reads traefik's values: ${JSON.stringify(ours.errors)}`);
+  const { ajv, draft } = ajvFor(JSON.parse(schemaText));
+  const validator = ajv().compile(JSON.parse(schemaText));
+  agree('session validate traefik: valid (session) = valid (yaml + precompiled ajv)', ours.valid, validator(YAML.parse(text)));
+  const input_ = 'traefik v41.0.0 values.yaml (schema compiled once)';
+  timed('session', input_, 'values-migrate wasm session.validate', 'Session built once; validate(): YAML parse, validation, locating', P, () => session.validate(input), { base: true });
+  timed('session', input_, `npm yaml parse + precompiled ajv ${draft}`, 'YAML.parse + validator(values)', P, () => validator(YAML.parse(text)));
+  session.free?.();
+
+  const s = inputs.sizes.find((x) => x.id === '100 KiB');
+  if (!s) return;
+  const fileText = read(s.file);
+  const bosun = new vm.Session({ baseSchema: schemas.base, targetSchema: schemas.target });
+  const request = { files: [{ path: 'addons.yaml', text: fileText }], proposal };
+  const first = bosun.migrate(request);
+  must(first.status === 'planned', `session.migrate at 100 KiB is planned (got ${first.status})`);
+  agree('session migrate 100 KiB: output = one-shot migrate output', first.files[0].after, s.after);
+  const label = 'bosun in 100 KiB: one-shot vs session';
+  timed('session', label, 'values-migrate wasm migrate() (one-shot)', 'compiles both schemas every call', P,
+    () => vm.migrate({ ...request, baseSchema: schemas.base, targetSchema: schemas.target }), { base: true });
+  timed('session', label, 'values-migrate wasm session.migrate (2nd+ call)', 'Session built once', P, () => bosun.migrate(request));
+  bosun.free?.();
 }
 
 /** The SVG of median time against input size, per tool, written to `file`. */

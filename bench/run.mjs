@@ -376,7 +376,7 @@ for (const [id, p] of Object.entries(pairs)) {
 
 const e2e = migrateRows({
   P, quick, vm, YAML, must, agree, row, measure, progress, run, read, tmp, out, py,
-  nativeO3: env('BENCH_NATIVE_O3'), hyperfine, cliNative: env('BENCH_CLI_NATIVE'),
+  nativeO3: env('BENCH_NATIVE_O3'), hyperfine, cliNative: env('BENCH_CLI_NATIVE'), ajvFor,
 });
 
 // ---------------------------------------------------------------- ratios, table, JSON
@@ -385,7 +385,7 @@ for (const r of rows) {
   const base = rows.find((b) => b.base && b.group === r.group && b.input === r.input);
   r.ratio = base ? r.median_ms / base.median_ms : null;
 }
-const groupOrder = ['decode', 'validate', 'migrate', 'diagnose', 'opt-level', 'migrate e2e', 'migrate ops'];
+const groupOrder = ['decode', 'validate', 'migrate', 'diagnose', 'opt-level', 'migrate e2e', 'migrate ops', 'session'];
 const inputOrder = (g, i) => rows.findIndex((r) => r.group === g && r.input === i);
 rows.sort((a, b) => groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group)
   || inputOrder(a.group, a.input) - inputOrder(b.group, b.input)

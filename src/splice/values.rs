@@ -477,9 +477,11 @@ impl<'a> Splicer<'a> {
             // A flow collection that *is* the value removed, renamed, moved or replaced is carried
             // (or dropped) as bytes; only an edit that would go inside one is refused.
             let whole_value = depth == last && depth == full.len();
+            // An empty flow mapping that receives new keys is replaced whole, not edited inside.
+            let replaced_whole = depth < full.len() && is_empty_flow_mapping(node);
             let hazard = property_hazard(node)
                 .filter(|h| h.kind != HazardKind::Tag || on_target)
-                .or_else(|| flow_hazard(node).filter(|_| !whole_value))
+                .or_else(|| flow_hazard(node).filter(|_| !whole_value && !replaced_whole))
                 .or_else(|| {
                     key_hazards(node, self.input.typing, None)
                         .into_iter()
@@ -868,8 +870,10 @@ impl<'a> Splicer<'a> {
         let mut parent = to.parent().unwrap_or_else(ValuePath::root);
         loop {
             let node = self.root.get(&parent, self.input.typing);
+            // An empty flow mapping (`podLabels: {}`) is replaced by the block its new keys need.
             if let Some(node) = node
                 && matches!(node.kind, NodeKind::Mapping { .. })
+                && (parent.is_root() || !is_empty_flow_mapping(node))
             {
                 break;
             }
@@ -892,7 +896,7 @@ impl<'a> Splicer<'a> {
             if let Some(node) = self.root.get(&child, self.input.typing)
                 && rel.len() > 1
             {
-                if !node.is_scalar() {
+                if !node.is_scalar() && !is_empty_flow_mapping(node) {
                     return Err(self.refusal(
                         SpliceKind::NonScalarMove,
                         &child,
@@ -1157,6 +1161,11 @@ fn widen_to_final_break(edits: &mut [Edit], widen: Option<(usize, usize)>) {
     if clear {
         edits[index].range.start = start;
     }
+}
+
+/// Whether `node` is `{}`: a flow mapping with no entries, which new keys replace by a block.
+fn is_empty_flow_mapping(node: &Node) -> bool {
+    node.is_flow() && node.entries().is_some_and(|entries| entries.is_empty())
 }
 
 /// Whether the last line of `node`'s text belongs to a block scalar.

@@ -181,7 +181,7 @@ fn run(plan: &Plan, job: &Job) -> Value {
             let schema = read(need(job, &job.schema, "schema"));
             let defaults = job.defaults.as_deref().map(read);
             let call = || {
-                values_migrate::validate::validate(
+                values_migrate::migrate::validate::validate(
                     &values,
                     None,
                     &schema,
