@@ -128,13 +128,18 @@ fn scored(
     proposal: Option<&Value>,
     base: &Schema,
 ) -> (&'static str, Vec<(usize, Candidate)>) {
+    // The proposal's leaves, listed once for every candidate.
+    let leaves: Vec<(ValuePath, &Value)> = proposal
+        .map(tree::leaves)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(path, _)| !path.is_root())
+        .collect();
     let by_proposal = |node: &Value| -> usize {
-        proposal.map_or(0, |proposal| {
-            tree::leaves(proposal)
-                .into_iter()
-                .filter(|(path, value)| !path.is_root() && tree::get(node, path) == Some(*value))
-                .count()
-        })
+        leaves
+            .iter()
+            .filter(|(path, value)| tree::get(node, path) == Some(*value))
+            .count()
     };
     let scored: Vec<(usize, Candidate)> = pool
         .iter()
