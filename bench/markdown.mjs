@@ -1,4 +1,4 @@
-// Renders a results.json of scripts/bench as Markdown tables (for docs/bench.md):
+// Renders a results.json of scripts/bench as Markdown tables (for docs/BENCHMARKS.md):
 //   node bench/markdown.mjs [target/bench/results.json]
 
 import { readFileSync } from 'node:fs';

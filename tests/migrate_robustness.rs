@@ -144,3 +144,38 @@ fn a_syntax_error_names_file_line_and_column() {
         "{e:?}"
     );
 }
+
+#[test]
+fn a_json_proposal_with_surrogate_pair_escapes_is_read_as_json() {
+    let schema = r#"{"type": "object", "properties": {"greeting": {"type": "string"}, "newName": {"type": "string"}}, "additionalProperties": false}"#;
+    let base = r#"{"type": "object"}"#;
+    let request = values_migrate::migrate::Request {
+        files: vec![values_migrate::migrate::SourceFile {
+            path: "values.yaml".into(),
+            text: "# hello\ngreeting: \"😀\"\noldName: x\n".into(),
+        }],
+        base_schema: values_migrate::migrate::Named {
+            name: "base.json".into(),
+            text: base.into(),
+        },
+        target_schema: values_migrate::migrate::Named {
+            name: "target.json".into(),
+            text: schema.into(),
+        },
+        // What Python's json.dumps writes for the emoji.
+        proposal: Some(values_migrate::migrate::Named {
+            name: "proposal.json".into(),
+            text: r#"{"greeting": "\ud83d\ude00", "newName": "x"}"#.into(),
+        }),
+        prefix: None,
+        answers: vec![],
+        defaults: None,
+        typing: values_migrate::yaml::Typing::Helm,
+    };
+    let report = values_migrate::migrate::migrate(&request);
+    assert_eq!(report.status, Status::Planned, "{:?}", report.errors);
+    assert_eq!(
+        report.files[0].after,
+        "# hello\ngreeting: \"😀\"\nnewName: x\n"
+    );
+}

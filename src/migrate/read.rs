@@ -111,11 +111,30 @@ fn read_proposal<'a>(
             ));
             None
         }
-        Err(error) => {
-            errors.push(error);
-            None
-        }
+        Err(error) => match json_document(&input.text) {
+            // JSON that YAML cannot read (an astral character as a surrogate-pair escape, as
+            // Python's json.dumps writes it) is still one JSON document; its findings are
+            // located in the file as a whole.
+            Some(value) => Some(Proposal {
+                value,
+                input,
+                stream: yaml::parse("", &Limits::default()).ok()?,
+            }),
+            None => {
+                errors.push(error);
+                None
+            }
+        },
     }
+}
+
+/// `text` read as one JSON document, when it is one.
+fn json_document(text: &str) -> Option<Value> {
+    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+    if !(trimmed.starts_with('{') || trimmed.starts_with('[')) {
+        return None;
+    }
+    serde_json::from_str(trimmed).ok()
 }
 
 fn read_answers(

@@ -224,70 +224,78 @@ pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
     })
 }
 
-impl<'a> Splicer<'a> {
-    fn run(&self, document_root: &'a Node) -> Refused<Spliced> {
-        let text = self.input.text;
-        let mut edits: Vec<Edit> = Vec::new();
-        // Paths (relative to the prefix) whose entries leave their place: removed or moved away.
-        let mut cut_paths: Vec<ValuePath> = Vec::new();
-        let mut insertions: Vec<Insertion> = Vec::new();
-        // The lines of moved entries: their comments travel with them.
-        let mut moved_ranges: Vec<Range<usize>> = Vec::new();
+/// What the ops write before the cuts and insertions are laid out.
+#[derive(Default)]
+struct OpEdits {
+    edits: Vec<Edit>,
+    /// Paths (relative to the prefix) whose entries leave their place: removed or moved away.
+    cut_paths: Vec<ValuePath>,
+    insertions: Vec<Insertion>,
+    /// The lines of moved entries: their comments travel with them.
+    moved_ranges: Vec<Range<usize>>,
+}
 
+impl<'a> Splicer<'a> {
+    /// Writes one op: a key renamed in place, an entry moved or cut, a value replaced or added.
+    fn write_op(&self, op: &Op, out: &mut OpEdits) -> Refused<()> {
+        match op {
+            Op::Remove { path } => {
+                refuse_index(path)?;
+                out.cut_paths.push(path.clone());
+            }
+            Op::Rename { from, to, .. } => {
+                refuse_index(from)?;
+                refuse_index(to)?;
+                let entry = self.entry(from)?;
+                if from.parent() == to.parent() && !to.starts_with(from) {
+                    let Some(Segment::Key(new_key)) = to.last() else {
+                        unreachable_refusal(to)?
+                    };
+                    let key = &self.input.text[entry.key.range.clone()];
+                    let renamed = render_key_like(new_key, key, self.input.typing);
+                    out.edits
+                        .push(Edit::replacement(entry.key.range.clone(), renamed));
+                } else {
+                    let (moved, replaced) =
+                        self.move_entry(from, to, entry, &mut out.insertions)?;
+                    out.moved_ranges.push(moved);
+                    out.cut_paths.push(from.clone());
+                    out.cut_paths.extend(replaced);
+                }
+            }
+            Op::Set { path, value, .. } => {
+                refuse_index(path)?;
+                match self.root.get(path, self.input.typing) {
+                    Some(node) => out.edits.push(self.replace_value(path, node, value)?),
+                    None => {
+                        let content = Content::Value(value.clone());
+                        let replaced = self.add_insertion(&mut out.insertions, path, content)?;
+                        out.cut_paths.extend(replaced);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn run(&self, document_root: &'a Node) -> Refused<Spliced> {
         // Check every path an op touches before writing anything.
         for op in self.input.ops {
             for path in op_paths(op) {
                 self.check_path(document_root, path)?;
             }
         }
-
+        let mut written = OpEdits::default();
         for op in self.input.ops {
-            match op {
-                Op::Remove { path } => {
-                    refuse_index(path)?;
-                    cut_paths.push(path.clone());
-                }
-                Op::Rename { from, to, .. } => {
-                    refuse_index(from)?;
-                    refuse_index(to)?;
-                    let entry = self.entry(from)?;
-                    let same_parent = from.parent() == to.parent() && !to.starts_with(from);
-                    if same_parent {
-                        let Some(Segment::Key(new_key)) = to.last() else {
-                            unreachable_refusal(to)?
-                        };
-                        edits.push(Edit::replacement(
-                            entry.key.range.clone(),
-                            render_key_like(
-                                new_key,
-                                &self.input.text[entry.key.range.clone()],
-                                self.input.typing,
-                            ),
-                        ));
-                    } else {
-                        let (moved, replaced) =
-                            self.move_entry(from, to, entry, &mut insertions)?;
-                        moved_ranges.push(moved);
-                        cut_paths.push(from.clone());
-                        cut_paths.extend(replaced);
-                    }
-                }
-                Op::Set { path, value, .. } => {
-                    refuse_index(path)?;
-                    match self.root.get(path, self.input.typing) {
-                        Some(node) => edits.push(self.replace_value(path, node, value)?),
-                        None => {
-                            let replaced = self.add_insertion(
-                                &mut insertions,
-                                path,
-                                Content::Value(value.clone()),
-                            )?;
-                            cut_paths.extend(replaced);
-                        }
-                    }
-                }
-            }
+            self.write_op(op, &mut written)?;
         }
+        let OpEdits {
+            mut edits,
+            cut_paths,
+            mut insertions,
+            moved_ranges,
+        } = written;
+        let text = self.input.text;
 
         // A mapping whose every key leaves, and which the proposal drops too, goes with them.
         let units = self.removal_units(&cut_paths);
