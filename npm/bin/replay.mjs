@@ -7,9 +7,9 @@ const FORMATS = ['json', 'diff', 'text'];
 
 /** The `replay` command's options and flags, for the CLI's parser and help. */
 export const REPLAY = {
-  about: 'Replays a recorded migration (or a chain of them) on other values files, or over a fleet of '
-    + 'repositories. In Node, repositories run one after another (--jobs is accepted and ignored); '
-    + '--layered, --layer-policy and --render-with are refused: use the native CLI for them.',
+  about: 'Replays a recorded migration (or a chain of them) on other values files, or over repositories.',
+  note: 'In Node, repositories run one after another (--jobs is accepted and ignored), and --layered,\n'
+    + '--layer-policy and --render-with are refused (exit 64): the native CLI has them.',
   options: {
     migration: {},
     values: { repeat: true },

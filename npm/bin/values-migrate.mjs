@@ -90,7 +90,7 @@ function help(command) {
   });
   for (const flag of spec.flags ?? []) options.push(`      --${flag}`);
   const positional = (spec.positional ?? []).map((p) => ` <${p.toUpperCase()}>`).join('');
-  return `${spec.about}\n\nUsage: values-migrate ${command} [OPTIONS]${positional}\n\nOptions:\n`
+  return `${spec.about}${spec.note ? `\n\n${spec.note}` : ''}\n\nUsage: values-migrate ${command} [OPTIONS]${positional}\n\nOptions:\n`
     + `${options.join('\n')}\n  -h, --help  Print help\n`;
 }
 
