@@ -13,6 +13,8 @@ use crate::yaml::{DecodeOptions, Typing};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+mod replay;
+
 #[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 enum Format {
@@ -77,6 +79,80 @@ enum CliInput {
         #[serde(default)]
         write: bool,
     },
+    Replay(Box<ReplayArgs>),
+}
+
+/// `replay`'s already-read inputs: a recording or a chain, then files or a fleet of repositories.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ReplayArgs {
+    /// The recording (`--migration`), with `base`, `target` and `defaults`; or `chain`.
+    #[serde(default)]
+    migration: Option<FileInput>,
+    #[serde(default)]
+    base: Option<FileInput>,
+    #[serde(default)]
+    target: Option<FileInput>,
+    #[serde(default)]
+    defaults: Option<FileInput>,
+    #[serde(default)]
+    chain: Option<ChainArgs>,
+    #[serde(default)]
+    values: Vec<FileInput>,
+    /// With `--repos`: each repository's matched files, read (or why they could not be).
+    #[serde(default)]
+    repos: Option<Vec<RepoInput>>,
+    #[serde(default)]
+    prefix: Option<String>,
+    #[serde(default)]
+    typing: Typing,
+    #[serde(default)]
+    allow_schema_drift: bool,
+    #[serde(default)]
+    format: Format,
+    #[serde(default)]
+    write: bool,
+}
+
+/// A chain directory, read: its versions and its recordings (in path order).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ChainArgs {
+    versions: Vec<VersionInput>,
+    migrations: Vec<FileInput>,
+    from: String,
+    to: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct VersionInput {
+    version: String,
+    schema: FileInput,
+    #[serde(default)]
+    defaults: Option<FileInput>,
+}
+
+/// One repository of a fleet: its matched files, or why none could be found.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RepoInput {
+    repo: String,
+    #[serde(default)]
+    error: Option<String>,
+    #[serde(default)]
+    files: Vec<RepoFile>,
+}
+
+/// One matched file: its path relative to the repository, and its text or the read error.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RepoFile {
+    path: String,
+    #[serde(default)]
+    file: Option<FileInput>,
+    #[serde(default)]
+    error: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -170,6 +246,7 @@ fn run(input: CliInput) -> CliOutput {
             format,
             write,
         } => patch(request, format, write),
+        CliInput::Replay(args) => replay::run(*args),
     }
 }
 

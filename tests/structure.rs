@@ -35,8 +35,18 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "exit",
     ];
     const WASM_CLI: &[&str] = &[
-        "diff", "text", "path", "yaml", "schema", "splice", "manifest", "migrate", "decode",
-        "exit", "wasm",
+        "diff",
+        "text",
+        "path",
+        "yaml",
+        "schema",
+        "splice",
+        "manifest",
+        "migrate",
+        "decode",
+        "migration",
+        "exit",
+        "wasm",
     ];
     Some(match module {
         "diff" => BOTTOM,

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync, renameSync, statSync, chmodSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import { REPLAY, expandRepos, replayRequest } from './replay.mjs';
 
 const require = createRequire(import.meta.url);
 const { cliOutput } = require('../node/values_migrate.js');
@@ -72,6 +73,8 @@ const COMMANDS = {
 
 class UsageError extends Error {}
 
+COMMANDS.replay = REPLAY;
+
 /** The help text of the whole CLI or of one command. */
 function help(command) {
   if (!command) {
@@ -87,7 +90,7 @@ function help(command) {
   });
   for (const flag of spec.flags ?? []) options.push(`      --${flag}`);
   const positional = (spec.positional ?? []).map((p) => ` <${p.toUpperCase()}>`).join('');
-  return `${spec.about}\n\nUsage: values-migrate ${command} [OPTIONS]${positional}\n\nOptions:\n`
+  return `${spec.about}${spec.note ? `\n\n${spec.note}` : ''}\n\nUsage: values-migrate ${command} [OPTIONS]${positional}\n\nOptions:\n`
     + `${options.join('\n')}\n  -h, --help  Print help\n`;
 }
 
@@ -212,6 +215,8 @@ function request(command, { options, flags, positional }) {
       const defaults = options.defaults === undefined ? null : read(options.defaults);
       return { command, values: options.values.map(read), schema, prefix: options.prefix ?? null, defaults, typing };
     }
+    case 'replay':
+      return replayRequest({ options, flags }, { read, UsageError, InputError, ioMessage });
     case 'diagnose':
       return { command, args: migrateArgs(options), format: options.format ?? 'json' };
     case 'migrate': {
@@ -252,7 +257,7 @@ function run(argv, out = process.stdout, err = process.stderr) {
   }
   try {
     if (!COMMANDS[command]) throw new UsageError(`unrecognized subcommand '${command}'`);
-    const parsed = parse(command, rest);
+    const parsed = parse(command, command === 'replay' ? expandRepos(rest) : rest);
     if (parsed.help) {
       out.write(help(command));
       return 0;

@@ -3,14 +3,13 @@
 
 use super::{Format, print_json, read, write};
 use crate::exit::of_status;
-use crate::migrate::render::text as text_summary;
 use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
 use crate::migrate::{Request, SourceFile};
 use crate::migration::chain::{Chain, ChainReport, ChainRequest, Version};
 use crate::migration::layers::{self, LayerPolicy, LayeredReport};
 use crate::migration::replay::Replayer;
 use crate::migration::{
-    ChartBump, Migration, ReplayReport, ReplayRequest, fleet, record, render_gate,
+    ChartBump, Migration, ReplayReport, ReplayRequest, fleet, record, render, render_gate,
 };
 use crate::text::{FileResult, Location};
 use crate::yaml::Typing;
@@ -321,103 +320,13 @@ fn files_of(outcome: &Outcome) -> &[FileResult] {
     }
 }
 
-/// A readable summary: the pipeline's, plus what became of each recorded op.
+/// A readable summary, rendered by the library (the Node CLI prints the same).
 fn text(outcome: &Outcome) -> String {
-    let replay_text = |r: &ReplayReport| {
-        let mut out = String::new();
-        for d in &r.schema_drift {
-            out.push_str(&format!(
-                "schema drift: {} ({} != recorded {})\n",
-                d.schema, d.given.sha256, d.recorded.sha256
-            ));
-        }
-        for op in &r.replayed {
-            let note = op
-                .note
-                .as_deref()
-                .map(|n| format!(" ({n})"))
-                .unwrap_or_default();
-            out.push_str(&format!("replayed: {}{note}\n", op_text(&op.op)));
-        }
-        for op in &r.skipped {
-            out.push_str(&format!("skipped: {} ({})\n", op_text(&op.op), op.reason));
-        }
-        // The status line first, then what became of each recorded op, then the pipeline's summary.
-        let summary = text_summary(&r.report);
-        let (status, rest) = summary.split_once('\n').unwrap_or((&summary, ""));
-        format!("{status}\n{out}{rest}")
-    };
     match outcome {
-        Outcome::Replay(r) => replay_text(r),
-        Outcome::Layered(r) => {
-            let mut out = String::new();
-            for layer in &r.layers {
-                out.push_str(&format!(
-                    "layer {} (values at `{}`)\n",
-                    layer.file, layer.prefix
-                ));
-                for op in &layer.ops {
-                    out.push_str(&format!("  {}\n", report_op_text(op)));
-                }
-                for op in &layer.left {
-                    out.push_str(&format!(
-                        "  left to a later layer: {}\n",
-                        report_op_text(op)
-                    ));
-                }
-            }
-            out + &replay_text(&r.replay)
-        }
-        Outcome::Chain(r) => chain_text(r, &replay_text),
+        Outcome::Replay(r) => render::replay_text(r),
+        Outcome::Layered(r) => render::layered_text(r),
+        Outcome::Chain(r) => render::chain_text(r),
     }
-}
-
-fn chain_text(r: &ChainReport, replay_text: &dyn Fn(&ReplayReport) -> String) -> String {
-    let mut out = format!("status: {}\n", status_name(r.status));
-    if let Some(v) = &r.file_version {
-        out.push_str(&format!("values at version {v}, target {}\n", r.to));
-    }
-    if let Some(m) = &r.message {
-        out.push_str(&format!("{m}\n"));
-    }
-    for e in &r.errors {
-        out.push_str(&format!("error: {e}\n"));
-    }
-    for step in &r.steps {
-        out.push_str(&format!(
-            "\n== step {} -> {} ({}): {}\n",
-            step.from,
-            step.to,
-            step.migration,
-            status_name(step.result.report.status)
-        ));
-        let text = replay_text(&step.result);
-        // The step's own diff is not repeated: the combined diff follows.
-        out.push_str(text.split("\n--- a/").next().unwrap_or(""));
-    }
-    for f in r.files.iter().filter(|f| f.changed) {
-        out.push_str(&format!("\n{}", f.diff));
-    }
-    out
-}
-
-fn op_text(op: &record::RecordedOp) -> String {
-    match op {
-        record::RecordedOp::Remove { path, .. } => format!("remove {path}"),
-        record::RecordedOp::Rename { from, to, .. } => format!("rename {from} -> {to}"),
-        record::RecordedOp::Set {
-            path,
-            value,
-            source,
-        } => format!("set {path} = {value} ({source})"),
-    }
-}
-
-fn status_name(status: Status) -> String {
-    serde_json::to_value(status)
-        .ok()
-        .and_then(|v| v.as_str().map(String::from))
-        .unwrap_or_default()
 }
 
 fn replay_request(args: &ReplayArgs) -> Result<ReplayRequest, String> {
@@ -499,35 +408,8 @@ fn run_fleet(args: &ReplayArgs, prepared: &Prepared) -> Result<i32, String> {
     });
     match args.format {
         Format::Json => print_json(&report),
-        Format::Diff => {
-            for repo in &report.repositories {
-                for file in &repo.files {
-                    if let Some(files) = file.result["files"].as_array() {
-                        files
-                            .iter()
-                            .filter_map(|f| f["diff"].as_str())
-                            .for_each(|d| print!("{d}"));
-                    }
-                }
-            }
-        }
-        Format::Text => {
-            for repo in &report.repositories {
-                println!("{}: {}", repo.repo, status_name(repo.status));
-                if let Some(error) = &repo.error {
-                    println!("  {error}");
-                }
-                for file in &repo.files {
-                    let why = file.result["refusals"][0]["message"]
-                        .as_str()
-                        .or(file.result["errors"][0]["message"].as_str())
-                        .map(|m| format!(": {m}"))
-                        .unwrap_or_default();
-                    println!("  {}: {}{why}", file.path, status_name(file.status));
-                }
-            }
-            println!("\n{}", report.table());
-        }
+        Format::Diff => print!("{}", render::fleet_diff(&report)),
+        Format::Text => print!("{}", render::fleet_text(&report)),
     }
     Ok(report
         .repositories
@@ -567,13 +449,4 @@ fn write_all(files: &[FileResult]) -> Result<(), String> {
         .iter()
         .filter(|f| f.changed)
         .try_for_each(|f| write::atomically(Path::new(&f.path), &f.after))
-}
-
-fn report_op_text(op: &crate::migrate::Op) -> String {
-    use crate::migrate::Op;
-    match op {
-        Op::Remove { path } => format!("remove {path}"),
-        Op::Rename { from, to, .. } => format!("rename {from} -> {to}"),
-        Op::Set { path, value, .. } => format!("set {path} = {value}"),
-    }
 }

@@ -3,8 +3,11 @@
 
 use crate::migrate::Status;
 use serde::Serialize;
+#[cfg(feature = "cli")]
 use std::path::{Path, PathBuf};
+#[cfg(feature = "cli")]
 use std::sync::Mutex;
+#[cfg(feature = "cli")]
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What one values file of a repository came to.
@@ -78,6 +81,7 @@ impl FleetReport {
     }
 }
 
+#[cfg(feature = "cli")]
 /// Runs `work` on every file of every repository matching `glob`, `jobs` repositories at a time.
 pub fn run<W>(repos: &[PathBuf], glob: &str, jobs: usize, work: W) -> FleetReport
 where
@@ -99,12 +103,18 @@ where
             });
         }
     });
-    let repositories: Vec<RepoOutcome> = results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect();
+    report(
+        results
+            .into_inner()
+            .unwrap_or_default()
+            .into_iter()
+            .flatten()
+            .collect(),
+    )
+}
+
+/// The fleet's report: the repositories, counted by status.
+pub fn report(repositories: Vec<RepoOutcome>) -> FleetReport {
     let mut summary = Summary::default();
     for repo in &repositories {
         *match repo.status {
@@ -121,6 +131,7 @@ where
     }
 }
 
+#[cfg(feature = "cli")]
 fn one_repo<W>(repo: &Path, glob: &str, work: &W) -> RepoOutcome
 where
     W: Fn(&Path, &str) -> FileOutcome,
@@ -130,22 +141,29 @@ where
         Ok(paths) if paths.is_empty() => Err(format!("{name}: no file matches `{glob}`")),
         other => other,
     };
-    match paths {
+    repo_outcome(
+        name,
+        paths.map(|paths| paths.iter().map(|p| work(repo, p)).collect()),
+    )
+}
+
+/// One repository's outcome: its files' worst status, or `invalid` with why it could not run.
+pub fn repo_outcome(repo: String, files: Result<Vec<FileOutcome>, String>) -> RepoOutcome {
+    match files {
         Err(error) => RepoOutcome {
-            repo: name,
+            repo,
             status: Status::Invalid,
             error: Some(error),
             files: Vec::new(),
         },
-        Ok(paths) => {
-            let files: Vec<FileOutcome> = paths.iter().map(|p| work(repo, p)).collect();
+        Ok(files) => {
             let status = files
                 .iter()
                 .map(|f| f.status)
                 .max_by_key(|s| severity(*s))
                 .unwrap_or(Status::Unchanged);
             RepoOutcome {
-                repo: name,
+                repo,
                 status,
                 error: None,
                 files,
@@ -165,6 +183,7 @@ fn severity(status: Status) -> u8 {
     }
 }
 
+#[cfg(feature = "cli")]
 /// The files under `root` (relative, `/`-separated, sorted) that `glob` matches.
 pub fn matching(root: &Path, glob: &str) -> Result<Vec<String>, String> {
     let pattern: Vec<&str> = glob.split('/').filter(|s| !s.is_empty()).collect();
@@ -197,6 +216,7 @@ pub fn matching(root: &Path, glob: &str) -> Result<Vec<String>, String> {
     Ok(found)
 }
 
+#[cfg(feature = "cli")]
 /// Whether path `parts` match glob `pattern` parts (`**` is any number of directories).
 fn matches_parts(pattern: &[&str], parts: &[&str]) -> bool {
     match pattern.split_first() {
@@ -208,6 +228,7 @@ fn matches_parts(pattern: &[&str], parts: &[&str]) -> bool {
     }
 }
 
+#[cfg(feature = "cli")]
 /// Whether one path segment matches a pattern with `*` and `?`.
 fn matches_segment(pattern: &[u8], text: &[u8]) -> bool {
     match pattern.split_first() {
@@ -218,7 +239,7 @@ fn matches_segment(pattern: &[u8], text: &[u8]) -> bool {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "cli"))]
 mod tests {
     use super::matches_parts;
 

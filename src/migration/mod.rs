@@ -3,11 +3,11 @@
 //! the public pipeline ([`crate::migrate::migrate`]), never on its internals.
 
 pub mod chain;
-#[cfg(feature = "cli")]
 pub mod fleet;
 pub mod layers;
 pub mod overrides;
 pub mod record;
+pub mod render;
 #[cfg(feature = "cli")]
 pub mod render_gate;
 pub mod replay;
