@@ -243,9 +243,10 @@ struct ValidateInput {
     typing: Typing,
 }
 
+/// The input of `patch` (and of the Node CLI's `patch`).
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct PatchInput {
+pub(crate) struct PatchInput {
     file: FileInput,
     api_version: String,
     kind: String,
@@ -337,19 +338,25 @@ pub fn validate(input: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen(skip_typescript)]
 pub fn patch(input: JsValue) -> Result<JsValue, JsError> {
     let input: PatchInput = from_js("patch input", input)?;
-    let request = crate::manifest::patch::PatchRequest {
-        file: input.file.path,
-        text: input.file.text,
-        api_version: input.api_version,
-        kind: input.kind,
-        namespace: input.namespace,
-        name: input.name,
-        container: input.container,
-        field: input.field,
-        from: input.from,
-        to: input.to,
-    };
-    to_js(&crate::manifest::patch::patch(&request))
+    to_js(&crate::manifest::patch::patch(&input.into_request()))
+}
+
+impl PatchInput {
+    /// The library's request.
+    pub(crate) fn into_request(self) -> crate::manifest::PatchRequest {
+        crate::manifest::PatchRequest {
+            file: self.file.path,
+            text: self.file.text,
+            api_version: self.api_version,
+            kind: self.kind,
+            namespace: self.namespace,
+            name: self.name,
+            container: self.container,
+            field: self.field,
+            from: self.from,
+            to: self.to,
+        }
+    }
 }
 
 /// Reads an input object; a missing or unknown field is a programming error.

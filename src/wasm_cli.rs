@@ -8,7 +8,7 @@ use crate::exit::{self, EXIT_INVALID};
 use crate::manifest::PatchStatus;
 use crate::migrate::{Named, Request, Session, SourceFile, Status, ValidateReport, render};
 use crate::text::Location;
-use crate::wasm::{FileInput, from_js, to_js};
+use crate::wasm::{FileInput, PatchInput, from_js, to_js};
 use crate::yaml::{DecodeOptions, Typing};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -73,7 +73,7 @@ enum CliInput {
         write: bool,
     },
     Patch {
-        request: PatchArgs,
+        request: PatchInput,
         #[serde(default)]
         format: Format,
         #[serde(default)]
@@ -153,22 +153,6 @@ struct RepoFile {
     file: Option<FileInput>,
     #[serde(default)]
     error: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct PatchArgs {
-    file: FileInput,
-    api_version: String,
-    kind: String,
-    #[serde(default)]
-    namespace: Option<String>,
-    name: String,
-    #[serde(default)]
-    container: Option<String>,
-    field: String,
-    from: String,
-    to: String,
 }
 
 /// What the CLI prints and writes, and its exit status.
@@ -327,19 +311,8 @@ fn migrate_output(
     }
 }
 
-fn patch(args: PatchArgs, format: Format, write: bool) -> CliOutput {
-    let request = crate::manifest::PatchRequest {
-        file: args.file.path,
-        text: args.file.text,
-        api_version: args.api_version,
-        kind: args.kind,
-        namespace: args.namespace,
-        name: args.name,
-        container: args.container,
-        field: args.field,
-        from: args.from,
-        to: args.to,
-    };
+fn patch(args: PatchInput, format: Format, write: bool) -> CliOutput {
+    let request = args.into_request();
     let report = crate::manifest::patch(&request);
     let mut out = CliOutput {
         exit_code: exit::of_patch(report.status),

@@ -517,6 +517,32 @@ impl<'a> Splicer<'a> {
         Ok(())
     }
 
+    /// The last entry of the mapping `holder` under `key` (the one a reader sees), or a refusal
+    /// saying `path` is not in the file.
+    fn entry_of(
+        &self,
+        holder: Option<&'a Node>,
+        key: &str,
+        path: &ValuePath,
+    ) -> Refused<&'a Entry> {
+        holder
+            .and_then(Node::entries)
+            .and_then(|entries| {
+                entries
+                    .iter()
+                    .rev()
+                    .find(|e| e.key.key_string(self.input.typing).as_deref() == Some(key))
+            })
+            .ok_or_else(|| {
+                self.refusal(
+                    SpliceKind::VerifyFailed,
+                    path,
+                    0,
+                    &format!("`{path}` is not in the file"),
+                )
+            })
+    }
+
     /// The mapping entry at `path` (relative to the prefix).
     fn entry(&self, path: &ValuePath) -> Refused<&'a Entry> {
         let parent_path = path.parent().unwrap_or_else(ValuePath::root);
@@ -532,22 +558,7 @@ impl<'a> Splicer<'a> {
                 ));
             }
         };
-        parent
-            .and_then(Node::entries)
-            .and_then(|entries| {
-                entries
-                    .iter()
-                    .rev()
-                    .find(|e| e.key.key_string(self.input.typing).as_deref() == Some(key.as_str()))
-            })
-            .ok_or_else(|| {
-                self.refusal(
-                    SpliceKind::VerifyFailed,
-                    path,
-                    0,
-                    &format!("`{path}` is not in the file"),
-                )
-            })
+        self.entry_of(parent, key, path)
     }
 
     /// The entry's own lines (key line through its value's last line, line ending included) and its key column.
@@ -836,22 +847,7 @@ impl<'a> Splicer<'a> {
         let Some(Segment::Key(key)) = full.last() else {
             unreachable_refusal(path)?
         };
-        let entry = holder
-            .and_then(Node::entries)
-            .and_then(|entries| {
-                entries
-                    .iter()
-                    .rev()
-                    .find(|e| e.key.key_string(self.input.typing).as_deref() == Some(key.as_str()))
-            })
-            .ok_or_else(|| {
-                self.refusal(
-                    SpliceKind::VerifyFailed,
-                    path,
-                    0,
-                    &format!("`{path}` is not in the file"),
-                )
-            })?;
+        let entry = self.entry_of(holder, key, path)?;
         let colon = text[entry.key.range.end..]
             .find(':')
             .map(|i| entry.key.range.end + i + 1)
