@@ -157,6 +157,7 @@ function hyperfine(group, input, args, { okCodes = [0], bin = cli, tool = 'value
   return probe.stdout;
 }
 let sizes = null;
+let pairs = {};
 let shipped = null;
 let shippedSameAsZ = null;
 let ruamel = null;
@@ -189,7 +190,7 @@ for (const id of decodeIds) {
 
 // ---------------------------------------------------------------- 2. validate, in Node
 
-const pairs = {
+pairs = {
   traefik: { label: 'traefik v41.0.0', values: inputs.traefik.path, schema: files.traefikSchema },
   'cert-manager': { label: 'cert-manager v1.21.0', values: files.cmValues, schema: files.cmSchema },
 };
