@@ -90,7 +90,7 @@ export interface MigrateResult {
   files: FileResult[];
   changelog: { path: string; kind: string; [detail: string]: unknown }[];
   comment: string;
-  /** `diagnose` only: what a proposal must fix, as plain text. */
+  /** What a proposal must fix, as plain text (`migrate` gives it too); `null` when the values were not located. */
   brief: string | null;
 }
 

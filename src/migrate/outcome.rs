@@ -182,7 +182,8 @@ pub struct MigrateReport {
     pub changelog: Vec<Change>,
     /// Markdown for the pull request.
     pub comment: String,
-    /// `diagnose`: what a proposal must fix, in plain text; `null` for `migrate`.
+    /// What a proposal must fix, in plain text (`migrate` gives it too, so one call says all);
+    /// `null` when the values were not located or could not be read.
     pub brief: Option<String>,
 }
 
