@@ -1,5 +1,5 @@
 // The timing rule every harness of scripts/bench follows (bench/native/src/main.rs and
-// bench/ruamel_bench.py implement the same one): warm up for `warm_s` and at least
+// bench/pymeasure.py implement the same one): warm up for `warm_s` and at least
 // `warm_calls` calls, pick a batch of calls lasting about `sample_s`, then take batches until
 // `min_time_s` has passed and `min_samples` were taken (at most `max_samples`). A sample is a
 // batch's time divided by its calls.

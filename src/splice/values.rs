@@ -618,14 +618,18 @@ impl<'a> Splicer<'a> {
         self.input.text[line_start..entry.key.range.start].contains('-')
     }
 
+    /// The entries of the mapping that holds `path` (relative to the prefix); empty when none.
+    fn siblings(&self, path: &ValuePath) -> &'a [Entry] {
+        let parent = path.parent().unwrap_or_else(ValuePath::root);
+        self.root
+            .get(&parent, self.input.typing)
+            .and_then(Node::entries)
+            .unwrap_or_default()
+    }
+
     /// Removes the first key of a block-sequence item so that the next key takes its place after the `- `.
     fn remove_first_in_item(&self, path: &ValuePath, entry: &Entry) -> Refused<Edit> {
-        let parent_path = path.parent().unwrap_or_else(ValuePath::root);
-        let entries = self
-            .root
-            .get(&parent_path, self.input.typing)
-            .and_then(Node::entries)
-            .unwrap_or_default();
+        let entries = self.siblings(path);
         let index = entries
             .iter()
             .position(|e| std::ptr::eq(e, entry))
@@ -708,12 +712,7 @@ impl<'a> Splicer<'a> {
         if range.end != text.len() || text.ends_with(['\n', '\r']) || range.start == 0 {
             return range.start;
         }
-        let parent = path.parent().unwrap_or_else(ValuePath::root);
-        let entries = self
-            .root
-            .get(&parent, self.input.typing)
-            .and_then(Node::entries)
-            .unwrap_or_default();
+        let entries = self.siblings(path);
         let previous = entries
             .iter()
             .position(|e| std::ptr::eq(e, entry))
