@@ -7,6 +7,11 @@
   the system's libbrotlienc, present wherever Chromium is) and a `.gz` next to it, remade
   only when older than the file; a request that accepts them gets the smaller one with
   `Content-Encoding`.
+- HTTP/1.1 with keep-alive: the page's and the worker's dozen requests reuse a few connections
+  instead of opening one each.
+- Revalidation, not reloading: `Cache-Control: no-cache` with an `ETag`, so that a browser keeps
+  what it fetched and asks each time whether it changed (a 304 when it did not). Kept, the wasm
+  response also keeps the code V8 compiled for it, and a second visit skips the compiling.
 - The worker script's own Content-Security-Policy (a dedicated worker takes its policy
   from its response, not from the page): it may fetch the wasm from this origin, nothing else.
 
@@ -81,6 +86,7 @@ def precompress(root):
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
@@ -91,35 +97,43 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     }
 
     def send_head(self):
-        """Serves `path.br` or `path.gz` in place of `path` when the client accepts it."""
+        """Serves `path.br` or `path.gz` in place of `path` when the client accepts it, or a 304 when its copy is current."""
         self.encoding = None
+        self.etag = None
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
             path = os.path.join(path, "index.html")
-        if os.path.isfile(path):
-            accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
-            for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
-                if encoding in accepted and os.path.isfile(path + suffix) \
-                        and os.stat(path + suffix).st_mtime >= os.stat(path).st_mtime:
-                    self.encoding = encoding
-                    self.content_type = self.guess_type(path)
-                    return self.send_file(path + suffix)
-        return super().send_head()
-
-    def send_file(self, path):
-        f = open(path, "rb")
-        size = os.fstat(f.fileno()).st_size
+        if not os.path.isfile(path):
+            return super().send_head()
+        served = path
+        accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
+        for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if encoding in accepted and os.path.isfile(path + suffix) \
+                    and os.stat(path + suffix).st_mtime >= os.stat(path).st_mtime:
+                self.encoding = encoding
+                served = path + suffix
+                break
+        stat = os.stat(served)
+        self.etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        if self.etag in (t.strip() for t in self.headers.get("If-None-Match", "").split(",")):
+            self.send_response(304)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        f = open(served, "rb")
         self.send_response(200)
-        self.send_header("Content-Type", self.content_type)
-        self.send_header("Content-Length", str(size))
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
         self.end_headers()
         return f
 
     def end_headers(self):
         if getattr(self, "encoding", None):
             self.send_header("Content-Encoding", self.encoding)
+        if getattr(self, "etag", None):
+            self.send_header("ETag", self.etag)
         self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         if self.path.split("?")[0].endswith("/worker.js"):
             self.send_header("Content-Security-Policy", WORKER_CSP)

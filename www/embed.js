@@ -12,17 +12,24 @@
 // `target-schema`, `defaults`, `answers`), plus `values-name`, `prefix`, `typing`, `heading`,
 // `playground` (where "open in playground" goes; default: the folder holding this script) and
 // `theme` (`light` or `dark`; default: the reader's system). docs/embed.md shows how to include it.
-import { el, code, shown, opRow, diffLines } from './view.js';
-import { encodeState } from './share.js';
-import { readAnswers } from './answers.js';
+
+// The library's requests start first, before this script's own imports load: the wasm downloads
+// while the glue and the helpers do (a docs page far from its server saves round trips).
+const wasm = fetch(new URL('./pkg/web/values_migrate_bg.wasm', import.meta.url));
+const glue = import(new URL('./pkg/web/values_migrate.js', import.meta.url));
+wasm.catch(() => {}); // an error is reported where the library is awaited
+glue.catch(() => {});
+const [{ el, code, shown, opRow, diffLines }, { encodeState }, { readAnswers }] = await Promise.all([
+  import('./view.js'), import('./share.js'), import('./answers.js'),
+]);
 
 const ROLES = ['values', 'proposal', 'base-schema', 'target-schema', 'defaults', 'answers'];
 let library = null;
 
-/** The library, loaded and compiled once per page, from next to this script. */
+/** The library, loaded and compiled once per page, from next to this script (streamed, with the glue's fallback for a server that sends the wasm as another type). */
 function load() {
-  library ??= import(new URL('./pkg/web/values_migrate.js', import.meta.url)).then(async (lib) => {
-    await lib.default({ module_or_path: new URL('./pkg/web/values_migrate_bg.wasm', import.meta.url) });
+  library ??= glue.then(async (lib) => {
+    await lib.default({ module_or_path: wasm });
     return lib;
   });
   return library;

@@ -1,20 +1,24 @@
 // The playground's library thread: compiles the wasm once (streamed), keeps a session per schema
 // pair, and answers one request at a time with the result and the time the library took.
-// No static import: the wasm request and its streaming compile start before anything else loads.
+// No static import: every request this worker makes starts on its first lines, side by side (the
+// wasm, streamed into the compiler; the glue; the helpers; the example the page opens on).
 const started = performance.now();
 /** A time on the page's clock (the page's `performance.now()`), so that one timeline holds both threads. */
 const stamp = () => performance.timeOrigin + performance.now();
 const timeline = { workerStart: stamp() };
 const compiled = WebAssembly.compileStreaming(fetch(new URL('./pkg/web/values_migrate_bg.wasm', import.meta.url)));
+const modules = [import('./pkg/web/values_migrate.js'), import('./proposal.js'), import('./answers.js')];
+// The page names the example it opens on (the worker's name); fetched now, it is ready when the library is.
+const opening = /^[\w.-]+$/.test(self.name)
+  ? import(`./examples/${self.name}.js`).then((m) => m.default, () => null)
+  : Promise.resolve(null);
 let lib = null;
 let parsePath;
 let startProposal;
 let valueAt;
 let readAnswers;
 
-const ready = Promise.all([
-  import('./pkg/web/values_migrate.js'), compiled, import('./proposal.js'), import('./answers.js'),
-]).then(async ([glue, module, proposalHelpers, answerHelpers]) => {
+const ready = Promise.all([compiled, ...modules]).then(async ([module, glue, proposalHelpers, answerHelpers]) => {
   timeline.compiled = stamp();
   await glue.default({ module_or_path: module });
   timeline.instantiated = stamp();
@@ -22,7 +26,7 @@ const ready = Promise.all([
   ({ parsePath, startProposal, valueAt } = proposalHelpers);
   ({ readAnswers } = answerHelpers);
   postMessage({ type: 'ready', ms: performance.now() - started, timeline });
-  await precompute(self.name);
+  precompute(await opening);
 }, (error) => {
   postMessage({ type: 'fatal', error: String(error?.message ?? error) });
   throw error;
@@ -114,17 +118,12 @@ const runKey = (r) => JSON.stringify([r.values, r.baseSchema, r.targetSchema, r.
 let early = null;
 
 /**
- * Runs the example the page opens on while the page is still loading, so that its first request
- * finds the result ready (once: the cached reply answers only a request with the same inputs).
+ * Runs the example the page opens on as soon as the library is ready, while the page is still
+ * loading, so that its first request finds the result ready (once: the cached reply answers only a
+ * request with the same inputs).
  */
-async function precompute(name) {
-  if (!/^[\w.-]+$/.test(name)) return;
-  let ex;
-  try {
-    ex = (await import(`./examples/${name}.js`)).default;
-  } catch {
-    return;
-  }
+function precompute(ex) {
+  if (!ex) return;
   const request = {
     values: ex.values, baseSchema: ex.baseSchema, targetSchema: ex.targetSchema, proposal: ex.proposal,
     defaults: ex.defaults, prefix: ex.prefix, answers: ex.answers, typing: ex.typing, wantDiagnosis: false,

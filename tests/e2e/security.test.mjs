@@ -13,7 +13,8 @@ after(() => env?.stop());
 const PAYLOAD = '<img src=x onerror=alert(1)>';
 const noImages = (page) => page.evaluate(() => {
   const all = [document, ...[...document.querySelectorAll('*')].map((e) => e.shadowRoot).filter(Boolean)];
-  return all.reduce((n, r) => n + r.querySelectorAll('img, script:not([src])').length, 0);
+  // The page's one inline script is the boot script in <head>, which its CSP allows by hash.
+  return all.reduce((n, r) => n + r.querySelectorAll('img, script:not([src]):not(head > #boot)').length, 0);
 });
 
 test('an HTML payload pasted into every input never runs and shows as text', async () => {
@@ -94,4 +95,24 @@ test('an HTML payload in the fragment never runs and shows as text', async () =>
     }
     await session.context.close();
   }
+});
+
+test('the CSP runs the boot script by its hash and nothing else inline', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await statusIs(page, 'planned');
+  // The boot script ran: it started the worker that computed the first result.
+  assert.equal(await page.evaluate(() => typeof window.valuesMigrateBoot?.worker?.postMessage), 'function');
+  assert.equal(await page.locator('script:not([src])').count(), 1);
+  // An inline script added later, even one with the boot script's own text, is refused.
+  const ran = await page.evaluate(() => {
+    window.injected = false;
+    const script = document.createElement('script');
+    script.textContent = 'window.injected = true;';
+    document.body.append(script);
+    return window.injected;
+  });
+  assert.equal(ran, false);
+  assert.ok(session.problems.length > 0 && session.problems.every((p) => /Content Security Policy/.test(p)), session.problems.join('\n'));
+  await session.context.close();
 });
