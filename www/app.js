@@ -305,8 +305,11 @@ const MANIFEST_SAMPLE = 'manifest-adr-0020';
 /** An example as a state (its module is imported when first chosen); a values example keeps the ADR sample in the Manifest tab. */
 async function exampleFor(name) {
   if (typeof name !== 'string' || !Object.hasOwn(examples, name)) return null;
-  const ex = await loadExampleData(name);
-  const manifest = ex.manifest ?? (Object.hasOwn(examples, MANIFEST_SAMPLE) ? (await loadExampleData(MANIFEST_SAMPLE)).manifest : {});
+  // Both modules at once (the opening example's two are preloaded by index.html).
+  const [ex, sample] = await Promise.all([
+    loadExampleData(name), Object.hasOwn(examples, MANIFEST_SAMPLE) ? loadExampleData(MANIFEST_SAMPLE) : null,
+  ]);
+  const manifest = ex.manifest ?? sample?.manifest ?? {};
   return { ...ex, example: name, mode: ex.kind, manifest };
 }
 
