@@ -12,26 +12,7 @@ use super::locate::locate;
 use super::message;
 use crate::text::LineIndex;
 
-/// A JSON Schema draft, as named by `$schema`.
-#[non_exhaustive]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub enum Draft {
-    /// Draft 4.
-    #[serde(rename = "draft-04")]
-    Draft4,
-    /// Draft 6.
-    #[serde(rename = "draft-06")]
-    Draft6,
-    /// Draft 7, also used when `$schema` is missing or is the version-less `…/schema#`.
-    #[serde(rename = "draft-07")]
-    Draft7,
-    /// Draft 2019-09.
-    #[serde(rename = "2019-09")]
-    Draft201909,
-    /// Draft 2020-12.
-    #[serde(rename = "2020-12")]
-    Draft202012,
-}
+pub use super::validator::Draft;
 
 impl Draft {
     /// The draft `$schema` names: `None` for a missing or version-less `$schema` (draft-07, as

@@ -15,6 +15,7 @@ mod message;
 mod pointer;
 mod required;
 mod validate;
+mod validator;
 mod walk;
 
 use std::collections::HashMap;

@@ -1,0 +1,239 @@
+//! The differential against jsonschema 0.61 (a dev-dependency only): every schema of the corpus,
+//! the examples and the fixtures, on every values file of the same chart plus mutations (keys
+//! dropped, renamed, retyped), must give the same verdict and the same errors — kinds, instance
+//! and schema paths, order and text, down to each `anyOf`/`oneOf` branch.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value, json};
+
+use super::{Draft, ValidationError, Validator};
+use crate::schema::compile::{RefusingRetriever, build};
+use crate::yaml::{DecodeOptions, decode};
+
+/// One error flattened for comparison: instance path, schema path, keyword, text, branches.
+fn ours(e: &ValidationError<'_>) -> String {
+    let mut out = format!(
+        "{} | {} | {} | {}",
+        e.instance_path(),
+        e.schema_path(),
+        e.kind().keyword(),
+        e
+    );
+    use super::ErrorKind as K;
+    match e.kind() {
+        K::AnyOf { context } | K::OneOfNotValid { context } | K::OneOfMultipleValid { context } => {
+            for (i, branch) in context.iter().enumerate() {
+                for inner in branch {
+                    out.push_str(&format!("\n  [{i}] {}", ours(inner)));
+                }
+            }
+        }
+        K::PropertyNames { error } => out.push_str(&format!("\n  name: {}", ours(error))),
+        _ => {}
+    }
+    out
+}
+
+fn theirs(e: &jsonschema::ValidationError<'_>) -> String {
+    let mut out = format!(
+        "{} | {} | {} | {}",
+        e.instance_path().as_str(),
+        e.schema_path().as_str(),
+        e.kind().keyword(),
+        e
+    );
+    use jsonschema::error::ValidationErrorKind as K;
+    match e.kind() {
+        K::AnyOf { context } | K::OneOfNotValid { context } | K::OneOfMultipleValid { context } => {
+            for (i, branch) in context.iter().enumerate() {
+                for inner in branch {
+                    out.push_str(&format!("\n  [{i}] {}", theirs(inner)));
+                }
+            }
+        }
+        K::PropertyNames { error } => out.push_str(&format!("\n  name: {}", theirs(error))),
+        _ => {}
+    }
+    out
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn read_yaml(path: &Path) -> Option<Value> {
+    let text = std::fs::read_to_string(path).ok()?;
+    decode(&text, &DecodeOptions::default())
+        .ok()?
+        .into_iter()
+        .next()
+}
+
+/// Every schema with the values to try on it.
+fn cases() -> Vec<(String, Value, Vec<Value>)> {
+    let mut out = Vec::new();
+    let corpus = root().join("tests/corpus");
+    for chart in std::fs::read_dir(&corpus).unwrap().flatten() {
+        if !chart.path().is_dir() {
+            continue;
+        }
+        let versions: Vec<PathBuf> = std::fs::read_dir(chart.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        let values: Vec<Value> = versions
+            .iter()
+            .filter_map(|v| read_yaml(&v.join("values.yaml")))
+            .collect();
+        for version in &versions {
+            let schema = version.join("values.schema.json");
+            if schema.exists() {
+                out.push((schema.display().to_string(), read_json(&schema), values.clone()));
+            }
+        }
+    }
+    for dir in ["tests/fixtures/schema", "examples", "tests/fixtures/migrate"] {
+        collect_files(&root().join(dir), &mut out);
+    }
+    out
+}
+
+fn collect_files(dir: &Path, out: &mut Vec<(String, Value, Vec<Value>)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_files(&path, out);
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if name.ends_with("values.schema.json") || path.parent().unwrap().ends_with("_schemas") {
+            let values: Vec<Value> = std::fs::read_dir(path.parent().unwrap())
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+                .filter_map(|p| read_yaml(&p))
+                .collect();
+            out.push((path.display().to_string(), read_json(&path), values));
+        } else if name.ends_with(".json") && dir.ends_with("schema") {
+            let case = read_json(&path);
+            if let Some(schema) = case.get("schema") {
+                let values = case.get("values").cloned().into_iter().collect();
+                out.push((path.display().to_string(), schema.clone(), values));
+            }
+        }
+    }
+}
+
+/// Variations of `values`: each of its first keys dropped, renamed, and retyped.
+fn mutations(values: &Value, budget: usize) -> Vec<Value> {
+    let mut out = vec![values.clone()];
+    let mut paths = Vec::new();
+    walk(values, &mut Vec::new(), &mut paths);
+    let step = (paths.len() / budget.max(1)).max(1);
+    for path in paths.iter().step_by(step) {
+        for how in 0..3 {
+            let mut copy = values.clone();
+            mutate(&mut copy, path, how);
+            out.push(copy);
+        }
+    }
+    out
+}
+
+fn walk(value: &Value, here: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    if let Value::Object(map) = value {
+        for (k, v) in map {
+            here.push(k.clone());
+            out.push(here.clone());
+            walk(v, here, out);
+            here.pop();
+        }
+    }
+}
+
+fn mutate(value: &mut Value, path: &[String], how: usize) {
+    let (last, parents) = path.split_last().unwrap();
+    let mut here = value;
+    for p in parents {
+        here = here.get_mut(p).unwrap();
+    }
+    let map: &mut Map<String, Value> = here.as_object_mut().unwrap();
+    match how {
+        0 => {
+            map.shift_remove(last);
+        }
+        1 => {
+            if let Some(v) = map.shift_remove(last) {
+                map.insert(format!("{last}X"), v);
+            }
+        }
+        _ => {
+            let retyped = match &map[last] {
+                Value::String(_) => json!(7),
+                Value::Number(_) => json!("7"),
+                Value::Bool(_) => json!("yes"),
+                Value::Null => json!([]),
+                Value::Array(_) => json!({"a": 1}),
+                Value::Object(_) => json!("text"),
+            };
+            map.insert(last.clone(), retyped);
+        }
+    }
+}
+
+fn draft_of(schema: &Value) -> Draft {
+    Draft::from_schema_keyword(schema.get("$schema")).unwrap_or(Draft::Draft7)
+}
+
+#[test]
+fn agrees_with_jsonschema_on_every_corpus_schema() {
+    let (mut schemas, mut instances, mut errors) = (0, 0, 0);
+    let mut differences = Vec::new();
+    for (name, schema, values) in cases() {
+        let draft = draft_of(&schema);
+        let mut normalized = schema.clone();
+        if let Some(object) = normalized.as_object_mut() {
+            if object.contains_key("$schema") {
+                object.insert("$schema".into(), Value::String(draft.uri().into()));
+            }
+        }
+        let Ok(reference) = build(&normalized, draft, RefusingRetriever::default()) else {
+            assert!(Validator::new(&schema, draft).is_err(), "{name}: only we compile it");
+            continue;
+        };
+        let validator = Validator::new(&schema, draft).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        schemas += 1;
+        let mut tried = values.clone();
+        tried.push(json!({}));
+        for value in values.iter() {
+            tried.extend(mutations(value, 60));
+        }
+        for instance in &tried {
+            instances += 1;
+            let want: Vec<String> = reference.iter_errors(instance).map(|e| theirs(&e)).collect();
+            let got: Vec<String> = validator.iter_errors(instance).iter().map(ours).collect();
+            errors += want.len();
+            assert_eq!(
+                validator.is_valid(instance),
+                reference.is_valid(instance),
+                "{name}: verdict"
+            );
+            if want != got && differences.len() < 5 {
+                differences.push(format!("{name}\nwant:\n{}\ngot:\n{}", want.join("\n"), got.join("\n")));
+            }
+        }
+    }
+    assert!(differences.is_empty(), "{}", differences.join("\n\n"));
+    eprintln!("differential: {schemas} schemas, {instances} instances, {errors} errors: identical");
+    assert!(schemas >= 50 && instances > 1000, "{schemas} schemas, {instances} instances");
+}
