@@ -55,7 +55,9 @@ impl Validator {
             };
             match &keyword.check {
                 Check::Properties(p) => mark(&|k, _| p.properties.iter().any(|(n, _)| n == k)),
-                Check::PatternProperties(ps) => mark(&|k, _| ps.iter().any(|(p, _)| p.regex.is_match(k))),
+                Check::PatternProperties(ps) => {
+                    mark(&|k, _| ps.iter().any(|(p, _)| p.regex.is_match(k)))
+                }
                 Check::Additional(_) | Check::AllProperties => mark(&|_, _| true),
                 Check::UnevaluatedProperties(rest) => {
                     for (i, v) in o.values().enumerate() {
@@ -134,7 +136,9 @@ impl Validator {
         items
             .iter()
             .zip(marks)
-            .filter(|(v, marked)| !marked && rest.is_none_or(|node| !self.node_valid(node, v, scope)))
+            .filter(|(v, marked)| {
+                !marked && rest.is_none_or(|node| !self.node_valid(node, v, scope))
+            })
             .map(|(v, _)| v.to_string())
             .collect()
     }

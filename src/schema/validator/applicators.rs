@@ -6,7 +6,6 @@ use serde_json::{Map, Value};
 
 use super::Draft;
 use super::compile::{CompileError, Compiler};
-use super::error::{JsonType, TypeKind, TypeSet};
 use super::nodes::{
     Additional, ArrayShape, Check, Contains, Count, Dependency, NodeId, Pattern, Properties, Rest,
 };
@@ -45,7 +44,10 @@ fn required_names(object: &Map<String, Value>, n: usize) -> Option<Vec<String>> 
     if items.len() != n {
         return None;
     }
-    items.iter().map(|i| i.as_str().map(str::to_string)).collect()
+    items
+        .iter()
+        .map(|i| i.as_str().map(str::to_string))
+        .collect()
 }
 
 /// Whether jsonschema fused a two-name `required` into `properties`.
@@ -80,7 +82,10 @@ impl<'d> Compiler<'d> {
     ) -> Result<Vec<(String, NodeId)>, CompileError> {
         let mut out = Vec::new();
         for (name, schema) in object_of(value, path)? {
-            out.push((name.clone(), self.child(place, schema, keyword, Some(name))?));
+            out.push((
+                name.clone(),
+                self.child(place, schema, keyword, Some(name))?,
+            ));
         }
         Ok(out)
     }
@@ -189,7 +194,9 @@ impl<'d> Compiler<'d> {
             let at = format!("{path}/{}", escape(key));
             let dependency = match dependency {
                 Value::Array(_) => Dependency::Required(super::compile::strings(dependency, &at)?),
-                _ => Dependency::Schema(self.child(place, dependency, "dependencies", Some(key))?),
+                _ => {
+                    Dependency::Schema(self.child(place, dependency, "dependencies", Some(key))?)
+                }
             };
             out.push((key.clone(), dependency));
         }
@@ -236,7 +243,6 @@ impl<'d> Compiler<'d> {
         Ok(Some(Check::Additional(Additional {
             properties,
             patterns,
-            has_patterns: object.contains_key("patternProperties"),
             rest,
             required,
         })))
@@ -397,7 +403,9 @@ impl<'d> Compiler<'d> {
                 let target = self.resolve(&place.base, reference, path)?;
                 self.reference(&target)?
             }
-            "$recursiveRef" if draft == Draft::Draft201909 => self.recursive_ref(value, place, path)?,
+            "$recursiveRef" if draft == Draft::Draft201909 => {
+                self.recursive_ref(value, place, path)?
+            }
             "$dynamicRef" if draft == Draft::Draft202012 => self.dynamic_ref(value, place, path)?,
             _ => return Ok(None),
         }))
@@ -414,12 +422,4 @@ impl<'d> Compiler<'d> {
             _ => Some(self.child(place, value, name, None)?),
         })
     }
-}
-
-/// The type check of a fused array shape, for its error.
-pub(crate) fn array_type() -> (TypeSet, TypeKind) {
-    (
-        TypeSet(JsonType::Array as u8),
-        TypeKind::Single(JsonType::Array),
-    )
 }

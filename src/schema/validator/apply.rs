@@ -51,22 +51,20 @@ impl Validator {
                 let matches = contains_count(self, c, items, scope, stop);
                 contains_verdict(c, matches, &keyword.path).is_none()
             }
-            (Check::Dependencies(deps), Value::Object(o)) => {
-                deps.iter()
-                    .filter(|(k, _)| o.contains_key(k))
-                    .all(|(_, dep)| match dep {
-                        Dependency::Required(names) => names.iter().all(|n| o.contains_key(n)),
-                        Dependency::Schema(node) => self.node_valid(*node, value, scope),
-                    })
-            }
+            (Check::Dependencies(deps), Value::Object(o)) => deps
+                .iter()
+                .filter(|(k, _)| o.contains_key(k))
+                .all(|(_, dep)| match dep {
+                    Dependency::Required(names) => names.iter().all(|n| o.contains_key(n)),
+                    Dependency::Schema(node) => self.node_valid(*node, value, scope),
+                }),
             (Check::DependentSchemas(deps), Value::Object(o)) => deps
                 .iter()
                 .filter(|(k, _)| o.contains_key(k))
                 .all(|(_, node)| self.node_valid(*node, value, scope)),
-            (Check::UnevaluatedProperties(rest), Value::Object(o)) => {
-                self.unevaluated_properties(id, *rest, o, value, scope)
-                    .is_empty()
-            }
+            (Check::UnevaluatedProperties(rest), Value::Object(o)) => self
+                .unevaluated_properties(id, *rest, o, value, scope)
+                .is_empty(),
             (Check::UnevaluatedItems(rest), Value::Array(items)) => self
                 .unevaluated_items(id, *rest, items, value, scope)
                 .is_empty(),
@@ -113,10 +111,9 @@ impl Validator {
                 return false;
             }
         }
-        p.properties.iter().all(|(name, node)| {
-            o.get(name)
-                .is_none_or(|v| self.node_valid(*node, v, scope))
-        })
+        p.properties
+            .iter()
+            .all(|(name, node)| o.get(name).is_none_or(|v| self.node_valid(*node, v, scope)))
     }
 
     fn additional_valid(&self, a: &Additional, o: &Map<String, Value>, scope: &mut Scope) -> bool {
@@ -402,7 +399,10 @@ impl Validator {
             .map(|node| {
                 let mut branch = Vec::new();
                 self.node_errors(*node, value, loc, scope, &mut branch);
-                branch.into_iter().map(ValidationError::into_owned).collect()
+                branch
+                    .into_iter()
+                    .map(ValidationError::into_owned)
+                    .collect()
             })
             .collect()
     }
@@ -435,11 +435,11 @@ impl Validator {
                 if valid == 1 {
                     return;
                 }
-                let context = self.branches(nodes, value, loc, scope);
                 let kind = if valid == 0 {
+                    let context = self.branches(nodes, value, loc, scope);
                     ErrorKind::OneOfNotValid { context }
                 } else {
-                    ErrorKind::OneOfMultipleValid { context }
+                    ErrorKind::OneOfMultipleValid
                 };
                 out.push(error(value, loc, path, kind));
             }

@@ -8,8 +8,7 @@ use serde_json::{Map, Value};
 use super::Draft;
 use super::error::{JsonType, TypeKind, TypeSet};
 use super::format::Format;
-use super::nodes::{
-Body, Bound, Check, Count, Keyword, Node, NodeId, Pattern};
+use super::nodes::{Body, Bound, Check, Count, Keyword, Node, NodeId, Pattern};
 use super::number::Limit;
 use super::refs::{Place, Registry, Unresolved, base_of, escape};
 
@@ -110,7 +109,10 @@ pub(crate) fn as_count(value: &Value, at: &str) -> Result<u64, CompileError> {
                     .map(|f| f as u64)
             })
             .ok_or_else(|| invalid(format!("{value} is not a non-negative integer"), at)),
-        _ => Err(invalid(format!("{value} is not a non-negative integer"), at)),
+        _ => Err(invalid(
+            format!("{value} is not a non-negative integer"),
+            at,
+        )),
     }
 }
 
@@ -164,7 +166,10 @@ impl<'d> Compiler<'d> {
 
     /// Compiles the schema at `place` (once per schema and location), returning its node.
     pub(crate) fn node(&mut self, place: &Place<'d>) -> Result<NodeId, CompileError> {
-        let key = (std::ptr::from_ref(place.schema) as usize, place.location.clone());
+        let key = (
+            std::ptr::from_ref(place.schema) as usize,
+            place.location.clone(),
+        );
         if let Some(&id) = self.cache.get(&key) {
             return Ok(id);
         }
@@ -257,7 +262,9 @@ impl<'d> Compiler<'d> {
             }
         }
         keywords.sort_by_key(|(p, _)| *p);
-        Ok(Body::Keywords(keywords.into_iter().map(|(_, k)| k).collect()))
+        Ok(Body::Keywords(
+            keywords.into_iter().map(|(_, k)| k).collect(),
+        ))
     }
 
     /// Drafts 4 to 7: a `$ref` makes every sibling keyword ignored.

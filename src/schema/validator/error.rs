@@ -95,7 +95,9 @@ pub(crate) enum ErrorKind {
     /// `additionalProperties`: these keys are not allowed.
     AdditionalProperties { unexpected: Vec<String> },
     /// `anyOf`: no branch matched; each branch's errors.
-    AnyOf { context: Vec<Vec<ValidationError<'static>>> },
+    AnyOf {
+        context: Vec<Vec<ValidationError<'static>>>,
+    },
     /// `const`.
     Constant { expected_value: Value },
     /// `contains` (also `minContains`/`maxContains`).
@@ -135,13 +137,17 @@ pub(crate) enum ErrorKind {
     /// `not`: the schema that matched.
     Not { schema: Value },
     /// `oneOf`: more than one branch matched.
-    OneOfMultipleValid { context: Vec<Vec<ValidationError<'static>>> },
+    OneOfMultipleValid,
     /// `oneOf`: no branch matched.
-    OneOfNotValid { context: Vec<Vec<ValidationError<'static>>> },
+    OneOfNotValid {
+        context: Vec<Vec<ValidationError<'static>>>,
+    },
     /// `pattern`.
     Pattern { pattern: String },
     /// `propertyNames`: the error of the refused name.
-    PropertyNames { error: Box<ValidationError<'static>> },
+    PropertyNames {
+        error: Box<ValidationError<'static>>,
+    },
     /// `required` (also `dependencies`, `dependentRequired`).
     Required { property: Value },
     /// `type`.
@@ -180,7 +186,7 @@ impl ErrorKind {
             ErrorKind::MinProperties { .. } => "minProperties",
             ErrorKind::MultipleOf { .. } => "multipleOf",
             ErrorKind::Not { .. } => "not",
-            ErrorKind::OneOfMultipleValid { .. } | ErrorKind::OneOfNotValid { .. } => "oneOf",
+            ErrorKind::OneOfMultipleValid | ErrorKind::OneOfNotValid { .. } => "oneOf",
             ErrorKind::Pattern { .. } => "pattern",
             ErrorKind::PropertyNames { .. } => "propertyNames",
             ErrorKind::Required { .. } => "required",
@@ -366,7 +372,7 @@ impl ValidationError<'_> {
                 f,
                 "{instance} is not valid under any of the schemas listed in the 'oneOf' keyword"
             ),
-            ErrorKind::OneOfMultipleValid { .. } => write!(
+            ErrorKind::OneOfMultipleValid => write!(
                 f,
                 "{instance} is valid under more than one of the schemas listed in the 'oneOf' keyword"
             ),

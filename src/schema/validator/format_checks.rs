@@ -8,7 +8,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use std::str::FromStr;
 
 use email_address::{EmailAddress, Options as EmailAddressOptions};
-use unicode_general_category::{get_general_category, GeneralCategory};
+use unicode_general_category::{GeneralCategory, get_general_category};
 
 #[path = "rfc3986.rs"]
 mod rfc3986;
@@ -851,7 +851,7 @@ fn validate_unicode_label(label: &str) -> bool {
                     .peek()
                     .is_some_and(|next| ('\u{0370}'..='\u{03FF}').contains(next)) =>
             {
-                return false
+                return false;
             }
             // Hebrew GERESH and GERSHAYIM
             // https://www.rfc-editor.org/rfc/rfc5892#appendix-A.5
@@ -859,7 +859,7 @@ fn validate_unicode_label(label: &str) -> bool {
             '\u{05F3}' | '\u{05F4}'
                 if !previous.is_some_and(|prev| ('\u{0590}'..='\u{05FF}').contains(&prev)) =>
             {
-                return false
+                return false;
             }
             // KATAKANA MIDDLE DOT
             '\u{30FB}' => has_katakana_middle_dot = true,
@@ -931,5 +931,3 @@ pub fn is_valid_uri_reference(uri_reference: &str) -> bool {
     rfc3986::check(uri_reference, false)
         .unwrap_or_else(|| fluent_uri::UriRef::parse(uri_reference).is_ok())
 }
-
-

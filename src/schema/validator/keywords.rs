@@ -190,7 +190,13 @@ impl Validator {
         Some(result)
     }
 
-    fn keyword_valid(&self, id: NodeId, keyword: &Keyword, value: &Value, scope: &mut Scope) -> bool {
+    fn keyword_valid(
+        &self,
+        id: NodeId,
+        keyword: &Keyword,
+        value: &Value,
+        scope: &mut Scope,
+    ) -> bool {
         match &keyword.check {
             Check::Type { set, draft4, .. } => type_matches(value, *set, *draft4),
             Check::Enum(options) => options
@@ -214,7 +220,9 @@ impl Validator {
             Check::Pattern(p) => value.as_str().is_none_or(|s| p.regex.is_match(s)),
             Check::Format(f, _) => value.as_str().is_none_or(|s| f.is_valid(s)),
             Check::ContentEncoding(e) => value.as_str().is_none_or(|s| decodes(e, s)),
-            Check::ContentMediaType(_, e) => value.as_str().is_none_or(|s| media_ok(e.as_deref(), s)),
+            Check::ContentMediaType(_, e) => {
+                value.as_str().is_none_or(|s| media_ok(e.as_deref(), s))
+            }
             Check::UniqueItems => value.as_array().is_none_or(|a| unique(a)),
             _ => self.applicator_valid(id, keyword, value, scope),
         }
@@ -321,7 +329,12 @@ fn leaf_kind(check: &Check) -> ErrorKind {
 }
 
 /// An error of `kind` for `value` at `loc`, from the keyword at `path`.
-pub(crate) fn error<'v>(value: &'v Value, loc: &Loc<'_>, path: &str, kind: ErrorKind) -> ValidationError<'v> {
+pub(crate) fn error<'v>(
+    value: &'v Value,
+    loc: &Loc<'_>,
+    path: &str,
+    kind: ErrorKind,
+) -> ValidationError<'v> {
     ValidationError::new(Cow::Borrowed(value), kind, loc.pointer(), path.to_string())
 }
 
@@ -369,7 +382,11 @@ pub(crate) fn contains_count(
 }
 
 /// Whether the `contains` bounds hold for `matches`, and if not the path to report.
-pub(crate) fn contains_verdict<'a>(contains: &'a Contains, matches: u64, path: &'a str) -> Option<&'a str> {
+pub(crate) fn contains_verdict<'a>(
+    contains: &'a Contains,
+    matches: u64,
+    path: &'a str,
+) -> Option<&'a str> {
     match (&contains.min, &contains.max) {
         (None, None) => (matches == 0).then_some(path),
         (Some((min, at)), None) => (matches < *min).then_some(at.as_str()),
@@ -408,7 +425,11 @@ pub(crate) fn scan_members(object: &Map<String, Value>, properties: usize) -> bo
 }
 
 /// The type error a fused array shape reports.
-pub(crate) fn array_type_error<'v>(value: &'v Value, loc: &Loc<'_>, path: &str) -> ValidationError<'v> {
+pub(crate) fn array_type_error<'v>(
+    value: &'v Value,
+    loc: &Loc<'_>,
+    path: &str,
+) -> ValidationError<'v> {
     error(
         value,
         loc,

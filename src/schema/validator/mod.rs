@@ -21,8 +21,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub(crate) use compile::{CompileError, compile_pattern};
-pub(crate) use error::{ErrorKind, JsonType, TypeKind, ValidationError};
-pub(crate) use refs::{DEFAULT_BASE, escape, percent_decode};
+pub(crate) use error::{ErrorKind, TypeKind, ValidationError};
+pub(crate) use nodes::Pattern;
+pub(crate) use refs::{DEFAULT_BASE, base_of, escape, percent_decode};
 
 use nodes::{Node, NodeId};
 

@@ -199,8 +199,6 @@ pub(crate) struct Additional {
     pub(crate) properties: Vec<(String, NodeId)>,
     /// `patternProperties`, in schema order.
     pub(crate) patterns: Vec<(Pattern, NodeId)>,
-    /// Whether `patternProperties` is present (it changes how properties are matched).
-    pub(crate) has_patterns: bool,
     /// The schema for the other keys (`None`: false).
     pub(crate) rest: Option<NodeId>,
     /// A one-name `required` jsonschema fused in (reported after the keys), with its path.

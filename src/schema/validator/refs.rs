@@ -192,8 +192,8 @@ impl<'d> Registry<'d> {
         let (uri, fragment) = if let Some(fragment) = reference.strip_prefix('#') {
             (strip_fragment(base).to_string(), fragment.to_string())
         } else {
-            let absolute =
-                resolve(base, reference).ok_or_else(|| Unresolved::Remote(reference.to_string()))?;
+            let absolute = resolve(base, reference)
+                .ok_or_else(|| Unresolved::Remote(reference.to_string()))?;
             match absolute.split_once('#') {
                 Some((uri, fragment)) => (uri.to_string(), fragment.to_string()),
                 None => (absolute, String::new()),

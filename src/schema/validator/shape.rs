@@ -128,7 +128,12 @@ fn keywords(
                 return want(value, "object", &here);
             };
             for (name, member) in members {
-                schema(member, &format!("{here}/{}", escape(name)), draft, depth + 1)?;
+                schema(
+                    member,
+                    &format!("{here}/{}", escape(name)),
+                    draft,
+                    depth + 1,
+                )?;
             }
         } else {
             other_keyword(k, value, &here, draft, depth)?;
@@ -175,12 +180,11 @@ fn other_keyword(
             other => want(other, "boolean", here),
         },
         "exclusiveMinimum" | "exclusiveMaximum" => number(value, here),
-        "uniqueItems" | "readOnly" | "writeOnly" | "deprecated" | "$recursiveAnchor" => {
-            match value {
-                Value::Bool(_) => Ok(()),
-                other => want(other, "boolean", here),
-            }
-        }
+        "uniqueItems" | "readOnly" | "writeOnly" | "deprecated" | "$recursiveAnchor" => match value
+        {
+            Value::Bool(_) => Ok(()),
+            other => want(other, "boolean", here),
+        },
         "$id" => string(value, here),
         "id" if draft == Draft::Draft4 => string(value, here),
         "examples" => match value {

@@ -153,15 +153,13 @@ pub(crate) fn resolve(base: &str, reference: &str) -> Option<String> {
     } else if r.path.starts_with('/') {
         (b.authority, remove_dot_segments(r.path), r.query)
     } else {
-        (b.authority, remove_dot_segments(&merge(&b, r.path)), r.query)
+        (
+            b.authority,
+            remove_dot_segments(&merge(&b, r.path)),
+            r.query,
+        )
     };
-    Some(recompose(
-        Some(scheme),
-        authority,
-        &path,
-        query,
-        r.fragment,
-    ))
+    Some(recompose(Some(scheme), authority, &path, query, r.fragment))
 }
 
 /// `uri` without its fragment.
