@@ -68,6 +68,13 @@ impl Schema {
         self.validator.is_valid(&instance(values))
     }
 
+    /// Whether the JSON `instance` satisfies this schema as JSON Schema reads it: unlike
+    /// [`Schema::is_valid`], no Helm rule applies (`null` stays `null`, not `{}`).
+    pub fn accepts(&self, instance: &Value) -> bool {
+        self.counted();
+        self.validator.is_valid(instance)
+    }
+
     /// The raw errors for `values` (already an instance).
     pub(crate) fn errors<'v>(&'v self, values: &'v Value) -> Vec<ValidationError<'v>> {
         self.counted();
