@@ -140,7 +140,7 @@ impl Validator {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod differential;
 #[cfg(test)]
 mod tests;
