@@ -7,33 +7,8 @@ use serde_json::Value;
 
 use super::compile::Draft;
 
+use super::validator::{ARRAYS, MAPS, SINGLE, escape, percent_decode, uri};
 pub(crate) use super::validator::{DEFAULT_BASE, base_of};
-use super::validator::{escape, percent_decode, uri};
-
-/// Keywords whose value is one subschema.
-const SINGLE: &[&str] = &[
-    "additionalItems",
-    "additionalProperties",
-    "contains",
-    "contentSchema",
-    "else",
-    "if",
-    "not",
-    "propertyNames",
-    "then",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-];
-/// Keywords whose value is an array of subschemas.
-const ARRAYS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-/// Keywords whose value is an object of subschemas.
-const MAPS: &[&str] = &[
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-    "patternProperties",
-    "properties",
-];
 
 /// One `$ref`-like keyword found in the document.
 #[derive(Clone, Debug)]

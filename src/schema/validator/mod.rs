@@ -23,7 +23,7 @@ use serde_json::Value;
 pub(crate) use compile::{CompileError, compile_pattern};
 pub(crate) use error::{ErrorKind, TypeKind, ValidationError};
 pub(crate) use nodes::Pattern;
-pub(crate) use refs::{DEFAULT_BASE, base_of, escape, percent_decode};
+pub(crate) use refs::{ARRAYS, DEFAULT_BASE, MAPS, SINGLE, base_of, escape, percent_decode};
 
 use nodes::{Node, NodeId};
 

@@ -13,7 +13,7 @@ use super::uri::{resolve, strip_fragment};
 pub(crate) const DEFAULT_BASE: &str = "json-schema:///";
 
 /// Keywords whose value is one subschema.
-const SINGLE: &[&str] = &[
+pub(crate) const SINGLE: &[&str] = &[
     "additionalItems",
     "additionalProperties",
     "contains",
@@ -27,13 +27,12 @@ const SINGLE: &[&str] = &[
     "unevaluatedProperties",
 ];
 /// Keywords whose value is an array of subschemas.
-const ARRAYS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-/// Keywords whose value is an object of subschemas.
-const MAPS: &[&str] = &[
+pub(crate) const ARRAYS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
+/// Keywords whose value is an object of subschemas (`dependencies` may hold some too).
+pub(crate) const MAPS: &[&str] = &[
     "$defs",
     "definitions",
     "dependentSchemas",
-    "dependencies",
     "patternProperties",
     "properties",
 ];
@@ -146,7 +145,7 @@ impl<'d> Registry<'d> {
                 for (i, item) in child.as_array().into_iter().flatten().enumerate() {
                     visit(self, item, format!("{here}/{i}"));
                 }
-            } else if MAPS.contains(&keyword) {
+            } else if MAPS.contains(&keyword) || keyword == "dependencies" {
                 for (name, member) in child.as_object().into_iter().flatten() {
                     visit(self, member, format!("{here}/{}", escape(name)));
                 }

@@ -6,32 +6,8 @@ use serde_json::{Map, Value};
 use super::Draft;
 use super::compile::CompileError;
 use super::error::JsonType;
-use super::refs::escape;
+use super::refs::{ARRAYS, MAPS, SINGLE, escape};
 
-/// Keywords whose value is one subschema.
-const SINGLE: &[&str] = &[
-    "additionalItems",
-    "additionalProperties",
-    "contains",
-    "contentSchema",
-    "else",
-    "if",
-    "not",
-    "propertyNames",
-    "then",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-];
-/// Keywords whose value is a non-empty array of subschemas.
-const ARRAYS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-/// Keywords whose value is an object of subschemas.
-const MAPS: &[&str] = &[
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-    "patternProperties",
-    "properties",
-];
 /// Keywords whose value is a non-negative integer.
 const COUNTS: &[&str] = &[
     "maxLength",
