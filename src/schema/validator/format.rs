@@ -91,3 +91,34 @@ impl Format {
         }
     }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::checks::idna_class;
+    use unicode_general_category::{GeneralCategory as G, get_general_category};
+
+    #[test]
+    fn the_idna_classes_agree_with_the_general_categories_on_every_code_point() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let expected = match get_general_category(c) {
+                G::UppercaseLetter
+                | G::LowercaseLetter
+                | G::TitlecaseLetter
+                | G::ModifierLetter
+                | G::OtherLetter
+                | G::DecimalNumber => 1,
+                G::NonspacingMark | G::SpacingMark => 2,
+                G::EnclosingMark => 3,
+                _ => 0,
+            };
+            assert_eq!(idna_class(c), expected, "U+{:04X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn hostnames_with_a_labels_are_checked() {
+        assert!(super::Format::Hostname.is_valid("xn--bcher-kva.example"));
+        assert!(!super::Format::Hostname.is_valid("xn--07-ky.example"));
+        assert!(super::Format::HostnameRfc1034.is_valid("xn--07-ky.example"));
+    }
+}

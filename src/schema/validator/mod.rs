@@ -10,6 +10,7 @@ mod compile;
 mod error;
 mod format;
 mod format_checks;
+mod idna_runs;
 mod keywords;
 mod nodes;
 mod number;
