@@ -131,7 +131,7 @@ pub(crate) fn strings(value: &Value, at: &str) -> Result<Vec<String>, CompileErr
 
 /// Compiles `pattern` (ECMA-262) to the engine's syntax.
 pub(crate) fn compile_pattern(source: &str) -> Option<Pattern> {
-    let translated = jsonschema_regex::to_rust_regex(source).ok()?;
+    let translated = super::ecma::to_rust_regex(source)?;
     let regex = regex_lite::Regex::new(&translated).ok()?;
     Some(Pattern {
         source: source.to_string(),

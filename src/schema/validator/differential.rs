@@ -273,3 +273,173 @@ fn agrees_with_jsonschema_on_every_corpus_schema() {
         "{schemas} schemas, {instances} instances"
     );
 }
+
+/// Strings each pattern is tried on.
+const PROBES: &[&str] = &[
+    "", "a", "Z", "0", "9", "_", "-", ".", " ", "\t", "\n", "\r", "\u{2028}", "\u{a0}", "\u{1}",
+    "é", "[", "]", "^", "&", "~", "ab", "a-b", "v1.2_x", "v1 2", "aaa", "J", "a\nb", "abc-123",
+    "x.y", "--", "&&", "a]", "{2}",
+];
+
+/// Whether our compiled pattern behaves as jsonschema's `pattern` did, on every probe; a pattern
+/// only we compile must be one jsonschema could not run (a Perl class inside a class, which its
+/// regex-lite shim could not nest: it refused the schema, or panicked) — a refusal lifted, never
+/// a verdict changed.
+fn same_pattern(pattern: &str) -> Result<(), String> {
+    if crate::schema::compile::unsupported_regex_feature(pattern).is_some() {
+        return Ok(());
+    }
+    // jsonschema panicked on some of these (its regex-lite shim cannot nest classes): a refusal.
+    let reference = std::panic::catch_unwind(|| {
+        jsonschema::options()
+            .with_draft(jsonschema::Draft::Draft202012)
+            .with_pattern_options(jsonschema::PatternOptions::regex())
+            .build(&json!({ "pattern": pattern }))
+            .ok()
+    })
+    .ok()
+    .flatten();
+    let ours = super::compile_pattern(pattern);
+    match (reference, ours) {
+        (None, None) => Ok(()),
+        (Some(_), None) => Err(format!("{pattern:?}: jsonschema compiled it, we do not")),
+        (None, Some(_)) => {
+            let theirs = jsonschema_regex::to_rust_regex(pattern).ok();
+            let nested = theirs.is_some_and(|t| regex_lite::Regex::new(&t).is_err());
+            nested
+                .then_some(())
+                .ok_or_else(|| format!("{pattern:?}: only we compile it"))
+        }
+        (Some(reference), Some(ours)) => {
+            for probe in PROBES {
+                // jsonschema built some matchers lazily, and panicked building them (as above).
+                let Ok(want) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    reference.is_valid(&json!(probe))
+                })) else {
+                    return Ok(());
+                };
+                if ours.regex.is_match(probe) != want {
+                    return Err(format!("{pattern:?} on {probe:?}: jsonschema says {want}"));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+fn patterns_in(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                match (k.as_str(), v) {
+                    ("pattern", Value::String(p)) => out.push(p.clone()),
+                    ("patternProperties", Value::Object(ps)) => out.extend(ps.keys().cloned()),
+                    _ => {}
+                }
+                patterns_in(v, out);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| patterns_in(v, out)),
+        _ => {}
+    }
+}
+
+fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            json_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "json") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_known_pattern_behaves_as_jsonschema_did() {
+    let mut files = Vec::new();
+    for dir in [
+        "tests/corpus",
+        "tests/fixtures",
+        "examples",
+        "target/json-schema-suite",
+    ] {
+        json_files(&root().join(dir), &mut files);
+    }
+    let mut patterns = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        if let Ok(value) = serde_json::from_str::<Value>(&text) {
+            patterns_in(&value, &mut patterns);
+        }
+    }
+    let tricky = [
+        r"^[a-z&&^b]+$",
+        r"^[a-z--b]$",
+        r"^[\w--z]$",
+        r"^[\d--z]$",
+        r"^[a~~b]$",
+        r"^[[a]]$",
+        r"[]a]",
+        r"[^]a]",
+        r"a\cJb",
+        r"\c",
+        r"\c1",
+        r"[\cA]",
+        r"\a",
+        r"[\a]",
+        r"[.]",
+        r"\.",
+        r"[\d\W]",
+        r"[^\s]",
+        r"\S+",
+        r"a{2,",
+        r"(?:a|b)*",
+        r"\/",
+        r"\-",
+        r"[\]]",
+        r"[\[]",
+        r"\x41\u0041",
+        r"\",
+        r"[a-",
+        r"\bword\B",
+        r"\0",
+        r"[-a]",
+        r"[a-]",
+        r"[a-\d]",
+        r"[--a]",
+        r"(?<n>x)",
+        r"a|",
+        r"#",
+        r"\#",
+        r"^[\w.-]+$",
+        r"^[\w][\w.-]{0,127}$",
+        r"^[^\s]+$",
+    ];
+    patterns.extend(tricky.iter().map(|s| s.to_string()));
+    assert!(patterns.len() > 300, "{} patterns", patterns.len());
+    let wrong: Vec<String> = patterns
+        .iter()
+        .filter_map(|p| same_pattern(p).err())
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+const TOKENS: &[&str] = &[
+    "a", "Z", "0", ".", r"\d", r"\D", r"\w", r"\W", r"\s", r"\S", "[", "]", "^", "$", "-", "--",
+    "&&", "~~", "(", ")", "(?:", "|", "*", "+", "?", "{2}", "{1,3}", "{", "}", r"\.", r"\-", r"\[",
+    r"\]", r"\c", "J", r"\a", r"\/", r"\x41", r"\u0041", r"\n", r"\t", r"\b", r"\0", r"\\", " ",
+    "#", "é", ":", "!",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+    #[test]
+    fn generated_patterns_behave_as_jsonschema_did(
+        picks in proptest::collection::vec(0..TOKENS.len(), 0..10)
+    ) {
+        let pattern: String = picks.iter().map(|&i| TOKENS[i]).collect();
+        let verdict = same_pattern(&pattern);
+        proptest::prop_assert!(verdict.is_ok(), "{}", verdict.unwrap_err());
+    }
+}

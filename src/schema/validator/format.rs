@@ -82,7 +82,7 @@ impl Format {
             Format::Iri => checks::is_valid_iri(text),
             Format::IriReference => checks::is_valid_iri_reference(text),
             Format::JsonPointer => checks::is_valid_json_pointer(text),
-            Format::Regex => jsonschema_regex::is_valid_ecma_regex(text),
+            Format::Regex => super::ecma_syntax::is_valid_ecma_regex(text),
             Format::RelativeJsonPointer => checks::is_valid_relative_json_pointer(text),
             Format::Time => checks::is_valid_time(text),
             Format::Uri => checks::is_valid_uri(text),

@@ -7,6 +7,8 @@ mod annotations;
 mod applicators;
 mod apply;
 mod compile;
+mod ecma;
+mod ecma_syntax;
 mod error;
 mod format;
 mod format_checks;
