@@ -220,7 +220,7 @@ fn draft_of(schema: &Value) -> Draft {
 
 #[test]
 fn agrees_with_jsonschema_on_every_corpus_schema() {
-    let (mut schemas, mut instances, mut errors) = (0, 0, 0);
+    let (mut schemas, mut instances, mut errors, mut crashed) = (0, 0, 0, 0);
     let mut differences = Vec::new();
     for (name, schema, values) in cases() {
         let draft = draft_of(&schema);
@@ -231,8 +231,16 @@ fn agrees_with_jsonschema_on_every_corpus_schema() {
             }
         }
         let Some(reference) = reference(&normalized, draft) else {
+            // Only a schema with a pattern jsonschema's regex-lite shim could not nest may
+            // compile for us alone (a refusal lifted, see `same_pattern`).
+            let mut patterns = Vec::new();
+            patterns_in(&schema, &mut patterns);
+            let lifted = patterns.iter().any(|p| {
+                jsonschema_regex::to_rust_regex(p)
+                    .is_ok_and(|t| regex_lite::Regex::new(&t).is_err())
+            });
             assert!(
-                Validator::new(&schema, draft).is_err(),
+                lifted || Validator::new(&schema, draft).is_err(),
                 "{name}: only we compile it"
             );
             continue;
@@ -245,18 +253,22 @@ fn agrees_with_jsonschema_on_every_corpus_schema() {
             tried.extend(mutations(value, 60));
         }
         for instance in &tried {
+            // jsonschema panicked on some values (a nested class its regex-lite shim built
+            // lazily, e.g. `^[\w.-]+$` on "é"): nothing to compare with.
+            let Ok((want, valid)) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let want: Vec<String> = reference
+                    .iter_errors(instance)
+                    .map(|e| theirs(&e))
+                    .collect();
+                (want, reference.is_valid(instance))
+            })) else {
+                crashed += 1;
+                continue;
+            };
             instances += 1;
-            let want: Vec<String> = reference
-                .iter_errors(instance)
-                .map(|e| theirs(&e))
-                .collect();
             let got: Vec<String> = validator.iter_errors(instance).iter().map(ours).collect();
             errors += want.len();
-            assert_eq!(
-                validator.is_valid(instance),
-                reference.is_valid(instance),
-                "{name}: verdict"
-            );
+            assert_eq!(validator.is_valid(instance), valid, "{name}: verdict");
             if want != got && differences.len() < 5 {
                 differences.push(format!(
                     "{name}\nwant:\n{}\ngot:\n{}",
@@ -267,7 +279,10 @@ fn agrees_with_jsonschema_on_every_corpus_schema() {
         }
     }
     assert!(differences.is_empty(), "{}", differences.join("\n\n"));
-    eprintln!("differential: {schemas} schemas, {instances} instances, {errors} errors: identical");
+    eprintln!(
+        "differential: {schemas} schemas, {instances} instances, {errors} errors: identical \
+         (and {crashed} instances on which jsonschema panicked)"
+    );
     assert!(
         schemas >= 50 && instances > 1000,
         "{schemas} schemas, {instances} instances"
