@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::Draft;
-use super::compile::CompileError;
+use super::compile::{CompileError, compile_pattern};
 use super::error::JsonType;
 use super::refs::{ARRAYS, MAPS, SINGLE, escape};
 
@@ -166,6 +166,12 @@ fn other_keyword(
         "examples" => match value {
             Value::Array(_) => Ok(()),
             other => want(other, "array", here),
+        },
+        "pattern" => match value {
+            Value::String(p) if compile_pattern(p).is_none() => {
+                fail(format!("{value} is not a \"regex\""), here)
+            }
+            _ => string(value, here),
         },
         _ if COUNTS.contains(&k) => count(value, here),
         _ if STRINGS.contains(&k) => string(value, here),
