@@ -7,7 +7,8 @@ use serde_json::{Map, Value};
 use super::Draft;
 use super::compile::{CompileError, Compiler};
 use super::nodes::{
-    Additional, ArrayShape, Check, Contains, Count, Dependency, NodeId, Pattern, Properties, Rest,
+    Additional, ArrayShape, Check, Contains, Count, Dependency, Members, NodeId, Pattern,
+    Properties, Rest,
 };
 use super::refs::{Place, escape};
 
@@ -155,7 +156,7 @@ impl<'d> Compiler<'d> {
                         ([names[0].clone(), names[1].clone()], at)
                     });
                 Check::Properties(Properties {
-                    properties,
+                    properties: Members::new(properties),
                     required,
                 })
             }
@@ -241,7 +242,7 @@ impl<'d> Compiler<'d> {
             .flatten()
             .map(|mut names| (names.remove(0), format!("{}/required", place.location)));
         Ok(Some(Check::Additional(Additional {
-            properties,
+            properties: Members::new(properties),
             patterns,
             rest,
             required,
