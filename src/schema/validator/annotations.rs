@@ -54,7 +54,7 @@ impl Validator {
                 }
             };
             match &keyword.check {
-                Check::Properties(p) => mark(&|k, _| p.properties.get(k).is_some()),
+                Check::Properties(p) => mark(&|k, _| p.properties.iter().any(|(n, _)| n == k)),
                 Check::PatternProperties(ps) => {
                     mark(&|k, _| ps.iter().any(|(p, _)| p.regex.is_match(k)))
                 }

@@ -7,8 +7,7 @@ use serde_json::{Map, Value};
 use super::Draft;
 use super::compile::{CompileError, Compiler};
 use super::nodes::{
-    Additional, ArrayShape, Check, Contains, Count, Dependency, Members, NodeId, Pattern,
-    Properties, Rest,
+    Additional, ArrayShape, Check, Contains, Count, Dependency, NodeId, Pattern, Properties, Rest,
 };
 use super::refs::{Place, escape};
 
@@ -156,7 +155,7 @@ impl<'d> Compiler<'d> {
                         ([names[0].clone(), names[1].clone()], at)
                     });
                 Check::Properties(Properties {
-                    properties: Members::new(properties),
+                    properties,
                     required,
                 })
             }
@@ -242,7 +241,7 @@ impl<'d> Compiler<'d> {
             .flatten()
             .map(|mut names| (names.remove(0), format!("{}/required", place.location)));
         Ok(Some(Check::Additional(Additional {
-            properties: Members::new(properties),
+            properties,
             patterns,
             rest,
             required,

@@ -112,7 +112,6 @@ impl Validator {
             }
         }
         p.properties
-            .list
             .iter()
             .all(|(name, node)| o.get(name).is_none_or(|v| self.node_valid(*node, v, scope)))
     }
@@ -120,9 +119,9 @@ impl Validator {
     fn additional_valid(&self, a: &Additional, o: &Map<String, Value>, scope: &mut Scope) -> bool {
         for (key, value) in o {
             let mut matched = false;
-            if let Some(node) = a.properties.get(key) {
+            if let Some((_, node)) = a.properties.iter().find(|(n, _)| n == key) {
                 matched = true;
-                if !self.node_valid(node, value, scope) {
+                if !self.node_valid(*node, value, scope) {
                     return false;
                 }
             }
@@ -216,14 +215,14 @@ impl Validator {
         if let Some((names, at)) = &p.required {
             required_errors(names, value, loc, at, out);
         }
-        if scan_members(o, p.properties.list.len()) {
+        if scan_members(o, p.properties.len()) {
             for (key, v) in o {
-                if let Some(node) = p.properties.get(key) {
-                    self.node_errors(node, v, &Loc::Key(loc, key), scope, out);
+                if let Some((_, node)) = p.properties.iter().find(|(n, _)| n == key) {
+                    self.node_errors(*node, v, &Loc::Key(loc, key), scope, out);
                 }
             }
         } else {
-            for (name, node) in &p.properties.list {
+            for (name, node) in &p.properties {
                 if let Some(v) = o.get(name) {
                     self.node_errors(*node, v, &Loc::Key(loc, name), scope, out);
                 }
@@ -246,9 +245,9 @@ impl Validator {
         for (key, v) in o {
             let here = Loc::Key(loc, key);
             let mut matched = false;
-            if let Some(node) = a.properties.get(key) {
+            if let Some((_, node)) = a.properties.iter().find(|(n, _)| n == key) {
                 matched = true;
-                self.node_errors(node, v, &here, scope, out);
+                self.node_errors(*node, v, &here, scope, out);
             }
             for (pattern, node) in &a.patterns {
                 if pattern.regex.is_match(key) {

@@ -182,37 +182,11 @@ pub(crate) enum Check {
     DynamicRef(NodeId, Vec<(usize, NodeId)>),
 }
 
-/// Named subschemas in schema order, with their indices sorted by name for lookups.
-#[derive(Debug, Default)]
-pub(crate) struct Members {
-    /// Each name and its schema, in schema order.
-    pub(crate) list: Vec<(String, NodeId)>,
-    sorted: Vec<usize>,
-}
-
-impl Members {
-    /// The members `list` names.
-    pub(crate) fn new(list: Vec<(String, NodeId)>) -> Members {
-        let mut sorted: Vec<usize> = (0..list.len()).collect();
-        sorted.sort_unstable_by(|a, b| list[*a].0.cmp(&list[*b].0));
-        Members { list, sorted }
-    }
-
-    /// The schema of the member named `key`.
-    pub(crate) fn get(&self, key: &str) -> Option<NodeId> {
-        let at = self
-            .sorted
-            .binary_search_by(|i| self.list[*i].0.as_str().cmp(key))
-            .ok()?;
-        Some(self.list[self.sorted[at]].1)
-    }
-}
-
 /// `properties` when no `additionalProperties` subsumes it.
 #[derive(Debug)]
 pub(crate) struct Properties {
-    /// Each property and its schema.
-    pub(crate) properties: Members,
+    /// Each property and its schema, in schema order.
+    pub(crate) properties: Vec<(String, NodeId)>,
     /// A two-name `required` jsonschema fused into `properties`, with its path.
     pub(crate) required: Option<([String; 2], String)>,
 }
@@ -221,8 +195,8 @@ pub(crate) struct Properties {
 /// subsumes.
 #[derive(Debug)]
 pub(crate) struct Additional {
-    /// `properties`.
-    pub(crate) properties: Members,
+    /// `properties`, in schema order.
+    pub(crate) properties: Vec<(String, NodeId)>,
     /// `patternProperties`, in schema order.
     pub(crate) patterns: Vec<(Pattern, NodeId)>,
     /// The schema for the other keys (`None`: false).
