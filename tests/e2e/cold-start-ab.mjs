@@ -81,3 +81,5 @@ for (const b of builds) {
 }
 console.log(`load average ${report.loadAverage.min}–${report.loadAverage.max} (median ${report.loadAverage.median}), ${runs} fresh contexts per build`);
 if (out) writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+// The servers' pipes would keep this process alive.
+builds.forEach((b) => b.server.kill());
