@@ -83,7 +83,7 @@ test('npm pack lists every file the entry points load, and nothing large besides
   for (const entry of entries) {
     for (const file of referencedFiles(entry)) needed.add(file);
   }
-  assert.ok(referencedFiles('node/values_migrate.js').has(normalize('web/values_migrate_bg.wasm')), 'the CommonJS glue loads the one wasm');
+  assert.ok(referencedFiles('node/values_migrate.js').has(normalize('node/values_migrate_bg.wasm')), 'the CommonJS glue loads the Node wasm');
   assert.ok(needed.has(normalize('web/values_migrate_bg.wasm')), 'the browser glue loads its wasm');
   for (const file of needed) assert.ok(packed.has(file), `npm pack is missing ${file}`);
   for (const file of ['README.md', 'LICENSE', 'package.json']) assert.ok(packed.has(file), `npm pack is missing ${file}`);
