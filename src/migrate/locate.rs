@@ -103,7 +103,7 @@ fn candidates<'v>(
                     .map(|node| (path.clone(), node))
                     .into_iter()
                     .collect(),
-                None => tree::nodes(root),
+                None => tree::mappings(root),
             };
             for (prefix, node) in found {
                 if node.is_object() {

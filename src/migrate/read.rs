@@ -5,6 +5,7 @@ use crate::path::ValuePath;
 use crate::text::Diagnostic;
 use crate::yaml::{self, Limits, Stream, Typing, YamlError};
 use serde_json::Value;
+use std::cell::RefCell;
 
 /// A parsed values file: its text, its located stream and its documents as JSON.
 pub(crate) struct Parsed<'a> {
@@ -12,8 +13,9 @@ pub(crate) struct Parsed<'a> {
     pub path: &'a str,
     /// The file's text.
     pub text: &'a str,
-    /// The located parse.
-    pub stream: Stream,
+    /// The located parse; taken (and dropped) once the splice has used it, so that it is not
+    /// alive while the result is parsed (empty after that).
+    pub stream: RefCell<Stream>,
     /// The documents, as the chosen typing reads them.
     pub documents: Vec<Value>,
 }
@@ -24,8 +26,8 @@ pub(crate) struct Proposal<'a> {
     pub value: Value,
     /// The proposal as given.
     pub input: &'a Named,
-    /// Its located parse.
-    pub stream: Stream,
+    /// Its located parse; dropped before the result is written (empty after that).
+    pub stream: RefCell<Stream>,
 }
 
 /// Everything a call reads besides the schemas.
@@ -77,7 +79,7 @@ pub(crate) fn read<'a>(
             Ok((stream, documents)) => Some(Parsed {
                 path: &file.path,
                 text: &file.text,
-                stream,
+                stream: RefCell::new(stream),
                 documents,
             }),
             Err(error) => {
@@ -102,7 +104,7 @@ fn read_proposal<'a>(
         Ok((stream, documents)) if documents.len() <= 1 => Some(Proposal {
             value: documents.into_iter().next().unwrap_or(Value::Null),
             input,
-            stream,
+            stream: RefCell::new(stream),
         }),
         Ok(_) => {
             errors.push(Diagnostic::in_file(
@@ -118,7 +120,7 @@ fn read_proposal<'a>(
             Some(value) => Some(Proposal {
                 value,
                 input,
-                stream: yaml::parse("", &Limits::default()).ok()?,
+                stream: RefCell::new(yaml::parse("", &Limits::default()).ok()?),
             }),
             None => {
                 errors.push(error);

@@ -2,7 +2,7 @@
 
 mod tree;
 
-pub use tree::{get, is_leaf, leaves, nodes, remove, set, show};
+pub use tree::{get, is_leaf, leaves, mappings, nodes, remove, set, show};
 
 use std::fmt;
 

@@ -70,6 +70,31 @@ pub fn nodes(root: &Value) -> Vec<(ValuePath, &Value)> {
     out
 }
 
+/// Every mapping under `root` (the root included) with its path, parents before children, in
+/// document order: [`nodes`] without the scalars, so that no path is built for a leaf.
+pub fn mappings(root: &Value) -> Vec<(ValuePath, &Value)> {
+    let mut out = Vec::new();
+    let mut stack = vec![(ValuePath::root(), root)];
+    let nested = |v: &Value| matches!(v, Value::Object(_) | Value::Array(_));
+    while let Some((path, node)) = stack.pop() {
+        match node {
+            Value::Object(map) => {
+                for (key, child) in map.iter().rev().filter(|(_, c)| nested(c)) {
+                    stack.push((path.key(key.clone()), child));
+                }
+                out.push((path, node));
+            }
+            Value::Array(items) => {
+                for (index, child) in items.iter().enumerate().rev().filter(|(_, c)| nested(c)) {
+                    stack.push((path.index(index), child));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Sets `value` at `path`, creating mappings on the way; fails where a scalar or list is in the way.
 pub fn set(root: &mut Value, path: &ValuePath, value: Value) -> Result<(), String> {
     let Some((last, parents)) = path.segments().split_last() else {
@@ -168,6 +193,13 @@ mod tests {
         assert_eq!(get(&v, &p("a[2]")), None);
         let paths: Vec<String> = leaves(&v).iter().map(|(p, _)| p.to_string()).collect();
         assert_eq!(paths, ["b.x", "b.y", "a[0]", "a[1].z"]);
+        let maps: Vec<String> = mappings(&v).iter().map(|(p, _)| p.to_string()).collect();
+        let all: Vec<String> = nodes(&v)
+            .iter()
+            .filter(|(_, n)| n.is_object())
+            .map(|(p, _)| p.to_string())
+            .collect();
+        assert_eq!(maps, all);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use saphyr_parser::{Event, Parser, ScalarStyle as SaphyrStyle, Tag};
 
 use super::error::{YamlError, YamlErrorKind};
 use super::limits::Limits;
-use super::node::{Document, Entry, Node, NodeKind, ScalarStyle, Stream};
+use super::node::{Alias, Document, Entry, Node, NodeKind, Properties, ScalarStyle, Stream};
 use super::offsets::CharOffsets;
 use super::source;
 
@@ -91,9 +91,7 @@ struct Frame {
     bracketed: bool,
     start: usize,
     anchor_id: usize,
-    anchor: Option<String>,
-    tag: Option<String>,
-    properties: Option<Range<usize>>,
+    properties: Option<Box<Properties>>,
 }
 
 enum FrameKind {
@@ -141,7 +139,7 @@ fn convert_style(style: SaphyrStyle) -> ScalarStyle {
 /// Where a node begins, counting its properties.
 fn node_start(node: &Node) -> usize {
     match &node.properties {
-        Some(properties) => properties.start.min(node.range.start),
+        Some(properties) => properties.range.start.min(node.range.start),
         None => node.range.start,
     }
 }
@@ -188,10 +186,8 @@ impl Builder<'_> {
                 self.cursor = end;
                 self.attach(
                     Node {
-                        kind: NodeKind::Alias { name, target },
+                        kind: NodeKind::Alias(Box::new(Alias { name, target })),
                         range: start..end,
-                        anchor: None,
-                        tag: None,
                         properties: None,
                     },
                     start,
@@ -236,8 +232,6 @@ impl Builder<'_> {
                         style: ScalarStyle::Plain,
                     },
                     range: at..at,
-                    anchor: None,
-                    tag: None,
                     properties: None,
                 }
             }
@@ -261,18 +255,23 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// The anchor and tag of a node whose properties start at `start`, if it has either.
     fn properties(
         &self,
         anchor_id: usize,
         tag: Option<&Tag>,
         start: usize,
-    ) -> (Option<Range<usize>>, Option<String>) {
+    ) -> Option<Box<Properties>> {
         let count = usize::from(anchor_id > 0) + usize::from(tag.is_some());
         if count == 0 {
-            return (None, None);
+            return None;
         }
         let (end, anchor) = source::read_properties(self.text, start, count);
-        (Some(start..end), anchor)
+        Some(Box::new(Properties {
+            anchor,
+            tag: tag.map(tag_string),
+            range: start..end,
+        }))
     }
 
     fn scalar(
@@ -285,8 +284,8 @@ impl Builder<'_> {
         end: usize,
     ) -> Node {
         let text = self.text;
-        let (properties, anchor) = self.properties(anchor_id, tag, start);
-        let after_properties = properties.as_ref().map(|p| p.end);
+        let properties = self.properties(anchor_id, tag, start);
+        let after_properties = properties.as_ref().map(|p| p.range.end);
         let content_start = after_properties
             .map(|p| source::skip_separation(text, p))
             .unwrap_or(start);
@@ -318,8 +317,6 @@ impl Builder<'_> {
                 style: convert_style(style),
             },
             range,
-            anchor,
-            tag: tag.map(tag_string),
             properties,
         }
     }
@@ -382,14 +379,14 @@ impl Builder<'_> {
             return Err(YamlError::new(YamlErrorKind::TooDeep, message, start..end));
         }
         let bytes = self.text.as_bytes();
-        let (properties, anchor) = self.properties(anchor_id, tag, start);
+        let properties = self.properties(anchor_id, tag, start);
         let parent = self.stack.last();
         let parent_flow = parent.is_some_and(|frame| frame.flow);
         let opener = if mapping { b'{' } else { b'[' };
         // The bracket follows the properties; saphyr's span of it can run on over blanks and
         // a comment. Synthetic starts (block collections, a pair inside `[…]`) have empty spans.
         let opener_at = match &properties {
-            Some(properties) => source::skip_separation(self.text, properties.end),
+            Some(properties) => source::skip_separation(self.text, properties.range.end),
             None => start,
         };
         let bracketed = end > opener_at && bytes.get(opener_at) == Some(&opener);
@@ -422,8 +419,6 @@ impl Builder<'_> {
             bracketed,
             start: collection_start,
             anchor_id,
-            anchor,
-            tag: tag.map(tag_string),
             properties,
         });
         if anchor_id > 0 {
@@ -486,8 +481,6 @@ impl Builder<'_> {
         let node = Node {
             kind,
             range: frame.start..range_end,
-            anchor: frame.anchor,
-            tag: frame.tag,
             properties: frame.properties,
         };
         if frame.anchor_id > 0 {

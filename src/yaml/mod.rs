@@ -17,7 +17,8 @@ pub use build::is_printable;
 pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
 pub use node::{
-    Document, DuplicateKey, Entry, MergeKey, Node, NodeKind, PathStep, ScalarStyle, Stream,
+    Alias, Document, DuplicateKey, Entry, MergeKey, Node, NodeKind, PathStep, Properties,
+    ScalarStyle, Stream,
 };
 pub use typing::{Typing, UnknownTyping};
 
