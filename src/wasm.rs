@@ -368,7 +368,8 @@ pub(crate) fn from_js<T: DeserializeOwned>(what: &str, value: JsValue) -> Result
         .ok_or_else(|| JsError::new(&format!("{what}: expected a JSON-compatible object")))?;
     // Straight from the text: no `serde_json::Value` in between, which would copy every input
     // text once more.
-    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {}", without_position(&e))))
+    serde_json::from_str(&text)
+        .map_err(|e| JsError::new(&format!("{what}: {}", without_position(&e))))
 }
 
 /// A serde error's message without its ` at line 1 column N` (the text is JSON.stringify's, not

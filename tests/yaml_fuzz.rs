@@ -5,7 +5,9 @@ use std::ops::Range;
 mod common;
 
 use common::Rng;
-use values_migrate::yaml::{DecodeOptions, Limits, Node, Stream, Typing, decode, parse};
+use values_migrate::yaml::{
+    DecodeOptions, Limits, Node, Stream, Typing, decode, decode_direct, parse,
+};
 
 /// A realistic Helm values file: comments, anchors, merge keys, block scalars, flow collections.
 const VALUES: &str = r#"# Default values for orders-worker. 🎉
@@ -100,16 +102,35 @@ fn exercise(text: &str) {
         if let Err(error) = decode(text, &options) {
             check_range(text, &error.range(), "decode error");
         }
+        // The event path, when it answers, decodes exactly as the located tree does.
+        if let Some(direct) = decode_direct(text, typing, &limits) {
+            let tree = parse(text, &limits).and_then(|s| s.to_json(typing, &limits));
+            assert_eq!(tree.as_ref().ok(), Some(&direct), "{typing:?} {text:?}");
+        }
     }
 }
 
+/// The fixture without what the event path declines (anchors, the merge key, the complex key),
+/// so that its garblings exercise that path too.
+fn plain_values() -> String {
+    VALUES
+        .replace("requests: &requests", "requests:")
+        .replace("    <<: *requests\n", "")
+        .replace("? complex key\n: complex value\n", "")
+}
+
 fn variants() -> Vec<String> {
-    vec![VALUES.to_string(), VALUES.replace('\n', "\r\n")]
+    vec![
+        VALUES.to_string(),
+        VALUES.replace('\n', "\r\n"),
+        plain_values(),
+    ]
 }
 
 #[test]
 fn the_fixture_itself_parses_and_decodes() {
-    for text in variants() {
+    // The first two: LF and CRLF (the third has no merge key).
+    for text in variants().into_iter().take(2) {
         let values = decode(&text, &DecodeOptions::default()).unwrap();
         assert_eq!(values[0]["resources"]["limits"]["memory"], "512Mi");
         assert_eq!(values[0]["resources"]["limits"]["cpu"], "100m");
@@ -123,6 +144,29 @@ fn the_fixture_itself_parses_and_decodes() {
         let stream = parse(&text, &Limits::default()).unwrap();
         check_stream(&text, &stream);
     }
+    let plain = plain_values();
+    let direct = decode_direct(&plain, Typing::Helm, &Limits::default()).expect("no anchors");
+    assert_eq!(direct, decode(&plain, &DecodeOptions::default()).unwrap());
+    assert_eq!(
+        direct[0]["config"],
+        "batch = 50\n  indent = kept\n✓ unicode line\n"
+    );
+    for declined in [
+        "a: &x 1\nb: *x\n",
+        "a: !!str 1\n",
+        "a: 1\na: 2\n",
+        "<<: {a: 1}\n",
+        "? [a]\n: 1\n",
+        "a: [\n",
+    ] {
+        assert_eq!(
+            decode_direct(declined, Typing::Helm, &Limits::default()),
+            None,
+            "{declined}"
+        );
+    }
+    // Under YAML 1.2 `<<` is an ordinary key.
+    assert!(decode_direct("<<: 1\n", Typing::Yaml12, &Limits::default()).is_some());
 }
 
 #[test]

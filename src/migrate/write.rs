@@ -106,10 +106,17 @@ fn verify(
         );
         (message, None)
     };
-    let stream = yaml::parse(after, &limits).map_err(not_parsed)?;
-    let mut decoded = stream.to_json(typing, &limits).map_err(not_parsed)?;
-    no_new_repeats(file, &stream, typing).map_err(|m| (m, None))?;
-    drop(stream);
+    // Most results decode straight from the parser's events (no key repeats there by
+    // construction); the others through a located tree, with the repeats counted.
+    let mut decoded = match yaml::decode_direct(after, typing, &limits) {
+        Some(documents) => documents,
+        None => {
+            let stream = yaml::parse(after, &limits).map_err(not_parsed)?;
+            let decoded = stream.to_json(typing, &limits).map_err(not_parsed)?;
+            no_new_repeats(file, &stream, typing).map_err(|m| (m, None))?;
+            decoded
+        }
+    };
     // A values file left with no keys (comments only) is an empty document: Helm reads it as `{}`.
     if decoded.is_empty() && file.documents.len() == 1 && candidate.prefix.is_root() {
         decoded.push(Value::Object(Map::new()));

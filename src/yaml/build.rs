@@ -126,7 +126,8 @@ fn tag_string(tag: &Tag) -> String {
     }
 }
 
-fn convert_style(style: SaphyrStyle) -> ScalarStyle {
+/// saphyr's scalar style as ours.
+pub(super) fn convert_style(style: SaphyrStyle) -> ScalarStyle {
     match style {
         SaphyrStyle::Plain => ScalarStyle::Plain,
         SaphyrStyle::SingleQuoted => ScalarStyle::SingleQuoted,
@@ -194,14 +195,10 @@ impl Builder<'_> {
                 )
             }
             Event::Scalar(value, style, anchor_id, tag) => {
-                let node = self.scalar(
-                    value.into_owned(),
-                    style,
-                    anchor_id,
-                    tag.as_deref(),
-                    start,
-                    end,
-                );
+                // saphyr's buffer grows as it scans: keep only the scalar's bytes (memory).
+                let mut value = value.into_owned();
+                value.shrink_to_fit();
+                let node = self.scalar(value, style, anchor_id, tag.as_deref(), start, end);
                 if anchor_id > 0 {
                     self.anchors.insert(anchor_id, Some(node.range.clone()));
                 }
@@ -437,7 +434,9 @@ impl Builder<'_> {
             return Err(internal("a collection ended that did not start", end));
         };
         let (kind, last_end) = match frame.kind {
-            FrameKind::Mapping { entries, key } => {
+            FrameKind::Mapping { mut entries, key } => {
+                // Growth by doubling leaves up to half unused: a finished tree keeps none.
+                entries.shrink_to_fit();
                 if key.is_some() {
                     return Err(internal("a mapping ended between a key and its value", end));
                 }
@@ -450,7 +449,8 @@ impl Builder<'_> {
                     last,
                 )
             }
-            FrameKind::Sequence { items } => {
+            FrameKind::Sequence { mut items } => {
+                items.shrink_to_fit();
                 let last = items.last().map(|item| item.range.end);
                 (
                     NodeKind::Sequence {
