@@ -5,8 +5,9 @@ use std::ops::Range;
 mod common;
 
 use common::Rng;
+use values_migrate::path::Segment;
 use values_migrate::yaml::{
-    DecodeOptions, Limits, Node, Stream, Typing, decode, decode_direct, parse,
+    DecodeOptions, Expected, Limits, Node, Stream, Typing, decode, decode_direct, matches, parse,
 };
 
 /// A realistic Helm values file: comments, anchors, merge keys, block scalars, flow collections.
@@ -197,6 +198,66 @@ fn garbled_bytes_are_a_value_or_a_located_error() {
                 cut_at -= 1;
             }
             exercise(&garbled[..cut_at]);
+        }
+    }
+}
+
+/// Whether `text` matches `documents` with `replacement` at `prefix` of the first document.
+fn matches_at(
+    text: &str,
+    documents: &[serde_json::Value],
+    prefix: &[Segment],
+    replacement: &serde_json::Value,
+) -> bool {
+    let expected = Expected {
+        documents,
+        document: 0,
+        prefix,
+        replacement,
+    };
+    matches(text, Typing::Helm, &Limits::default(), &expected)
+}
+
+#[test]
+fn comparing_events_agrees_with_decoding() {
+    let plain = plain_values();
+    let documents = decode(&plain, &DecodeOptions::default()).unwrap();
+    let image = [Segment::Key("image".into())];
+    let at_image = documents[0]["image"].clone();
+    assert!(matches_at(&plain, &documents, &[], &documents[0]));
+    assert!(matches_at(&plain, &documents, &image, &at_image));
+    let mut other = at_image.clone();
+    other["tag"] = "1.4.3".into();
+    assert!(!matches_at(&plain, &documents, &image, &other));
+    other = at_image.clone();
+    other.as_object_mut().unwrap().remove("pullPolicy");
+    assert!(!matches_at(&plain, &documents, &image, &other));
+    // Keys in another order are the same mapping; a key written twice is not.
+    let reordered = plain.replace(
+        "  tag: \"1.4.2\"   # pinned by the release job\n  pullPolicy: IfNotPresent\n",
+        "  pullPolicy: IfNotPresent\n  tag: \"1.4.2\"\n",
+    );
+    assert_ne!(reordered, plain);
+    assert!(matches_at(&reordered, &documents, &[], &documents[0]));
+    let repeated = plain.replace(
+        "nameOverride: \"\"\n",
+        "nameOverride: \"\"\nreplicaCount: 2\n",
+    );
+    assert!(!matches_at(&repeated, &documents, &[], &documents[0]));
+    // Sound on garbled texts: whenever it says equal, decoding says the same.
+    const GARBAGE: &[u8] = b" \t\r\n:-?,[]{}#&*!|>'\"%@`\\.0aZ";
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for _ in 0..3000 {
+        let mut bytes = plain.clone().into_bytes();
+        let at = rng.below(bytes.len());
+        bytes[at] = GARBAGE[rng.below(GARBAGE.len())];
+        let garbled = String::from_utf8_lossy(&bytes).into_owned();
+        if matches_at(&garbled, &documents, &image, &at_image) {
+            assert_eq!(
+                decode(&garbled, &DecodeOptions::default()).ok().as_ref(),
+                Some(&documents),
+                "{garbled:?}"
+            );
         }
     }
 }

@@ -7,6 +7,7 @@
 //! answer `None`, so that the caller takes the located tree's path and its exact messages.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 use saphyr_parser::{Event, Parser};
 use serde_json::{Map, Number, Value};
@@ -15,6 +16,7 @@ use super::build::{convert_style, is_printable};
 use super::limits::Limits;
 use super::node::ScalarStyle;
 use super::typing::{self, Typed, Typing};
+use crate::path::Segment;
 
 /// A collection being decoded.
 enum Open {
@@ -142,4 +144,286 @@ fn scalar(value: String, style: ScalarStyle, typing: Typing) -> Option<Value> {
         Typed::Float(f) | Typed::BigInt(f) => Value::Number(Number::from_f64(f)?),
         Typed::Str(text) => Value::String(text.into_owned()),
     })
+}
+
+/// What a text must decode to, for [`matches`]: these documents, with `replacement` in
+/// place of the value at `prefix` in document `document`.
+pub struct Expected<'e> {
+    /// The documents, in order.
+    pub documents: &'e [Value],
+    /// The document that holds the replacement.
+    pub document: usize,
+    /// Where in it.
+    pub prefix: &'e [Segment],
+    /// The value expected there instead of the document's.
+    pub replacement: &'e Value,
+}
+
+/// A mapping's keys as they are met: in the expected order (no set needed), or, once one comes
+/// out of order, as a set of the expected keys already met.
+enum Met<'e> {
+    InOrder(serde_json::map::Iter<'e>),
+    Set(HashSet<*const String>),
+}
+
+/// A collection being compared.
+enum Frame<'e> {
+    Mapping {
+        expected: &'e Map<String, Value>,
+        met: Met<'e>,
+        /// The expected value of the entry whose key was just read.
+        value: Option<(&'e Value, Option<usize>)>,
+        on_prefix: Option<usize>,
+    },
+    Sequence {
+        expected: &'e [Value],
+        next: usize,
+        on_prefix: Option<usize>,
+    },
+}
+
+/// Whether `text` decodes (as [`decode`] would, every scalar typed and every key checked) to
+/// exactly `expected`, with no key written twice; `false` also for anything this path does not
+/// handle (the caller then decodes in full and says what differs).
+pub(crate) fn matches(
+    text: &str,
+    typing: Typing,
+    limits: &Limits,
+    expected: &Expected<'_>,
+) -> bool {
+    if text.len() > limits.max_input_bytes || !text.chars().all(is_printable) {
+        return false;
+    }
+    let mut comparer = Comparer {
+        typing,
+        expected,
+        stack: Vec::new(),
+        document: 0,
+        root: None,
+    };
+    let mut parser = Parser::new_from_str(text);
+    while let Some(next) = parser.next_event() {
+        let Ok((event, _)) = next else { return false };
+        if comparer.stack.len() > limits.max_depth || comparer.event(event).is_none() {
+            return false;
+        }
+    }
+    comparer.stack.is_empty() && comparer.document == expected.documents.len()
+}
+
+struct Comparer<'e> {
+    typing: Typing,
+    expected: &'e Expected<'e>,
+    stack: Vec<Frame<'e>>,
+    /// The documents finished so far.
+    document: usize,
+    /// The current document's expected root and where it stands on the prefix, until it is met.
+    root: Option<(&'e Value, Option<usize>)>,
+}
+
+impl<'e> Comparer<'e> {
+    /// Compares one event; `None` as soon as anything differs or is not handled here.
+    fn event(&mut self, event: Event<'_>) -> Option<()> {
+        match event {
+            Event::Nothing | Event::StreamStart | Event::StreamEnd => Some(()),
+            Event::DocumentStart(_) => {
+                let expected = self.expected;
+                let root = expected.documents.get(self.document)?;
+                self.root = Some(if self.document != expected.document {
+                    (root, None)
+                } else if expected.prefix.is_empty() {
+                    (expected.replacement, None)
+                } else {
+                    (root, Some(0))
+                });
+                Some(())
+            }
+            Event::DocumentEnd => {
+                if let Some((root, _)) = self.root.take() {
+                    // A document without a node is an empty plain scalar.
+                    same_scalar("", ScalarStyle::Plain, self.typing, root).then_some(())?;
+                }
+                self.document += 1;
+                Some(())
+            }
+            Event::Alias(_) => None,
+            Event::Scalar(value, style, anchor, tag) => {
+                if anchor > 0 || tag.is_some() {
+                    return None;
+                }
+                let style = convert_style(style);
+                if self.key_expected() {
+                    return self.key(&value, style);
+                }
+                let (expected, _) = self.next_value()?;
+                same_scalar(&value, style, self.typing, expected).then_some(())
+            }
+            Event::MappingStart(anchor, ref tag) | Event::SequenceStart(anchor, ref tag) => {
+                if anchor > 0 || tag.is_some() || self.key_expected() {
+                    return None;
+                }
+                let mapping = matches!(event, Event::MappingStart(..));
+                self.open(mapping)
+            }
+            Event::MappingEnd | Event::SequenceEnd => match self.stack.pop()? {
+                Frame::Mapping {
+                    expected,
+                    met,
+                    value: None,
+                    ..
+                } => match met {
+                    Met::InOrder(mut rest) => rest.next().is_none().then_some(()),
+                    Met::Set(seen) => (seen.len() == expected.len()).then_some(()),
+                },
+                Frame::Mapping { .. } => None,
+                Frame::Sequence { expected, next, .. } => (next == expected.len()).then_some(()),
+            },
+        }
+    }
+
+    /// Whether the next node is a mapping key.
+    fn key_expected(&self) -> bool {
+        matches!(self.stack.last(), Some(Frame::Mapping { value: None, .. }))
+    }
+
+    /// Opens a collection where the expected value is one of the same kind.
+    fn open(&mut self, mapping: bool) -> Option<()> {
+        let (expected, on_prefix) = self.next_value()?;
+        self.stack.push(match (mapping, expected) {
+            (true, Value::Object(map)) => Frame::Mapping {
+                expected: map,
+                met: Met::InOrder(map.iter()),
+                value: None,
+                on_prefix,
+            },
+            (false, Value::Array(items)) => Frame::Sequence {
+                expected: items,
+                next: 0,
+                on_prefix,
+            },
+            _ => return None,
+        });
+        Some(())
+    }
+
+    /// Reads a mapping key: it must be one the expected mapping holds and not met before.
+    fn key(&mut self, text: &str, style: ScalarStyle) -> Option<()> {
+        if self.typing == Typing::Helm && style == ScalarStyle::Plain && text == "<<" {
+            return None;
+        }
+        let typed = typing::type_scalar(text, style, None, self.typing).ok()?;
+        let key = typing::key_from_typed(typed, self.typing).ok()?;
+        let prefix = self.expected.prefix;
+        let replacement = self.expected.replacement;
+        let Some(Frame::Mapping {
+            expected,
+            met,
+            value,
+            on_prefix,
+        }) = self.stack.last_mut()
+        else {
+            return None;
+        };
+        let (name, child) = meet(expected, met, &key)?;
+        *value = Some(descend(
+            child,
+            *on_prefix,
+            prefix,
+            replacement,
+            |s| matches!(s, Segment::Key(k) if k == name),
+        ));
+        Some(())
+    }
+
+    /// The expected value of the node that comes next, and where it stands on the prefix.
+    fn next_value(&mut self) -> Option<(&'e Value, Option<usize>)> {
+        let prefix = self.expected.prefix;
+        let replacement = self.expected.replacement;
+        match self.stack.last_mut() {
+            None => self.root.take(),
+            Some(Frame::Mapping { value, .. }) => value.take(),
+            Some(Frame::Sequence {
+                expected,
+                next,
+                on_prefix,
+            }) => {
+                let child = expected.get(*next)?;
+                let index = *next;
+                *next += 1;
+                Some(descend(
+                    child,
+                    *on_prefix,
+                    prefix,
+                    replacement,
+                    |s| matches!(s, Segment::Index(i) if *i == index),
+                ))
+            }
+        }
+    }
+}
+
+/// The expected key equal to `key` and its value, marked as met; `None` when the mapping has
+/// no such key or it was met before.
+fn meet<'e>(
+    expected: &'e Map<String, Value>,
+    met: &mut Met<'e>,
+    key: &str,
+) -> Option<(&'e String, &'e Value)> {
+    if let Met::InOrder(rest) = met {
+        let mut ahead = rest.clone();
+        match ahead.next() {
+            Some((name, value)) if name == key => {
+                *rest = ahead;
+                return Some((name, value));
+            }
+            _ => {
+                // Out of order: from now on, the keys met so far as a set.
+                let left = rest.len();
+                let seen = expected.keys().take(expected.len() - left);
+                *met = Met::Set(seen.map(std::ptr::from_ref).collect());
+            }
+        }
+    }
+    let Met::Set(seen) = met else { return None };
+    let (name, value) = expected.get_key_value(key)?;
+    seen.insert(std::ptr::from_ref(name))
+        .then_some((name, value))
+}
+
+/// The expected value one step down: the replacement where the step completes the prefix.
+fn descend<'e>(
+    child: &'e Value,
+    on_prefix: Option<usize>,
+    prefix: &'e [Segment],
+    replacement: &'e Value,
+    is_step: impl Fn(&Segment) -> bool,
+) -> (&'e Value, Option<usize>) {
+    match on_prefix {
+        Some(depth) if prefix.get(depth).is_some_and(is_step) => {
+            if depth + 1 == prefix.len() {
+                (replacement, None)
+            } else {
+                (child, Some(depth + 1))
+            }
+        }
+        _ => (child, None),
+    }
+}
+
+/// Whether a scalar decodes (as [`super::json`] decodes it) to `expected`.
+fn same_scalar(text: &str, style: ScalarStyle, typing: Typing, expected: &Value) -> bool {
+    let Ok(typed) = typing::type_scalar(text, style, None, typing) else {
+        return false;
+    };
+    match (typed, expected) {
+        (Typed::Str(text), Value::String(want)) => *text == **want,
+        (Typed::Str(_), _) => false,
+        (Typed::Null, want) => want.is_null(),
+        (Typed::Bool(b), want) => want.as_bool() == Some(b),
+        (Typed::Int(n), want) => *want == Value::Number(n.into()),
+        (Typed::Uint(n), want) => *want == Value::Number(n.into()),
+        (Typed::Float(f) | Typed::BigInt(f), want) => {
+            Number::from_f64(f).is_some_and(|n| *want == Value::Number(n))
+        }
+    }
 }

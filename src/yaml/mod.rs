@@ -15,6 +15,7 @@ mod typing;
 
 pub use crate::text::{LineCol, LineIndex};
 pub use build::is_printable;
+pub use direct::Expected;
 pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
 pub use node::{
@@ -55,4 +56,11 @@ pub fn decode_direct(
     limits: &Limits,
 ) -> Option<Vec<serde_json::Value>> {
     direct::decode(text, typing, limits)
+}
+
+/// Whether `text` decodes to exactly `expected` (every scalar typed, every key checked, no key
+/// written twice), compared straight from the parser's events without building a value;
+/// `false` also for what this path does not handle (anchors, aliases, tags, merge keys).
+pub fn matches(text: &str, typing: Typing, limits: &Limits, expected: &Expected<'_>) -> bool {
+    direct::matches(text, typing, limits, expected)
 }
