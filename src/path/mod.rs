@@ -2,7 +2,9 @@
 
 mod tree;
 
-pub use tree::{get, is_leaf, leaves, mappings, nodes, remove, set, show};
+pub use tree::{
+    Nested, StepRef, get, is_leaf, leaves, nested, nested_path, nodes, remove, set, show,
+};
 
 use std::fmt;
 

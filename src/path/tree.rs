@@ -70,29 +70,70 @@ pub fn nodes(root: &Value) -> Vec<(ValuePath, &Value)> {
     out
 }
 
-/// Every mapping under `root` (the root included) with its path, parents before children, in
-/// document order: [`nodes`] without the scalars, so that no path is built for a leaf.
-pub fn mappings(root: &Value) -> Vec<(ValuePath, &Value)> {
+/// One step from a parent to a child, borrowed from the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepRef<'v> {
+    /// A mapping key.
+    Key(&'v str),
+    /// A sequence index.
+    Index(usize),
+}
+
+/// A mapping or sequence under a root: its value and the step from its parent in the same list.
+#[derive(Clone, Copy, Debug)]
+pub struct Nested<'v> {
+    /// The index of its parent in the list, and the step from it (`None` for the root).
+    pub from: Option<(usize, StepRef<'v>)>,
+    /// The value.
+    pub value: &'v Value,
+}
+
+/// Every mapping and sequence under `root` (the root included), parents before children, in
+/// document order; a path is spelled out ([`nested_path`]) only for the few that need one.
+pub fn nested(root: &Value) -> Vec<Nested<'_>> {
     let mut out = Vec::new();
-    let mut stack = vec![(ValuePath::root(), root)];
-    let nested = |v: &Value| matches!(v, Value::Object(_) | Value::Array(_));
-    while let Some((path, node)) = stack.pop() {
-        match node {
+    let mut stack = vec![Nested {
+        from: None,
+        value: root,
+    }];
+    let is_nested = |v: &Value| matches!(v, Value::Object(_) | Value::Array(_));
+    while let Some(next) = stack.pop() {
+        let at = out.len();
+        match next.value {
             Value::Object(map) => {
-                for (key, child) in map.iter().rev().filter(|(_, c)| nested(c)) {
-                    stack.push((path.key(key.clone()), child));
-                }
-                out.push((path, node));
+                let children = map.iter().rev().filter(|(_, c)| is_nested(c));
+                stack.extend(children.map(|(key, value)| Nested {
+                    from: Some((at, StepRef::Key(key))),
+                    value,
+                }));
             }
             Value::Array(items) => {
-                for (index, child) in items.iter().enumerate().rev().filter(|(_, c)| nested(c)) {
-                    stack.push((path.index(index), child));
-                }
+                let children = items.iter().enumerate().rev().filter(|(_, c)| is_nested(c));
+                stack.extend(children.map(|(index, value)| Nested {
+                    from: Some((at, StepRef::Index(index))),
+                    value,
+                }));
             }
-            _ => {}
+            _ => continue,
         }
+        out.push(next);
     }
     out
+}
+
+/// The path of `list[index]` (a list made by [`nested`]).
+pub fn nested_path(list: &[Nested<'_>], index: usize) -> ValuePath {
+    let mut steps = Vec::new();
+    let mut at = index;
+    while let Some((parent, step)) = list[at].from {
+        steps.push(match step {
+            StepRef::Key(key) => Segment::Key(key.to_string()),
+            StepRef::Index(index) => Segment::Index(index),
+        });
+        at = parent;
+    }
+    steps.reverse();
+    ValuePath::from_segments(steps)
 }
 
 /// Sets `value` at `path`, creating mappings on the way; fails where a scalar or list is in the way.
@@ -193,13 +234,16 @@ mod tests {
         assert_eq!(get(&v, &p("a[2]")), None);
         let paths: Vec<String> = leaves(&v).iter().map(|(p, _)| p.to_string()).collect();
         assert_eq!(paths, ["b.x", "b.y", "a[0]", "a[1].z"]);
-        let maps: Vec<String> = mappings(&v).iter().map(|(p, _)| p.to_string()).collect();
+        let list = nested(&v);
+        let spelled: Vec<String> = (0..list.len())
+            .map(|i| nested_path(&list, i).to_string())
+            .collect();
         let all: Vec<String> = nodes(&v)
             .iter()
-            .filter(|(_, n)| n.is_object())
+            .filter(|(_, n)| n.is_object() || n.is_array())
             .map(|(p, _)| p.to_string())
             .collect();
-        assert_eq!(maps, all);
+        assert_eq!(spelled, all);
     }
 
     #[test]
