@@ -2,7 +2,7 @@
 
 use super::outcome::{MigrateReport, Status};
 use super::session::Session;
-use crate::path::{ValuePath, nodes};
+use crate::path::{DocumentOrder, ValuePath};
 use crate::schema::bump_facts;
 use serde_json::Value;
 
@@ -23,13 +23,8 @@ pub(crate) fn facts(
     );
     report.displaced = displaced;
     // In the file's order, as a reviewer reads it.
-    let order: Vec<ValuePath> = nodes(original).into_iter().map(|(p, _)| p).collect();
-    report.displaced.sort_by_key(|d| {
-        order
-            .iter()
-            .position(|p| *p == d.path)
-            .unwrap_or(usize::MAX)
-    });
+    let order = DocumentOrder::of(original);
+    report.displaced.sort_by_key(|d| order.position(&d.path));
     report.changelog = session.changelog.clone();
     report.derivable = requirements.derivable;
     report.escalations = requirements

@@ -3,7 +3,8 @@
 mod tree;
 
 pub use tree::{
-    Nested, StepRef, get, is_leaf, leaves, nested, nested_path, nodes, remove, set, show,
+    DocumentOrder, Nested, PathSet, StepRef, get, is_leaf, leaves, nested, nested_path, nodes,
+    remove, set, show,
 };
 
 use std::fmt;

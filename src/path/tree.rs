@@ -2,6 +2,7 @@
 
 use super::{Segment, ValuePath};
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 
 /// The value at `path` under `root`, if there is one.
 pub fn get<'v>(root: &'v Value, path: &ValuePath) -> Option<&'v Value> {
@@ -136,6 +137,55 @@ pub fn nested_path(list: &[Nested<'_>], index: usize) -> ValuePath {
     ValuePath::from_segments(steps)
 }
 
+/// Where every node under a root comes in document order (parents before children): paths
+/// sorted by it without a scan of the tree per path.
+pub struct DocumentOrder(HashMap<ValuePath, usize>);
+
+impl DocumentOrder {
+    /// The order of every node under `root`.
+    pub fn of(root: &Value) -> DocumentOrder {
+        let positions = nodes(root).into_iter().enumerate();
+        DocumentOrder(positions.map(|(at, (path, _))| (path, at)).collect())
+    }
+
+    /// Where `path` comes (after every node when `root` has no value there).
+    pub fn position(&self, path: &ValuePath) -> usize {
+        self.0.get(path).copied().unwrap_or(usize::MAX)
+    }
+}
+
+/// A set of paths that answers "is this path at or under one of them" and "is one of them at or
+/// under this path" by binary search, not by a scan of the set.
+pub struct PathSet(Vec<ValuePath>);
+
+impl PathSet {
+    /// The set of `paths`.
+    pub fn new<'p>(paths: impl IntoIterator<Item = &'p ValuePath>) -> PathSet {
+        let mut paths: Vec<ValuePath> = paths.into_iter().cloned().collect();
+        paths.sort();
+        paths.dedup();
+        PathSet(paths)
+    }
+
+    /// Whether `path` is one of the set's paths or lies under one.
+    pub fn covers(&self, path: &ValuePath) -> bool {
+        let segments = path.segments();
+        (0..=segments.len()).any(|depth| {
+            let prefix = &segments[..depth];
+            self.0
+                .binary_search_by(|p| p.segments().cmp(prefix))
+                .is_ok()
+        })
+    }
+
+    /// Whether one of the set's paths is `path` or lies under it.
+    pub fn reaches_into(&self, path: &ValuePath) -> bool {
+        // Every path that starts with `path` sorts at or right after it.
+        let from = self.0.partition_point(|p| p < path);
+        self.0.get(from).is_some_and(|p| p.starts_with(path))
+    }
+}
+
 /// Sets `value` at `path`, creating mappings on the way; fails where a scalar or list is in the way.
 pub fn set(root: &mut Value, path: &ValuePath, value: Value) -> Result<(), String> {
     let Some((last, parents)) = path.segments().split_last() else {
@@ -244,6 +294,19 @@ mod tests {
             .map(|(p, _)| p.to_string())
             .collect();
         assert_eq!(spelled, all);
+    }
+
+    #[test]
+    fn path_sets_answer_prefix_questions() {
+        let set = PathSet::new(&[p("a.b"), p("c[1]"), p("a.b.x")]);
+        assert!(set.covers(&p("a.b")) && set.covers(&p("a.b.y.z")) && set.covers(&p("c[1].d")));
+        assert!(!set.covers(&p("a")) && !set.covers(&p("a.c")) && !set.covers(&p("c[0]")));
+        assert!(set.reaches_into(&p("a")) && set.reaches_into(&p("")) && set.reaches_into(&p("c")));
+        assert!(!set.reaches_into(&p("a.c")) && !set.reaches_into(&p("b")));
+        let v = json!({"b": {"x": 1}, "a": [true]});
+        let order = DocumentOrder::of(&v);
+        assert!(order.position(&p("b.x")) < order.position(&p("a[0]")));
+        assert_eq!(order.position(&p("zz")), usize::MAX);
     }
 
     #[test]

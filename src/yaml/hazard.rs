@@ -101,8 +101,8 @@ pub fn key_hazards(node: &Node, typing: Typing, repeats_of: Option<&[&str]>) -> 
                 why: "such a key could stand for any key, including the one looked for",
                 at,
             });
-        } else if let Some(key) = entry.key.key_string(typing)
-            && repeats_of.is_none_or(|keys| keys.contains(&key.as_str()))
+        } else if let Some(key) = entry.key.key_str(typing)
+            && repeats_of.is_none_or(|keys| keys.contains(&key.as_ref()))
             && !seen.insert(key.clone())
         {
             found.push(Hazard {
