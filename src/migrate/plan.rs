@@ -4,7 +4,9 @@
 //! taken from the proposal's author (ADR 13, "The write is a plan").
 
 use super::outcome::{NotCarried, Op, RefusalKind, SetSource};
-use crate::path::{DocumentOrder, PathSet, Segment, ValuePath, get, is_leaf, leaves, nodes, show};
+use crate::path::{
+    PathSet, Segment, ValuePath, get, is_leaf, leaves, nodes, show, sort_in_document_order,
+};
 use serde_json::Value;
 
 /// A value the target schema rejects where it stands, so it may move or go.
@@ -205,10 +207,9 @@ impl Planner<'_, '_> {
             };
             original_ops.push((from, op));
         }
-        let order = DocumentOrder::of(self.input.original);
-        let position = |p: &ValuePath| order.position(p);
-        original_ops.sort_by_key(|(p, _)| position(p));
-        self.out.not_carried.sort_by_key(|n| position(&n.path));
+        let original = self.input.original;
+        sort_in_document_order(original, &mut original_ops, |(p, _)| p);
+        sort_in_document_order(original, &mut self.out.not_carried, |n| &n.path);
         self.out
             .ops
             .extend(original_ops.into_iter().map(|(_, op)| op));

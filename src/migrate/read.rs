@@ -26,8 +26,25 @@ pub(crate) struct Proposal<'a> {
     pub value: Value,
     /// The proposal as given.
     pub input: &'a Named,
-    /// Its located parse; dropped before the result is written (empty after that).
-    pub stream: RefCell<Stream>,
+    /// Its located parse, made when a finding is to be located in it (most calls need none).
+    stream: RefCell<Option<Stream>>,
+}
+
+impl Proposal<'_> {
+    /// Runs `f` on the proposal's located parse (parsed now if it was not; empty when the
+    /// proposal is JSON that YAML cannot read).
+    pub fn with_stream<R>(&self, f: impl FnOnce(&Stream) -> R) -> R {
+        let mut stream = self.stream.borrow_mut();
+        let stream = stream.get_or_insert_with(|| {
+            yaml::parse(&self.input.text, &Limits::default()).unwrap_or_default()
+        });
+        f(stream)
+    }
+
+    /// Drops the located parse, if it was made (it is made again if needed).
+    pub fn drop_stream(&self) {
+        self.stream.take();
+    }
 }
 
 /// Everything a call reads besides the schemas.
@@ -100,7 +117,14 @@ fn read_proposal<'a>(
     typing: Typing,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<Proposal<'a>> {
-    match parse_yaml(&input.name, &input.text, typing) {
+    // Most proposals decode without a located tree; it is built only to locate a finding.
+    let direct = yaml::decode_direct(&input.text, typing, &Limits::default())
+        .filter(|documents| documents.len() <= 1)
+        .map(|documents| (None, documents));
+    let read = direct
+        .map(Ok)
+        .unwrap_or_else(|| parse_yaml(&input.name, &input.text, typing).map(|(s, d)| (Some(s), d)));
+    match read {
         Ok((stream, documents)) if documents.len() <= 1 => Some(Proposal {
             value: documents.into_iter().next().unwrap_or(Value::Null),
             input,
@@ -120,7 +144,7 @@ fn read_proposal<'a>(
             Some(value) => Some(Proposal {
                 value,
                 input,
-                stream: RefCell::new(yaml::parse("", &Limits::default()).ok()?),
+                stream: RefCell::new(Some(yaml::parse("", &Limits::default()).ok()?)),
             }),
             None => {
                 errors.push(error);

@@ -90,7 +90,7 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
         report.files = unchanged_files(&read.files);
     } else {
         // Only the edited file's located tree is needed from here on: the others go now.
-        proposal.stream.take();
+        proposal.drop_stream();
         for (index, other) in read.files.iter().enumerate() {
             if index != candidate.file {
                 other.stream.take();
@@ -157,12 +157,10 @@ fn locate_finding(
         let full = candidate.prefix.join(&finding.path);
         return in_values(file, candidate, &full, session, finding);
     }
-    let offset = proposal
-        .stream
-        .borrow()
-        .documents
-        .first()
-        .map(|d| d.root.offset_of(&finding.path, session.typing));
+    let offset = proposal.with_stream(|stream| {
+        let first = stream.documents.first();
+        first.map(|d| d.root.offset_of(&finding.path, session.typing))
+    });
     refusal_at(&proposal.input.name, &proposal.input.text, offset, finding)
 }
 

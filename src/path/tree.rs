@@ -137,21 +137,41 @@ pub fn nested_path(list: &[Nested<'_>], index: usize) -> ValuePath {
     ValuePath::from_segments(steps)
 }
 
-/// Where every node under a root comes in document order (parents before children): paths
-/// sorted by it without a scan of the tree per path.
-pub struct DocumentOrder(HashMap<ValuePath, usize>);
-
-impl DocumentOrder {
-    /// The order of every node under `root`.
-    pub fn of(root: &Value) -> DocumentOrder {
-        let positions = nodes(root).into_iter().enumerate();
-        DocumentOrder(positions.map(|(at, (path, _))| (path, at)).collect())
-    }
-
-    /// Where `path` comes (after every node when `root` has no value there).
-    pub fn position(&self, path: &ValuePath) -> usize {
-        self.0.get(path).copied().unwrap_or(usize::MAX)
-    }
+/// Sorts `items` by where their paths sit under `root` in document order (parents before
+/// children; paths `root` does not hold last, in their order): only the mappings on those paths
+/// are looked at, each at most once through an index of its keys.
+pub fn sort_in_document_order<T>(
+    root: &Value,
+    items: &mut [T],
+    path_of: impl Fn(&T) -> &ValuePath,
+) {
+    let mut indexes: HashMap<*const Map<String, Value>, HashMap<&str, usize>> = HashMap::new();
+    items.sort_by_cached_key(|item| {
+        // The position among siblings at each step: document order is their lexicographic order.
+        let mut steps = Vec::new();
+        let mut node = root;
+        for segment in path_of(item).segments() {
+            let (at, child) = match (segment, node) {
+                (Segment::Key(key), Value::Object(map)) => {
+                    let index = indexes.entry(std::ptr::from_ref(map)).or_insert_with(|| {
+                        map.keys()
+                            .enumerate()
+                            .map(|(i, k)| (k.as_str(), i))
+                            .collect()
+                    });
+                    match (index.get(key.as_str()), map.get(key)) {
+                        (Some(&at), Some(child)) => (at, child),
+                        _ => return (true, Vec::new()),
+                    }
+                }
+                (Segment::Index(i), Value::Array(list)) if *i < list.len() => (*i, &list[*i]),
+                _ => return (true, Vec::new()),
+            };
+            steps.push(at);
+            node = child;
+        }
+        (false, steps)
+    });
 }
 
 /// A set of paths that answers "is this path at or under one of them" and "is one of them at or
@@ -303,10 +323,17 @@ mod tests {
         assert!(!set.covers(&p("a")) && !set.covers(&p("a.c")) && !set.covers(&p("c[0]")));
         assert!(set.reaches_into(&p("a")) && set.reaches_into(&p("")) && set.reaches_into(&p("c")));
         assert!(!set.reaches_into(&p("a.c")) && !set.reaches_into(&p("b")));
-        let v = json!({"b": {"x": 1}, "a": [true]});
-        let order = DocumentOrder::of(&v);
-        assert!(order.position(&p("b.x")) < order.position(&p("a[0]")));
-        assert_eq!(order.position(&p("zz")), usize::MAX);
+        let v = json!({"b": {"x": 1, "w": 2}, "a": [true, {"c": 3}]});
+        let mut paths = ["zz", "a[1].c", "b.w", "a", "b", "b.x", "yy", "a[0]"].map(p);
+        sort_in_document_order(&v, &mut paths, |path| path);
+        let sorted: Vec<String> = paths.iter().map(ToString::to_string).collect();
+        let by_nodes: Vec<String> = nodes(&v).into_iter().map(|(p, _)| p.to_string()).collect();
+        assert_eq!(
+            sorted,
+            ["b", "b.x", "b.w", "a", "a[0]", "a[1].c", "zz", "yy"]
+        );
+        let known: Vec<&String> = by_nodes.iter().filter(|n| sorted.contains(n)).collect();
+        assert_eq!(known, sorted[..6].iter().collect::<Vec<_>>());
     }
 
     #[test]
