@@ -43,6 +43,8 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
         document: None,
         cursor: 0,
         anchors: HashMap::new(),
+        entries: Vec::new(),
+        items: Vec::new(),
     };
     let mut parser = Parser::new_from_str(text);
     while let Some(next) = parser.next_event() {
@@ -95,13 +97,10 @@ struct Frame {
 }
 
 enum FrameKind {
-    Mapping {
-        entries: Vec<Entry>,
-        key: Option<Node>,
-    },
-    Sequence {
-        items: Vec<Node>,
-    },
+    /// Its entries so far are `Builder::entries[start..]`.
+    Mapping { start: usize, key: Option<Node> },
+    /// Its items so far are `Builder::items[start..]`.
+    Sequence { start: usize },
 }
 
 struct Builder<'t> {
@@ -115,6 +114,10 @@ struct Builder<'t> {
     cursor: usize,
     /// The anchors of the current document by saphyr's id: `None` while the node is open.
     anchors: HashMap<usize, Option<Range<usize>>>,
+    /// The entries of every open mapping, innermost last (see [`FrameKind::Mapping`]).
+    entries: Vec<Entry>,
+    /// The items of every open sequence, innermost last.
+    items: Vec<Node>,
 }
 
 /// The resolved form of a saphyr tag.
@@ -195,9 +198,12 @@ impl Builder<'_> {
                 )
             }
             Event::Scalar(value, style, anchor_id, tag) => {
-                // saphyr's buffer grows as it scans: keep only the scalar's bytes (memory).
+                // saphyr's buffer grows as it scans: keep an exact copy of the scalar's bytes,
+                // so that the buffer's spare room is reused, not kept (memory).
                 let mut value = value.into_owned();
-                value.shrink_to_fit();
+                if value.capacity() > value.len() {
+                    value = value.as_str().to_owned();
+                }
                 let node = self.scalar(value, style, anchor_id, tag.as_deref(), start, end);
                 if anchor_id > 0 {
                     self.anchors.insert(anchor_id, Some(node.range.clone()));
@@ -404,11 +410,13 @@ impl Builder<'_> {
         };
         let kind = if mapping {
             FrameKind::Mapping {
-                entries: Vec::new(),
+                start: self.entries.len(),
                 key: None,
             }
         } else {
-            FrameKind::Sequence { items: Vec::new() }
+            FrameKind::Sequence {
+                start: self.items.len(),
+            }
         };
         self.stack.push(Frame {
             kind,
@@ -434,9 +442,10 @@ impl Builder<'_> {
             return Err(internal("a collection ended that did not start", end));
         };
         let (kind, last_end) = match frame.kind {
-            FrameKind::Mapping { mut entries, key } => {
-                // Growth by doubling leaves up to half unused: a finished tree keeps none.
-                entries.shrink_to_fit();
+            FrameKind::Mapping { start, key } => {
+                // Collected on one shared stack, moved out at the exact size: no growth by
+                // doubling per collection, no spare room kept.
+                let entries: Vec<Entry> = self.entries.drain(start..).collect();
                 if key.is_some() {
                     return Err(internal("a mapping ended between a key and its value", end));
                 }
@@ -449,8 +458,8 @@ impl Builder<'_> {
                     last,
                 )
             }
-            FrameKind::Sequence { mut items } => {
-                items.shrink_to_fit();
+            FrameKind::Sequence { start } => {
+                let items: Vec<Node> = self.items.drain(start..).collect();
                 let last = items.last().map(|item| item.range.end);
                 (
                     NodeKind::Sequence {
@@ -494,16 +503,16 @@ impl Builder<'_> {
     fn attach(&mut self, node: Node, at: usize) -> Result<(), YamlError> {
         match self.stack.last_mut() {
             Some(Frame {
-                kind: FrameKind::Mapping { entries, key },
+                kind: FrameKind::Mapping { key, .. },
                 ..
             }) => match key.take() {
                 None => *key = Some(node),
-                Some(key) => entries.push(Entry { key, value: node }),
+                Some(key) => self.entries.push(Entry { key, value: node }),
             },
             Some(Frame {
-                kind: FrameKind::Sequence { items },
+                kind: FrameKind::Sequence { .. },
                 ..
-            }) => items.push(node),
+            }) => self.items.push(node),
             None => match self.document.as_mut() {
                 Some(document) if document.root.is_none() => document.root = Some(node),
                 _ => return Err(internal("a node outside a document", at)),
