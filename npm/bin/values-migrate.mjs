@@ -262,7 +262,8 @@ function run(argv, out = process.stdout, err = process.stderr) {
       out.write(help(command));
       return 0;
     }
-    const result = cliOutput(request(command, parsed));
+    const { command: name, ...args } = request(command, parsed);
+    const result = cliOutput({ [name]: args });
     out.write(result.stdout);
     err.write(result.stderr);
     for (const file of result.writes) writeAtomically(file.path, file.text);
