@@ -75,3 +75,18 @@ ensure_helm_python_sdk() {
   python3 -m pip install -q --disable-pip-version-check helm-python-sdk==0.2.2 >&2 2>/dev/null ||
     python3 -m pip install -q --user --break-system-packages helm-python-sdk==0.2.2 >&2
 }
+
+# The official JSON-Schema-Test-Suite, as python-jsonschema's sdist on PyPI vendors it (json/tests/):
+# the validator's conformance layer (tests/json_schema_suite.rs). Cached under target/.
+ensure_json_schema_suite() {
+  local dir="$root/target/json-schema-suite"
+  [ -d "$dir/json/tests/draft2020-12" ] && return
+  say "fetching the JSON-Schema-Test-Suite (PyPI sdist of jsonschema 4.23.0)"
+  local tmp
+  tmp=$(mktemp -d)
+  python3 -m pip download -q --disable-pip-version-check --no-deps --no-binary :all: \
+    --dest "$tmp" jsonschema==4.23.0 >&2
+  mkdir -p "$dir"
+  tar xzf "$tmp/jsonschema-4.23.0.tar.gz" -C "$dir" --strip-components=1 jsonschema-4.23.0/json
+  rm -rf "$tmp"
+}

@@ -232,3 +232,51 @@ fn no_input_panics() {
         }
     }
 }
+
+#[test]
+fn a_schema_its_draft_does_not_allow_is_refused_where_it_goes_wrong() {
+    // (schema text, JSON pointer of the offending value, line and column of its key)
+    let cases = [
+        ("{\n  \"type\": 42\n}", "/type", 2, 3),
+        (
+            "{\"properties\": {\"a\": {\"pattern\": 5}}}",
+            "/properties/a/pattern",
+            1,
+            23,
+        ),
+        (
+            "{\"properties\": {\"a\": {\"pattern\": \"(\"}}}",
+            "/properties/a/pattern",
+            1,
+            23,
+        ),
+        (
+            "{\"patternProperties\": {\"[\": {}}}",
+            "/patternProperties/[",
+            1,
+            24,
+        ),
+        ("{\"minLength\": -1}", "/minLength", 1, 2),
+        ("{\"allOf\": []}", "/allOf", 1, 2),
+        (
+            "{\"$defs\": {\"a\": {\"$id\": \"a.json\", \"pattern\": \"(\"}}, \"$ref\": \"a.json\"}",
+            "/$defs/a/pattern",
+            1,
+            35,
+        ),
+    ];
+    for (text, pointer, line, column) in cases {
+        let error = Schema::compile(text).expect_err(text);
+        assert_eq!(error.kind(), SchemaErrorKind::InvalidSchema, "{text}");
+        assert_eq!(error.schema_path(), Some(pointer), "{text}");
+        assert_eq!(
+            (error.line(), error.column()),
+            (Some(line), Some(column)),
+            "{text}"
+        );
+        assert!(
+            error.message().starts_with("not a valid draft-07 schema: "),
+            "{error}"
+        );
+    }
+}

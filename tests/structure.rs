@@ -177,3 +177,52 @@ fn a_planted_wrong_import_is_caught() {
     // Comments and doc links do not count.
     assert!(wrong_imports("splice/values.rs", "/// see [`crate::migrate`]\n").is_empty());
 }
+
+/// What a file of `src/schema/validator/` reaches outside the validator (`crate::…`, or
+/// `super::` from its `mod.rs`, which is `schema`).
+fn outside_the_validator(relative: &str, source: &str) -> Vec<String> {
+    let mut out: Vec<String> = references(source).into_iter().collect();
+    let is_mod = relative.ends_with("validator/mod.rs");
+    for line in source.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        if code.contains("super::super") || (is_mod && code.contains("super::")) {
+            out.push("schema".to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_validator_sits_below_the_rest_of_schema() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root.join("schema/validator"), &root, &mut files);
+    assert!(files.len() > 5, "no validator sources found");
+    // Its unit tests may read fixtures through the crate; the validator itself may not.
+    let test_only = [
+        "schema/validator/differential.rs",
+        "schema/validator/tests.rs",
+    ];
+    let wrong: Vec<String> = files
+        .iter()
+        .filter(|(relative, _)| !test_only.contains(&relative.as_str()))
+        .flat_map(|(relative, source)| {
+            outside_the_validator(relative, source)
+                .into_iter()
+                .map(move |used| format!("src/{relative} uses {used}"))
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "the validator reaches up:\n{}",
+        wrong.join("\n")
+    );
+    assert_eq!(
+        outside_the_validator("schema/validator/keywords.rs", "use crate::schema::Schema;"),
+        ["schema"]
+    );
+    assert_eq!(
+        outside_the_validator("schema/validator/mod.rs", "use super::message;"),
+        ["schema"]
+    );
+}

@@ -1,37 +1,15 @@
 //! Compiling a schema from its JSON text: draft selection, the no-fetch rule, error positions.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-
-use serde::Serialize;
 use serde_json::Value;
+use std::collections::HashMap;
 
 use super::error::{SchemaError, SchemaErrorKind};
 use super::index::{DEFAULT_BASE, Index, Target};
 use super::locate::locate;
-use super::message;
+use super::validator::{CompileError, Pattern, Validator, compile_pattern};
 use crate::text::LineIndex;
 
-/// A JSON Schema draft, as named by `$schema`.
-#[non_exhaustive]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub enum Draft {
-    /// Draft 4.
-    #[serde(rename = "draft-04")]
-    Draft4,
-    /// Draft 6.
-    #[serde(rename = "draft-06")]
-    Draft6,
-    /// Draft 7, also used when `$schema` is missing or is the version-less `…/schema#`.
-    #[serde(rename = "draft-07")]
-    Draft7,
-    /// Draft 2019-09.
-    #[serde(rename = "2019-09")]
-    Draft201909,
-    /// Draft 2020-12.
-    #[serde(rename = "2020-12")]
-    Draft202012,
-}
+pub use super::validator::Draft;
 
 impl Draft {
     /// The draft `$schema` names: `None` for a missing or version-less `$schema` (draft-07, as
@@ -75,64 +53,14 @@ impl Draft {
             Draft::Draft202012 => "https://json-schema.org/draft/2020-12/schema",
         }
     }
-
-    fn to_jsonschema(self) -> jsonschema::Draft {
-        match self {
-            Draft::Draft4 => jsonschema::Draft::Draft4,
-            Draft::Draft6 => jsonschema::Draft::Draft6,
-            Draft::Draft7 => jsonschema::Draft::Draft7,
-            Draft::Draft201909 => jsonschema::Draft::Draft201909,
-            Draft::Draft202012 => jsonschema::Draft::Draft202012,
-        }
-    }
-}
-
-/// A retriever that refuses every URI and records each one it was asked for.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct RefusingRetriever {
-    asked: Arc<Mutex<Vec<String>>>,
-}
-
-impl RefusingRetriever {
-    /// The URIs asked for so far, in order.
-    pub(crate) fn asked(&self) -> Vec<String> {
-        self.asked.lock().map(|a| a.clone()).unwrap_or_default()
-    }
-}
-
-#[derive(Debug)]
-struct Refused(String);
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "'{}' is not in the schema document, and nothing is fetched",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for Refused {}
-
-impl jsonschema::Retrieve for RefusingRetriever {
-    fn retrieve(
-        &self,
-        uri: &jsonschema::Uri<String>,
-    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-        if let Ok(mut asked) = self.asked.lock() {
-            asked.push(uri.as_str().to_string());
-        }
-        Err(Box::new(Refused(uri.as_str().to_string())))
-    }
 }
 
 /// Everything compiling produces: the validator, the draft, the index and pattern matchers.
 pub(crate) struct Compiled {
     pub(crate) draft: Draft,
-    pub(crate) validator: jsonschema::Validator,
+    pub(crate) validator: Validator,
     pub(crate) index: Index,
-    pub(crate) patterns: HashMap<String, Option<jsonschema::Validator>>,
+    pub(crate) patterns: HashMap<String, Option<Pattern>>,
 }
 
 /// Parses `text` as JSON, or says where it is not JSON.
@@ -172,26 +100,12 @@ pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, 
     check_references(document, &index).map_err(positioned)?;
     check_patterns(&index).map_err(positioned)?;
 
-    // jsonschema reads a version-less `$schema` as 2020-12; name the draft we chose instead.
-    let mut normalized = document.clone();
-    if let Some(object) = normalized.as_object_mut() {
-        if object.contains_key("$schema") {
-            object.insert("$schema".into(), Value::String(draft.uri().into()));
-        }
-    }
-    let retriever = RefusingRetriever::default();
-    let validator = build(&normalized, draft, retriever).map_err(positioned)?;
-
+    let validator = build(document, draft).map_err(positioned)?;
     let mut patterns = HashMap::new();
     for pattern in &index.patterns {
-        patterns.entry(pattern.clone()).or_insert_with(|| {
-            jsonschema::options()
-                .with_draft(jsonschema::Draft::Draft202012)
-                .with_pattern_options(jsonschema::PatternOptions::regex())
-                .offline()
-                .build(&serde_json::json!({ "pattern": pattern }))
-                .ok()
-        });
+        patterns
+            .entry(pattern.clone())
+            .or_insert_with(|| compile_pattern(pattern));
     }
     Ok(Compiled {
         draft,
@@ -201,56 +115,24 @@ pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, 
     })
 }
 
-/// Builds the jsonschema validator with a retriever that refuses (and records) every URI.
-pub(crate) fn build(
-    document: &Value,
-    draft: Draft,
-    retriever: RefusingRetriever,
-) -> Result<jsonschema::Validator, SchemaError> {
-    let recorder = retriever.clone();
-    // The standard engine only: the backtracking one is not in this build (docs/size.md).
-    jsonschema::options()
-        .with_draft(draft.to_jsonschema())
-        .with_pattern_options(jsonschema::PatternOptions::regex())
-        .with_retriever(retriever)
-        .build(document)
-        .map_err(|error| {
-            let asked = recorder.asked();
-            match error.kind() {
-                jsonschema::error::ValidationErrorKind::Referencing(
-                    jsonschema::ReferencingError::Unretrievable { uri, .. },
-                ) => {
-                    let mut urls = asked;
-                    if !urls.contains(uri) {
-                        urls.push(uri.clone());
-                    }
-                    SchemaError::new(
-                        SchemaErrorKind::RemoteReference,
-                        format!(
-                            "the schema refers to another document ({}); nothing is fetched",
-                            urls.join(", ")
-                        ),
-                    )
-                    .with_urls(urls)
-                }
-                jsonschema::error::ValidationErrorKind::Referencing(other) => SchemaError::new(
-                    SchemaErrorKind::UnresolvableReference,
-                    format!("a $ref cannot be resolved: {other}"),
-                ),
-                _ => {
-                    let pointer = error.instance_path().as_str().to_string();
-                    SchemaError::new(
-                        SchemaErrorKind::InvalidSchema,
-                        format!(
-                            "not a valid {} schema: {}",
-                            draft_name(draft),
-                            message::describe(&error)
-                        ),
-                    )
-                    .at_schema_path(pointer)
-                }
-            }
-        })
+/// Builds the validator, naming what makes the schema unusable.
+pub(crate) fn build(document: &Value, draft: Draft) -> Result<Validator, SchemaError> {
+    Validator::new(document, draft).map_err(|error| match error {
+        CompileError::Remote(url) => SchemaError::new(
+            SchemaErrorKind::RemoteReference,
+            format!("the schema refers to another document ({url}); nothing is fetched"),
+        )
+        .with_urls(vec![url]),
+        CompileError::Unresolvable(message, pointer) => {
+            SchemaError::new(SchemaErrorKind::UnresolvableReference, message)
+                .at_schema_path(pointer)
+        }
+        CompileError::Invalid(message, pointer) => SchemaError::new(
+            SchemaErrorKind::InvalidSchema,
+            format!("not a valid {} schema: {message}", draft_name(draft)),
+        )
+        .at_schema_path(pointer),
+    })
 }
 
 fn draft_name(draft: Draft) -> &'static str {
@@ -375,14 +257,11 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn the_retriever_is_asked_and_refuses() {
-        // Past the pre-scan, straight into jsonschema: the only way it could fetch is the retriever.
-        let retriever = RefusingRetriever::default();
+    fn a_remote_reference_is_refused_naming_its_url() {
+        // Past the pre-scan, straight into the validator: a remote `$ref` resolves to nothing.
         let document = json!({"properties": {"a": {"$ref": "https://schemas.example/a.json"}}});
-        let error = build(&document, Draft::Draft7, retriever.clone())
-            .expect_err("a remote $ref must not compile");
+        let error = build(&document, Draft::Draft7).expect_err("a remote $ref must not compile");
         assert_eq!(error.kind(), SchemaErrorKind::RemoteReference);
-        assert_eq!(retriever.asked(), vec!["https://schemas.example/a.json"]);
         assert_eq!(error.urls(), ["https://schemas.example/a.json"]);
         assert!(error.message().contains("https://schemas.example/a.json"));
     }
@@ -396,17 +275,8 @@ mod tests {
             Draft::Draft201909,
             Draft::Draft202012,
         ] {
-            let retriever = RefusingRetriever::default();
             let document = json!({"$schema": draft.uri(), "type": "object"});
-            assert!(
-                build(&document, draft, retriever.clone()).is_ok(),
-                "{draft:?}"
-            );
-            assert!(
-                retriever.asked().is_empty(),
-                "{draft:?} asked {:?}",
-                retriever.asked()
-            );
+            assert!(build(&document, draft).is_ok(), "{draft:?}");
         }
     }
 

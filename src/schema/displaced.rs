@@ -1,6 +1,6 @@
 //! Displaced values: the user's values whose path the target schema rejects.
 
-use jsonschema::ValidationError;
+use super::validator::ValidationError;
 use serde::Serialize;
 use serde_json::Value;
 

@@ -7,33 +7,8 @@ use serde_json::Value;
 
 use super::compile::Draft;
 
-/// The base URI of a document with no `$id` (the one jsonschema uses too).
-pub(crate) const DEFAULT_BASE: &str = "json-schema:///";
-
-/// Keywords whose value is one subschema.
-const SINGLE: &[&str] = &[
-    "additionalItems",
-    "additionalProperties",
-    "contains",
-    "contentSchema",
-    "else",
-    "if",
-    "not",
-    "propertyNames",
-    "then",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-];
-/// Keywords whose value is an array of subschemas.
-const ARRAYS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-/// Keywords whose value is an object of subschemas.
-const MAPS: &[&str] = &[
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-    "patternProperties",
-    "properties",
-];
+use super::validator::{ARRAYS, MAPS, SINGLE, escape, percent_decode, uri};
+pub(crate) use super::validator::{DEFAULT_BASE, base_of};
 
 /// One `$ref`-like keyword found in the document.
 #[derive(Clone, Debug)]
@@ -195,25 +170,6 @@ impl Index {
     }
 }
 
-/// The base URI in force inside `value`, given the base of its parent.
-pub(crate) fn base_of(value: &Value, parent: &str, draft: Draft) -> String {
-    let Some(object) = value.as_object() else {
-        return parent.to_string();
-    };
-    // Before 2019-09, every keyword beside `$ref` is ignored, `$id` included.
-    if draft <= Draft::Draft7 && object.contains_key("$ref") {
-        return parent.to_string();
-    }
-    let keyword = if draft == Draft::Draft4 { "id" } else { "$id" };
-    match object.get(keyword) {
-        Some(Value::String(id)) if !id.starts_with('#') => absolute(parent, id).map_or_else(
-            || parent.to_string(),
-            |uri| strip_fragment(&uri).to_string(),
-        ),
-        _ => parent.to_string(),
-    }
-}
-
 /// A plain-name anchor given as an `$id`/`id` of the form `#name` (drafts 4 to 7).
 fn plain_anchor(object: &serde_json::Map<String, Value>, draft: Draft) -> Option<&str> {
     if draft > Draft::Draft7 {
@@ -230,40 +186,11 @@ fn plain_anchor(object: &serde_json::Map<String, Value>, draft: Draft) -> Option
 
 /// `reference` resolved against `base`, or `None` when either is not a URI (reference).
 fn absolute(base: &str, reference: &str) -> Option<String> {
-    let base = jsonschema::uri::from_str(base).ok()?;
-    let resolved = jsonschema::uri::resolve_against(&base.borrow(), reference).ok()?;
-    Some(resolved.as_str().to_string())
+    uri::resolve(base, reference)
 }
 
 fn strip_fragment(uri: &str) -> &str {
-    uri.split_once('#').map_or(uri, |(before, _)| before)
-}
-
-/// Escapes one JSON pointer token.
-pub(crate) fn escape(token: &str) -> String {
-    token.replace('~', "~0").replace('/', "~1")
-}
-
-/// Decodes `%XX` escapes (a fragment is percent-encoded in a URI); malformed escapes stay as written.
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = bytes
-                .get(i + 1..i + 3)
-                .and_then(|h| std::str::from_utf8(h).ok());
-            if let Some(byte) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                out.push(byte);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
+    uri::strip_fragment(uri)
 }
 
 #[cfg(test)]

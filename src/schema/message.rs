@@ -1,7 +1,7 @@
 //! Human messages for validation errors, worded as Helm prints them.
 
-use jsonschema::ValidationError;
-use jsonschema::error::{TypeKind, ValidationErrorKind};
+use super::validator::ValidationError;
+use super::validator::{ErrorKind as ValidationErrorKind, TypeKind};
 use serde_json::Value;
 
 /// A value as Helm quotes it in messages: strings in single quotes, everything else as JSON.
@@ -35,12 +35,7 @@ pub(crate) fn quote_names<'a>(names: impl IntoIterator<Item = &'a str>) -> Strin
         .join(", ")
 }
 
-/// The message for one error, in Helm's words where Helm has words for it.
-pub(crate) fn describe(error: &ValidationError<'_>) -> String {
-    describe_in(error, None)
-}
-
-/// [`describe`], naming a type list in the order the schema `document` writes it, when it can.
+/// The message for one error in Helm's words where Helm has words for it, naming a type list in the order the schema `document` writes it, when it can.
 pub(crate) fn describe_in(error: &ValidationError<'_>, document: Option<&Value>) -> String {
     let (kind, instance) = (error.kind(), error.instance());
     value_message(kind, instance)
@@ -52,7 +47,7 @@ pub(crate) fn describe_in(error: &ValidationError<'_>, document: Option<&Value>)
 /// The message for a rule on a value's own content (enum, bounds, pattern, format), if it is one.
 fn value_message(kind: &ValidationErrorKind, instance: &Value) -> Option<String> {
     Some(match kind {
-        ValidationErrorKind::Enum { options } => match options.as_ref() {
+        ValidationErrorKind::Enum { options } => match options {
             Value::Array(members) => format!(
                 "value must be one of {}",
                 members.iter().map(quote).collect::<Vec<_>>().join(", ")
@@ -155,7 +150,7 @@ fn schema_message(error: &ValidationError<'_>, document: Option<&Value>) -> Opti
                 branches(error, context, document)
             )
         }
-        ValidationErrorKind::OneOfMultipleValid { .. } => {
+        ValidationErrorKind::OneOfMultipleValid => {
             "oneOf failed, more than one subschema matched".to_string()
         }
         _ => return None,
@@ -171,7 +166,7 @@ fn wanted_types(error: &ValidationError<'_>, kind: &TypeKind, document: Option<&
             let mut names: Vec<String> = set.iter().map(|t| t.to_string()).collect();
             // The set has its own order; the schema's is the one its author reads.
             let written = document
-                .and_then(|d| d.pointer(error.schema_path().as_str()))
+                .and_then(|d| d.pointer(error.schema_path()))
                 .and_then(Value::as_array)
                 .map(|ts| {
                     ts.iter()
@@ -199,7 +194,7 @@ fn branches(
     context: &[Vec<ValidationError<'static>>],
     document: Option<&Value>,
 ) -> String {
-    let base = parent.instance_path().as_str();
+    let base = parent.instance_path();
     context
         .iter()
         .enumerate()
@@ -207,7 +202,7 @@ fn branches(
             let parts: Vec<String> = errors
                 .iter()
                 .map(|e| {
-                    let here = e.instance_path().as_str();
+                    let here = e.instance_path();
                     match here.strip_prefix(base) {
                         Some("") | None => describe_in(e, document),
                         Some(rest) => format!("at '{rest}': {}", describe_in(e, document)),

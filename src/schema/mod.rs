@@ -15,6 +15,7 @@ mod message;
 mod pointer;
 mod required;
 mod validate;
+mod validator;
 mod walk;
 
 use std::collections::HashMap;
@@ -46,9 +47,9 @@ pub struct Schema {
     validations: AtomicUsize,
     document: Value,
     draft: Draft,
-    validator: jsonschema::Validator,
+    validator: validator::Validator,
     index: index::Index,
-    patterns: HashMap<String, Option<jsonschema::Validator>>,
+    patterns: HashMap<String, Option<validator::Pattern>>,
 }
 
 impl std::fmt::Debug for Schema {
@@ -112,6 +113,6 @@ impl Schema {
         self.patterns
             .get(pattern)
             .and_then(Option::as_ref)
-            .is_some_and(|v| v.is_valid(&Value::String(key.to_string())))
+            .is_some_and(|p| p.regex.is_match(key))
     }
 }

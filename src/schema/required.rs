@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use jsonschema::error::ValidationErrorKind;
+use super::validator::{ErrorKind as ValidationErrorKind, ValidationError};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -128,7 +128,7 @@ impl Schema {
     /// The paths of required keys `document` lacks (by its `errors`), not yet in `seen`.
     pub(crate) fn missing_in(
         &self,
-        errors: &[jsonschema::ValidationError<'_>],
+        errors: &[ValidationError<'_>],
         document: &Value,
         seen: &HashSet<ValuePath>,
     ) -> Vec<ValuePath> {
@@ -138,7 +138,7 @@ impl Schema {
                 property: Value::String(key),
             } = error.kind()
             {
-                let path = value_path(error.instance_path().as_str(), document).key(key.clone());
+                let path = value_path(error.instance_path(), document).key(key.clone());
                 if !seen.contains(&path) && !out.contains(&path) {
                     out.push(path);
                 }

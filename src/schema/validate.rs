@@ -2,8 +2,7 @@
 
 use std::fmt;
 
-use jsonschema::ValidationError;
-use jsonschema::error::ValidationErrorKind;
+use super::validator::{ErrorKind as ValidationErrorKind, ValidationError};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -69,17 +68,24 @@ impl Schema {
         self.validator.is_valid(&instance(values))
     }
 
+    /// Whether the JSON `instance` satisfies this schema as JSON Schema reads it: unlike
+    /// [`Schema::is_valid`], no Helm rule applies (`null` stays `null`, not `{}`).
+    pub fn accepts(&self, instance: &Value) -> bool {
+        self.counted();
+        self.validator.is_valid(instance)
+    }
+
     /// The raw errors for `values` (already an instance).
     pub(crate) fn errors<'v>(&'v self, values: &'v Value) -> Vec<ValidationError<'v>> {
         self.counted();
-        self.validator.iter_errors(values).collect()
+        self.validator.iter_errors(values)
     }
 
     fn violations(&self, values: &Value, user: Option<&Value>) -> Vec<Violation> {
         let mut out = Vec::new();
         for error in self.errors(values) {
-            let path = value_path(error.instance_path().as_str(), values);
-            let schema_path = error.schema_path().as_str().to_string();
+            let path = value_path(error.instance_path(), values);
+            let schema_path = error.schema_path().to_string();
             let keyword = error.kind().keyword().to_string();
             let in_defaults_only =
                 |subject: &ValuePath| user.is_some_and(|user| get(user, subject).is_none());
@@ -143,7 +149,7 @@ pub(crate) struct Refusal {
 
 /// Whether `error` refuses the value at `path` itself (its type, enum, const, pattern, or a `false` schema).
 fn refuses_shape_at(error: &ValidationError<'_>, path: &str) -> bool {
-    if error.instance_path().as_str() != path {
+    if error.instance_path() != path {
         return false;
     }
     match error.kind() {
@@ -151,9 +157,7 @@ fn refuses_shape_at(error: &ValidationError<'_>, path: &str) -> bool {
         | ValidationErrorKind::Enum { .. }
         | ValidationErrorKind::Constant { .. }
         | ValidationErrorKind::Pattern { .. } => true,
-        ValidationErrorKind::FalseSchema => {
-            !error.schema_path().as_str().ends_with("/propertyNames")
-        }
+        ValidationErrorKind::FalseSchema => !error.schema_path().ends_with("/propertyNames"),
         ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
             context
                 .iter()
@@ -174,7 +178,7 @@ pub(crate) fn refusals(
 ) {
     let describe = |e: &ValidationError<'_>| describe_in(e, Some(&schema.document));
     for error in errors {
-        let pointer = error.instance_path().as_str();
+        let pointer = error.instance_path();
         let path = value_path(pointer, values);
         match error.kind() {
             ValidationErrorKind::AnyOf { context }
@@ -246,9 +250,7 @@ fn refused_keys(
                 });
             }
         }
-        ValidationErrorKind::FalseSchema
-            if error.schema_path().as_str().ends_with("/propertyNames") =>
-        {
+        ValidationErrorKind::FalseSchema if error.schema_path().ends_with("/propertyNames") => {
             if let Some(Value::Object(map)) = get(values, path) {
                 for key in map.keys() {
                     out.push(Refusal {

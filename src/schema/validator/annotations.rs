@@ -1,0 +1,192 @@
+//! `unevaluatedProperties` and `unevaluatedItems`: which members and items the node's other
+//! keywords (and the subschemas that apply and succeed) evaluated, as jsonschema 0.61 marked them.
+
+use serde_json::{Map, Value};
+
+use super::Draft;
+use super::nodes::{Body, Check, Dependency, NodeId};
+use super::{Scope, Validator};
+
+impl Validator {
+    /// The keys of `o` that no keyword of the node `id` evaluated and `rest` refuses.
+    pub(crate) fn unevaluated_properties(
+        &self,
+        id: NodeId,
+        rest: Option<NodeId>,
+        o: &Map<String, Value>,
+        value: &Value,
+        scope: &mut Scope,
+    ) -> Vec<String> {
+        let mut marks = vec![false; o.len()];
+        let mut seen = Vec::new();
+        self.mark_properties(id, o, value, scope, &mut marks, &mut seen);
+        o.iter()
+            .zip(marks)
+            .filter(|((_, v), marked)| {
+                !marked && rest.is_none_or(|node| !self.node_valid(node, v, scope))
+            })
+            .map(|((k, _), _)| k.clone())
+            .collect()
+    }
+
+    fn mark_properties(
+        &self,
+        id: NodeId,
+        o: &Map<String, Value>,
+        value: &Value,
+        scope: &mut Scope,
+        marks: &mut [bool],
+        seen: &mut Vec<NodeId>,
+    ) {
+        let Body::Keywords(keywords) = &self.nodes[id].body else {
+            return;
+        };
+        if seen.contains(&id) {
+            return;
+        }
+        seen.push(id);
+        for keyword in keywords {
+            let mut mark = |keep: &dyn Fn(&str, &Value) -> bool| {
+                for (i, (k, v)) in o.iter().enumerate() {
+                    if keep(k, v) {
+                        marks[i] = true;
+                    }
+                }
+            };
+            match &keyword.check {
+                Check::Properties(p) => mark(&|k, _| p.properties.iter().any(|(n, _)| n == k)),
+                Check::PatternProperties(ps) => {
+                    mark(&|k, _| ps.iter().any(|(p, _)| p.regex.is_match(k)))
+                }
+                Check::Additional(_) | Check::AllProperties => mark(&|_, _| true),
+                Check::UnevaluatedProperties(rest) => {
+                    for (i, v) in o.values().enumerate() {
+                        if !marks[i] && rest.is_some_and(|n| self.node_valid(n, v, scope)) {
+                            marks[i] = true;
+                        }
+                    }
+                }
+                Check::DependentSchemas(deps) => {
+                    for (_, node) in deps.iter().filter(|(k, _)| o.contains_key(k)) {
+                        self.mark_properties(*node, o, value, scope, marks, seen);
+                    }
+                }
+                Check::Dependencies(deps) if self.draft >= Draft::Draft201909 => {
+                    for (_, dep) in deps.iter().filter(|(k, _)| o.contains_key(k)) {
+                        if let Dependency::Schema(node) = dep {
+                            self.mark_properties(*node, o, value, scope, marks, seen);
+                        }
+                    }
+                }
+                _ => {
+                    for node in self.applied(&keyword.check, value, scope) {
+                        self.mark_properties(node, o, value, scope, marks, seen);
+                    }
+                }
+            }
+        }
+        seen.pop();
+    }
+
+    /// The subschemas whose annotations count for the node: references always, `allOf`/`anyOf`
+    /// branches that succeed, a `oneOf` branch when it alone succeeds, `if` with its branch.
+    fn applied(&self, check: &Check, value: &Value, scope: &mut Scope) -> Vec<NodeId> {
+        match check {
+            Check::Ref(target, _) => vec![*target],
+            Check::RecursiveRef(target, candidates) | Check::DynamicRef(target, candidates) => {
+                vec![self.dynamic_target(*target, candidates, scope)]
+            }
+            Check::AllOf(nodes) | Check::AnyOf(nodes) => nodes
+                .iter()
+                .copied()
+                .filter(|n| self.node_valid(*n, value, scope))
+                .collect(),
+            Check::OneOf(nodes) => {
+                let valid: Vec<NodeId> = nodes
+                    .iter()
+                    .copied()
+                    .filter(|n| self.node_valid(*n, value, scope))
+                    .collect();
+                if valid.len() == 1 { valid } else { Vec::new() }
+            }
+            Check::If(condition, then, otherwise) => {
+                if self.node_valid(*condition, value, scope) {
+                    std::iter::once(*condition).chain(*then).collect()
+                } else {
+                    otherwise.iter().copied().collect()
+                }
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The items of `items` (as JSON text) that no keyword of the node `id` evaluated and
+    /// `rest` refuses.
+    pub(crate) fn unevaluated_items(
+        &self,
+        id: NodeId,
+        rest: Option<NodeId>,
+        items: &[Value],
+        value: &Value,
+        scope: &mut Scope,
+    ) -> Vec<String> {
+        let mut marks = vec![false; items.len()];
+        let mut seen = Vec::new();
+        self.mark_items(id, items, value, scope, &mut marks, &mut seen);
+        items
+            .iter()
+            .zip(marks)
+            .filter(|(v, marked)| {
+                !marked && rest.is_none_or(|node| !self.node_valid(node, v, scope))
+            })
+            .map(|(v, _)| v.to_string())
+            .collect()
+    }
+
+    fn mark_items(
+        &self,
+        id: NodeId,
+        items: &[Value],
+        value: &Value,
+        scope: &mut Scope,
+        marks: &mut [bool],
+        seen: &mut Vec<NodeId>,
+    ) {
+        let Body::Keywords(keywords) = &self.nodes[id].body else {
+            return;
+        };
+        if seen.contains(&id) {
+            return;
+        }
+        seen.push(id);
+        for keyword in keywords {
+            match &keyword.check {
+                Check::Tuple(nodes) => marks.iter_mut().take(nodes.len()).for_each(|m| *m = true),
+                Check::Items(_, skip) => marks.iter_mut().skip(*skip).for_each(|m| *m = true),
+                Check::ArrayShape(_) | Check::AdditionalItems(..) | Check::AllItems => {
+                    marks.iter_mut().for_each(|m| *m = true);
+                }
+                Check::Contains(c) if self.draft >= Draft::Draft202012 => {
+                    for (i, item) in items.iter().enumerate() {
+                        if self.node_valid(c.node, item, scope) {
+                            marks[i] = true;
+                        }
+                    }
+                }
+                Check::UnevaluatedItems(rest) => {
+                    for (i, item) in items.iter().enumerate() {
+                        if !marks[i] && rest.is_some_and(|n| self.node_valid(n, item, scope)) {
+                            marks[i] = true;
+                        }
+                    }
+                }
+                _ => {
+                    for node in self.applied(&keyword.check, value, scope) {
+                        self.mark_items(node, items, value, scope, marks, seen);
+                    }
+                }
+            }
+        }
+        seen.pop();
+    }
+}

@@ -1,0 +1,425 @@
+//! Compiling the keywords that apply subschemas (to properties, items, or the value itself),
+//! with jsonschema 0.61's fusions of `properties`/`additionalProperties`/`required` and of the
+//! array shape.
+
+use serde_json::{Map, Value};
+
+use super::Draft;
+use super::compile::{CompileError, Compiler};
+use super::nodes::{
+    Additional, ArrayShape, Check, Contains, Count, Dependency, NodeId, Pattern, Properties, Rest,
+};
+use super::refs::{Place, escape};
+
+/// Below this many properties jsonschema kept a small map and fused a two-name `required`.
+const HASHMAP_THRESHOLD: usize = 15;
+
+fn invalid(message: impl Into<String>, at: &str) -> CompileError {
+    CompileError::Invalid(message.into(), at.to_string())
+}
+
+fn object_of<'d>(value: &'d Value, at: &str) -> Result<&'d Map<String, Value>, CompileError> {
+    value
+        .as_object()
+        .ok_or_else(|| invalid(format!("{value} is not of type \"object\""), at))
+}
+
+fn array_of<'d>(value: &'d Value, at: &str) -> Result<&'d Vec<Value>, CompileError> {
+    value
+        .as_array()
+        .ok_or_else(|| invalid(format!("{value} is not of type \"array\""), at))
+}
+
+/// Whether `additionalProperties` is `false` or a schema object (then it subsumes the others).
+fn closing(object: &Map<String, Value>) -> bool {
+    matches!(
+        object.get("additionalProperties"),
+        Some(Value::Bool(false) | Value::Object(_))
+    )
+}
+
+/// A `required` of exactly `n` strings.
+fn required_names(object: &Map<String, Value>, n: usize) -> Option<Vec<String>> {
+    let items = object.get("required")?.as_array()?;
+    if items.len() != n {
+        return None;
+    }
+    items
+        .iter()
+        .map(|i| i.as_str().map(str::to_string))
+        .collect()
+}
+
+/// Whether jsonschema fused a two-name `required` into `properties`.
+fn required_in_properties(object: &Map<String, Value>) -> bool {
+    !object.contains_key("patternProperties")
+        && !closing(object)
+        && object
+            .get("properties")
+            .and_then(Value::as_object)
+            .is_some_and(|m| m.len() < HASHMAP_THRESHOLD)
+        && required_names(object, 2).is_some()
+}
+
+/// Whether jsonschema fused a one-name `required` into `additionalProperties: false`.
+fn required_in_additional(object: &Map<String, Value>) -> bool {
+    object.get("additionalProperties") == Some(&Value::Bool(false))
+        && object.contains_key("properties")
+        && !object.contains_key("patternProperties")
+        && object
+            .get("required")
+            .and_then(Value::as_array)
+            .is_some_and(|r| r.len() == 1)
+}
+
+impl<'d> Compiler<'d> {
+    fn members(
+        &mut self,
+        place: &Place<'d>,
+        keyword: &str,
+        value: &'d Value,
+        path: &str,
+    ) -> Result<Vec<(String, NodeId)>, CompileError> {
+        let mut out = Vec::new();
+        for (name, schema) in object_of(value, path)? {
+            out.push((
+                name.clone(),
+                self.child(place, schema, keyword, Some(name))?,
+            ));
+        }
+        Ok(out)
+    }
+
+    fn patterns(
+        &mut self,
+        place: &Place<'d>,
+        value: &'d Value,
+        path: &str,
+    ) -> Result<Vec<(Pattern, NodeId)>, CompileError> {
+        let mut out = Vec::new();
+        for (source, schema) in object_of(value, path)? {
+            let at = format!("{path}/{}", escape(source));
+            let pattern = super::compile::compile_pattern(source)
+                .ok_or_else(|| invalid(format!("\"{source}\" is not a \"regex\""), &at))?;
+            let node = self.child(place, schema, "patternProperties", Some(source))?;
+            out.push((pattern, node));
+        }
+        Ok(out)
+    }
+
+    fn subschemas(
+        &mut self,
+        place: &Place<'d>,
+        keyword: &str,
+        value: &'d Value,
+        path: &str,
+    ) -> Result<Vec<NodeId>, CompileError> {
+        let mut out = Vec::new();
+        for (i, schema) in array_of(value, path)?.iter().enumerate() {
+            out.push(self.child(place, schema, keyword, Some(&i.to_string()))?);
+        }
+        Ok(out)
+    }
+
+    /// The keywords about an object's properties.
+    pub(crate) fn object_keyword(
+        &mut self,
+        object: &'d Map<String, Value>,
+        name: &str,
+        value: &'d Value,
+        place: &Place<'d>,
+        path: &str,
+    ) -> Result<Option<Check>, CompileError> {
+        let draft = self.draft;
+        let count = |count, value: &Value| -> Result<Option<Check>, CompileError> {
+            let n = super::compile::as_count(value, path)?;
+            Ok(Some(Check::Count(count, n)))
+        };
+        Ok(Some(match name {
+            "minProperties" => return count(Count::MinProperties, value),
+            "maxProperties" => return count(Count::MaxProperties, value),
+            "required" => {
+                if required_in_properties(object) || required_in_additional(object) {
+                    return Ok(None);
+                }
+                Check::Required(super::compile::strings(value, path)?)
+            }
+            "properties" if closing(object) => return Ok(None),
+            "properties" => {
+                let properties = self.members(place, "properties", value, path)?;
+                let required = required_in_properties(object)
+                    .then(|| required_names(object, 2))
+                    .flatten()
+                    .map(|names| {
+                        let at = format!("{}/required", place.location);
+                        ([names[0].clone(), names[1].clone()], at)
+                    });
+                Check::Properties(Properties {
+                    properties,
+                    required,
+                })
+            }
+            "patternProperties" if closing(object) => return Ok(None),
+            "patternProperties" => Check::PatternProperties(self.patterns(place, value, path)?),
+            "additionalProperties" => return self.additional(object, value, place, path),
+            "propertyNames" if draft >= Draft::Draft6 => match value {
+                Value::Bool(false) => Check::NoPropertyNames,
+                Value::Object(_) => Check::PropertyNames(self.child(place, value, name, None)?),
+                _ => return Ok(None),
+            },
+            "dependencies" => Check::Dependencies(self.dependencies(place, value, path)?),
+            "dependentRequired" if draft >= Draft::Draft201909 => {
+                let mut out = Vec::new();
+                for (key, names) in object_of(value, path)? {
+                    let at = format!("{path}/{}", escape(key));
+                    out.push((key.clone(), super::compile::strings(names, &at)?));
+                }
+                Check::DependentRequired(out)
+            }
+            "dependentSchemas" if draft >= Draft::Draft201909 => {
+                Check::DependentSchemas(self.members(place, name, value, path)?)
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn dependencies(
+        &mut self,
+        place: &Place<'d>,
+        value: &'d Value,
+        path: &str,
+    ) -> Result<Vec<(String, Dependency)>, CompileError> {
+        let mut out = Vec::new();
+        for (key, dependency) in object_of(value, path)? {
+            let at = format!("{path}/{}", escape(key));
+            let dependency = match dependency {
+                Value::Array(_) => Dependency::Required(super::compile::strings(dependency, &at)?),
+                _ => {
+                    Dependency::Schema(self.child(place, dependency, "dependencies", Some(key))?)
+                }
+            };
+            out.push((key.clone(), dependency));
+        }
+        Ok(out)
+    }
+
+    /// `additionalProperties`, subsuming `properties`, `patternProperties` and a one-name `required`.
+    fn additional(
+        &mut self,
+        object: &'d Map<String, Value>,
+        value: &'d Value,
+        place: &Place<'d>,
+        path: &str,
+    ) -> Result<Option<Check>, CompileError> {
+        let rest = match value {
+            Value::Bool(true) => return Ok(Some(Check::AllProperties)),
+            Value::Bool(false) => None,
+            Value::Object(_) => Some(self.child(place, value, "additionalProperties", None)?),
+            other => {
+                return Err(invalid(
+                    format!("{other} is not of types \"boolean\", \"object\""),
+                    path,
+                ));
+            }
+        };
+        let properties = match object.get("properties") {
+            Some(properties) => {
+                let at = format!("{}/properties", place.location);
+                self.members(place, "properties", properties, &at)?
+            }
+            None => Vec::new(),
+        };
+        let patterns = match object.get("patternProperties") {
+            Some(patterns) => {
+                let at = format!("{}/patternProperties", place.location);
+                self.patterns(place, patterns, &at)?
+            }
+            None => Vec::new(),
+        };
+        let required = required_in_additional(object)
+            .then(|| required_names(object, 1))
+            .flatten()
+            .map(|mut names| (names.remove(0), format!("{}/required", place.location)));
+        Ok(Some(Check::Additional(Additional {
+            properties,
+            patterns,
+            rest,
+            required,
+        })))
+    }
+
+    /// Whether jsonschema fused `type: array`, `items` and `minItems`/`maxItems` into one check.
+    pub(crate) fn array_shape_fusion(&self, object: &Map<String, Value>) -> bool {
+        matches!(
+            object.get("items"),
+            Some(Value::Object(_) | Value::Bool(false))
+        ) && object.get("type") == Some(&Value::String("array".to_string()))
+            && [
+                "prefixItems",
+                "additionalItems",
+                "contains",
+                "unevaluatedItems",
+                "uniqueItems",
+            ]
+            .iter()
+            .all(|k| !object.contains_key(*k))
+            && ["minItems", "maxItems"]
+                .iter()
+                .all(|k| object.get(*k).is_none_or(|v| v.as_u64().is_some()))
+    }
+
+    /// The fused array shape.
+    pub(crate) fn array_shape(
+        &mut self,
+        object: &'d Map<String, Value>,
+        items: &'d Value,
+        place: &Place<'d>,
+    ) -> Result<Check, CompileError> {
+        let bound = |k: &str| {
+            object
+                .get(k)
+                .and_then(Value::as_u64)
+                .map(|n| (n, format!("{}/{k}", place.location)))
+        };
+        Ok(Check::ArrayShape(ArrayShape {
+            items: self.child(place, items, "items", None)?,
+            min: bound("minItems"),
+            max: bound("maxItems"),
+            type_path: format!("{}/type", place.location),
+        }))
+    }
+
+    /// The keywords about an array's items.
+    pub(crate) fn array_keyword(
+        &mut self,
+        object: &'d Map<String, Value>,
+        name: &str,
+        value: &'d Value,
+        place: &Place<'d>,
+        path: &str,
+    ) -> Result<Option<Check>, CompileError> {
+        let draft = self.draft;
+        Ok(Some(match name {
+            "minItems" => Check::Count(Count::MinItems, super::compile::as_count(value, path)?),
+            "maxItems" => Check::Count(Count::MaxItems, super::compile::as_count(value, path)?),
+            "uniqueItems" => match value {
+                Value::Bool(true) => Check::UniqueItems,
+                _ => return Ok(None),
+            },
+            "items" => match value {
+                Value::Array(_) => Check::Tuple(self.subschemas(place, name, value, path)?),
+                Value::Object(_) | Value::Bool(false) => {
+                    let skip = match (draft, object.get("prefixItems")) {
+                        (Draft::Draft202012, Some(Value::Array(prefix))) => prefix.len(),
+                        _ => 0,
+                    };
+                    Check::Items(self.child(place, value, name, None)?, skip)
+                }
+                Value::Bool(true) => Check::AllItems,
+                _ => return Ok(None),
+            },
+            "prefixItems" if draft == Draft::Draft202012 => {
+                Check::Tuple(self.subschemas(place, name, value, path)?)
+            }
+            "additionalItems" => {
+                let Some(Value::Array(items)) = object.get("items") else {
+                    return Ok(None);
+                };
+                let rest = match value {
+                    Value::Bool(true) => return Ok(Some(Check::AllItems)),
+                    Value::Bool(false) => Rest::False,
+                    _ => Rest::Schema(self.child(place, value, name, None)?),
+                };
+                Check::AdditionalItems(items.len(), rest)
+            }
+            "contains" if draft >= Draft::Draft6 => self.contains(object, value, place, path)?,
+            _ => return Ok(None),
+        }))
+    }
+
+    fn contains(
+        &mut self,
+        object: &'d Map<String, Value>,
+        value: &'d Value,
+        place: &Place<'d>,
+        path: &str,
+    ) -> Result<Check, CompileError> {
+        let bound = |k: &str| -> Result<Option<(u64, String)>, CompileError> {
+            if self.draft < Draft::Draft201909 {
+                return Ok(None);
+            }
+            let at = format!("{}/{k}", place.location);
+            object
+                .get(k)
+                .map(|v| super::compile::as_count(v, &at).map(|n| (n, at.clone())))
+                .transpose()
+        };
+        let (min, max) = (bound("minContains")?, bound("maxContains")?);
+        let _ = path;
+        Ok(Check::Contains(Contains {
+            node: self.child(place, value, "contains", None)?,
+            min,
+            max,
+        }))
+    }
+
+    /// The keywords that apply subschemas to the value itself, and references.
+    pub(crate) fn applicator(
+        &mut self,
+        object: &'d Map<String, Value>,
+        name: &str,
+        value: &'d Value,
+        place: &Place<'d>,
+        path: &str,
+    ) -> Result<Option<Check>, CompileError> {
+        let draft = self.draft;
+        Ok(Some(match name {
+            "allOf" => Check::AllOf(self.subschemas(place, name, value, path)?),
+            "anyOf" => Check::AnyOf(self.subschemas(place, name, value, path)?),
+            "oneOf" => Check::OneOf(self.subschemas(place, name, value, path)?),
+            "not" => Check::Not(self.child(place, value, name, None)?, value.clone()),
+            "if" if draft >= Draft::Draft7 => {
+                let condition = self.child(place, value, "if", None)?;
+                let mut branch = |k: &str| {
+                    object
+                        .get(k)
+                        .map(|schema| self.child(place, schema, k, None))
+                        .transpose()
+                };
+                let then = branch("then")?;
+                let otherwise = branch("else")?;
+                Check::If(condition, then, otherwise)
+            }
+            "unevaluatedProperties" if draft >= Draft::Draft201909 => {
+                Check::UnevaluatedProperties(self.unevaluated(place, name, value)?)
+            }
+            "unevaluatedItems" if draft >= Draft::Draft201909 => {
+                Check::UnevaluatedItems(self.unevaluated(place, name, value)?)
+            }
+            "$ref" => {
+                let reference = value
+                    .as_str()
+                    .ok_or_else(|| invalid(format!("{value} is not of type \"string\""), path))?;
+                let target = self.resolve(&place.base, reference, path)?;
+                self.reference(&target)?
+            }
+            "$recursiveRef" if draft == Draft::Draft201909 => {
+                self.recursive_ref(value, place, path)?
+            }
+            "$dynamicRef" if draft == Draft::Draft202012 => self.dynamic_ref(value, place, path)?,
+            _ => return Ok(None),
+        }))
+    }
+
+    fn unevaluated(
+        &mut self,
+        place: &Place<'d>,
+        name: &str,
+        value: &'d Value,
+    ) -> Result<Option<NodeId>, CompileError> {
+        Ok(match value {
+            Value::Bool(false) => None,
+            _ => Some(self.child(place, value, name, None)?),
+        })
+    }
+}

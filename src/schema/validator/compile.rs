@@ -1,0 +1,537 @@
+//! From a schema document to [`Node`]s: each keyword compiled once, in jsonschema 0.61's
+//! evaluation order and with its fusions (which decide the order errors are reported in).
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value};
+
+use super::Draft;
+use super::error::{JsonType, TypeKind, TypeSet};
+use super::format::Format;
+use super::nodes::{Body, Bound, Check, Count, Keyword, Node, NodeId, Pattern};
+use super::number::Limit;
+use super::refs::{Place, Registry, Unresolved, base_of, escape};
+
+/// Why a schema could not be compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum CompileError {
+    /// A keyword's value is not what the draft allows (message, JSON pointer of the value).
+    Invalid(String, String),
+    /// A `$ref` names another document (its URL).
+    Remote(String),
+    /// A `$ref` points at nothing in this document (message, pointer of the `$ref`).
+    Unresolvable(String, String),
+}
+
+/// The compiler's state: the document's references and the nodes built so far.
+pub(crate) struct Compiler<'d> {
+    pub(crate) draft: Draft,
+    registry: Registry<'d>,
+    pub(crate) nodes: Vec<Node>,
+    cache: HashMap<(usize, String), NodeId>,
+    roots: HashMap<usize, usize>,
+    /// Nodes whose compilation has started but not finished (a `$ref` to one is a cycle).
+    open: Vec<bool>,
+    /// Whether any `$recursiveRef`/`$dynamicRef` was compiled.
+    pub(crate) dynamic: bool,
+}
+
+/// The execution priority jsonschema 0.61 gave each keyword (lower runs, and reports, first).
+fn priority(keyword: &str) -> u8 {
+    match keyword {
+        "type" => 1,
+        "const" => 5,
+        "enum" => 6,
+        "minimum" => 10,
+        "maximum" => 11,
+        "exclusiveMinimum" => 12,
+        "exclusiveMaximum" => 13,
+        "multipleOf" => 14,
+        "minLength" => 20,
+        "maxLength" => 21,
+        "minItems" => 22,
+        "maxItems" => 23,
+        "minProperties" => 24,
+        "maxProperties" => 25,
+        "required" => 26,
+        "dependentRequired" => 27,
+        "pattern" => 30,
+        "format" => 31,
+        "contentEncoding" => 32,
+        "contentMediaType" => 33,
+        "uniqueItems" => 35,
+        "properties" => 40,
+        "patternProperties" => 41,
+        "additionalProperties" => 42,
+        "propertyNames" => 43,
+        "items" => 44,
+        "prefixItems" => 45,
+        "additionalItems" => 46,
+        "contains" => 47,
+        "dependencies" => 48,
+        "dependentSchemas" => 49,
+        "allOf" => 50,
+        "anyOf" => 51,
+        "oneOf" => 52,
+        "not" => 53,
+        "if" => 54,
+        "unevaluatedProperties" => 60,
+        "unevaluatedItems" => 61,
+        "$ref" => 70,
+        "$recursiveRef" => 71,
+        _ => 72,
+    }
+}
+
+/// The RFC 4648 decoder a `contentEncoding` names, if jsonschema knew it.
+pub(crate) fn encoding(name: &str) -> Option<&'static data_encoding::Encoding> {
+    Some(match name {
+        "base64" => &data_encoding::BASE64,
+        "base64url" => &data_encoding::BASE64URL,
+        "base32" => &data_encoding::BASE32,
+        "base32hex" => &data_encoding::BASE32HEX,
+        "base16" => &data_encoding::HEXUPPER,
+        _ => return None,
+    })
+}
+
+fn invalid(message: impl Into<String>, at: &str) -> CompileError {
+    CompileError::Invalid(message.into(), at.to_string())
+}
+
+pub(crate) fn as_count(value: &Value, at: &str) -> Result<u64, CompileError> {
+    match value {
+        Value::Number(n) => n
+            .as_u64()
+            .or_else(|| {
+                n.as_f64()
+                    .filter(|f| f.fract() == 0.0 && *f >= 0.0)
+                    .map(|f| f as u64)
+            })
+            .ok_or_else(|| invalid(format!("{value} is not a non-negative integer"), at)),
+        _ => Err(invalid(
+            format!("{value} is not a non-negative integer"),
+            at,
+        )),
+    }
+}
+
+pub(crate) fn strings(value: &Value, at: &str) -> Result<Vec<String>, CompileError> {
+    match value {
+        Value::Array(items) => items
+            .iter()
+            .map(|item| match item {
+                Value::String(s) => Ok(s.clone()),
+                other => Err(invalid(format!("{other} is not of type \"string\""), at)),
+            })
+            .collect(),
+        other => Err(invalid(format!("{other} is not of type \"array\""), at)),
+    }
+}
+
+/// Compiles `pattern` (ECMA-262) to the engine's syntax.
+pub(crate) fn compile_pattern(source: &str) -> Option<Pattern> {
+    let translated = super::ecma::to_rust_regex(source)?;
+    let regex = regex_lite::Regex::new(&translated).ok()?;
+    Some(Pattern {
+        source: source.to_string(),
+        regex,
+    })
+}
+
+fn pattern_at(source: &str, at: &str) -> Result<Pattern, CompileError> {
+    compile_pattern(source).ok_or_else(|| invalid(format!("\"{source}\" is not a \"regex\""), at))
+}
+
+impl<'d> Compiler<'d> {
+    /// A compiler for `document`, read as `draft`.
+    pub(crate) fn new(document: &'d Value, draft: Draft) -> Compiler<'d> {
+        let registry = Registry::build(document, draft);
+        let roots = registry
+            .resources
+            .iter()
+            .enumerate()
+            .map(|(i, (_, r))| (std::ptr::from_ref(r.root) as usize, i))
+            .collect();
+        Compiler {
+            draft,
+            registry,
+            nodes: Vec::new(),
+            cache: HashMap::new(),
+            roots,
+            open: Vec::new(),
+            dynamic: false,
+        }
+    }
+
+    /// Compiles the schema at `place` (once per schema and location), returning its node.
+    pub(crate) fn node(&mut self, place: &Place<'d>) -> Result<NodeId, CompileError> {
+        let key = (
+            std::ptr::from_ref(place.schema) as usize,
+            place.location.clone(),
+        );
+        if let Some(&id) = self.cache.get(&key) {
+            return Ok(id);
+        }
+        let id = self.nodes.len();
+        let base = base_of(place.schema, &place.base, self.draft);
+        let resource = self
+            .roots
+            .get(&key.0)
+            .copied()
+            .or_else(|| self.registry.resource_index(&base))
+            .unwrap_or(0);
+        self.nodes.push(Node {
+            location: place.location.clone(),
+            body: Body::True,
+            resource,
+        });
+        self.open.push(true);
+        self.cache.insert(key, id);
+        let here = Place {
+            schema: place.schema,
+            base,
+            location: place.location.clone(),
+        };
+        let body = match place.schema {
+            Value::Bool(true) => Body::True,
+            Value::Bool(false) => Body::False,
+            Value::Object(object) => self.object(object, &here)?,
+            other => {
+                return Err(invalid(
+                    format!("{other} is not of types \"boolean\", \"object\""),
+                    &place.location,
+                ));
+            }
+        };
+        self.nodes[id].body = body;
+        self.open[id] = false;
+        Ok(id)
+    }
+
+    /// The node of the subschema `schema` under `keyword` (and `tail`) of the schema at `place`.
+    pub(crate) fn child(
+        &mut self,
+        place: &Place<'d>,
+        schema: &'d Value,
+        keyword: &str,
+        tail: Option<&str>,
+    ) -> Result<NodeId, CompileError> {
+        let mut location = format!("{}/{}", place.location, escape(keyword));
+        if let Some(tail) = tail {
+            location.push('/');
+            location.push_str(&escape(tail));
+        }
+        self.node(&Place {
+            schema,
+            base: place.base.clone(),
+            location,
+        })
+    }
+
+    fn object(
+        &mut self,
+        object: &'d Map<String, Value>,
+        place: &Place<'d>,
+    ) -> Result<Body, CompileError> {
+        if self.draft <= Draft::Draft7 {
+            if let Some(reference) = object.get("$ref") {
+                return self.only_ref(reference, place);
+            }
+        }
+        let array_shape = self.array_shape_fusion(object);
+        let mut keywords: Vec<(u8, Keyword)> = Vec::with_capacity(object.len());
+        for (name, value) in object {
+            if array_shape && matches!(name.as_str(), "type" | "minItems" | "maxItems") {
+                continue;
+            }
+            let mut path = format!("{}/{}", place.location, escape(name));
+            if self.draft == Draft::Draft4 && matches!(name.as_str(), "minimum" | "maximum") {
+                let exclusive = format!("exclusive{}{}", &name[..1].to_uppercase(), &name[1..]);
+                if object.get(&exclusive) == Some(&Value::Bool(true)) {
+                    path = format!("{}/{exclusive}", place.location);
+                }
+            }
+            let check = if array_shape && name == "items" {
+                Some(self.array_shape(object, value, place)?)
+            } else {
+                self.keyword(object, name, value, place, &path)?
+            };
+            if let Some(check) = check {
+                keywords.push((priority(name), Keyword { path, check }));
+            }
+        }
+        keywords.sort_by_key(|(p, _)| *p);
+        Ok(Body::Keywords(
+            keywords.into_iter().map(|(_, k)| k).collect(),
+        ))
+    }
+
+    /// Drafts 4 to 7: a `$ref` makes every sibling keyword ignored.
+    fn only_ref(&mut self, reference: &Value, place: &Place<'d>) -> Result<Body, CompileError> {
+        let path = format!("{}/$ref", place.location);
+        let Value::String(reference) = reference else {
+            return Err(invalid(
+                format!("{reference} is not of type \"string\""),
+                &path,
+            ));
+        };
+        let target = self.resolve(&place.base, reference, &path)?;
+        if std::ptr::eq(target.schema, place.schema) && target.location == place.location {
+            return Ok(Body::True);
+        }
+        let check = self.reference(&target)?;
+        Ok(Body::Keywords(vec![Keyword { path, check }]))
+    }
+
+    pub(crate) fn resolve(
+        &self,
+        base: &str,
+        reference: &str,
+        path: &str,
+    ) -> Result<Place<'d>, CompileError> {
+        self.registry
+            .resolve(base, reference)
+            .map_err(|unresolved| match unresolved {
+                Unresolved::Remote(url) => CompileError::Remote(url),
+                Unresolved::Nowhere(reason) => CompileError::Unresolvable(
+                    format!("$ref '{reference}' cannot be resolved: {reason}"),
+                    path.to_string(),
+                ),
+            })
+    }
+
+    /// A `$ref` to `target`, marked as a cycle when it leads back into a node being compiled.
+    pub(crate) fn reference(&mut self, target: &Place<'d>) -> Result<Check, CompileError> {
+        let node = self.node(target)?;
+        Ok(Check::Ref(node, self.open[node]))
+    }
+
+    fn keyword(
+        &mut self,
+        object: &'d Map<String, Value>,
+        name: &str,
+        value: &'d Value,
+        place: &Place<'d>,
+        path: &str,
+    ) -> Result<Option<Check>, CompileError> {
+        if let Some(check) = self.assertion(object, name, value, path)? {
+            return Ok(Some(check));
+        }
+        if let Some(check) = self.object_keyword(object, name, value, place, path)? {
+            return Ok(Some(check));
+        }
+        if let Some(check) = self.array_keyword(object, name, value, place, path)? {
+            return Ok(Some(check));
+        }
+        self.applicator(object, name, value, place, path)
+    }
+
+    /// Keywords about a value's own content.
+    fn assertion(
+        &mut self,
+        object: &'d Map<String, Value>,
+        name: &str,
+        value: &'d Value,
+        path: &str,
+    ) -> Result<Option<Check>, CompileError> {
+        let draft = self.draft;
+        Ok(Some(match name {
+            "type" => self.type_check(value, path)?,
+            "enum" => match value {
+                Value::Array(_) => Check::Enum(value.clone()),
+                other => return Err(invalid(format!("{other} is not of type \"array\""), path)),
+            },
+            "const" if draft >= Draft::Draft6 => Check::Const(value.clone()),
+            "minimum" | "maximum" => return self.bound(object, name, value, path),
+            "exclusiveMinimum" | "exclusiveMaximum" if draft >= Draft::Draft6 => {
+                let bound = if name == "exclusiveMinimum" {
+                    Bound::ExclusiveMinimum
+                } else {
+                    Bound::ExclusiveMaximum
+                };
+                let Value::Number(n) = value else {
+                    return Err(invalid(format!("{value} is not of type \"number\""), path));
+                };
+                Check::Bound(bound, Limit::of(n), value.clone())
+            }
+            "multipleOf" => match value.as_f64() {
+                Some(m) if m > 0.0 => Check::MultipleOf(m),
+                _ => return Err(invalid(format!("{value} is not a positive number"), path)),
+            },
+            "minLength" => Check::Count(Count::MinLength, as_count(value, path)?),
+            "maxLength" => Check::Count(Count::MaxLength, as_count(value, path)?),
+            "pattern" => match value {
+                Value::String(source) => Check::Pattern(pattern_at(source, path)?),
+                other => return Err(invalid(format!("{other} is not of type \"string\""), path)),
+            },
+            "format" => match value {
+                Value::String(format) => match Format::asserted(draft, format) {
+                    Some(f) => Check::Format(f, format.clone()),
+                    None => return Ok(None),
+                },
+                other => return Err(invalid(format!("{other} is not of type \"string\""), path)),
+            },
+            "contentEncoding" if matches!(draft, Draft::Draft6 | Draft::Draft7) => {
+                match (value, object.contains_key("contentMediaType")) {
+                    (Value::String(e), false) if encoding(e).is_some() => {
+                        Check::ContentEncoding(e.clone())
+                    }
+                    _ => return Ok(None),
+                }
+            }
+            "contentMediaType" if matches!(draft, Draft::Draft6 | Draft::Draft7) => {
+                let encoded = match object.get("contentEncoding") {
+                    None => None,
+                    Some(Value::String(e)) if encoding(e).is_some() => Some(e.clone()),
+                    Some(_) => return Ok(None),
+                };
+                match value {
+                    Value::String(m) if m == "application/json" => {
+                        Check::ContentMediaType(m.clone(), encoded)
+                    }
+                    _ => return Ok(None),
+                }
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn type_check(&self, value: &Value, path: &str) -> Result<Check, CompileError> {
+        let name = |v: &Value| match v {
+            Value::String(s) => JsonType::from_name(s)
+                .ok_or_else(|| invalid(format!("\"{s}\" is not a JSON type"), path)),
+            other => Err(invalid(format!("{other} is not of type \"string\""), path)),
+        };
+        let draft4 = self.draft == Draft::Draft4;
+        match value {
+            Value::Array(items) if items.len() != 1 => {
+                let mut set = TypeSet::default();
+                for item in items {
+                    set.0 |= name(item)? as u8;
+                }
+                Ok(Check::Type {
+                    set,
+                    kind: TypeKind::Multiple(set),
+                    draft4,
+                })
+            }
+            Value::Array(items) => {
+                let t = name(&items[0])?;
+                Ok(Check::Type {
+                    set: TypeSet(t as u8),
+                    kind: TypeKind::Single(t),
+                    draft4,
+                })
+            }
+            other => {
+                let t = name(other)?;
+                Ok(Check::Type {
+                    set: TypeSet(t as u8),
+                    kind: TypeKind::Single(t),
+                    draft4,
+                })
+            }
+        }
+    }
+
+    /// `minimum`/`maximum`, and in draft 4 their boolean `exclusiveMinimum`/`exclusiveMaximum`.
+    fn bound(
+        &self,
+        object: &Map<String, Value>,
+        name: &str,
+        value: &Value,
+        path: &str,
+    ) -> Result<Option<Check>, CompileError> {
+        let Value::Number(n) = value else {
+            return Err(invalid(format!("{value} is not of type \"number\""), path));
+        };
+        let minimum = name == "minimum";
+        let exclusive = self.draft == Draft::Draft4
+            && object.get(if minimum {
+                "exclusiveMinimum"
+            } else {
+                "exclusiveMaximum"
+            }) == Some(&Value::Bool(true));
+        let bound = match (minimum, exclusive) {
+            (true, false) => Bound::Minimum,
+            (true, true) => Bound::ExclusiveMinimum,
+            (false, false) => Bound::Maximum,
+            (false, true) => Bound::ExclusiveMaximum,
+        };
+        Ok(Some(Check::Bound(bound, Limit::of(n), value.clone())))
+    }
+}
+
+impl<'d> Compiler<'d> {
+    /// `$recursiveRef` (2019-09): its static target, and every `$recursiveAnchor: true` resource
+    /// as a candidate when the target is one too.
+    pub(crate) fn recursive_ref(
+        &mut self,
+        value: &'d Value,
+        place: &Place<'d>,
+        path: &str,
+    ) -> Result<Check, CompileError> {
+        let reference = value
+            .as_str()
+            .ok_or_else(|| invalid(format!("{value} is not of type \"string\""), path))?;
+        let target = self.resolve(&place.base, reference, path)?;
+        let node = self.node(&target)?;
+        let mut candidates = Vec::new();
+        if target.schema.get("$recursiveAnchor") == Some(&Value::Bool(true)) {
+            self.dynamic = true;
+            let anchored: Vec<(usize, String, &'d Value)> = (self.registry.resources.iter())
+                .enumerate()
+                .filter(|(_, (_, r))| r.recursive_anchor)
+                .map(|(i, (uri, r))| (i, uri.clone(), r.root))
+                .collect();
+            for (i, base, schema) in anchored {
+                let place = Place {
+                    schema,
+                    base,
+                    location: String::new(),
+                };
+                candidates.push((i, self.node(&place)?));
+            }
+        }
+        Ok(Check::RecursiveRef(node, candidates))
+    }
+
+    /// `$dynamicRef` (2020-12): its static target, and every `$dynamicAnchor` of the same name as
+    /// a candidate when the target is such an anchor.
+    pub(crate) fn dynamic_ref(
+        &mut self,
+        value: &'d Value,
+        place: &Place<'d>,
+        path: &str,
+    ) -> Result<Check, CompileError> {
+        let reference = value
+            .as_str()
+            .ok_or_else(|| invalid(format!("{value} is not of type \"string\""), path))?;
+        let target = self.resolve(&place.base, reference, path)?;
+        let node = self.node(&target)?;
+        let name = reference.rsplit_once('#').map(|(_, f)| f).unwrap_or("");
+        let mut candidates = Vec::new();
+        let anchored = !name.is_empty()
+            && !name.starts_with('/')
+            && target.schema.get("$dynamicAnchor") == Some(&Value::String(name.to_string()));
+        if anchored {
+            self.dynamic = true;
+            let mut found: Vec<(usize, &'d Value, String)> = (self.registry.dynamic.iter())
+                .filter(|((_, n), _)| n == name)
+                .map(|((i, _), (schema, location))| (*i, *schema, location.clone()))
+                .collect();
+            found.sort_by_key(|(i, _, _)| *i);
+            for (i, schema, location) in found {
+                let base = self.registry.resources[i].0.clone();
+                let place = Place {
+                    schema,
+                    base,
+                    location,
+                };
+                candidates.push((i, self.node(&place)?));
+            }
+        }
+        Ok(Check::DynamicRef(node, candidates))
+    }
+}

@@ -1,0 +1,149 @@
+//! A compact JSON Schema validator (drafts 4, 6, 7, 2019-09 and 2020-12), sized for Helm values:
+//! compiled once into a flat list of nodes, validated without allocating on the valid path,
+//! and reporting errors exactly as jsonschema 0.61 did (kinds, paths, order and text), which the
+//! rest of `schema` reads. It knows nothing of the rest of the crate.
+
+mod annotations;
+mod applicators;
+mod apply;
+mod compile;
+mod ecma;
+mod ecma_syntax;
+mod error;
+mod format;
+mod format_checks;
+mod idna_runs;
+mod keywords;
+mod nodes;
+mod number;
+mod refs;
+mod shape;
+pub(crate) mod uri;
+
+use serde::Serialize;
+use serde_json::Value;
+
+pub(crate) use compile::{CompileError, compile_pattern};
+pub(crate) use error::{ErrorKind, TypeKind, ValidationError};
+pub(crate) use nodes::Pattern;
+pub(crate) use refs::{ARRAYS, DEFAULT_BASE, MAPS, SINGLE, base_of, escape, percent_decode};
+
+use nodes::{Node, NodeId};
+
+/// A JSON Schema draft, as named by `$schema`.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Draft {
+    /// Draft 4.
+    #[serde(rename = "draft-04")]
+    Draft4,
+    /// Draft 6.
+    #[serde(rename = "draft-06")]
+    Draft6,
+    /// Draft 7, also used when `$schema` is missing or is the version-less `…/schema#`.
+    #[serde(rename = "draft-07")]
+    Draft7,
+    /// Draft 2019-09.
+    #[serde(rename = "2019-09")]
+    Draft201909,
+    /// Draft 2020-12.
+    #[serde(rename = "2020-12")]
+    Draft202012,
+}
+
+/// A compiled schema.
+#[derive(Debug)]
+pub(crate) struct Validator {
+    nodes: Vec<Node>,
+    draft: Draft,
+    root: NodeId,
+    /// Whether any `$recursiveRef`/`$dynamicRef` needs the dynamic scope.
+    dynamic: bool,
+}
+
+/// Where the value being validated is, as a chain of segments (rendered only for errors).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Loc<'a> {
+    /// The instance itself.
+    Root,
+    /// A member of the mapping at the parent.
+    Key(&'a Loc<'a>, &'a str),
+    /// An item of the sequence at the parent.
+    Index(&'a Loc<'a>, usize),
+}
+
+impl Loc<'_> {
+    /// The JSON pointer this location names.
+    pub(crate) fn pointer(&self) -> String {
+        let mut segments = Vec::new();
+        let mut here = self;
+        loop {
+            match here {
+                Loc::Root => break,
+                Loc::Key(parent, key) => {
+                    segments.push(escape(key));
+                    here = parent;
+                }
+                Loc::Index(parent, index) => {
+                    segments.push(index.to_string());
+                    here = parent;
+                }
+            }
+        }
+        let mut out = String::new();
+        for segment in segments.iter().rev() {
+            out.push('/');
+            out.push_str(segment);
+        }
+        out
+    }
+}
+
+/// The state of one validation: the dynamic scope and the references being followed.
+#[derive(Debug, Default)]
+pub(crate) struct Scope {
+    resources: Vec<usize>,
+    active: Vec<(NodeId, usize)>,
+}
+
+impl Validator {
+    /// Compiles `document` as `draft` (its shape checked first, as a meta-schema would).
+    pub(crate) fn new(document: &Value, draft: Draft) -> Result<Validator, CompileError> {
+        shape::check(document, draft)?;
+        let mut compiler = compile::Compiler::new(document, draft);
+        let root = compiler.node(&refs::Place {
+            schema: document,
+            base: refs::base_of(document, DEFAULT_BASE, draft),
+            location: String::new(),
+        })?;
+        Ok(Validator {
+            draft,
+            dynamic: compiler.dynamic,
+            nodes: compiler.nodes,
+            root,
+        })
+    }
+
+    /// Whether `instance` is valid (no error is built).
+    pub(crate) fn is_valid(&self, instance: &Value) -> bool {
+        self.node_valid(self.root, instance, &mut Scope::default())
+    }
+
+    /// Every error of `instance`, in jsonschema 0.61's order.
+    pub(crate) fn iter_errors<'v>(&self, instance: &'v Value) -> Vec<ValidationError<'v>> {
+        let mut out = Vec::new();
+        self.node_errors(
+            self.root,
+            instance,
+            &Loc::Root,
+            &mut Scope::default(),
+            &mut out,
+        );
+        out
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod differential;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,230 @@
+//! The compiled form of a schema: a flat list of nodes that refer to each other by index, each
+//! with its keywords in the order jsonschema 0.61 evaluated (and reported) them.
+
+use serde_json::Value;
+
+use super::error::{TypeKind, TypeSet};
+use super::format::Format;
+use super::number::Limit;
+
+/// The index of a node in [`super::Validator`]'s list.
+pub(crate) type NodeId = usize;
+
+/// One compiled (sub)schema.
+#[derive(Debug)]
+pub(crate) struct Node {
+    /// Where the schema is (jsonschema's keyword location, relative to its resource).
+    pub(crate) location: String,
+    /// What it checks.
+    pub(crate) body: Body,
+    /// The resource the node belongs to, for the dynamic scope of `$dynamicRef`.
+    pub(crate) resource: usize,
+}
+
+/// What a node checks.
+#[derive(Debug)]
+pub(crate) enum Body {
+    /// `true` or `{}`: everything is valid.
+    True,
+    /// `false`: nothing is valid.
+    False,
+    /// An object schema's keywords, in evaluation order.
+    Keywords(Vec<Keyword>),
+}
+
+/// One keyword of a node, with the schema path its errors carry.
+#[derive(Debug)]
+pub(crate) struct Keyword {
+    /// The keyword's location (`…/minimum`).
+    pub(crate) path: String,
+    /// The check.
+    pub(crate) check: Check,
+}
+
+/// Which way a numeric bound points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// `minimum`.
+    Minimum,
+    /// `maximum`.
+    Maximum,
+    /// `exclusiveMinimum`.
+    ExclusiveMinimum,
+    /// `exclusiveMaximum`.
+    ExclusiveMaximum,
+}
+
+/// A count a keyword bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Count {
+    /// `minLength` (code points).
+    MinLength,
+    /// `maxLength`.
+    MaxLength,
+    /// `minItems`.
+    MinItems,
+    /// `maxItems`.
+    MaxItems,
+    /// `minProperties`.
+    MinProperties,
+    /// `maxProperties`.
+    MaxProperties,
+}
+
+/// A compiled regular expression with the pattern as written.
+#[derive(Debug)]
+pub(crate) struct Pattern {
+    /// The pattern as the schema writes it.
+    pub(crate) source: String,
+    /// The compiled (ECMA-262 translated) expression.
+    pub(crate) regex: regex_lite::Regex,
+}
+
+/// One entry of `dependencies`.
+#[derive(Debug)]
+pub(crate) enum Dependency {
+    /// Keys that must be present too.
+    Required(Vec<String>),
+    /// A schema the whole object must satisfy.
+    Schema(NodeId),
+}
+
+/// Items after a prefix: `additionalItems` (≤ 2019-09) or `items` after `prefixItems` (2020-12).
+#[derive(Debug)]
+pub(crate) enum Rest {
+    /// Every item from `start` on must satisfy the node.
+    Schema(NodeId),
+    /// No item may be past `start`.
+    False,
+}
+
+/// What one keyword checks.
+#[derive(Debug)]
+pub(crate) enum Check {
+    /// `type`; `draft4` reads `1.0` as a number, not an integer.
+    Type {
+        set: TypeSet,
+        kind: TypeKind,
+        draft4: bool,
+    },
+    /// `enum` (the array as written).
+    Enum(Value),
+    /// `const`.
+    Const(Value),
+    /// A numeric bound, with the limit as written.
+    Bound(Bound, Limit, Value),
+    /// `multipleOf`.
+    MultipleOf(f64),
+    /// A length or count bound.
+    Count(Count, u64),
+    /// `required`.
+    Required(Vec<String>),
+    /// `dependentRequired`.
+    DependentRequired(Vec<(String, Vec<String>)>),
+    /// `pattern`.
+    Pattern(Pattern),
+    /// `format`, when asserted.
+    Format(Format, String),
+    /// `contentEncoding` alone (drafts 6 and 7).
+    ContentEncoding(String),
+    /// `contentMediaType: application/json` (drafts 6 and 7), decoded per `contentEncoding`.
+    ContentMediaType(String, Option<String>),
+    /// `uniqueItems: true`.
+    UniqueItems,
+    /// `properties`, with a fused two-name `required` reported first.
+    Properties(Properties),
+    /// `patternProperties` on its own.
+    PatternProperties(Vec<(Pattern, NodeId)>),
+    /// `additionalProperties` (with the `properties` and `patternProperties` it subsumes).
+    Additional(Additional),
+    /// `propertyNames` with a schema.
+    PropertyNames(NodeId),
+    /// `propertyNames: false`.
+    NoPropertyNames,
+    /// `type: array` + `items` + `minItems`/`maxItems`, checked as one (jsonschema's fusion).
+    ArrayShape(ArrayShape),
+    /// `items` as one schema for every item (after `skip` items of `prefixItems`).
+    Items(NodeId, usize),
+    /// `items` as an array (≤ 2019-09) or `prefixItems`.
+    Tuple(Vec<NodeId>),
+    /// `additionalItems` (≤ 2019-09) after a tuple of `limit` items.
+    AdditionalItems(usize, Rest),
+    /// `contains` with its bounds; the path reported depends on which bound failed.
+    Contains(Contains),
+    /// `dependencies`.
+    Dependencies(Vec<(String, Dependency)>),
+    /// `dependentSchemas`.
+    DependentSchemas(Vec<(String, NodeId)>),
+    /// `allOf`.
+    AllOf(Vec<NodeId>),
+    /// `anyOf`.
+    AnyOf(Vec<NodeId>),
+    /// `oneOf`.
+    OneOf(Vec<NodeId>),
+    /// `not`, with the schema as written.
+    Not(NodeId, Value),
+    /// `if` / `then` / `else`.
+    If(NodeId, Option<NodeId>, Option<NodeId>),
+    /// `unevaluatedProperties` (`None`: false), with what its node evaluates.
+    UnevaluatedProperties(Option<NodeId>),
+    /// `unevaluatedItems` (`None`: false).
+    UnevaluatedItems(Option<NodeId>),
+    /// `additionalProperties: true`: validates nothing, evaluates every member.
+    AllProperties,
+    /// `items: true` / `additionalItems: true`: validates nothing, evaluates every item.
+    AllItems,
+    /// `$ref`; `true` when it leads back into a schema that contains it (a cycle).
+    Ref(NodeId, bool),
+    /// `$recursiveRef` (2019-09): the static target, and the candidates by resource when the
+    /// target has `$recursiveAnchor: true`.
+    RecursiveRef(NodeId, Vec<(usize, NodeId)>),
+    /// `$dynamicRef` (2020-12): the static target and the `$dynamicAnchor` candidates by resource.
+    DynamicRef(NodeId, Vec<(usize, NodeId)>),
+}
+
+/// `properties` when no `additionalProperties` subsumes it.
+#[derive(Debug)]
+pub(crate) struct Properties {
+    /// Each property and its schema, in schema order.
+    pub(crate) properties: Vec<(String, NodeId)>,
+    /// A two-name `required` jsonschema fused into `properties`, with its path.
+    pub(crate) required: Option<([String; 2], String)>,
+}
+
+/// `additionalProperties: false` or a schema, with the `properties` and `patternProperties` it
+/// subsumes.
+#[derive(Debug)]
+pub(crate) struct Additional {
+    /// `properties`, in schema order.
+    pub(crate) properties: Vec<(String, NodeId)>,
+    /// `patternProperties`, in schema order.
+    pub(crate) patterns: Vec<(Pattern, NodeId)>,
+    /// The schema for the other keys (`None`: false).
+    pub(crate) rest: Option<NodeId>,
+    /// A one-name `required` jsonschema fused in (reported after the keys), with its path.
+    pub(crate) required: Option<(String, String)>,
+}
+
+/// The fused array shape.
+#[derive(Debug)]
+pub(crate) struct ArrayShape {
+    /// The `items` node.
+    pub(crate) items: NodeId,
+    /// `minItems`, with its path.
+    pub(crate) min: Option<(u64, String)>,
+    /// `maxItems`, with its path.
+    pub(crate) max: Option<(u64, String)>,
+    /// The `type` path.
+    pub(crate) type_path: String,
+}
+
+/// `contains` with `minContains` / `maxContains`.
+#[derive(Debug)]
+pub(crate) struct Contains {
+    /// The `contains` node.
+    pub(crate) node: NodeId,
+    /// `minContains` and the path of its errors.
+    pub(crate) min: Option<(u64, String)>,
+    /// `maxContains` and the path of its errors.
+    pub(crate) max: Option<(u64, String)>,
+}

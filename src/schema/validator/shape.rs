@@ -1,0 +1,283 @@
+//! What the draft meta-schemas assert about a schema, checked directly: every keyword's value
+//! has the shape its draft allows, reported at the first offending value in document order.
+
+use serde_json::{Map, Value};
+
+use super::Draft;
+use super::compile::{CompileError, compile_pattern};
+use super::error::JsonType;
+use super::refs::{ARRAYS, MAPS, SINGLE, escape};
+
+/// Keywords whose value is a non-negative integer.
+const COUNTS: &[&str] = &[
+    "maxLength",
+    "minLength",
+    "maxItems",
+    "minItems",
+    "maxProperties",
+    "minProperties",
+    "maxContains",
+    "minContains",
+];
+/// Keywords whose value is a string.
+const STRINGS: &[&str] = &[
+    "$ref",
+    "$schema",
+    "$comment",
+    "$anchor",
+    "$dynamicAnchor",
+    "$dynamicRef",
+    "$recursiveRef",
+    "title",
+    "description",
+    "format",
+    "pattern",
+    "contentEncoding",
+    "contentMediaType",
+];
+
+/// The JSON type of `value` as a meta-schema error names it.
+fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0) => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn fail(message: String, at: &str) -> Result<(), CompileError> {
+    Err(CompileError::Invalid(message, at.to_string()))
+}
+
+fn want(value: &Value, wanted: &str, at: &str) -> Result<(), CompileError> {
+    fail(format!("got {}, want {wanted}", type_name(value)), at)
+}
+
+/// Checks `document` against what `draft`'s meta-schema asserts.
+pub(crate) fn check(document: &Value, draft: Draft) -> Result<(), CompileError> {
+    schema(document, "", draft, 0)
+}
+
+fn schema(value: &Value, at: &str, draft: Draft, depth: usize) -> Result<(), CompileError> {
+    if depth > 256 {
+        return Ok(());
+    }
+    match value {
+        Value::Object(object) => keywords(object, at, draft, depth),
+        Value::Bool(_) if draft > Draft::Draft4 => Ok(()),
+        other if draft == Draft::Draft4 => want(other, "object", at),
+        other => want(other, "boolean or object", at),
+    }
+}
+
+fn keywords(
+    object: &Map<String, Value>,
+    at: &str,
+    draft: Draft,
+    depth: usize,
+) -> Result<(), CompileError> {
+    for (keyword, value) in object {
+        let here = format!("{at}/{}", escape(keyword));
+        let k = keyword.as_str();
+        if SINGLE.contains(&k) {
+            if draft == Draft::Draft4 && k.starts_with("additional") && value.is_boolean() {
+                continue;
+            }
+            schema(value, &here, draft, depth + 1)?;
+        } else if ARRAYS.contains(&k) {
+            let Value::Array(items) = value else {
+                return want(value, "array", &here);
+            };
+            if items.is_empty() {
+                return fail("minItems: got 0, want 1".to_string(), &here);
+            }
+            for (i, item) in items.iter().enumerate() {
+                schema(item, &format!("{here}/{i}"), draft, depth + 1)?;
+            }
+        } else if MAPS.contains(&k) {
+            let Value::Object(members) = value else {
+                return want(value, "object", &here);
+            };
+            for (name, member) in members {
+                schema(
+                    member,
+                    &format!("{here}/{}", escape(name)),
+                    draft,
+                    depth + 1,
+                )?;
+            }
+        } else {
+            other_keyword(k, value, &here, draft, depth)?;
+        }
+    }
+    Ok(())
+}
+
+fn other_keyword(
+    k: &str,
+    value: &Value,
+    here: &str,
+    draft: Draft,
+    depth: usize,
+) -> Result<(), CompileError> {
+    match k {
+        "type" => type_keyword(value, here, draft),
+        "items" => match value {
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    schema(item, &format!("{here}/{i}"), draft, depth + 1)?;
+                }
+                Ok(())
+            }
+            _ => schema(value, here, draft, depth + 1),
+        },
+        "enum" => match value {
+            Value::Array(items) if draft == Draft::Draft4 && items.is_empty() => {
+                fail("minItems: got 0, want 1".to_string(), here)
+            }
+            Value::Array(_) => Ok(()),
+            other => want(other, "array", here),
+        },
+        "required" => string_array(value, here, draft == Draft::Draft4),
+        "dependencies" | "dependentRequired" => dependencies(k, value, here, draft, depth),
+        "multipleOf" => match value {
+            Value::Number(n) if n.as_f64().is_some_and(|f| f > 0.0) => Ok(()),
+            Value::Number(_) => fail(format!("must be > 0 but found {value}"), here),
+            other => want(other, "number", here),
+        },
+        "minimum" | "maximum" => number(value, here),
+        "exclusiveMinimum" | "exclusiveMaximum" if draft == Draft::Draft4 => match value {
+            Value::Bool(_) => Ok(()),
+            other => want(other, "boolean", here),
+        },
+        "exclusiveMinimum" | "exclusiveMaximum" => number(value, here),
+        "uniqueItems" | "readOnly" | "writeOnly" | "deprecated" | "$recursiveAnchor" => match value
+        {
+            Value::Bool(_) => Ok(()),
+            other => want(other, "boolean", here),
+        },
+        "$id" => string(value, here),
+        "id" if draft == Draft::Draft4 => string(value, here),
+        "examples" => match value {
+            Value::Array(_) => Ok(()),
+            other => want(other, "array", here),
+        },
+        "pattern" => match value {
+            Value::String(p) if compile_pattern(p).is_none() => {
+                fail(format!("{value} is not a \"regex\""), here)
+            }
+            _ => string(value, here),
+        },
+        _ if COUNTS.contains(&k) => count(value, here),
+        _ if STRINGS.contains(&k) => string(value, here),
+        _ => Ok(()),
+    }
+}
+
+fn string(value: &Value, at: &str) -> Result<(), CompileError> {
+    match value {
+        Value::String(_) => Ok(()),
+        other => want(other, "string", at),
+    }
+}
+
+fn number(value: &Value, at: &str) -> Result<(), CompileError> {
+    match value {
+        Value::Number(_) => Ok(()),
+        other => want(other, "number", at),
+    }
+}
+
+fn count(value: &Value, at: &str) -> Result<(), CompileError> {
+    match value {
+        Value::Number(n) if type_name(value) != "integer" => {
+            fail(format!("got number, want integer ({n})"), at)
+        }
+        Value::Number(n) if n.as_f64().is_some_and(|f| f < 0.0) => {
+            fail(format!("must be >= 0 but found {n}"), at)
+        }
+        Value::Number(_) => Ok(()),
+        other => want(other, "integer", at),
+    }
+}
+
+fn string_array(value: &Value, at: &str, non_empty: bool) -> Result<(), CompileError> {
+    let Value::Array(items) = value else {
+        return want(value, "array", at);
+    };
+    if non_empty && items.is_empty() {
+        return fail("minItems: got 0, want 1".to_string(), at);
+    }
+    for (i, item) in items.iter().enumerate() {
+        string(item, &format!("{at}/{i}"))?;
+    }
+    let unique = items
+        .iter()
+        .enumerate()
+        .all(|(i, a)| items[i + 1..].iter().all(|b| a != b));
+    if !unique {
+        return fail("items must be unique".to_string(), at);
+    }
+    Ok(())
+}
+
+fn dependencies(
+    k: &str,
+    value: &Value,
+    at: &str,
+    draft: Draft,
+    depth: usize,
+) -> Result<(), CompileError> {
+    let Value::Object(members) = value else {
+        return want(value, "object", at);
+    };
+    for (name, member) in members {
+        let here = format!("{at}/{}", escape(name));
+        match member {
+            Value::Array(_) => string_array(member, &here, false)?,
+            _ if k == "dependentRequired" => return want(member, "array", &here),
+            _ => schema(member, &here, draft, depth + 1)?,
+        }
+    }
+    Ok(())
+}
+
+fn type_keyword(value: &Value, at: &str, draft: Draft) -> Result<(), CompileError> {
+    let known = |v: &Value| v.as_str().and_then(JsonType::from_name).is_some();
+    let names = "'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'";
+    match value {
+        Value::String(_) if known(value) => Ok(()),
+        Value::Array(items) => {
+            if draft == Draft::Draft4 && items.is_empty() {
+                return fail("minItems: got 0, want 1".to_string(), at);
+            }
+            for (i, item) in items.iter().enumerate() {
+                if !known(item) {
+                    let here = format!("{at}/{i}");
+                    return fail(format!("value must be one of {names}"), &here);
+                }
+            }
+            let unique = items
+                .iter()
+                .enumerate()
+                .all(|(i, a)| items[i + 1..].iter().all(|b| a != b));
+            if unique {
+                Ok(())
+            } else {
+                fail("items must be unique".to_string(), at)
+            }
+        }
+        other => fail(
+            format!(
+                "anyOf failed: [0] value must be one of {names}; [1] got {}, want array",
+                type_name(other)
+            ),
+            at,
+        ),
+    }
+}
