@@ -366,9 +366,21 @@ pub(crate) fn from_js<T: DeserializeOwned>(what: &str, value: JsValue) -> Result
         .ok()
         .and_then(|text| text.as_string())
         .ok_or_else(|| JsError::new(&format!("{what}: expected a JSON-compatible object")))?;
-    let json: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {e}")))?;
-    serde_json::from_value(json).map_err(|e| JsError::new(&format!("{what}: {e}")))
+    // Straight from the text: no `serde_json::Value` in between, which would copy every input
+    // text once more.
+    serde_json::from_str(&text)
+        .map_err(|e| JsError::new(&format!("{what}: {}", without_position(&e))))
+}
+
+/// A serde error's message without its ` at line 1 column N` (the text is JSON.stringify's, not
+/// the caller's).
+fn without_position(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    match message.strip_suffix(&suffix) {
+        Some(message) => message.to_string(),
+        None => message,
+    }
 }
 
 /// Like [`from_js`], with `undefined`/`null` meaning the defaults.

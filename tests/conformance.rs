@@ -97,10 +97,10 @@ fn escape(text: &str) -> String {
 
 fn properties(node: &Node) -> String {
     let mut out = String::new();
-    if let Some(anchor) = &node.anchor {
+    if let Some(anchor) = node.anchor() {
         let _ = write!(out, " &{anchor}");
     }
-    if let Some(tag) = &node.tag {
+    if let Some(tag) = node.tag() {
         let _ = write!(out, " <{tag}>");
     }
     out
@@ -122,7 +122,7 @@ fn node_events(node: &Node, out: &mut Vec<String>) {
                 escape(text)
             ));
         }
-        NodeKind::Alias { name, .. } => out.push(format!("=ALI *{name}")),
+        NodeKind::Alias(alias) => out.push(format!("=ALI *{}", alias.name)),
         NodeKind::Mapping { entries, flow } => {
             let flow = if *flow { " {}" } else { "" };
             out.push(format!("+MAP{flow}{}", properties(node)));
@@ -184,8 +184,8 @@ fn check_spans(text: &str, stream: &Stream) -> Result<(), String> {
         if range.start < parent.start || range.end > parent.end {
             return fail("range is outside its parent");
         }
-        if let Some(properties) = &node.properties {
-            let Some(properties) = text.get(properties.clone()) else {
+        if let Some(properties) = node.properties_range() {
+            let Some(properties) = text.get(properties) else {
                 return fail("properties are not on character boundaries");
             };
             if !(properties.starts_with('&') || properties.starts_with('!')) {
@@ -213,8 +213,8 @@ fn check_spans(text: &str, stream: &Stream) -> Result<(), String> {
                     return fail("scalar range does not match its style");
                 }
             }
-            NodeKind::Alias { name, .. } => {
-                if source != format!("*{name}") {
+            NodeKind::Alias(alias) => {
+                if source != format!("*{}", alias.name) {
                     return fail("alias range is not *name");
                 }
             }

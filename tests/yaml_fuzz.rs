@@ -5,7 +5,10 @@ use std::ops::Range;
 mod common;
 
 use common::Rng;
-use values_migrate::yaml::{DecodeOptions, Limits, Node, Stream, Typing, decode, parse};
+use values_migrate::path::Segment;
+use values_migrate::yaml::{
+    DecodeOptions, Expected, Limits, Node, Stream, Typing, decode, decode_direct, matches, parse,
+};
 
 /// A realistic Helm values file: comments, anchors, merge keys, block scalars, flow collections.
 const VALUES: &str = r#"# Default values for orders-worker. 🎉
@@ -64,8 +67,8 @@ fn check_range(text: &str, range: &Range<usize>, what: &str) {
 fn check_node(text: &str, node: &Node) {
     for node in node.nodes() {
         check_range(text, &node.range, "node");
-        if let Some(properties) = &node.properties {
-            check_range(text, properties, "properties");
+        if let Some(properties) = node.properties_range() {
+            check_range(text, &properties, "properties");
         }
     }
 }
@@ -100,16 +103,35 @@ fn exercise(text: &str) {
         if let Err(error) = decode(text, &options) {
             check_range(text, &error.range(), "decode error");
         }
+        // The event path, when it answers, decodes exactly as the located tree does.
+        if let Some(direct) = decode_direct(text, typing, &limits) {
+            let tree = parse(text, &limits).and_then(|s| s.to_json(typing, &limits));
+            assert_eq!(tree.as_ref().ok(), Some(&direct), "{typing:?} {text:?}");
+        }
     }
 }
 
+/// The fixture without what the event path declines (anchors, the merge key, the complex key),
+/// so that its garblings exercise that path too.
+fn plain_values() -> String {
+    VALUES
+        .replace("requests: &requests", "requests:")
+        .replace("    <<: *requests\n", "")
+        .replace("? complex key\n: complex value\n", "")
+}
+
 fn variants() -> Vec<String> {
-    vec![VALUES.to_string(), VALUES.replace('\n', "\r\n")]
+    vec![
+        VALUES.to_string(),
+        VALUES.replace('\n', "\r\n"),
+        plain_values(),
+    ]
 }
 
 #[test]
 fn the_fixture_itself_parses_and_decodes() {
-    for text in variants() {
+    // The first two: LF and CRLF (the third has no merge key).
+    for text in variants().into_iter().take(2) {
         let values = decode(&text, &DecodeOptions::default()).unwrap();
         assert_eq!(values[0]["resources"]["limits"]["memory"], "512Mi");
         assert_eq!(values[0]["resources"]["limits"]["cpu"], "100m");
@@ -123,6 +145,29 @@ fn the_fixture_itself_parses_and_decodes() {
         let stream = parse(&text, &Limits::default()).unwrap();
         check_stream(&text, &stream);
     }
+    let plain = plain_values();
+    let direct = decode_direct(&plain, Typing::Helm, &Limits::default()).expect("no anchors");
+    assert_eq!(direct, decode(&plain, &DecodeOptions::default()).unwrap());
+    assert_eq!(
+        direct[0]["config"],
+        "batch = 50\n  indent = kept\n✓ unicode line\n"
+    );
+    for declined in [
+        "a: &x 1\nb: *x\n",
+        "a: !!str 1\n",
+        "a: 1\na: 2\n",
+        "<<: {a: 1}\n",
+        "? [a]\n: 1\n",
+        "a: [\n",
+    ] {
+        assert_eq!(
+            decode_direct(declined, Typing::Helm, &Limits::default()),
+            None,
+            "{declined}"
+        );
+    }
+    // Under YAML 1.2 `<<` is an ordinary key.
+    assert!(decode_direct("<<: 1\n", Typing::Yaml12, &Limits::default()).is_some());
 }
 
 #[test]
@@ -153,6 +198,66 @@ fn garbled_bytes_are_a_value_or_a_located_error() {
                 cut_at -= 1;
             }
             exercise(&garbled[..cut_at]);
+        }
+    }
+}
+
+/// Whether `text` matches `documents` with `replacement` at `prefix` of the first document.
+fn matches_at(
+    text: &str,
+    documents: &[serde_json::Value],
+    prefix: &[Segment],
+    replacement: &serde_json::Value,
+) -> bool {
+    let expected = Expected {
+        documents,
+        document: 0,
+        prefix,
+        replacement,
+    };
+    matches(text, Typing::Helm, &Limits::default(), &expected)
+}
+
+#[test]
+fn comparing_events_agrees_with_decoding() {
+    let plain = plain_values();
+    let documents = decode(&plain, &DecodeOptions::default()).unwrap();
+    let image = [Segment::Key("image".into())];
+    let at_image = documents[0]["image"].clone();
+    assert!(matches_at(&plain, &documents, &[], &documents[0]));
+    assert!(matches_at(&plain, &documents, &image, &at_image));
+    let mut other = at_image.clone();
+    other["tag"] = "1.4.3".into();
+    assert!(!matches_at(&plain, &documents, &image, &other));
+    other = at_image.clone();
+    other.as_object_mut().unwrap().remove("pullPolicy");
+    assert!(!matches_at(&plain, &documents, &image, &other));
+    // Keys in another order are the same mapping; a key written twice is not.
+    let reordered = plain.replace(
+        "  tag: \"1.4.2\"   # pinned by the release job\n  pullPolicy: IfNotPresent\n",
+        "  pullPolicy: IfNotPresent\n  tag: \"1.4.2\"\n",
+    );
+    assert_ne!(reordered, plain);
+    assert!(matches_at(&reordered, &documents, &[], &documents[0]));
+    let repeated = plain.replace(
+        "nameOverride: \"\"\n",
+        "nameOverride: \"\"\nreplicaCount: 2\n",
+    );
+    assert!(!matches_at(&repeated, &documents, &[], &documents[0]));
+    // Sound on garbled texts: whenever it says equal, decoding says the same.
+    const GARBAGE: &[u8] = b" \t\r\n:-?,[]{}#&*!|>'\"%@`\\.0aZ";
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for _ in 0..3000 {
+        let mut bytes = plain.clone().into_bytes();
+        let at = rng.below(bytes.len());
+        bytes[at] = GARBAGE[rng.below(GARBAGE.len())];
+        let garbled = String::from_utf8_lossy(&bytes).into_owned();
+        if matches_at(&garbled, &documents, &image, &at_image) {
+            assert_eq!(
+                decode(&garbled, &DecodeOptions::default()).ok().as_ref(),
+                Some(&documents),
+                "{garbled:?}"
+            );
         }
     }
 }

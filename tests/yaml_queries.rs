@@ -115,7 +115,7 @@ fn merge_keys_are_found() {
     assert!(a.entries().unwrap()[0].is_merge_key());
     assert!(matches!(
         a.entries().unwrap()[0].value.kind,
-        NodeKind::Alias { .. }
+        NodeKind::Alias(_)
     ));
 }
 

@@ -126,9 +126,9 @@ fn empty_values_sit_right_after_their_indicator() {
     assert_eq!(at(&s, "b").range, after("b:")..after("b:"));
     let c = at(&s, "c");
     assert_eq!(c.range, after("!!str")..after("!!str"));
-    assert_eq!(c.tag.as_deref(), Some("tag:yaml.org,2002:str"));
-    assert_eq!(&text[c.properties.clone().unwrap()], "!!str");
-    assert_eq!(at(&s, "d").anchor.as_deref(), Some("x"));
+    assert_eq!(c.tag(), Some("tag:yaml.org,2002:str"));
+    assert_eq!(&text[c.properties_range().unwrap()], "!!str");
+    assert_eq!(at(&s, "d").anchor(), Some("x"));
     assert_eq!(at(&s, "seq[0]").range, after("seq:\n-")..after("seq:\n-"));
     assert_eq!(at(&s, "seq[1]").range, after("-\n-")..after("-\n-"));
     assert_eq!(at(&s, "flow.k").range, after("{k:")..after("{k:"));
@@ -140,23 +140,23 @@ fn anchors_tags_and_aliases_are_located() {
     let text = "base: &base\n  x: 1\nother: *base\ntagged: !!int \"5\"\nlocal: !thing &t value\n<<: *base\n";
     let s = stream(text);
     let base = at(&s, "base");
-    assert_eq!(base.anchor.as_deref(), Some("base"));
-    assert_eq!(&text[base.properties.clone().unwrap()], "&base");
+    assert_eq!(base.anchor(), Some("base"));
+    assert_eq!(&text[base.properties_range().unwrap()], "&base");
     assert_eq!(&text[base.range.clone()], "x: 1");
     let other = at(&s, "other");
     assert_eq!(&text[other.range.clone()], "*base");
     match &other.kind {
-        NodeKind::Alias { name, target } => {
-            assert_eq!(name, "base");
-            assert_eq!(target.clone(), Some(base.range.clone()));
+        NodeKind::Alias(alias) => {
+            assert_eq!(alias.name, "base");
+            assert_eq!(alias.target.clone(), Some(base.range.clone()));
         }
         kind => panic!("not an alias: {kind:?}"),
     }
     assert_eq!(text_at(text, &s, "tagged"), "\"5\"");
     let local = at(&s, "local");
-    assert_eq!(local.tag.as_deref(), Some("!thing"));
-    assert_eq!(local.anchor.as_deref(), Some("t"));
-    assert_eq!(&text[local.properties.clone().unwrap()], "!thing &t");
+    assert_eq!(local.tag(), Some("!thing"));
+    assert_eq!(local.anchor(), Some("t"));
+    assert_eq!(&text[local.properties_range().unwrap()], "!thing &t");
     assert_eq!(text_at(text, &s, "local"), "value");
     let merges = s.documents[0].root.merge_keys(Typing::Helm);
     assert_eq!(merges.len(), 1);

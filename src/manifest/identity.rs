@@ -117,7 +117,7 @@ pub(crate) fn check_identities(stream: &Stream, lines: &LineIndex<'_>) -> Checke
             ))
         };
         let top = ValuePath::root();
-        if let Some(problem) = root.tag.as_ref().and_then(|_| property_hazard(root)) {
+        if let Some(problem) = root.tag().and_then(|_| property_hazard(root)) {
             return refuse(&top, problem);
         }
         if let Some(problem) = key_hazards(root, Typing::Helm, Some(&ROOT_FIELDS))
@@ -247,7 +247,7 @@ fn container_names(
         }
         refuse_mapping_keys(item, &here, what, Some(&["name"]))?;
         for (_, value) in field_entries(item, &["name"]) {
-            if value.is_alias() || value.tag.is_some() {
+            if value.is_alias() || value.tag().is_some() {
                 refuse_properties(value, &here.key("name"), what)?;
             }
             if let Some(text) = value.key_string(Typing::Helm) {

@@ -56,13 +56,11 @@ pub(crate) struct AliasRef {
 pub(crate) fn alias_refs(stream: &Stream) -> Vec<AliasRef> {
     let mut found = Vec::new();
     for node in stream.documents.iter().flat_map(|d| d.root.nodes()) {
-        if let NodeKind::Alias {
-            name,
-            target: Some(target),
-        } = &node.kind
+        if let NodeKind::Alias(alias) = &node.kind
+            && let Some(target) = &alias.target
         {
             found.push(AliasRef {
-                name: name.clone(),
+                name: alias.name.clone(),
                 at: node.range.start,
                 target: target.clone(),
             });

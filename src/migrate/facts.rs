@@ -2,7 +2,7 @@
 
 use super::outcome::{MigrateReport, Status};
 use super::session::Session;
-use crate::path::{ValuePath, nodes};
+use crate::path::{ValuePath, sort_in_document_order};
 use crate::schema::bump_facts;
 use serde_json::Value;
 
@@ -23,13 +23,7 @@ pub(crate) fn facts(
     );
     report.displaced = displaced;
     // In the file's order, as a reviewer reads it.
-    let order: Vec<ValuePath> = nodes(original).into_iter().map(|(p, _)| p).collect();
-    report.displaced.sort_by_key(|d| {
-        order
-            .iter()
-            .position(|p| *p == d.path)
-            .unwrap_or(usize::MAX)
-    });
+    sort_in_document_order(original, &mut report.displaced, |d| &d.path);
     report.changelog = session.changelog.clone();
     report.derivable = requirements.derivable;
     report.escalations = requirements

@@ -5,24 +5,26 @@ use super::outcome::{MigrateReport, RefusalKind, SetSource};
 use super::plan::{Finding, PlanInput, Planned, Source, plan};
 use super::session::Session;
 use crate::path::{self, ValuePath};
+use crate::schema::Derivable;
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// The proposal as judged, the plan, and every finding that stops it.
-pub(crate) struct Judged {
-    /// The proposal with answers and derivable required values applied.
-    pub proposal: Value,
+pub(crate) struct Judged<'p> {
+    /// The proposal with answers and derivable required values applied (borrowed when none apply).
+    pub proposal: Cow<'p, Value>,
     /// The plan and the planner's findings.
     pub planned: Planned,
 }
 
 /// Judges `proposal` against the original values and the facts already in `report`.
-pub(crate) fn judge(
+pub(crate) fn judge<'p>(
     session: &Session,
     original: &Value,
-    proposal: &Value,
+    proposal: &'p Value,
     answers: &[(ValuePath, Value)],
     report: &MigrateReport,
-) -> Judged {
+) -> Judged<'p> {
     let mut findings = Vec::new();
     let judged = with_answers(proposal, answers, report, &mut findings);
     let displaced: Vec<Source> = report
@@ -51,12 +53,17 @@ pub(crate) fn judge(
 }
 
 /// The proposal with a person's answers over it and derivable required keys filled in.
-fn with_answers(
-    proposal: &Value,
+fn with_answers<'p>(
+    proposal: &'p Value,
     answers: &[(ValuePath, Value)],
     report: &MigrateReport,
     findings: &mut Vec<Finding>,
-) -> Value {
+) -> Cow<'p, Value> {
+    let missing = |d: &Derivable| path::get(proposal, &d.path).is_none();
+    if answers.is_empty() && !report.derivable.iter().any(missing) {
+        // Nothing to apply: the proposal itself, not a copy of it.
+        return Cow::Borrowed(proposal);
+    }
     let mut judged = proposal.clone();
     for (at, answer) in answers {
         if let Some(there) = path::get(proposal, at)
@@ -87,7 +94,7 @@ fn with_answers(
             let _ = path::set(&mut judged, &derivable.path, derivable.value.clone());
         }
     }
-    judged
+    Cow::Owned(judged)
 }
 
 /// Whether the target schema dictates `value` at `path` (const, default or enum member), and how.

@@ -2,7 +2,7 @@
 
 use super::outcome::{Refusal, RefusalKind};
 use super::read::Parsed;
-use crate::path::{self as tree, ValuePath};
+use crate::path::{self as tree, Nested, ValuePath};
 use crate::schema::Schema;
 use crate::text::Location;
 use serde_json::{Map, Value};
@@ -39,7 +39,8 @@ pub(crate) fn locate(
         None => None,
     };
     let empty = Value::Object(Map::new());
-    let mut candidates = candidates(files, given.as_ref(), &empty);
+    let lists = nested_lists(files, given.is_none(), &empty);
+    let mut candidates = candidates(files, given.as_ref(), &lists, &empty);
     if candidates.is_empty() {
         let what = match &given {
             Some(path) => format!("no candidate file holds a mapping at `{path}`"),
@@ -48,15 +49,15 @@ pub(crate) fn locate(
         return Err(refusal(RefusalKind::PrefixNotFound, what));
     }
     if given.is_some() && candidates.len() == 1 {
-        return Ok(candidates.remove(0).0);
+        return Ok(candidates.remove(0).candidate());
     }
     // The old values were written for the base chart: only mappings the base schema accepts are
     // candidates, unless it accepts none (a subtree that merely shares leaves does not compete).
-    let accepted: Vec<&(Candidate, &Value)> = candidates
+    let accepted: Vec<&Place<'_>> = candidates
         .iter()
-        .filter(|(_, node)| base.is_valid(node))
+        .filter(|place| base.is_valid(place.node))
         .collect();
-    let pool: Vec<&(Candidate, &Value)> = if accepted.is_empty() {
+    let pool: Vec<&Place<'_>> = if accepted.is_empty() {
         candidates.iter().collect()
     } else {
         accepted
@@ -73,7 +74,7 @@ pub(crate) fn locate(
     let tied: Vec<String> = scored
         .iter()
         .filter(|(s, _)| *s == best)
-        .map(|(_, c)| name(files, c))
+        .map(|(_, place)| name(files, &place.candidate()))
         .collect();
     if tied.len() > 1 {
         return Err(refusal(
@@ -85,34 +86,80 @@ pub(crate) fn locate(
             ),
         ));
     }
-    Ok(scored.remove(0).1)
+    Ok(scored[0].1.candidate())
+}
+
+/// A mapping that may hold the values; its path is spelled out only when it is needed.
+struct Place<'v> {
+    file: usize,
+    document: usize,
+    /// The given prefix, or the place in its document's list of nested values.
+    at: At<'v>,
+    node: &'v Value,
+}
+
+enum At<'v> {
+    Given(&'v ValuePath),
+    Listed(&'v [Nested<'v>], usize),
+}
+
+impl Place<'_> {
+    fn candidate(&self) -> Candidate {
+        let prefix = match self.at {
+            At::Given(path) => path.clone(),
+            At::Listed(list, index) => tree::nested_path(list, index),
+        };
+        Candidate {
+            file: self.file,
+            document: self.document,
+            prefix,
+        }
+    }
+}
+
+/// Every document's mappings and sequences, when the values root is to be discovered.
+fn nested_lists<'v>(
+    files: &'v [Parsed<'_>],
+    wanted: bool,
+    empty: &'v Value,
+) -> Vec<Vec<Nested<'v>>> {
+    if !wanted {
+        return Vec::new();
+    }
+    let roots = files.iter().flat_map(|parsed| parsed.documents.iter());
+    roots
+        .map(|root| tree::nested(if root.is_null() { empty } else { root }))
+        .collect()
 }
 
 /// Every mapping that may hold the values: at the given prefix, or anywhere when none is given.
 fn candidates<'v>(
     files: &'v [Parsed<'_>],
-    given: Option<&ValuePath>,
+    given: Option<&'v ValuePath>,
+    lists: &'v [Vec<Nested<'v>>],
     empty: &'v Value,
-) -> Vec<(Candidate, &'v Value)> {
+) -> Vec<Place<'v>> {
     let mut out = Vec::new();
+    let mut listed = lists.iter();
     for (file, parsed) in files.iter().enumerate() {
         for (document, root) in parsed.documents.iter().enumerate() {
             let root = if root.is_null() { empty } else { root };
-            let found: Vec<(ValuePath, &Value)> = match given {
-                Some(path) => tree::get(root, path)
-                    .map(|node| (path.clone(), node))
-                    .into_iter()
-                    .collect(),
-                None => tree::nodes(root),
+            let place = |at, node| Place {
+                file,
+                document,
+                at,
+                node,
             };
-            for (prefix, node) in found {
-                if node.is_object() {
-                    let candidate = Candidate {
-                        file,
-                        document,
-                        prefix,
-                    };
-                    out.push((candidate, node));
+            match given {
+                Some(path) => out.extend(
+                    tree::get(root, path)
+                        .filter(|node| node.is_object())
+                        .map(|node| place(At::Given(path), node)),
+                ),
+                None => {
+                    let list = listed.next().map_or(&[][..], Vec::as_slice);
+                    let mappings = list.iter().enumerate().filter(|(_, n)| n.value.is_object());
+                    out.extend(mappings.map(|(i, n)| place(At::Listed(list, i), n.value)));
                 }
             }
         }
@@ -123,11 +170,11 @@ fn candidates<'v>(
 /// Each candidate's score and what it is scored by: values shared with the proposal, or, when
 /// the proposal shares none (every value moved) or there is none, top-level keys the base
 /// schema declares.
-fn scored(
-    pool: &[&(Candidate, &Value)],
+fn scored<'p, 'v>(
+    pool: &[&'p Place<'v>],
     proposal: Option<&Value>,
     base: &Schema,
-) -> (&'static str, Vec<(usize, Candidate)>) {
+) -> (&'static str, Vec<(usize, &'p Place<'v>)>) {
     // The proposal's leaves, listed once for every candidate.
     let leaves: Vec<(ValuePath, &Value)> = proposal
         .map(tree::leaves)
@@ -141,9 +188,9 @@ fn scored(
             .filter(|(path, value)| tree::get(node, path) == Some(*value))
             .count()
     };
-    let scored: Vec<(usize, Candidate)> = pool
+    let scored: Vec<(usize, &Place<'_>)> = pool
         .iter()
-        .map(|(c, node)| (by_proposal(node), c.clone()))
+        .map(|place| (by_proposal(place.node), *place))
         .collect();
     if scored.iter().any(|(s, _)| *s > 0) {
         return ("values shared with the proposal", scored);
@@ -159,7 +206,7 @@ fn scored(
     };
     let scored = pool
         .iter()
-        .map(|(c, node)| (by_schema(node), c.clone()))
+        .map(|place| (by_schema(place.node), *place))
         .collect();
     ("top-level keys the base schema declares", scored)
 }

@@ -4,7 +4,9 @@
 //! taken from the proposal's author (ADR 13, "The write is a plan").
 
 use super::outcome::{NotCarried, Op, RefusalKind, SetSource};
-use crate::path::{Segment, ValuePath, get, is_leaf, leaves, nodes, show};
+use crate::path::{
+    PathSet, Segment, ValuePath, get, is_leaf, leaves, nodes, show, sort_in_document_order,
+};
 use serde_json::Value;
 
 /// A value the target schema rejects where it stands, so it may move or go.
@@ -66,7 +68,7 @@ type Move = (ValuePath, usize, &'static str);
 /// The planner's working state: the sources of moved values and what it has found so far.
 struct Planner<'p, 'a> {
     input: &'p PlanInput<'a>,
-    displaced: Vec<&'p ValuePath>,
+    displaced: PathSet,
     /// Every node inside a displaced value: a possible source of a moved value.
     sources: Vec<Source>,
     destinations: Vec<Destination>,
@@ -88,14 +90,13 @@ pub fn plan(input: &PlanInput<'_>) -> Planned {
         .collect();
     let mut planner = Planner {
         input,
-        displaced: input.displaced.iter().map(|d| &d.path).collect(),
+        displaced: PathSet::new(input.displaced.iter().map(|d| &d.path)),
         sources,
         destinations: Vec::new(),
         sets: Vec::new(),
         out: Planned::default(),
     };
-    let displaced = planner.displaced.clone();
-    let is_displaced = |p: &ValuePath| displaced.iter().any(|d| p.starts_with(d));
+    let is_displaced = |p: &ValuePath| planner.displaced.covers(p);
     survival(input, &is_displaced, &mut planner.out);
     planner.walk_proposal(ValuePath::root(), input.proposal);
     let chosen = planner.choose_sources();
@@ -106,7 +107,7 @@ pub fn plan(input: &PlanInput<'_>) -> Planned {
 
 impl Planner<'_, '_> {
     fn is_displaced(&self, path: &ValuePath) -> bool {
-        self.displaced.iter().any(|d| path.starts_with(d))
+        self.displaced.covers(path)
     }
 
     /// One source per destination: value, then longest shared prefix, then last key.
@@ -184,11 +185,8 @@ impl Planner<'_, '_> {
 
     /// The ops: removes and renames in the original's order, then sets in the proposal's.
     fn assemble(&mut self, kept: &[Move]) {
-        let carried: Vec<&ValuePath> = kept
-            .iter()
-            .map(|(_, i, _)| &self.sources[*i].path)
-            .collect();
-        let set_paths: Vec<&ValuePath> = self.sets.iter().map(|(p, _)| p).collect();
+        let carried = PathSet::new(kept.iter().map(|(_, i, _)| &self.sources[*i].path));
+        let set_paths = PathSet::new(self.sets.iter().map(|(p, _)| p));
         let mut original_ops: Vec<(ValuePath, Op)> = Vec::new();
         for d in self.input.displaced {
             uncarried(
@@ -209,13 +207,9 @@ impl Planner<'_, '_> {
             };
             original_ops.push((from, op));
         }
-        let order: Vec<ValuePath> = nodes(self.input.original)
-            .into_iter()
-            .map(|(p, _)| p)
-            .collect();
-        let position = |p: &ValuePath| order.iter().position(|o| o == p).unwrap_or(usize::MAX);
-        original_ops.sort_by_key(|(p, _)| position(p));
-        self.out.not_carried.sort_by_key(|n| position(&n.path));
+        let original = self.input.original;
+        sort_in_document_order(original, &mut original_ops, |(p, _)| p);
+        sort_in_document_order(original, &mut self.out.not_carried, |n| &n.path);
         self.out
             .ops
             .extend(original_ops.into_iter().map(|(_, op)| op));
@@ -413,15 +407,15 @@ fn overlaps(a: &ValuePath, b: &ValuePath) -> bool {
 fn uncarried(
     path: &ValuePath,
     value: &Value,
-    carried: &[&ValuePath],
-    set_paths: &[&ValuePath],
+    carried: &PathSet,
+    set_paths: &PathSet,
     ops: &mut Vec<(ValuePath, Op)>,
     not_carried: &mut Vec<NotCarried>,
 ) {
-    if carried.iter().any(|c| path.starts_with(c)) {
+    if carried.covers(path) {
         return;
     }
-    let partly = carried.iter().any(|c| c.starts_with(path));
+    let partly = carried.reaches_into(path);
     if partly {
         let children: Vec<(ValuePath, &Value)> = match value {
             Value::Object(map) => map.iter().map(|(k, v)| (path.key(k.clone()), v)).collect(),
@@ -442,7 +436,7 @@ fn uncarried(
         value: value.clone(),
     });
     // A value replaced in place by a `set` (at its path or under it) needs no remove of its own.
-    if !set_paths.iter().any(|s| s.starts_with(path)) {
+    if !set_paths.reaches_into(path) {
         ops.push((path.clone(), Op::Remove { path: path.clone() }));
     }
 }

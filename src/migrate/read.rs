@@ -5,6 +5,7 @@ use crate::path::ValuePath;
 use crate::text::Diagnostic;
 use crate::yaml::{self, Limits, Stream, Typing, YamlError};
 use serde_json::Value;
+use std::cell::RefCell;
 
 /// A parsed values file: its text, its located stream and its documents as JSON.
 pub(crate) struct Parsed<'a> {
@@ -12,8 +13,9 @@ pub(crate) struct Parsed<'a> {
     pub path: &'a str,
     /// The file's text.
     pub text: &'a str,
-    /// The located parse.
-    pub stream: Stream,
+    /// The located parse; taken (and dropped) once the splice has used it, so that it is not
+    /// alive while the result is parsed (empty after that).
+    pub stream: RefCell<Stream>,
     /// The documents, as the chosen typing reads them.
     pub documents: Vec<Value>,
 }
@@ -24,8 +26,25 @@ pub(crate) struct Proposal<'a> {
     pub value: Value,
     /// The proposal as given.
     pub input: &'a Named,
-    /// Its located parse.
-    pub stream: Stream,
+    /// Its located parse, made when a finding is to be located in it (most calls need none).
+    stream: RefCell<Option<Stream>>,
+}
+
+impl Proposal<'_> {
+    /// Runs `f` on the proposal's located parse (parsed now if it was not; empty when the
+    /// proposal is JSON that YAML cannot read).
+    pub fn with_stream<R>(&self, f: impl FnOnce(&Stream) -> R) -> R {
+        let mut stream = self.stream.borrow_mut();
+        let stream = stream.get_or_insert_with(|| {
+            yaml::parse(&self.input.text, &Limits::default()).unwrap_or_default()
+        });
+        f(stream)
+    }
+
+    /// Drops the located parse, if it was made (it is made again if needed).
+    pub fn drop_stream(&self) {
+        self.stream.take();
+    }
 }
 
 /// Everything a call reads besides the schemas.
@@ -77,7 +96,7 @@ pub(crate) fn read<'a>(
             Ok((stream, documents)) => Some(Parsed {
                 path: &file.path,
                 text: &file.text,
-                stream,
+                stream: RefCell::new(stream),
                 documents,
             }),
             Err(error) => {
@@ -98,11 +117,18 @@ fn read_proposal<'a>(
     typing: Typing,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<Proposal<'a>> {
-    match parse_yaml(&input.name, &input.text, typing) {
+    // Most proposals decode without a located tree; it is built only to locate a finding.
+    let direct = yaml::decode_direct(&input.text, typing, &Limits::default())
+        .filter(|documents| documents.len() <= 1)
+        .map(|documents| (None, documents));
+    let read = direct
+        .map(Ok)
+        .unwrap_or_else(|| parse_yaml(&input.name, &input.text, typing).map(|(s, d)| (Some(s), d)));
+    match read {
         Ok((stream, documents)) if documents.len() <= 1 => Some(Proposal {
             value: documents.into_iter().next().unwrap_or(Value::Null),
             input,
-            stream,
+            stream: RefCell::new(stream),
         }),
         Ok(_) => {
             errors.push(Diagnostic::in_file(
@@ -118,7 +144,7 @@ fn read_proposal<'a>(
             Some(value) => Some(Proposal {
                 value,
                 input,
-                stream: yaml::parse("", &Limits::default()).ok()?,
+                stream: RefCell::new(Some(yaml::parse("", &Limits::default()).ok()?)),
             }),
             None => {
                 errors.push(error);

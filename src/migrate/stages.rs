@@ -16,11 +16,14 @@ use crate::splice::Spliced;
 use crate::text::{FileResult, Location};
 use serde_json::Value;
 
-/// The values root, found: where it is and the original values there.
-struct Located {
+/// The values root, found: where it is and the original values there (borrowed, not copied).
+struct Located<'r> {
     candidate: Candidate,
-    original: Value,
+    original: &'r Value,
 }
+
+/// The original values of a prefix that holds nothing.
+static NULL: Value = Value::Null;
 
 /// Diagnoses the values without a proposal: displaced values, required keys, the brief.
 pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateReport {
@@ -29,14 +32,14 @@ pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>)
         report.comment = comment(&session.base_name, &session.target_name, &report);
         return report;
     };
-    facts(session, &located.original, &read.answers, &mut report);
+    facts(session, located.original, &read.answers, &mut report);
     report.brief = Some(brief(&session.target, &report));
     if report.status == Status::Escalated {
         return report;
     }
     let violations = session
         .target
-        .validate_coalesced(session.defaults.as_ref(), &located.original);
+        .validate_coalesced(session.defaults.as_ref(), located.original);
     let nothing_to_do =
         report.displaced.is_empty() && report.derivable.is_empty() && violations.is_empty();
     report.status = if nothing_to_do {
@@ -66,12 +69,12 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
     else {
         return report;
     };
-    facts(session, &original, &read.answers, &mut report);
+    facts(session, original, &read.answers, &mut report);
     report.brief = Some(brief(&session.target, &report));
     if report.status == Status::Escalated {
         return report;
     }
-    let judged = judge(session, &original, &proposal.value, &read.answers, &report);
+    let judged = judge(session, original, &proposal.value, &read.answers, &report);
     let file = &read.files[candidate.file];
     report.ops = judged.planned.ops;
     report.not_carried = judged.planned.not_carried;
@@ -83,9 +86,16 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
         .collect();
     if !report.refusals.is_empty() {
         report.status = Status::Refused;
-    } else if report.ops.is_empty() && judged.proposal == original {
+    } else if report.ops.is_empty() && *judged.proposal == *original {
         report.files = unchanged_files(&read.files);
     } else {
+        // Only the edited file's located tree is needed from here on: the others go now.
+        proposal.drop_stream();
+        for (index, other) in read.files.iter().enumerate() {
+            if index != candidate.file {
+                other.stream.take();
+            }
+        }
         match write(
             file,
             &candidate,
@@ -123,8 +133,15 @@ fn written(report: &mut MigrateReport, files: &[Parsed<'_>], index: usize, splic
             text: k.text,
         })
         .collect();
-    report.files = unchanged_files(files);
-    report.files[index] = FileResult::edited(file.path, file.text, spliced.text);
+    let mut edited = Some(FileResult::edited(file.path, file.text, spliced.text));
+    report.files = files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| match edited.take_if(|_| i == index) {
+            Some(result) => result,
+            None => FileResult::unchanged(f.path, f.text),
+        })
+        .collect();
     report.status = Status::Planned;
 }
 
@@ -140,11 +157,10 @@ fn locate_finding(
         let full = candidate.prefix.join(&finding.path);
         return in_values(file, candidate, &full, session, finding);
     }
-    let offset = proposal
-        .stream
-        .documents
-        .first()
-        .map(|d| d.root.offset_of(&finding.path, session.typing));
+    let offset = proposal.with_stream(|stream| {
+        let first = stream.documents.first();
+        first.map(|d| d.root.offset_of(&finding.path, session.typing))
+    });
     refusal_at(&proposal.input.name, &proposal.input.text, offset, finding)
 }
 
@@ -156,19 +172,18 @@ fn unchanged_files(files: &[Parsed<'_>]) -> Vec<FileResult> {
 }
 
 /// Finds the values root; on failure the report says why and the caller stops.
-fn located(
+fn located<'r>(
     session: &Session,
-    read: &Read<'_>,
+    read: &'r Read<'_>,
     prefix: Option<&str>,
     report: &mut MigrateReport,
-) -> Option<Located> {
+) -> Option<Located<'r>> {
     let proposal = read.proposal.as_ref().map(|p| &p.value);
     match locate(&read.files, prefix, proposal, &session.base) {
         Ok(candidate) => {
             let file = &read.files[candidate.file];
-            let original = path::get(&file.documents[candidate.document], &candidate.prefix)
-                .cloned()
-                .unwrap_or(Value::Null);
+            let original =
+                path::get(&file.documents[candidate.document], &candidate.prefix).unwrap_or(&NULL);
             report.prefix = Some(candidate.prefix.to_string());
             report.values_file = Some(file.path.to_string());
             report.values_document = Some(candidate.document);
@@ -195,6 +210,7 @@ fn in_values(
 ) -> Refusal {
     let offset = file
         .stream
+        .borrow()
         .documents
         .get(candidate.document)
         .map(|d| d.root.offset_of(full, session.typing));

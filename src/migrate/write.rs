@@ -33,7 +33,7 @@ pub(crate) fn write(
 ) -> Result<Spliced, NotWritten> {
     let spliced = splice(&SpliceInput {
         text: file.text,
-        stream: &file.stream,
+        stream: &file.stream.borrow(),
         document: candidate.document,
         prefix: &candidate.prefix,
         typing,
@@ -46,21 +46,28 @@ pub(crate) fn write(
         offset: Some(refused.offset),
         message: refused.message,
     })?;
+    // The original's located tree is not alive while the result is parsed (peak memory); the
+    // rare refusal below that needs it parses the original again.
+    file.stream.take();
     verify(file, candidate, proposal, &spliced.text, typing).map_err(|(message, differs)| {
         // Point at the first value that differs, where the original holds it (else the values root).
         let full = differs.unwrap_or_else(|| candidate.prefix.clone());
         NotWritten {
             kind: RefusalKind::VerifyFailed,
             path: full.strip_prefix(&candidate.prefix).unwrap_or_default(),
-            offset: file
-                .stream
-                .documents
-                .get(candidate.document)
-                .map(|d| d.root.offset_of(&full, typing)),
+            offset: original_stream(file).and_then(|stream| {
+                let document = stream.documents.get(candidate.document)?;
+                Some(document.root.offset_of(&full, typing))
+            }),
             message,
         }
     })?;
     Ok(spliced)
+}
+
+/// The original's located tree, parsed again (it was dropped after the splice).
+fn original_stream(file: &Parsed<'_>) -> Option<Stream> {
+    yaml::parse(file.text, &Limits::default()).ok()
 }
 
 /// The refusal kind a splicer problem is reported as.
@@ -92,6 +99,17 @@ fn verify(
     typing: Typing,
 ) -> Result<(), (String, Option<ValuePath>)> {
     let limits = Limits::default();
+    // Most results are compared with what was asked straight from the parser's events, with no
+    // tree and no value built; anything else (a difference included) is decoded in full below.
+    let expected = yaml::Expected {
+        documents: &file.documents,
+        document: candidate.document,
+        prefix: candidate.prefix.segments(),
+        replacement: proposal,
+    };
+    if yaml::matches(after, typing, &limits, &expected) {
+        return Ok(());
+    }
     let not_parsed = |e: yaml::YamlError| {
         let message = format!(
             "the edited file does not parse: {}",
@@ -99,9 +117,17 @@ fn verify(
         );
         (message, None)
     };
-    let stream = yaml::parse(after, &limits).map_err(not_parsed)?;
-    let mut decoded = stream.to_json(typing, &limits).map_err(not_parsed)?;
-    no_new_repeats(&file.stream, &stream, typing).map_err(|m| (m, None))?;
+    // Most results decode straight from the parser's events (no key repeats there by
+    // construction); the others through a located tree, with the repeats counted.
+    let mut decoded = match yaml::decode_direct(after, typing, &limits) {
+        Some(documents) => documents,
+        None => {
+            let stream = yaml::parse(after, &limits).map_err(not_parsed)?;
+            let decoded = stream.to_json(typing, &limits).map_err(not_parsed)?;
+            no_new_repeats(file, &stream, typing).map_err(|m| (m, None))?;
+            decoded
+        }
+    };
     // A values file left with no keys (comments only) is an empty document: Helm reads it as `{}`.
     if decoded.is_empty() && file.documents.len() == 1 && candidate.prefix.is_root() {
         decoded.push(Value::Object(Map::new()));
@@ -167,11 +193,12 @@ fn same_but_at(got: &Value, original: &Value, prefix: &[Segment], proposal: &Val
 }
 
 /// Last-wins decoding would hide a key written twice: the edit may not add a repeat.
-fn no_new_repeats(before: &Stream, after: &Stream, typing: Typing) -> Result<(), String> {
+fn no_new_repeats(file: &Parsed<'_>, after: &Stream, typing: Typing) -> Result<(), String> {
     let repeats = after.duplicate_keys(typing);
     // The original's repeats are counted only when the result has any (rarely).
+    let before = || original_stream(file).map_or(0, |s| s.duplicate_keys(typing).len());
     if !repeats.is_empty()
-        && repeats.len() > before.duplicate_keys(typing).len()
+        && repeats.len() > before()
         && let Some((_, repeat)) = repeats.into_iter().last()
     {
         return Err(format!(

@@ -2,7 +2,10 @@
 
 mod tree;
 
-pub use tree::{get, is_leaf, leaves, nodes, remove, set, show};
+pub use tree::{
+    Nested, PathSet, StepRef, get, is_leaf, leaves, nested, nested_path, nodes, remove, set, show,
+    sort_in_document_order,
+};
 
 use std::fmt;
 

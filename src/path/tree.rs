@@ -2,6 +2,7 @@
 
 use super::{Segment, ValuePath};
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 
 /// The value at `path` under `root`, if there is one.
 pub fn get<'v>(root: &'v Value, path: &ValuePath) -> Option<&'v Value> {
@@ -68,6 +69,141 @@ pub fn nodes(root: &Value) -> Vec<(ValuePath, &Value)> {
         out.push((path, node));
     }
     out
+}
+
+/// One step from a parent to a child, borrowed from the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepRef<'v> {
+    /// A mapping key.
+    Key(&'v str),
+    /// A sequence index.
+    Index(usize),
+}
+
+/// A mapping or sequence under a root: its value and the step from its parent in the same list.
+#[derive(Clone, Copy, Debug)]
+pub struct Nested<'v> {
+    /// The index of its parent in the list, and the step from it (`None` for the root).
+    pub from: Option<(usize, StepRef<'v>)>,
+    /// The value.
+    pub value: &'v Value,
+}
+
+/// Every mapping and sequence under `root` (the root included), parents before children, in
+/// document order; a path is spelled out ([`nested_path`]) only for the few that need one.
+pub fn nested(root: &Value) -> Vec<Nested<'_>> {
+    let mut out = Vec::new();
+    let mut stack = vec![Nested {
+        from: None,
+        value: root,
+    }];
+    let is_nested = |v: &Value| matches!(v, Value::Object(_) | Value::Array(_));
+    while let Some(next) = stack.pop() {
+        let at = out.len();
+        match next.value {
+            Value::Object(map) => {
+                let children = map.iter().rev().filter(|(_, c)| is_nested(c));
+                stack.extend(children.map(|(key, value)| Nested {
+                    from: Some((at, StepRef::Key(key))),
+                    value,
+                }));
+            }
+            Value::Array(items) => {
+                let children = items.iter().enumerate().rev().filter(|(_, c)| is_nested(c));
+                stack.extend(children.map(|(index, value)| Nested {
+                    from: Some((at, StepRef::Index(index))),
+                    value,
+                }));
+            }
+            _ => continue,
+        }
+        out.push(next);
+    }
+    out
+}
+
+/// The path of `list[index]` (a list made by [`nested`]).
+pub fn nested_path(list: &[Nested<'_>], index: usize) -> ValuePath {
+    let mut steps = Vec::new();
+    let mut at = index;
+    while let Some((parent, step)) = list[at].from {
+        steps.push(match step {
+            StepRef::Key(key) => Segment::Key(key.to_string()),
+            StepRef::Index(index) => Segment::Index(index),
+        });
+        at = parent;
+    }
+    steps.reverse();
+    ValuePath::from_segments(steps)
+}
+
+/// Sorts `items` by where their paths sit under `root` in document order (parents before
+/// children; paths `root` does not hold last, in their order): only the mappings on those paths
+/// are looked at, each at most once through an index of its keys.
+pub fn sort_in_document_order<T>(
+    root: &Value,
+    items: &mut [T],
+    path_of: impl Fn(&T) -> &ValuePath,
+) {
+    let mut indexes: HashMap<*const Map<String, Value>, HashMap<&str, usize>> = HashMap::new();
+    items.sort_by_cached_key(|item| {
+        // The position among siblings at each step: document order is their lexicographic order.
+        let mut steps = Vec::new();
+        let mut node = root;
+        for segment in path_of(item).segments() {
+            let (at, child) = match (segment, node) {
+                (Segment::Key(key), Value::Object(map)) => {
+                    let index = indexes.entry(std::ptr::from_ref(map)).or_insert_with(|| {
+                        map.keys()
+                            .enumerate()
+                            .map(|(i, k)| (k.as_str(), i))
+                            .collect()
+                    });
+                    match (index.get(key.as_str()), map.get(key)) {
+                        (Some(&at), Some(child)) => (at, child),
+                        _ => return (true, Vec::new()),
+                    }
+                }
+                (Segment::Index(i), Value::Array(list)) if *i < list.len() => (*i, &list[*i]),
+                _ => return (true, Vec::new()),
+            };
+            steps.push(at);
+            node = child;
+        }
+        (false, steps)
+    });
+}
+
+/// A set of paths that answers "is this path at or under one of them" and "is one of them at or
+/// under this path" by binary search, not by a scan of the set.
+pub struct PathSet(Vec<ValuePath>);
+
+impl PathSet {
+    /// The set of `paths`.
+    pub fn new<'p>(paths: impl IntoIterator<Item = &'p ValuePath>) -> PathSet {
+        let mut paths: Vec<ValuePath> = paths.into_iter().cloned().collect();
+        paths.sort();
+        paths.dedup();
+        PathSet(paths)
+    }
+
+    /// Whether `path` is one of the set's paths or lies under one.
+    pub fn covers(&self, path: &ValuePath) -> bool {
+        let segments = path.segments();
+        (0..=segments.len()).any(|depth| {
+            let prefix = &segments[..depth];
+            self.0
+                .binary_search_by(|p| p.segments().cmp(prefix))
+                .is_ok()
+        })
+    }
+
+    /// Whether one of the set's paths is `path` or lies under it.
+    pub fn reaches_into(&self, path: &ValuePath) -> bool {
+        // Every path that starts with `path` sorts at or right after it.
+        let from = self.0.partition_point(|p| p < path);
+        self.0.get(from).is_some_and(|p| p.starts_with(path))
+    }
 }
 
 /// Sets `value` at `path`, creating mappings on the way; fails where a scalar or list is in the way.
@@ -168,6 +304,36 @@ mod tests {
         assert_eq!(get(&v, &p("a[2]")), None);
         let paths: Vec<String> = leaves(&v).iter().map(|(p, _)| p.to_string()).collect();
         assert_eq!(paths, ["b.x", "b.y", "a[0]", "a[1].z"]);
+        let list = nested(&v);
+        let spelled: Vec<String> = (0..list.len())
+            .map(|i| nested_path(&list, i).to_string())
+            .collect();
+        let all: Vec<String> = nodes(&v)
+            .iter()
+            .filter(|(_, n)| n.is_object() || n.is_array())
+            .map(|(p, _)| p.to_string())
+            .collect();
+        assert_eq!(spelled, all);
+    }
+
+    #[test]
+    fn path_sets_answer_prefix_questions() {
+        let set = PathSet::new(&[p("a.b"), p("c[1]"), p("a.b.x")]);
+        assert!(set.covers(&p("a.b")) && set.covers(&p("a.b.y.z")) && set.covers(&p("c[1].d")));
+        assert!(!set.covers(&p("a")) && !set.covers(&p("a.c")) && !set.covers(&p("c[0]")));
+        assert!(set.reaches_into(&p("a")) && set.reaches_into(&p("")) && set.reaches_into(&p("c")));
+        assert!(!set.reaches_into(&p("a.c")) && !set.reaches_into(&p("b")));
+        let v = json!({"b": {"x": 1, "w": 2}, "a": [true, {"c": 3}]});
+        let mut paths = ["zz", "a[1].c", "b.w", "a", "b", "b.x", "yy", "a[0]"].map(p);
+        sort_in_document_order(&v, &mut paths, |path| path);
+        let sorted: Vec<String> = paths.iter().map(ToString::to_string).collect();
+        let by_nodes: Vec<String> = nodes(&v).into_iter().map(|(p, _)| p.to_string()).collect();
+        assert_eq!(
+            sorted,
+            ["b", "b.x", "b.w", "a", "a[0]", "a[1].c", "zz", "yy"]
+        );
+        let known: Vec<&String> = by_nodes.iter().filter(|n| sorted.contains(n)).collect();
+        assert_eq!(known, sorted[..6].iter().collect::<Vec<_>>());
     }
 
     #[test]

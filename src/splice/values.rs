@@ -5,10 +5,11 @@ use super::op::Op;
 use super::render::{render_key, render_key_like, render_value};
 use crate::path::{self as tree, Segment, ValuePath};
 use crate::text::LineIndex;
-use crate::yaml::hazard::{HazardKind, flow_hazard, key_hazards, property_hazard};
+use crate::yaml::hazard::{Hazard, HazardKind, flow_hazard, key_hazards, property_hazard};
 use crate::yaml::{Entry, Node, NodeKind, ScalarStyle, Stream, Typing};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
 /// What the splicer needs: the original text, its parse, where the values are, and the plan.
@@ -179,6 +180,10 @@ struct Splicer<'a> {
     eol: &'static str,
     step: usize,
     root: &'a Node,
+    /// Each mapping's key hazard, found once: every op's path crosses the same mappings
+    /// (the root's entries would otherwise be looked at once per op). Keyed by the node's address
+    /// in the original tree, which the splice does not change.
+    key_hazards: RefCell<HashMap<*const Node, Option<Hazard>>>,
 }
 
 /// Applies the plan's operations to the text; the caller verifies the result.
@@ -212,6 +217,7 @@ pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
         },
         step: indent_step(&document.root, input.text),
         root,
+        key_hazards: RefCell::default(),
     };
     // A refusal raised before it had a node in hand points at where its path is written.
     splicer.run(&document.root).map_err(|mut refusal| {
@@ -475,6 +481,17 @@ impl<'a> Splicer<'a> {
     ///
     /// Anchors, aliases, flow collections, merge keys and repeated keys anywhere on the path;
     /// a tag only on the edited node itself.
+    /// The first merge-key or repeated-key hazard among `node`'s entries (found once per node).
+    fn key_hazard(&self, node: &Node) -> Option<Hazard> {
+        let mut cache = self.key_hazards.borrow_mut();
+        let found = cache.entry(std::ptr::from_ref(node)).or_insert_with(|| {
+            key_hazards(node, self.input.typing, None)
+                .into_iter()
+                .find(|h| h.kind != HazardKind::OpaqueKey)
+        });
+        found.clone()
+    }
+
     fn check_path(&self, document_root: &'a Node, path: &ValuePath) -> Refused<()> {
         let full = self.input.prefix.join(path);
         let steps = document_root.walk(&full, self.input.typing);
@@ -490,11 +507,7 @@ impl<'a> Splicer<'a> {
             let hazard = property_hazard(node)
                 .filter(|h| h.kind != HazardKind::Tag || on_target)
                 .or_else(|| flow_hazard(node).filter(|_| !whole_value && !replaced_whole))
-                .or_else(|| {
-                    key_hazards(node, self.input.typing, None)
-                        .into_iter()
-                        .find(|h| h.kind != HazardKind::OpaqueKey)
-                });
+                .or_else(|| self.key_hazard(node));
             if let Some(hazard) = hazard {
                 let here = ValuePath::from_segments(full.segments()[..depth].to_vec());
                 let rel = here

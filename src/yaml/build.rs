@@ -7,7 +7,7 @@ use saphyr_parser::{Event, Parser, ScalarStyle as SaphyrStyle, Tag};
 
 use super::error::{YamlError, YamlErrorKind};
 use super::limits::Limits;
-use super::node::{Document, Entry, Node, NodeKind, ScalarStyle, Stream};
+use super::node::{Alias, Document, Entry, Node, NodeKind, Properties, ScalarStyle, Stream};
 use super::offsets::CharOffsets;
 use super::source;
 
@@ -43,6 +43,8 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
         document: None,
         cursor: 0,
         anchors: HashMap::new(),
+        entries: Vec::new(),
+        items: Vec::new(),
     };
     let mut parser = Parser::new_from_str(text);
     while let Some(next) = parser.next_event() {
@@ -91,19 +93,14 @@ struct Frame {
     bracketed: bool,
     start: usize,
     anchor_id: usize,
-    anchor: Option<String>,
-    tag: Option<String>,
-    properties: Option<Range<usize>>,
+    properties: Option<Box<Properties>>,
 }
 
 enum FrameKind {
-    Mapping {
-        entries: Vec<Entry>,
-        key: Option<Node>,
-    },
-    Sequence {
-        items: Vec<Node>,
-    },
+    /// Its entries so far are `Builder::entries[start..]`.
+    Mapping { start: usize, key: Option<Node> },
+    /// Its items so far are `Builder::items[start..]`.
+    Sequence { start: usize },
 }
 
 struct Builder<'t> {
@@ -117,6 +114,10 @@ struct Builder<'t> {
     cursor: usize,
     /// The anchors of the current document by saphyr's id: `None` while the node is open.
     anchors: HashMap<usize, Option<Range<usize>>>,
+    /// The entries of every open mapping, innermost last (see [`FrameKind::Mapping`]).
+    entries: Vec<Entry>,
+    /// The items of every open sequence, innermost last.
+    items: Vec<Node>,
 }
 
 /// The resolved form of a saphyr tag.
@@ -128,7 +129,8 @@ fn tag_string(tag: &Tag) -> String {
     }
 }
 
-fn convert_style(style: SaphyrStyle) -> ScalarStyle {
+/// saphyr's scalar style as ours.
+pub(super) fn convert_style(style: SaphyrStyle) -> ScalarStyle {
     match style {
         SaphyrStyle::Plain => ScalarStyle::Plain,
         SaphyrStyle::SingleQuoted => ScalarStyle::SingleQuoted,
@@ -141,7 +143,7 @@ fn convert_style(style: SaphyrStyle) -> ScalarStyle {
 /// Where a node begins, counting its properties.
 fn node_start(node: &Node) -> usize {
     match &node.properties {
-        Some(properties) => properties.start.min(node.range.start),
+        Some(properties) => properties.range.start.min(node.range.start),
         None => node.range.start,
     }
 }
@@ -188,24 +190,21 @@ impl Builder<'_> {
                 self.cursor = end;
                 self.attach(
                     Node {
-                        kind: NodeKind::Alias { name, target },
+                        kind: NodeKind::Alias(Box::new(Alias { name, target })),
                         range: start..end,
-                        anchor: None,
-                        tag: None,
                         properties: None,
                     },
                     start,
                 )
             }
             Event::Scalar(value, style, anchor_id, tag) => {
-                let node = self.scalar(
-                    value.into_owned(),
-                    style,
-                    anchor_id,
-                    tag.as_deref(),
-                    start,
-                    end,
-                );
+                // saphyr's buffer grows as it scans: keep an exact copy of the scalar's bytes,
+                // so that the buffer's spare room is reused, not kept (memory).
+                let mut value = value.into_owned();
+                if value.capacity() > value.len() {
+                    value = value.as_str().to_owned();
+                }
+                let node = self.scalar(value, style, anchor_id, tag.as_deref(), start, end);
                 if anchor_id > 0 {
                     self.anchors.insert(anchor_id, Some(node.range.clone()));
                 }
@@ -236,8 +235,6 @@ impl Builder<'_> {
                         style: ScalarStyle::Plain,
                     },
                     range: at..at,
-                    anchor: None,
-                    tag: None,
                     properties: None,
                 }
             }
@@ -261,18 +258,23 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// The anchor and tag of a node whose properties start at `start`, if it has either.
     fn properties(
         &self,
         anchor_id: usize,
         tag: Option<&Tag>,
         start: usize,
-    ) -> (Option<Range<usize>>, Option<String>) {
+    ) -> Option<Box<Properties>> {
         let count = usize::from(anchor_id > 0) + usize::from(tag.is_some());
         if count == 0 {
-            return (None, None);
+            return None;
         }
         let (end, anchor) = source::read_properties(self.text, start, count);
-        (Some(start..end), anchor)
+        Some(Box::new(Properties {
+            anchor,
+            tag: tag.map(tag_string),
+            range: start..end,
+        }))
     }
 
     fn scalar(
@@ -285,8 +287,8 @@ impl Builder<'_> {
         end: usize,
     ) -> Node {
         let text = self.text;
-        let (properties, anchor) = self.properties(anchor_id, tag, start);
-        let after_properties = properties.as_ref().map(|p| p.end);
+        let properties = self.properties(anchor_id, tag, start);
+        let after_properties = properties.as_ref().map(|p| p.range.end);
         let content_start = after_properties
             .map(|p| source::skip_separation(text, p))
             .unwrap_or(start);
@@ -318,8 +320,6 @@ impl Builder<'_> {
                 style: convert_style(style),
             },
             range,
-            anchor,
-            tag: tag.map(tag_string),
             properties,
         }
     }
@@ -382,14 +382,14 @@ impl Builder<'_> {
             return Err(YamlError::new(YamlErrorKind::TooDeep, message, start..end));
         }
         let bytes = self.text.as_bytes();
-        let (properties, anchor) = self.properties(anchor_id, tag, start);
+        let properties = self.properties(anchor_id, tag, start);
         let parent = self.stack.last();
         let parent_flow = parent.is_some_and(|frame| frame.flow);
         let opener = if mapping { b'{' } else { b'[' };
         // The bracket follows the properties; saphyr's span of it can run on over blanks and
         // a comment. Synthetic starts (block collections, a pair inside `[…]`) have empty spans.
         let opener_at = match &properties {
-            Some(properties) => source::skip_separation(self.text, properties.end),
+            Some(properties) => source::skip_separation(self.text, properties.range.end),
             None => start,
         };
         let bracketed = end > opener_at && bytes.get(opener_at) == Some(&opener);
@@ -410,11 +410,13 @@ impl Builder<'_> {
         };
         let kind = if mapping {
             FrameKind::Mapping {
-                entries: Vec::new(),
+                start: self.entries.len(),
                 key: None,
             }
         } else {
-            FrameKind::Sequence { items: Vec::new() }
+            FrameKind::Sequence {
+                start: self.items.len(),
+            }
         };
         self.stack.push(Frame {
             kind,
@@ -422,8 +424,6 @@ impl Builder<'_> {
             bracketed,
             start: collection_start,
             anchor_id,
-            anchor,
-            tag: tag.map(tag_string),
             properties,
         });
         if anchor_id > 0 {
@@ -442,7 +442,10 @@ impl Builder<'_> {
             return Err(internal("a collection ended that did not start", end));
         };
         let (kind, last_end) = match frame.kind {
-            FrameKind::Mapping { entries, key } => {
+            FrameKind::Mapping { start, key } => {
+                // Collected on one shared stack, moved out at the exact size: no growth by
+                // doubling per collection, no spare room kept.
+                let entries: Vec<Entry> = self.entries.drain(start..).collect();
                 if key.is_some() {
                     return Err(internal("a mapping ended between a key and its value", end));
                 }
@@ -455,7 +458,8 @@ impl Builder<'_> {
                     last,
                 )
             }
-            FrameKind::Sequence { items } => {
+            FrameKind::Sequence { start } => {
+                let items: Vec<Node> = self.items.drain(start..).collect();
                 let last = items.last().map(|item| item.range.end);
                 (
                     NodeKind::Sequence {
@@ -486,8 +490,6 @@ impl Builder<'_> {
         let node = Node {
             kind,
             range: frame.start..range_end,
-            anchor: frame.anchor,
-            tag: frame.tag,
             properties: frame.properties,
         };
         if frame.anchor_id > 0 {
@@ -501,16 +503,16 @@ impl Builder<'_> {
     fn attach(&mut self, node: Node, at: usize) -> Result<(), YamlError> {
         match self.stack.last_mut() {
             Some(Frame {
-                kind: FrameKind::Mapping { entries, key },
+                kind: FrameKind::Mapping { key, .. },
                 ..
             }) => match key.take() {
                 None => *key = Some(node),
-                Some(key) => entries.push(Entry { key, value: node }),
+                Some(key) => self.entries.push(Entry { key, value: node }),
             },
             Some(Frame {
-                kind: FrameKind::Sequence { items },
+                kind: FrameKind::Sequence { .. },
                 ..
-            }) => items.push(node),
+            }) => self.items.push(node),
             None => match self.document.as_mut() {
                 Some(document) if document.root.is_none() => document.root = Some(node),
                 _ => return Err(internal("a node outside a document", at)),

@@ -40,8 +40,9 @@ pub fn property_hazard(node: &Node) -> Option<Hazard> {
     let properties_at = node
         .properties
         .as_ref()
-        .map_or(node.range.start, |p| p.start);
-    if let NodeKind::Alias { name, .. } = &node.kind {
+        .map_or(node.range.start, |p| p.range.start);
+    if let NodeKind::Alias(alias) = &node.kind {
+        let name = &alias.name;
         return Some(Hazard {
             kind: HazardKind::AnchorOrAlias,
             found: format!("is an alias (`*{name}`)"),
@@ -50,7 +51,7 @@ pub fn property_hazard(node: &Node) -> Option<Hazard> {
             at: node.range.start,
         });
     }
-    if let Some(anchor) = &node.anchor {
+    if let Some(anchor) = node.anchor() {
         return Some(Hazard {
             kind: HazardKind::AnchorOrAlias,
             found: format!("carries an anchor (`&{anchor}`)"),
@@ -58,7 +59,7 @@ pub fn property_hazard(node: &Node) -> Option<Hazard> {
             at: properties_at,
         });
     }
-    node.tag.as_ref().map(|tag| Hazard {
+    node.tag().map(|tag| Hazard {
         kind: HazardKind::Tag,
         found: format!("carries the tag `{}`", short_tag(tag)),
         why: "a tag can change what the value means, so it is not edited in place",
@@ -93,15 +94,15 @@ pub fn key_hazards(node: &Node, typing: Typing, repeats_of: Option<&[&str]>) -> 
                       not say it in one place",
                 at,
             });
-        } else if entry.key.is_alias() || entry.key.tag.is_some() || !entry.key.is_scalar() {
+        } else if entry.key.is_alias() || entry.key.tag().is_some() || !entry.key.is_scalar() {
             found.push(Hazard {
                 kind: HazardKind::OpaqueKey,
                 found: "has a key written as an alias, with a tag or as a collection".to_string(),
                 why: "such a key could stand for any key, including the one looked for",
                 at,
             });
-        } else if let Some(key) = entry.key.key_string(typing)
-            && repeats_of.is_none_or(|keys| keys.contains(&key.as_str()))
+        } else if let Some(key) = entry.key.key_str(typing)
+            && repeats_of.is_none_or(|keys| keys.contains(&key.as_ref()))
             && !seen.insert(key.clone())
         {
             found.push(Hazard {

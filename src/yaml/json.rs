@@ -31,8 +31,8 @@ fn value_error(message: String, node: &Node) -> YamlError {
 fn anchors_of(root: &Node) -> HashMap<(Range<usize>, &str), &Node> {
     let mut anchors = HashMap::new();
     for node in root.nodes() {
-        if let Some(name) = &node.anchor {
-            anchors.insert((node.range.clone(), name.as_str()), node);
+        if let Some(name) = node.anchor() {
+            anchors.insert((node.range.clone(), name), node);
         }
     }
     anchors
@@ -41,9 +41,10 @@ fn anchors_of(root: &Node) -> HashMap<(Range<usize>, &str), &Node> {
 impl<'a> Decoder<'a> {
     /// The node an alias refers to, counted against the expansion budget.
     fn target(&mut self, alias: &'a Node) -> Result<&'a Node, YamlError> {
-        let NodeKind::Alias { name, target } = &alias.kind else {
+        let NodeKind::Alias(found) = &alias.kind else {
             return Ok(alias);
         };
+        let (name, target) = (&found.name, &found.target);
         let root = self.root;
         let anchors = self.anchors.get_or_insert_with(|| anchors_of(root));
         target
@@ -92,12 +93,12 @@ impl<'a> Decoder<'a> {
     fn value(&mut self, node: &'a Node, depth: usize, in_alias: bool) -> Result<Value, YamlError> {
         self.count(node, in_alias)?;
         match &node.kind {
-            NodeKind::Alias { .. } => {
+            NodeKind::Alias(_) => {
                 let target = self.target(node)?;
                 self.value(target, depth, true)
             }
             NodeKind::Scalar { text, style } => {
-                let typed = typing::type_scalar(text, *style, node.tag.as_deref(), self.typing)
+                let typed = typing::type_scalar(text, *style, node.tag(), self.typing)
                     .map_err(|message| value_error(message, node))?;
                 to_json(typed, node)
             }
@@ -190,7 +191,7 @@ impl<'a> Decoder<'a> {
                 key.range.clone(),
             ));
         };
-        let typed = typing::type_scalar(text, *style, node.tag.as_deref(), self.typing)
+        let typed = typing::type_scalar(text, *style, node.tag(), self.typing)
             .map_err(|message| value_error(message, key))?;
         typing::key_from_typed(typed, self.typing)
             .map(|key| key.into_owned())

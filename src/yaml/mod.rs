@@ -2,6 +2,7 @@
 //! line/column conversion at the edges, typing as Helm or YAML 1.2 reads scalars, and limits.
 
 mod build;
+mod direct;
 mod error;
 mod gonum;
 pub mod hazard;
@@ -14,10 +15,12 @@ mod typing;
 
 pub use crate::text::{LineCol, LineIndex};
 pub use build::is_printable;
+pub use direct::Expected;
 pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
 pub use node::{
-    Document, DuplicateKey, Entry, MergeKey, Node, NodeKind, PathStep, ScalarStyle, Stream,
+    Alias, Document, DuplicateKey, Entry, MergeKey, Node, NodeKind, PathStep, Properties,
+    ScalarStyle, Stream,
 };
 pub use typing::{Typing, UnknownTyping};
 
@@ -37,5 +40,27 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
 
 /// Decodes every document of `text` to a JSON value.
 pub fn decode(text: &str, options: &DecodeOptions) -> Result<Vec<serde_json::Value>, YamlError> {
+    // Most texts need no located tree; the others (and every error) go through one.
+    if let Some(documents) = decode_direct(text, options.typing, &options.limits) {
+        return Ok(documents);
+    }
     parse(text, &options.limits)?.to_json(options.typing, &options.limits)
+}
+
+/// Every document of `text` as JSON straight from the parser's events, when the text holds no
+/// anchor, alias, tag, merge key, repeated key or complex key (else `None`): the same values as
+/// [`decode`], without building a located tree.
+pub fn decode_direct(
+    text: &str,
+    typing: Typing,
+    limits: &Limits,
+) -> Option<Vec<serde_json::Value>> {
+    direct::decode(text, typing, limits)
+}
+
+/// Whether `text` decodes to exactly `expected` (every scalar typed, every key checked, no key
+/// written twice), compared straight from the parser's events without building a value;
+/// `false` also for what this path does not handle (anchors, aliases, tags, merge keys).
+pub fn matches(text: &str, typing: Typing, limits: &Limits, expected: &Expected<'_>) -> bool {
+    direct::matches(text, typing, limits, expected)
 }

@@ -39,7 +39,7 @@ pub enum ScalarStyle {
 }
 
 /// A parsed YAML stream: every document of the text, in order.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Stream {
     /// The documents, in order.
     pub documents: Vec<Document>,
@@ -65,12 +65,28 @@ pub struct Node {
     pub kind: NodeKind,
     /// The bytes of the node's content, without its anchor and tag (see the module docs).
     pub range: Range<usize>,
+    /// The anchor and tag, boxed: few nodes carry either, and every node stays small.
+    pub properties: Option<Box<Properties>>,
+}
+
+/// A node's anchor and tag, and the bytes they are written in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Properties {
     /// The anchor name (`&name`), without the `&`.
     pub anchor: Option<String>,
     /// The resolved tag: `tag:yaml.org,2002:str` for `!!str`, `!local` for `!local`, `!` for `!`.
     pub tag: Option<String>,
-    /// The bytes of the anchor and tag, when the node has either.
-    pub properties: Option<Range<usize>>,
+    /// The bytes of the anchor and tag.
+    pub range: Range<usize>,
+}
+
+/// An alias (`*name`) and the node it refers to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Alias {
+    /// The anchor name, without the `*`.
+    pub name: String,
+    /// The range of the anchored node it refers to.
+    pub target: Option<Range<usize>>,
 }
 
 /// The kinds of node.
@@ -97,13 +113,8 @@ pub enum NodeKind {
         /// How it was written.
         style: ScalarStyle,
     },
-    /// An alias (`*name`).
-    Alias {
-        /// The anchor name, without the `*`.
-        name: String,
-        /// The range of the anchored node it refers to.
-        target: Option<Range<usize>>,
-    },
+    /// An alias (`*name`), boxed: aliases are rare, and every node stays small.
+    Alias(Box<Alias>),
 }
 
 /// One key/value pair of a mapping.
@@ -150,7 +161,7 @@ impl Entry {
     /// Whether this entry is a merge key: a plain, untagged `<<`, or one tagged `!!merge`.
     pub fn is_merge_key(&self) -> bool {
         match &self.key.kind {
-            NodeKind::Scalar { text, style } if text == "<<" => match &self.key.tag {
+            NodeKind::Scalar { text, style } if text == "<<" => match self.key.tag() {
                 None => *style == ScalarStyle::Plain,
                 Some(tag) => tag == "tag:yaml.org,2002:merge",
             },
@@ -180,7 +191,7 @@ impl Node {
 
     /// Whether the node is an alias.
     pub fn is_alias(&self) -> bool {
-        matches!(self.kind, NodeKind::Alias { .. })
+        matches!(self.kind, NodeKind::Alias(_))
     }
 
     /// Whether the node is a flow-style collection.
@@ -225,9 +236,23 @@ impl Node {
 
     /// The suffix of a tag in the YAML core namespace (`str` for `!!str`), if the node has one.
     pub fn core_tag(&self) -> Option<&str> {
-        self.tag
-            .as_deref()
+        self.tag()
             .and_then(|tag| tag.strip_prefix("tag:yaml.org,2002:"))
+    }
+
+    /// The anchor name (`&name`, without the `&`), if the node has one.
+    pub fn anchor(&self) -> Option<&str> {
+        self.properties.as_ref()?.anchor.as_deref()
+    }
+
+    /// The resolved tag (`tag:yaml.org,2002:str` for `!!str`), if the node has one.
+    pub fn tag(&self) -> Option<&str> {
+        self.properties.as_ref()?.tag.as_deref()
+    }
+
+    /// The bytes of the node's anchor and tag, when it has either.
+    pub fn properties_range(&self) -> Option<Range<usize>> {
+        self.properties.as_ref().map(|p| p.range.clone())
     }
 
     /// The key of a mapping key node as a path segment under `typing`, if it has one.

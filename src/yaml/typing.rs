@@ -367,7 +367,7 @@ pub(crate) fn key_str(node: &Node, typing: Typing) -> Option<Cow<'_, str>> {
     let NodeKind::Scalar { text, style } = &node.kind else {
         return None;
     };
-    let typed = type_scalar(text, *style, node.tag.as_deref(), typing).ok()?;
+    let typed = type_scalar(text, *style, node.tag(), typing).ok()?;
     key_from_typed(typed, typing).ok()
 }
 
