@@ -293,15 +293,7 @@ fn migrate_output(
         Format::Diff | Format::Text => render::text(&report),
     };
     let writes = if write && report.status == Status::Planned {
-        report
-            .files
-            .iter()
-            .filter(|f| f.changed)
-            .map(|f| FileInput {
-                path: f.path.clone(),
-                text: f.after.clone(),
-            })
-            .collect()
+        replay::changed(&report.files)
     } else {
         Vec::new()
     };

@@ -1,6 +1,7 @@
 //! Human messages for validation errors, worded as Helm prints them.
 
 use super::validator::ValidationError;
+use super::validator::type_name;
 use super::validator::{ErrorKind as ValidationErrorKind, TypeKind};
 use serde_json::Value;
 
@@ -9,20 +10,6 @@ pub(crate) fn quote(value: &Value) -> String {
     match value {
         Value::String(s) => format!("'{s}'"),
         other => other.to_string(),
-    }
-}
-
-/// The JSON type of a value, with whole numbers as `integer`.
-pub(crate) fn type_of(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
-        Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0) => "integer",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
     }
 }
 
@@ -131,7 +118,7 @@ fn schema_message(error: &ValidationError<'_>, document: Option<&Value>) -> Opti
     Some(match error.kind() {
         ValidationErrorKind::Type { kind } => format!(
             "got {}, want {}",
-            type_of(error.instance()),
+            type_name(error.instance()),
             wanted_types(error, kind, document)
         ),
         ValidationErrorKind::FalseSchema => "not allowed (the schema here is false)".to_string(),

@@ -172,7 +172,8 @@ fn one_repo(
     fleet::repo_outcome(repo.repo, Ok(outcomes))
 }
 
-fn changed(files: &[FileResult]) -> Vec<FileInput> {
+/// The files a result changed, as the CLI writes them.
+pub(super) fn changed(files: &[FileResult]) -> Vec<FileInput> {
     files
         .iter()
         .filter(|f| f.changed)

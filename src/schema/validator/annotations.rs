@@ -4,10 +4,23 @@
 use serde_json::{Map, Value};
 
 use super::Draft;
-use super::nodes::{Body, Check, Dependency, NodeId};
+use super::nodes::{Body, Check, Dependency, Keyword, NodeId};
 use super::{Scope, Validator};
 
 impl Validator {
+    /// The keywords of the node `id` when this walk has not marked through it yet (a `$ref`
+    /// cycle visits each node once).
+    fn first_visit(&self, id: NodeId, seen: &mut Vec<NodeId>) -> Option<&[Keyword]> {
+        let Body::Keywords(keywords) = &self.nodes[id].body else {
+            return None;
+        };
+        if seen.contains(&id) {
+            return None;
+        }
+        seen.push(id);
+        Some(keywords)
+    }
+
     /// The keys of `o` that no keyword of the node `id` evaluated and `rest` refuses.
     pub(crate) fn unevaluated_properties(
         &self,
@@ -38,13 +51,9 @@ impl Validator {
         marks: &mut [bool],
         seen: &mut Vec<NodeId>,
     ) {
-        let Body::Keywords(keywords) = &self.nodes[id].body else {
+        let Some(keywords) = self.first_visit(id, seen) else {
             return;
         };
-        if seen.contains(&id) {
-            return;
-        }
-        seen.push(id);
         for keyword in keywords {
             let mut mark = |keep: &dyn Fn(&str, &Value) -> bool| {
                 for (i, (k, v)) in o.iter().enumerate() {
@@ -152,13 +161,9 @@ impl Validator {
         marks: &mut [bool],
         seen: &mut Vec<NodeId>,
     ) {
-        let Body::Keywords(keywords) = &self.nodes[id].body else {
+        let Some(keywords) = self.first_visit(id, seen) else {
             return;
         };
-        if seen.contains(&id) {
-            return;
-        }
-        seen.push(id);
         for keyword in keywords {
             match &keyword.check {
                 Check::Tuple(nodes) => marks.iter_mut().take(nodes.len()).for_each(|m| *m = true),

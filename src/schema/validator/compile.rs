@@ -464,6 +464,21 @@ impl<'d> Compiler<'d> {
 }
 
 impl<'d> Compiler<'d> {
+    /// A dynamic reference's text, the place it names statically, and that place compiled.
+    fn static_target(
+        &mut self,
+        value: &'d Value,
+        place: &Place<'d>,
+        path: &str,
+    ) -> Result<(&'d str, Place<'d>, NodeId), CompileError> {
+        let reference = value
+            .as_str()
+            .ok_or_else(|| invalid(format!("{value} is not of type \"string\""), path))?;
+        let target = self.resolve(&place.base, reference, path)?;
+        let node = self.node(&target)?;
+        Ok((reference, target, node))
+    }
+
     /// `$recursiveRef` (2019-09): its static target, and every `$recursiveAnchor: true` resource
     /// as a candidate when the target is one too.
     pub(crate) fn recursive_ref(
@@ -472,11 +487,7 @@ impl<'d> Compiler<'d> {
         place: &Place<'d>,
         path: &str,
     ) -> Result<Check, CompileError> {
-        let reference = value
-            .as_str()
-            .ok_or_else(|| invalid(format!("{value} is not of type \"string\""), path))?;
-        let target = self.resolve(&place.base, reference, path)?;
-        let node = self.node(&target)?;
+        let (_, target, node) = self.static_target(value, place, path)?;
         let mut candidates = Vec::new();
         if target.schema.get("$recursiveAnchor") == Some(&Value::Bool(true)) {
             self.dynamic = true;
@@ -505,11 +516,7 @@ impl<'d> Compiler<'d> {
         place: &Place<'d>,
         path: &str,
     ) -> Result<Check, CompileError> {
-        let reference = value
-            .as_str()
-            .ok_or_else(|| invalid(format!("{value} is not of type \"string\""), path))?;
-        let target = self.resolve(&place.base, reference, path)?;
-        let node = self.node(&target)?;
+        let (reference, target, node) = self.static_target(value, place, path)?;
         let name = reference.rsplit_once('#').map(|(_, f)| f).unwrap_or("");
         let mut candidates = Vec::new();
         let anchored = !name.is_empty()

@@ -27,6 +27,7 @@ pub(crate) use compile::{CompileError, compile_pattern};
 pub(crate) use error::{ErrorKind, TypeKind, ValidationError};
 pub(crate) use nodes::Pattern;
 pub(crate) use refs::{ARRAYS, DEFAULT_BASE, MAPS, SINGLE, base_of, escape, percent_decode};
+pub(crate) use shape::type_name;
 
 use nodes::{Node, NodeId};
 

@@ -36,8 +36,8 @@ const STRINGS: &[&str] = &[
     "contentMediaType",
 ];
 
-/// The JSON type of `value` as a meta-schema error names it.
-fn type_name(value: &Value) -> &'static str {
+/// The JSON type of `value`, with whole numbers as `integer` (as error messages name it).
+pub(crate) fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "boolean",
