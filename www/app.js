@@ -2,7 +2,12 @@
 // back and is drawn as text nodes. The main thread never runs the library, so typing never waits.
 import { el, code, shown, plural, opRow, diffLines } from './view.js';
 import { encodeState, decodeState } from './share.js';
-import examples, { load as loadExampleData } from './examples.js';
+import { runKey } from './run-key.js';
+import examples, { load } from './examples.js';
+// The example the page opens on and the Manifest tab's sample come with the page (scripts/build bundles
+// them into it); every other example is imported when first chosen.
+import bosun from './examples/bosun-0.20.0-to-0.25.1.js';
+import manifestSample from './examples/manifest-adr-0020.js';
 
 const $ = (id) => document.getElementById(id);
 const boot = window.valuesMigrateBoot ?? { worker: new Worker('worker.js', { type: 'module' }), early: [], start: 0 };
@@ -301,11 +306,13 @@ function applyState(s) {
 }
 
 const MANIFEST_SAMPLE = 'manifest-adr-0020';
+const BUNDLED = { [FIRST]: bosun, [MANIFEST_SAMPLE]: manifestSample };
+const loadExampleData = (name) => (Object.hasOwn(BUNDLED, name) ? BUNDLED[name] : load(name));
 
 /** An example as a state (its module is imported when first chosen); a values example keeps the ADR sample in the Manifest tab. */
 async function exampleFor(name) {
   if (typeof name !== 'string' || !Object.hasOwn(examples, name)) return null;
-  // Both modules at once (the opening example's two are preloaded by index.html).
+  // Both at once (the opening example's two are bundled).
   const [ex, sample] = await Promise.all([
     loadExampleData(name), Object.hasOwn(examples, MANIFEST_SAMPLE) ? loadExampleData(MANIFEST_SAMPLE) : null,
   ]);
@@ -333,14 +340,27 @@ const pending = new Map();
 /** When each step of the cold start happened, on the page's clock (for docs/BENCHMARKS.md). */
 const timeline = { boot: performance.timeOrigin + boot.start, appStart: performance.timeOrigin + performance.now() };
 
-/** Sends a request; its reply resolves the promise. */
+/** Sends a request; its reply resolves the promise. A `run` request carries its key (see `early`). */
 function ask(type, payload) {
   const id = nextRequest++;
   worker.postMessage({ type, id, ...payload });
-  return new Promise((resolve) => pending.set(id, resolve));
+  const key = type === 'run' ? runKey(payload) : null;
+  return new Promise((resolve) => pending.set(id, { resolve, key }));
+}
+
+/** The worker's unasked reply for the example the page opens on, until a `run` with its inputs takes it. */
+let early = null;
+
+/** The early reply, if it answers a `run` with this payload (once). */
+function takeEarly(payload) {
+  if (!early || early.key !== runKey(payload)) return null;
+  const reply = early;
+  early = null;
+  return reply;
 }
 
 function onMessage(data) {
+  data.arrived = performance.timeOrigin + performance.now();
   if (data.type === 'ready') {
     document.body.dataset.libraryMs = data.ms.toFixed(1);
     Object.assign(timeline, data.timeline);
@@ -350,7 +370,17 @@ function onMessage(data) {
     showInternal(`the library could not start: ${data.error}`);
     return;
   }
-  pending.get(data.id)?.(data);
+  if (data.type === 'early') {
+    // A `run` already waiting for these inputs takes it now, without waiting for the worker's answer.
+    const waiting = [...pending].find(([, p]) => p.key === data.key);
+    if (!waiting) early = data;
+    else {
+      pending.delete(waiting[0]);
+      waiting[1].resolve(data);
+    }
+    return;
+  }
+  pending.get(data.id)?.resolve(data);
   pending.delete(data.id);
 }
 worker.onmessage = (event) => onMessage(event.data);
@@ -380,7 +410,7 @@ async function runNow() {
   timeline.requestSent ??= performance.timeOrigin + performance.now();
   const reply = s.mode === 'manifest'
     ? await ask('patch', { input: { ...s.manifest, namespace: s.manifest.namespace || null, container: s.manifest.container || null } })
-    : await ask('run', { ...s, wantDiagnosis: !$('panel-diagnose').hidden });
+    : await runRequest({ ...s, wantDiagnosis: !$('panel-diagnose').hidden });
   busy = false;
   if (dirty || id !== latest) {
     runNow();
@@ -402,13 +432,18 @@ async function runNow() {
   if (!document.body.dataset.ready) firstResult(reply);
 }
 
+/** The reply to a `run`: the worker's early reply when it is for these inputs, else the worker's answer. */
+const runRequest = (payload) => Promise.resolve(takeEarly(payload) ?? ask('run', payload));
+
 /** Records the cold start's timeline: the first result in the DOM now, then on screen (the frame after). */
 function firstResult(reply) {
   const record = () => {
     document.body.dataset.timeline = JSON.stringify(Object.fromEntries(Object.entries(timeline)
       .map(([k, v]) => [k, Math.round((v - performance.timeOrigin) * 10) / 10])));
   };
-  Object.assign(timeline, { requestReceived: reply.received, runStarted: reply.started, runDone: reply.done, rendered: performance.timeOrigin + performance.now() });
+  // An early reply was never asked for: no time when the worker received a request.
+  if (reply.received != null) timeline.requestReceived = reply.received;
+  Object.assign(timeline, { runStarted: reply.started, runDone: reply.done, replyArrived: reply.arrived, rendered: performance.timeOrigin + performance.now() });
   record();
   document.body.dataset.ready = 'true';
   document.body.dataset.firstResultMs = performance.now().toFixed(1);

@@ -1,30 +1,30 @@
 // The playground's library thread: compiles the wasm once (streamed), keeps a session per schema
 // pair, and answers one request at a time with the result and the time the library took.
-// No static import: every request this worker makes starts on its first lines, side by side (the
-// wasm, streamed into the compiler; the glue; the helpers; the example the page opens on).
+// scripts/build bundles this file with what it imports (the glue, the helpers and the example the page
+// opens on) into one script: the wasm is then this worker's only request, started on its first line.
+import initGlue, * as glue from './pkg/web/values_migrate.js';
+import { parsePath, startProposal, valueAt } from './proposal.js';
+import { readAnswers } from './answers.js';
+import { runKey } from './run-key.js';
+import bosun from './examples/bosun-0.20.0-to-0.25.1.js';
+
 const started = performance.now();
 /** A time on the page's clock (the page's `performance.now()`), so that one timeline holds both threads. */
 const stamp = () => performance.timeOrigin + performance.now();
 const timeline = { workerStart: stamp() };
 const compiled = WebAssembly.compileStreaming(fetch(new URL('./pkg/web/values_migrate_bg.wasm', import.meta.url)));
-const modules = [import('./pkg/web/values_migrate.js'), import('./proposal.js'), import('./answers.js')];
-// The page names the example it opens on (the worker's name); fetched now, it is ready when the library is.
-const opening = /^[\w.-]+$/.test(self.name)
-  ? import(`./examples/${self.name}.js`).then((m) => m.default, () => null)
-  : Promise.resolve(null);
+// The page names the example it opens on (the worker's name): the bundled one, or another fetched now.
+const OPENING = { 'bosun-0.20.0-to-0.25.1': bosun };
+const opening = Object.hasOwn(OPENING, self.name) ? Promise.resolve(OPENING[self.name])
+  : /^[\w.-]+$/.test(self.name) ? import(`./examples/${self.name}.js`).then((m) => m.default, () => null)
+    : Promise.resolve(null);
 let lib = null;
-let parsePath;
-let startProposal;
-let valueAt;
-let readAnswers;
 
-const ready = Promise.all([compiled, ...modules]).then(async ([module, glue, proposalHelpers, answerHelpers]) => {
+const ready = compiled.then(async (module) => {
   timeline.compiled = stamp();
-  await glue.default({ module_or_path: module });
+  await initGlue({ module_or_path: module });
   timeline.instantiated = stamp();
   lib = glue;
-  ({ parsePath, startProposal, valueAt } = proposalHelpers);
-  ({ readAnswers } = answerHelpers);
   postMessage({ type: 'ready', ms: performance.now() - started, timeline });
   precompute(await opening);
 }, (error) => {
@@ -113,14 +113,12 @@ function proposal(request) {
   return { diagnosis, text: startProposal(values ?? {}, diagnosis.displaced, diagnosis.changelog) };
 }
 
-/** What makes two run requests the same. */
-const runKey = (r) => JSON.stringify([r.values, r.baseSchema, r.targetSchema, r.proposal, r.defaults, r.prefix, r.answers, r.typing, r.wantDiagnosis]);
 let early = null;
 
 /**
  * Runs the example the page opens on as soon as the library is ready, while the page is still
- * loading, so that its first request finds the result ready (once: the cached reply answers only a
- * request with the same inputs).
+ * loading, and posts the reply unasked with the key of its inputs: the page draws it if its inputs
+ * are still the example's. Kept once, it also answers the page's first `run` request with those inputs.
  */
 function precompute(ex) {
   if (!ex) return;
@@ -131,6 +129,7 @@ function precompute(ex) {
   const t0 = performance.now();
   const started = stamp();
   early = { key: runKey(request), reply: { ...run(request), ms: performance.now() - t0, started, done: stamp() } };
+  postMessage({ type: 'early', key: early.key, ...early.reply });
 }
 
 /** The recording of the migration the inputs describe (`migration` is null unless it is planned or unchanged). */
