@@ -89,4 +89,5 @@ for (const [name, ex] of all) {
 }
 writeFileSync(join(out, 'examples.js'), `${banner}export default ${JSON.stringify(index, null, 1)};\n`
   + '/** One example\'s inputs, by folder name. */\n'
-  + 'export const load = (name) => import(`./examples/${name}.js`).then((m) => m.default);\n');
+  // A URL, not a path: a bundler leaves the import to the browser instead of inlining every example.
+  + 'export const load = (name) => import(new URL(`./examples/${name}.js`, import.meta.url).href).then((m) => m.default);\n');

@@ -16,7 +16,7 @@ const compiled = WebAssembly.compileStreaming(fetch(new URL('./pkg/web/values_mi
 // The page names the example it opens on (the worker's name): the bundled one, or another fetched now.
 const OPENING = { 'bosun-0.20.0-to-0.25.1': bosun };
 const opening = Object.hasOwn(OPENING, self.name) ? Promise.resolve(OPENING[self.name])
-  : /^[\w.-]+$/.test(self.name) ? import(`./examples/${self.name}.js`).then((m) => m.default, () => null)
+  : /^[\w.-]+$/.test(self.name) ? import(new URL(`./examples/${self.name}.js`, import.meta.url).href).then((m) => m.default, () => null)
     : Promise.resolve(null);
 let lib = null;
 

@@ -54,13 +54,15 @@ export async function start() {
   };
 }
 
-/** A fresh context and page that record problems, dialogs and foreign requests. */
+/** A fresh context and page that record problems, dialogs, foreign requests and the path of every request. */
 export async function open(browser, url, { viewport = { width: 1280, height: 800 }, colorScheme = 'light', wait = true } = {}) {
   const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true });
   const page = await context.newPage();
   const problems = [];
   const foreign = [];
   const dialogs = [];
+  // Every request of the page and its workers, as the paths asked of our server.
+  const requests = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
@@ -75,10 +77,11 @@ export async function open(browser, url, { viewport = { width: 1280, height: 800
     // A blob: URL (a download) carries the page's own origin.
     const host = u.protocol === 'blob:' ? new URL(u.pathname).hostname : u.hostname;
     if (host !== '127.0.0.1') foreign.push(req.url());
+    else if (u.protocol === 'http:') requests.push(u.pathname);
   });
   await page.goto(url);
   if (wait) await ready(page);
-  return { page, context, problems, foreign, dialogs };
+  return { page, context, problems, foreign, dialogs, requests };
 }
 
 /** Waits for the playground's first result. */

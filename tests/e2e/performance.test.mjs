@@ -31,6 +31,9 @@ test('cold start: time from navigation to the first result, in fresh contexts (r
     library.push(Number(await page.evaluate(() => document.body.dataset.libraryMs)));
     timelines.push(JSON.parse(await page.evaluate(() => document.body.dataset.timeline)));
     if (transferred === null) {
+      // One script for the page, one for its worker, and the wasm: nothing else before the first result.
+      assert.deepEqual([...session.requests].sort(),
+        ['/', '/app.js', '/pkg/web/values_migrate_bg.wasm', '/style.css', '/worker.js'], session.requests.join(' '));
       // What crossed the wire, compressed: the page's and its worker's resources.
       transferred = await page.evaluate(() => performance.getEntriesByType('resource')
         .concat(performance.getEntriesByType('navigation'))
