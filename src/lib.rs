@@ -14,6 +14,7 @@ mod exit;
 pub mod manifest;
 pub mod migrate;
 pub mod migration;
+mod order;
 pub mod path;
 pub mod schema;
 pub mod splice;

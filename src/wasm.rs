@@ -5,7 +5,6 @@ use crate::yaml::{DecodeOptions as YamlOptions, Typing};
 use serde::Deserialize;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -223,7 +222,7 @@ struct MigrateInput {
     #[serde(default)]
     prefix: Option<String>,
     #[serde(default)]
-    answers: BTreeMap<String, serde_json::Value>,
+    answers: serde_json::Map<String, serde_json::Value>,
     #[serde(default)]
     defaults: Option<String>,
     #[serde(default)]
@@ -421,7 +420,7 @@ struct SessionInput {
     #[serde(default)]
     prefix: Option<String>,
     #[serde(default)]
-    answers: BTreeMap<String, serde_json::Value>,
+    answers: serde_json::Map<String, serde_json::Value>,
 }
 
 /// Both schemas compiled once, kept between calls (JS `Session`).
@@ -517,11 +516,14 @@ fn source_files(files: Vec<FileInput>) -> Vec<SourceFile> {
 }
 
 /// A JSON value is YAML text that reads back as itself.
-fn json_answers(answers: BTreeMap<String, serde_json::Value>) -> Vec<(String, String)> {
-    answers
+fn json_answers(answers: serde_json::Map<String, serde_json::Value>) -> Vec<(String, String)> {
+    let mut answers: Vec<(String, String)> = answers
         .into_iter()
         .map(|(p, v)| (p, v.to_string()))
-        .collect()
+        .collect();
+    // By path: the order of a JSON object's keys carries no meaning.
+    crate::order::by(&mut answers, |a, b| a.0.cmp(&b.0));
+    answers
 }
 
 // --- Migrations that travel (issue 15): kept in one block so that merges with other edits stay simple. ---

@@ -1,13 +1,17 @@
 //! The layers hold: every `crate::…` reference in src/ points down (docs/ARCHITECTURE.md).
 //!
-//! Lowest first: `diff`; `text`, `path`; `yaml`; `schema` and `splice` (neither knows the
-//! other); `manifest`, `migrate`, `decode` (neither of the first two knows the other);
-//! `migration` (on migrate's public pipeline); `wasm` and `cli` on top, which only translate.
+//! Lowest first: `order` (the one sort, beneath every layer) and `diff`; `text`, `path`;
+//! `yaml`; `schema` and `splice` (neither knows the other); `manifest`, `migrate`, `decode`
+//! (neither of the first two knows the other); `migration` (on migrate's public pipeline);
+//! `wasm` and `cli` on top, which only translate.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// The modules each top-level module may use besides itself.
+/// Beneath every layer, the validator included: the one sort.
+const FOUNDATION: &[&str] = &["order"];
+
+/// The modules each top-level module may use besides itself (and `FOUNDATION`).
 fn allowed(module: &str) -> Option<&'static [&'static str]> {
     const BOTTOM: &[&str] = &[];
     const TEXT: &[&str] = &["diff"];
@@ -49,7 +53,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "wasm",
     ];
     Some(match module {
-        "diff" => BOTTOM,
+        "diff" | "order" => BOTTOM,
         "text" | "path" => TEXT,
         "yaml" => YAML,
         "schema" => SCHEMA,
@@ -100,7 +104,11 @@ fn wrong_imports(relative: &str, source: &str) -> Vec<(String, String)> {
     };
     references(source)
         .into_iter()
-        .filter(|used| *used != module && !allowed.contains(&used.as_str()))
+        .filter(|used| {
+            *used != module
+                && !FOUNDATION.contains(&used.as_str())
+                && !allowed.contains(&used.as_str())
+        })
         .map(|used| (module.clone(), used))
         .collect()
 }
@@ -178,10 +186,13 @@ fn a_planted_wrong_import_is_caught() {
     assert!(wrong_imports("splice/values.rs", "/// see [`crate::migrate`]\n").is_empty());
 }
 
-/// What a file of `src/schema/validator/` reaches outside the validator (`crate::…`, or
-/// `super::` from its `mod.rs`, which is `schema`).
+/// What a file of `src/schema/validator/` reaches outside the validator (`crate::…` other
+/// than `FOUNDATION`, or `super::` from its `mod.rs`, which is `schema`).
 fn outside_the_validator(relative: &str, source: &str) -> Vec<String> {
-    let mut out: Vec<String> = references(source).into_iter().collect();
+    let mut out: Vec<String> = references(source)
+        .into_iter()
+        .filter(|m| !FOUNDATION.contains(&m.as_str()))
+        .collect();
     let is_mod = relative.ends_with("validator/mod.rs");
     for line in source.lines() {
         let code = line.split("//").next().unwrap_or("");
@@ -192,6 +203,29 @@ fn outside_the_validator(relative: &str, source: &str) -> Vec<String> {
     out
 }
 
+/// The validator's test-only files (compiled under `#[cfg(test)]` from `mod.rs`).
+const VALIDATOR_TESTS: &[&str] = &[
+    "schema/validator/differential.rs",
+    "schema/validator/tests.rs",
+];
+
+/// What `find` reports in each of `files` but `skip`, as `src/<file>: <finding>`.
+fn findings(
+    files: &[(String, String)],
+    skip: &[&str],
+    find: impl Fn(&str, &str) -> Vec<String>,
+) -> Vec<String> {
+    files
+        .iter()
+        .filter(|(relative, _)| !skip.contains(&relative.as_str()))
+        .flat_map(|(relative, source)| {
+            find(relative, source)
+                .into_iter()
+                .map(move |f| format!("src/{relative}: {f}"))
+        })
+        .collect()
+}
+
 #[test]
 fn the_validator_sits_below_the_rest_of_schema() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -199,19 +233,12 @@ fn the_validator_sits_below_the_rest_of_schema() {
     sources(&root.join("schema/validator"), &root, &mut files);
     assert!(files.len() > 5, "no validator sources found");
     // Its unit tests may read fixtures through the crate; the validator itself may not.
-    let test_only = [
-        "schema/validator/differential.rs",
-        "schema/validator/tests.rs",
-    ];
-    let wrong: Vec<String> = files
-        .iter()
-        .filter(|(relative, _)| !test_only.contains(&relative.as_str()))
-        .flat_map(|(relative, source)| {
-            outside_the_validator(relative, source)
-                .into_iter()
-                .map(move |used| format!("src/{relative} uses {used}"))
-        })
-        .collect();
+    let wrong = findings(&files, VALIDATOR_TESTS, |relative, source| {
+        outside_the_validator(relative, source)
+            .into_iter()
+            .map(|used| format!("uses {used}"))
+            .collect()
+    });
     assert!(
         wrong.is_empty(),
         "the validator reaches up:\n{}",
@@ -225,4 +252,44 @@ fn the_validator_sits_below_the_rest_of_schema() {
         outside_the_validator("schema/validator/mod.rs", "use super::message;"),
         ["schema"]
     );
+}
+
+/// The sorts and B-tree collections in `source` outside its tests (`#[cfg(test)]` onwards).
+fn own_sorts(source: &str) -> Vec<String> {
+    const SORTS: &[&str] = &[
+        ".sort()",
+        ".sort_by(",
+        ".sort_by_key(",
+        ".sort_by_cached_key(",
+        ".sort_unstable",
+        "BTreeMap",
+        "BTreeSet",
+    ];
+    let code = source.split("#[cfg(test)]").next().unwrap_or("");
+    code.lines()
+        .map(|line| line.split("//").next().unwrap_or(""))
+        .flat_map(|line| SORTS.iter().filter(move |s| line.contains(**s)))
+        .map(|s| s.to_string())
+        .collect()
+}
+
+#[test]
+fn every_sort_goes_through_order() {
+    // Each call site of a standard sort (or a B-tree per element type) compiles its own copy
+    // into the wasm; `order` holds the one instantiation (docs/size.md).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &root, &mut files);
+    files.retain(|(relative, _)| relative != "order.rs");
+    let wrong = findings(&files, VALIDATOR_TESTS, |_, source| own_sorts(source));
+    assert!(
+        wrong.is_empty(),
+        "sorts outside crate::order:\n{}",
+        wrong.join("\n")
+    );
+    assert_eq!(
+        own_sorts("fn f(v: &mut Vec<u8>) { v.sort_by_key(|x| *x); }"),
+        [".sort_by_key("]
+    );
+    assert!(own_sorts("#[cfg(test)]\nmod tests { fn f() { v.sort(); } }").is_empty());
 }

@@ -354,7 +354,7 @@ fn chain_request(args: &ReplayArgs, dir: &Path) -> Result<ChainRequest, String> 
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
     let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort();
+    crate::order::sort(&mut paths);
     for path in paths {
         let schema = path.join("values.schema.json");
         if schema.is_file() {

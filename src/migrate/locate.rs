@@ -63,7 +63,7 @@ pub(crate) fn locate(
         accepted
     };
     let (basis, mut scored) = scored(&pool, proposal, base);
-    scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+    crate::order::by_key(&mut scored, |(score, _)| std::cmp::Reverse(*score));
     let best = scored[0].0;
     if best == 0 {
         return Err(refusal(

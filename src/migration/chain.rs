@@ -127,7 +127,9 @@ impl Chain {
     /// Sorts the versions and compiles every schema of `request` (its files are not read).
     pub fn new(request: &ChainRequest) -> Chain {
         let mut versions = request.versions.clone();
-        versions.sort_by(|a, b| compare_versions(&a.version, &b.version));
+        crate::order::by(&mut versions, |a, b| {
+            compare_versions(&a.version, &b.version)
+        });
         let find = |v: &Option<String>| versions.iter().find(|x| Some(&x.version) == v.as_ref());
         let options = DecodeOptions {
             typing: request.typing,

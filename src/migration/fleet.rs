@@ -212,7 +212,7 @@ pub fn matching(root: &Path, glob: &str) -> Result<Vec<String>, String> {
             }
         }
     }
-    found.sort();
+    crate::order::sort(&mut found);
     Ok(found)
 }
 

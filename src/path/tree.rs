@@ -146,7 +146,7 @@ pub fn sort_in_document_order<T>(
     path_of: impl Fn(&T) -> &ValuePath,
 ) {
     let mut indexes: HashMap<*const Map<String, Value>, HashMap<&str, usize>> = HashMap::new();
-    items.sort_by_cached_key(|item| {
+    crate::order::by_key(items, |item| {
         // The position among siblings at each step: document order is their lexicographic order.
         let mut steps = Vec::new();
         let mut node = root;
@@ -182,7 +182,7 @@ impl PathSet {
     /// The set of `paths`.
     pub fn new<'p>(paths: impl IntoIterator<Item = &'p ValuePath>) -> PathSet {
         let mut paths: Vec<ValuePath> = paths.into_iter().cloned().collect();
-        paths.sort();
+        crate::order::sort(&mut paths);
         paths.dedup();
         PathSet(paths)
     }

@@ -1,6 +1,6 @@
 //! What changed from the base schema to the target schema, key by key.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::Serialize;
@@ -124,7 +124,7 @@ impl Shape {
         draft: Draft,
         nodes: Vec<Node<'s>>,
         path: ShapePath,
-        ancestors: &mut Vec<BTreeSet<usize>>,
+        ancestors: &mut Vec<Vec<usize>>,
     ) {
         if self.facts.contains_key(&path) {
             return;
@@ -143,10 +143,7 @@ impl Shape {
                 children: children.iter().map(|(s, _)| s.clone()).collect(),
             },
         );
-        let ids: BTreeSet<usize> = nodes
-            .iter()
-            .map(|n| std::ptr::from_ref(n.value) as usize)
-            .collect();
+        let ids = crate::order::set(nodes.iter().map(|n| std::ptr::from_ref(n.value) as usize));
         if ancestors.len() >= MAX_DEPTH || ancestors.contains(&ids) {
             return;
         }
@@ -437,7 +434,7 @@ pub fn changelog(base: &Schema, target: &Schema) -> Changelog {
         }
         changes.extend(newly_required(&after, path, was, now));
     }
-    changes.sort_by_key(|c| rank(&c.kind));
+    crate::order::by_key(&mut changes, |c| rank(&c.kind));
     Changelog { changes }
 }
 
@@ -473,18 +470,17 @@ fn removals(before: &Shape, after: &Shape, target: &Schema) -> Vec<Change> {
 /// What changed at a path both schemas declare: its types, its enum, whether it is closed.
 fn fact_changes(path: &ShapePath, was: &Facts, now: &Facts) -> Vec<Change> {
     let mut changes = Vec::new();
-    if !was.types.is_empty() && !now.types.is_empty() {
-        let a: BTreeSet<&String> = was.types.iter().collect();
-        let b: BTreeSet<&String> = now.types.iter().collect();
-        if a != b {
-            changes.push(Change {
-                path: path.to_string(),
-                kind: ChangeKind::TypeChanged {
-                    from: was.types.clone(),
-                    to: now.types.clone(),
-                },
-            });
-        }
+    if !was.types.is_empty()
+        && !now.types.is_empty()
+        && crate::order::set(&was.types) != crate::order::set(&now.types)
+    {
+        changes.push(Change {
+            path: path.to_string(),
+            kind: ChangeKind::TypeChanged {
+                from: was.types.clone(),
+                to: now.types.clone(),
+            },
+        });
     }
     if let Some(allowed) = &now.enums {
         let removed: Vec<Value> = match &was.enums {

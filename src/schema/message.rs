@@ -164,8 +164,8 @@ fn wanted_types(error: &ValidationError<'_>, kind: &TypeKind, document: Option<&
             if let Some(written) = written {
                 let mut a = written.clone();
                 let mut b = names.clone();
-                a.sort();
-                b.sort();
+                crate::order::sort(&mut a);
+                crate::order::sort(&mut b);
                 if a == b {
                     names = written;
                 }

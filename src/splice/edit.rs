@@ -56,7 +56,7 @@ impl std::error::Error for EditError {}
 
 /// Applies `edits` to `text`: sorted, checked disjoint, then copied in one pass (linear in the text).
 pub fn apply(text: &str, mut edits: Vec<Edit>) -> Result<String, EditError> {
-    edits.sort_by_key(|e| (e.range.start, e.range.end));
+    crate::order::by_key(&mut edits, |e| (e.range.start, e.range.end));
     for edit in &edits {
         let r = &edit.range;
         if r.start > r.end

@@ -9,7 +9,7 @@ use crate::yaml::hazard::{Hazard, HazardKind, flow_hazard, key_hazards, property
 use crate::yaml::{Entry, Node, NodeKind, ScalarStyle, Stream, Typing};
 use serde_json::Value;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// What the splicer needs: the original text, its parse, where the values are, and the plan.
@@ -333,7 +333,7 @@ impl<'a> Splicer<'a> {
     /// The new keys as insertions, grouped by the mapping they go under; deeper mappings first
     /// where two end together.
     fn insertion_edits(&self, insertions: &[Insertion]) -> Refused<Vec<Edit>> {
-        let mut by_offset: BTreeMap<usize, Vec<(usize, String)>> = BTreeMap::new();
+        let mut blocks: Vec<(usize, usize, String)> = Vec::new();
         for insertion in insertions {
             let (offset, indent, leading_eol) = self.insertion_point(insertion)?;
             let mut block = String::new();
@@ -347,19 +347,21 @@ impl<'a> Splicer<'a> {
                 };
                 block = format!("{}{body}", self.eol);
             }
-            by_offset
-                .entry(offset)
-                .or_default()
-                .push((insertion.parent.len(), block));
+            blocks.push((offset, insertion.parent.len(), block));
         }
-        Ok(by_offset
-            .into_iter()
-            .map(|(offset, mut blocks)| {
-                blocks.sort_by_key(|(depth, _)| std::cmp::Reverse(*depth));
-                let content: String = blocks.into_iter().map(|(_, b)| b).collect();
-                Edit::insertion(offset, content)
-            })
-            .collect())
+        // By offset, then deeper first; the order given where both tie.
+        crate::order::by_key(&mut blocks, |(offset, depth, _)| {
+            (*offset, std::cmp::Reverse(*depth))
+        });
+        let mut edits: Vec<Edit> = Vec::new();
+        let mut blocks = blocks.into_iter().peekable();
+        while let Some((offset, _, mut content)) = blocks.next() {
+            while let Some((_, _, block)) = blocks.next_if(|(next, _, _)| *next == offset) {
+                content.push_str(&block);
+            }
+            edits.push(Edit::insertion(offset, content));
+        }
+        Ok(edits)
     }
 
     /// The deletions of the cut entries (removed, or moved away), with the comment lines they
@@ -817,7 +819,7 @@ impl<'a> Splicer<'a> {
             .filter(|u| !units.iter().any(|o| o != *u && u.starts_with(o)))
             .cloned()
             .collect();
-        topmost.sort();
+        crate::order::sort(&mut topmost);
         topmost.dedup();
         topmost
     }
@@ -825,7 +827,7 @@ impl<'a> Splicer<'a> {
     /// The mappings whose every key leaves while the proposal keeps them, empty (`parent: {}`).
     fn emptied_kept(&self, units: &[ValuePath], insertions: &[Insertion]) -> Vec<ValuePath> {
         let mut emptied: Vec<ValuePath> = units.iter().filter_map(ValuePath::parent).collect();
-        emptied.sort();
+        crate::order::sort(&mut emptied);
         emptied.dedup();
         emptied.retain(|parent| {
             let kept_empty = matches!(tree::get(self.input.proposal, parent), Some(Value::Object(m)) if m.is_empty());
@@ -1230,7 +1232,8 @@ fn trailing_blank_lines_end(text: &str, from: usize) -> usize {
 
 /// The indentation step the file uses most: a block mapping's key column minus its parent's.
 fn indent_step(root: &Node, text: &str) -> usize {
-    let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
+    // (step, how often): a file uses a handful of steps.
+    let mut counts: Vec<(usize, usize)> = Vec::new();
     let column = |offset: usize| offset - text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
@@ -1243,7 +1246,11 @@ fn indent_step(root: &Node, text: &str) -> usize {
                     let (parent, child) =
                         (column(entry.key.range.start), column(first.key.range.start));
                     if child > parent {
-                        *counts.entry(child - parent).or_default() += 1;
+                        let step = child - parent;
+                        match counts.iter_mut().find(|(s, _)| *s == step) {
+                            Some((_, n)) => *n += 1,
+                            None => counts.push((step, 1)),
+                        }
                     }
                 }
                 stack.push(&entry.value);

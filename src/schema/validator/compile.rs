@@ -261,7 +261,7 @@ impl<'d> Compiler<'d> {
                 keywords.push((priority(name), Keyword { path, check }));
             }
         }
-        keywords.sort_by_key(|(p, _)| *p);
+        crate::order::by_key(&mut keywords, |(p, _)| *p);
         Ok(Body::Keywords(
             keywords.into_iter().map(|(_, k)| k).collect(),
         ))
@@ -528,7 +528,7 @@ impl<'d> Compiler<'d> {
                 .filter(|((_, n), _)| n == name)
                 .map(|((i, _), (schema, location))| (*i, *schema, location.clone()))
                 .collect();
-            found.sort_by_key(|(i, _, _)| *i);
+            crate::order::by_key(&mut found, |(i, _, _)| *i);
             for (i, schema, location) in found {
                 let base = self.registry.resources[i].0.clone();
                 let place = Place {

@@ -296,7 +296,7 @@ const PROBES: &[&str] = &[
 /// Whether `pattern` has a `\d`, `\w` or `\s` (or a negation) inside a class: what jsonschema
 /// could not translate for regex-lite (nested classes; a range next to a class escape).
 fn class_escape_in_class(pattern: &str) -> bool {
-    let (mut in_class, mut chars) = (false, pattern.chars());
+    let (mut in_class, mut chars) = (false, pattern.chars().peekable());
     while let Some(c) = chars.next() {
         match c {
             '\\' => {
@@ -305,7 +305,12 @@ fn class_escape_in_class(pattern: &str) -> bool {
                     return true;
                 }
             }
-            '[' => in_class = true,
+            '[' if !in_class => {
+                in_class = true;
+                // A `]` first in a class is a member, as jsonschema (and we) read it.
+                chars.next_if_eq(&'^');
+                chars.next_if_eq(&']');
+            }
             ']' => in_class = false,
             _ => {}
         }
@@ -409,6 +414,7 @@ fn every_known_pattern_behaves_as_jsonschema_did() {
         r"^[a~~b]$",
         r"^[[a]]$",
         r"[]a]",
+        r"[]\d]",
         r"[^]a]",
         r"a\cJb",
         r"\c",
