@@ -2,6 +2,7 @@
 // back and is drawn as text nodes. The main thread never runs the library, so typing never waits.
 import { el, code, shown, plural, opRow, diffLines } from './view.js';
 import { encodeState, decodeState } from './share.js';
+import { setText, remember, textOf } from './line-endings.js';
 import { runKey } from './run-key.js';
 import examples, { load } from './examples.js';
 // The example the page opens on and the Manifest tab's sample come with the page (scripts/build bundles
@@ -79,7 +80,7 @@ function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove 
     text, problems);
   const ed = { key, tab, panel, text, nameInput, problems, tools, label };
   const load = async (file) => {
-    text.value = await file.text();
+    setText(text, await file.text());
     if (nameInput) {
       nameInput.value = file.name;
       tab.firstChild.textContent = file.name;
@@ -101,6 +102,11 @@ function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove 
     if (!file) return;
     event.preventDefault();
     load(file);
+  });
+  text.addEventListener('paste', (event) => {
+    // A paste that replaces the whole text keeps its line endings (the textarea drops CRs).
+    const pasted = event.clipboardData?.getData('text/plain') ?? '';
+    if (text.selectionStart === 0 && text.selectionEnd === text.value.length) remember(text, pasted);
   });
   text.addEventListener('input', onChange);
   nameInput?.addEventListener('input', () => {
@@ -126,7 +132,7 @@ function addValuesFile(name, text) {
   });
   nextId += 1;
   ed.tab.classList.add('values-tab');
-  ed.text.value = text;
+  setText(ed.text, text);
   // Values files come first, before the fixed documents.
   inputTabs.insertBefore(ed.tab, fixed.base.tab);
   inputPanels.insertBefore(ed.panel, fixed.base.panel);
@@ -242,24 +248,24 @@ const mode = () => (selected($('mode-tabs'))?.id === 'tab-mode-manifest' ? 'mani
 
 /** Every input, as the share link and the worker take it. */
 function state() {
-  const manifest = { file: { path: manifestEditor.nameInput.value, text: manifestEditor.text.value } };
+  const manifest = { file: { path: manifestEditor.nameInput.value, text: textOf(manifestEditor.text) } };
   for (const f of manifestFields) manifest[f] = $(`m-${f}`).value;
   return {
     example: $('example').value || null,
     mode: mode(),
-    values: valuesFiles.map((f) => ({ path: f.nameInput.value, text: f.text.value })),
-    baseSchema: fixed.base.text.value,
-    targetSchema: fixed.target.text.value,
-    proposal: fixed.proposal.text.value,
-    defaults: fixed.defaults.text.value,
+    values: valuesFiles.map((f) => ({ path: f.nameInput.value, text: textOf(f.text) })),
+    baseSchema: textOf(fixed.base.text),
+    targetSchema: textOf(fixed.target.text),
+    proposal: textOf(fixed.proposal.text),
+    defaults: textOf(fixed.defaults.text),
     prefix: $('prefix').value,
     answers: $('answers').value,
     typing: $('typing').value,
     manifest,
     chart: { name: $('chart-name').value, from: $('chart-from').value, to: $('chart-to').value },
     replay: {
-      migration: replayEditors.migration.text.value,
-      file: { path: replayEditors.values.nameInput.value, text: replayEditors.values.text.value },
+      migration: textOf(replayEditors.migration.text),
+      file: { path: replayEditors.values.nameInput.value, text: textOf(replayEditors.values.text) },
       prefix: $('replay-prefix').value,
       allowSchemaDrift: $('replay-drift').checked,
     },
@@ -276,24 +282,24 @@ function applyState(s) {
   clearValuesFiles();
   const files = Array.isArray(s.values) && s.values.length ? s.values : [{ path: 'values.yaml', text: '' }];
   for (const f of files) addValuesFile(str(f?.path) || 'values.yaml', str(f?.text));
-  fixed.base.text.value = str(s.baseSchema);
-  fixed.target.text.value = str(s.targetSchema);
-  fixed.proposal.text.value = str(s.proposal);
-  fixed.defaults.text.value = str(s.defaults);
+  setText(fixed.base.text, str(s.baseSchema));
+  setText(fixed.target.text, str(s.targetSchema));
+  setText(fixed.proposal.text, str(s.proposal));
+  setText(fixed.defaults.text, str(s.defaults));
   $('prefix').value = str(s.prefix);
   $('answers').value = str(s.answers);
   $('typing').value = s.typing === 'yaml-1.2' ? 'yaml-1.2' : 'helm';
   const m = s.manifest && typeof s.manifest === 'object' ? s.manifest : {};
   manifestEditor.nameInput.value = str(m.file?.path) || 'manifest.yaml';
-  manifestEditor.text.value = str(m.file?.text);
+  setText(manifestEditor.text, str(m.file?.text));
   for (const f of manifestFields) $(`m-${f}`).value = str(m[f]);
-  $('decode-input').value = files[0] ? str(files[0].text) : '';
+  setText($('decode-input'), files[0] ? str(files[0].text) : '');
   // An example holds neither: the chart and the Replay tab keep what they hold when another example is chosen.
   if (s.chart && typeof s.chart === 'object') for (const f of ['name', 'from', 'to']) $(`chart-${f}`).value = str(s.chart[f]);
   if (s.replay && typeof s.replay === 'object') {
-    replayEditors.migration.text.value = str(s.replay.migration);
+    setText(replayEditors.migration.text, str(s.replay.migration));
     replayEditors.values.nameInput.value = str(s.replay.file?.path) || 'values.yaml';
-    replayEditors.values.text.value = str(s.replay.file?.text);
+    setText(replayEditors.values.text, str(s.replay.file?.text));
     $('replay-prefix').value = str(s.replay.prefix);
     $('replay-drift').checked = s.replay.allowSchemaDrift === true;
   }
@@ -640,7 +646,7 @@ function markEditor(ed, list, show) {
 
 let decodeTimer = null;
 async function renderDecode() {
-  const reply = await ask('decode', { text: $('decode-input').value, file: 'input.yaml', typing: $('typing').value });
+  const reply = await ask('decode', { text: textOf($('decode-input')), file: 'input.yaml', typing: $('typing').value });
   const result = reply.result;
   const status = $('decode-status');
   if (!result) return;
@@ -724,7 +730,7 @@ async function startProposal() {
     notify('No values found to start from: the values must be readable and their place (the prefix) found. See the result.');
     return;
   }
-  fixed.proposal.text.value = reply.text;
+  setText(fixed.proposal.text, reply.text);
   activate(fixed.proposal.tab);
   fixed.proposal.text.focus();
   fixed.proposal.text.setSelectionRange(0, 0);
@@ -790,7 +796,7 @@ async function downloadMigration() {
 async function replayRecording() {
   const text = await recording();
   if (text == null) return;
-  replayEditors.migration.text.value = text;
+  setText(replayEditors.migration.text, text);
   activate($('tab-replay'), true);
   notify('The recording is in the Replay tab: put another values file next to it.');
 }

@@ -252,6 +252,65 @@ test('a dropped file and a picked file fill an input, and a values file takes th
   await session.context.close();
 });
 
+test('a CRLF values file keeps its CRLF: picked, edited, pasted whole and shared (the textarea keeps only LF)', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await statusIs(page, 'planned');
+  const crlf = (text) => text.replace(/\n/g, '\r\n');
+  const addons = read('examples/bosun-0.20.0-to-0.25.1/addons.yaml');
+  const expected = read('examples/bosun-0.20.0-to-0.25.1/expected.addons.yaml');
+  const downloaded = async (p) => {
+    const [download] = await Promise.all([p.waitForEvent('download'), p.click('#download')]);
+    return readFileSync(await download.path(), 'utf8');
+  };
+  // Waits for the result of the inputs as they are now (the diff names what changed).
+  const settled = async (p, marker) => {
+    await p.waitForFunction((m) => document.querySelector('[data-testid="diff"]').textContent.includes(m), marker);
+    await statusIs(p, 'planned');
+  };
+  await page.click('#tab-values-0');
+  await page.locator('#panel-values-0 input[type="file"]').setInputFiles({
+    name: 'addons.yaml', mimeType: 'text/yaml', buffer: Buffer.from(crlf(addons.replace('replicas: 2', 'replicas: 2 # picked'))),
+  });
+  await settled(page, '# picked');
+  assert.equal(await downloaded(page), crlf(expected.replace('replicas: 2', 'replicas: 2 # picked')));
+
+  // Typed into: the lines end as the file's did.
+  await byTestId(page, 'values').evaluate((area) => {
+    area.value = area.value.replace('# picked', '# typed');
+    area.dispatchEvent(new InputEvent('input', { inputType: 'insertText' }));
+  });
+  await settled(page, '# typed');
+  const typed = crlf(expected.replace('replicas: 2', 'replicas: 2 # typed'));
+  assert.equal(await downloaded(page), typed);
+
+  // A share link carries the CRLF text and restores it.
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.querySelector('[data-testid="share"]').value.includes('#s='));
+  const link = await inputValue(page, 'share');
+  const fresh = await open(env.browser, link);
+  await statusIs(fresh.page, 'planned');
+  assert.equal(await downloaded(fresh.page), typed);
+  clean(fresh);
+  await fresh.context.close();
+
+  // A paste that replaces the whole text keeps its line endings.
+  await byTestId(page, 'values').evaluate((area, text) => {
+    area.focus();
+    area.select();
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    // A synthetic paste inserts nothing: do what the browser does, dropping the CRs.
+    area.value = text.replace(/\r\n/g, '\n');
+    area.dispatchEvent(new InputEvent('input', { inputType: 'insertFromPaste' }));
+  }, crlf(addons.replace('replicas: 2', 'replicas: 2 # pasted')));
+  await settled(page, '# pasted');
+  assert.equal(await downloaded(page), crlf(expected.replace('replicas: 2', 'replicas: 2 # pasted')));
+  clean(session);
+  await session.context.close();
+});
+
 test('every control is reachable with the keyboard, and computing does not move the layout', async () => {
   const session = await open(env.browser, env.base);
   const { page } = session;
