@@ -2,7 +2,7 @@
 // back and is drawn as text nodes. The main thread never runs the library, so typing never waits.
 import { el, code, shown, plural, opRow, diffLines } from './view.js';
 import { encodeState, decodeState } from './share.js';
-import { setText, remember, textOf } from './line-endings.js';
+import { setText, keepWholePastes, textOf } from './line-endings.js';
 import { runKey } from './run-key.js';
 import examples, { load } from './examples.js';
 // The example the page opens on and the Manifest tab's sample come with the page (scripts/build bundles
@@ -103,11 +103,7 @@ function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove 
     event.preventDefault();
     load(file);
   });
-  text.addEventListener('paste', (event) => {
-    // A paste that replaces the whole text keeps its line endings (the textarea drops CRs).
-    const pasted = event.clipboardData?.getData('text/plain') ?? '';
-    if (text.selectionStart === 0 && text.selectionEnd === text.value.length) remember(text, pasted);
-  });
+  keepWholePastes(text);
   text.addEventListener('input', onChange);
   nameInput?.addEventListener('input', () => {
     tab.firstChild.textContent = nameInput.value || '(unnamed)';
@@ -951,6 +947,7 @@ function wire() {
     runNow();
     renderDecode();
   });
+  keepWholePastes($('decode-input'));
   $('decode-input').addEventListener('input', () => {
     clearTimeout(decodeTimer);
     decodeTimer = setTimeout(renderDecode, DEBOUNCE_MS);

@@ -12,10 +12,19 @@ export function setText(area, text) {
   remember(area, text);
 }
 
-/** Remembers `text` as what `area` holds whole (a file dropped, a whole-text paste), without setting it. */
-export function remember(area, text) {
+/** Remembers `text` as what `area` holds whole, without setting it. */
+function remember(area, text) {
   if (text.includes('\r')) given.set(area, text);
   else given.delete(area);
+}
+
+/** Makes a paste that replaces the whole text of `area` keep its line endings. */
+export function keepWholePastes(area) {
+  area.addEventListener('paste', (event) => {
+    if (area.selectionStart === 0 && area.selectionEnd === area.value.length) {
+      remember(area, event.clipboardData?.getData('text/plain') ?? '');
+    }
+  });
 }
 
 /** The text of `area` with the line endings it was given. */

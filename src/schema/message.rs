@@ -161,14 +161,11 @@ fn wanted_types(error: &ValidationError<'_>, kind: &TypeKind, document: Option<&
                         .map(str::to_string)
                         .collect::<Vec<_>>()
                 });
-            if let Some(written) = written {
-                let mut a = written.clone();
-                let mut b = names.clone();
-                crate::order::sort(&mut a);
-                crate::order::sort(&mut b);
-                if a == b {
-                    names = written;
-                }
+            // Both are sets (the shape check refuses a repeated type name).
+            if let Some(written) =
+                written.filter(|w| crate::order::set(w) == crate::order::set(&names))
+            {
+                names = written;
             }
             names.join(" or ")
         }
