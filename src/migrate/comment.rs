@@ -61,6 +61,9 @@ pub fn comment(base_schema: &str, target_schema: &str, report: &MigrateReport) -
             )
         }),
     );
+    if let Some(helm) = &report.helm {
+        let _ = writeln!(out, "`helm install` would print:\n\n```\n{helm}```\n");
+    }
     section(
         &mut out,
         "**Comments left in place** next to keys the plan removed or moved; they may need an edit:",

@@ -185,6 +185,11 @@ pub struct MigrateReport {
     /// What a proposal must fix, in plain text (`migrate` gives it too, so one call says all);
     /// `null` when the values were not located or could not be read.
     pub brief: Option<String>,
+    /// What `helm install` would print for the proposal against the target chart (the chart's
+    /// name, then `- at '<pointer>': <message>` lines, causes indented), when the target schema
+    /// refuses it; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub helm: Option<String>,
 }
 
 impl MigrateReport {
@@ -207,6 +212,7 @@ impl MigrateReport {
             changelog: Vec::new(),
             comment: String::new(),
             brief: None,
+            helm: None,
         }
     }
 }

@@ -65,6 +65,9 @@ pub fn text(report: &MigrateReport) -> String {
     for line in lines {
         let _ = writeln!(out, "{line}");
     }
+    if let Some(helm) = &report.helm {
+        let _ = write!(out, "\nhelm install would print:\n{helm}");
+    }
     if let Some(brief) = &report.brief {
         let _ = writeln!(out, "\n{brief}");
     }

@@ -6,7 +6,7 @@ use super::comment::comment;
 use super::facts::facts;
 use super::judge::judge;
 use super::locate::{Candidate, locate};
-use super::outcome::{KeptComment, MigrateReport, Refusal, Status};
+use super::outcome::{KeptComment, MigrateReport, Refusal, RefusalKind, Status};
 use super::plan::Finding;
 use super::read::{Parsed, Proposal, Read};
 use super::session::Session;
@@ -84,6 +84,12 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
         .iter()
         .map(|finding| locate_finding(session, file, &candidate, proposal, finding))
         .collect();
+    if report.refusals.iter().any(|r| r.kind == RefusalKind::Schema) {
+        let lines = session
+            .target
+            .helm_text_coalesced(session.defaults.as_ref(), &judged.proposal);
+        report.helm = Some(format!("{}:\n{lines}", session.target_name));
+    }
     if !report.refusals.is_empty() {
         report.status = Status::Refused;
     } else if report.ops.is_empty() && *judged.proposal == *original {

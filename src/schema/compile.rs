@@ -6,21 +6,22 @@ use std::collections::HashMap;
 use super::error::{SchemaError, SchemaErrorKind};
 use super::index::{DEFAULT_BASE, Index, Target};
 use super::locate::locate;
-use super::validator::{CompileError, Pattern, Validator, compile_pattern};
+use super::validator::{CompileError, Pattern, Validator, compile_pattern, go_pattern, go_quote};
 use crate::text::LineIndex;
 
 pub use super::validator::Draft;
 
 impl Draft {
-    /// The draft `$schema` names: `None` for a missing or version-less `$schema` (draft-07, as
-    /// Helm 3 reads it), an error naming the URL for a meta-schema that is not a known draft.
+    /// The draft `$schema` names: 2020-12 for a missing or version-less `$schema` (as Helm
+    /// 3.18.5+ and 4 read it), an error naming the URL for a meta-schema that is not a known draft.
     pub fn from_schema_keyword(schema: Option<&Value>) -> Result<Draft, SchemaError> {
         let uri = match schema {
             Some(Value::String(uri)) => uri,
             // A non-string `$schema` is left for the meta-schema check to report.
-            _ => return Ok(Draft::Draft7),
+            _ => return Ok(Draft::Draft202012),
         };
-        let bare = uri.trim().trim_end_matches('#');
+        // Helm's validator takes the URL with an empty fragment or none, http or https.
+        let bare = uri.strip_suffix('#').unwrap_or(uri);
         let bare = bare
             .strip_prefix("https://")
             .or_else(|| bare.strip_prefix("http://"))
@@ -28,9 +29,11 @@ impl Draft {
         match bare {
             "json-schema.org/draft-04/schema" => Ok(Draft::Draft4),
             "json-schema.org/draft-06/schema" => Ok(Draft::Draft6),
-            "json-schema.org/draft-07/schema" | "json-schema.org/schema" => Ok(Draft::Draft7),
+            "json-schema.org/draft-07/schema" => Ok(Draft::Draft7),
             "json-schema.org/draft/2019-09/schema" => Ok(Draft::Draft201909),
-            "json-schema.org/draft/2020-12/schema" => Ok(Draft::Draft202012),
+            "json-schema.org/draft/2020-12/schema" | "json-schema.org/schema" => {
+                Ok(Draft::Draft202012)
+            }
             _ => Err(SchemaError::new(
                 SchemaErrorKind::UnknownDraft,
                 format!(
@@ -145,10 +148,11 @@ fn draft_name(draft: Draft) -> &'static str {
     }
 }
 
-/// Refuses a regex that needs what the size-trimmed engine leaves out, naming its keyword.
+/// Refuses a pattern Go's `regexp` cannot compile (Helm refuses the schema for it too),
+/// naming its keyword and Go's reason.
 fn check_patterns(index: &Index) -> Result<(), SchemaError> {
     for (pointer, pattern) in &index.regexes {
-        let Some(feature) = unsupported_regex_feature(pattern) else {
+        let Err(reason) = go_pattern(pattern) else {
             continue;
         };
         let keyword = if pointer.ends_with("/pattern") {
@@ -159,50 +163,14 @@ fn check_patterns(index: &Index) -> Result<(), SchemaError> {
         return Err(SchemaError::new(
             SchemaErrorKind::UnsupportedPattern,
             format!(
-                "`{keyword}` '{pattern}' uses {feature}, which values-migrate does not support \
-                 (left out to keep the WebAssembly small; see docs/size.md)"
+                "`{keyword}` {} is not valid regex: {reason} (Helm compiles patterns with Go's \
+                 regexp, which refuses it too)",
+                go_quote(pattern)
             ),
         )
         .at_schema_path(pointer.clone()));
     }
     Ok(())
-}
-
-/// The regex syntax in `pattern` that the engine does not support, described for a reader.
-pub(crate) fn unsupported_regex_feature(pattern: &str) -> Option<&'static str> {
-    let bytes = pattern.as_bytes();
-    let mut in_class = false;
-    let mut i = 0;
-    while i < bytes.len() {
-        let rest = &bytes[i..];
-        match bytes[i] {
-            b'\\' => {
-                match rest.get(1) {
-                    Some(b'p' | b'P') => return Some("a Unicode property class (\\p{…})"),
-                    Some(b'1'..=b'9') if !in_class => return Some("a backreference"),
-                    Some(b'k') if rest.get(2) == Some(&b'<') => {
-                        return Some("a named backreference");
-                    }
-                    _ => {}
-                }
-                i += 2;
-                continue;
-            }
-            b'[' => in_class = true,
-            b']' => in_class = false,
-            b'(' if !in_class => {
-                if rest.starts_with(b"(?=") || rest.starts_with(b"(?!") {
-                    return Some("a lookahead");
-                }
-                if rest.starts_with(b"(?<=") || rest.starts_with(b"(?<!") {
-                    return Some("a lookbehind");
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 /// Refuses a document whose references leave it or lead nowhere, naming each one.
@@ -281,22 +249,13 @@ mod tests {
     }
 
     #[test]
-    fn names_the_regex_syntax_left_out() {
-        let cases = [
-            ("^(?=.*[a-z]).{8,}$", Some("a lookahead")),
-            ("^(?!x)", Some("a lookahead")),
-            ("(?<=a)b", Some("a lookbehind")),
-            ("(a)\\1", Some("a backreference")),
-            ("(?<n>a)\\k<n>", Some("a named backreference")),
-            ("^\\p{L}+$", Some("a Unicode property class (\\p{…})")),
-            ("[\\1]", None),
-            ("^[0-9]+(s|m)$", None),
-            ("[(?=]", None),
-            ("\\(?=", None),
-        ];
-        for (pattern, feature) in cases {
-            assert_eq!(unsupported_regex_feature(pattern), feature, "{pattern}");
-        }
+    fn a_pattern_helm_reads_compiles_and_one_it_refuses_does_not() {
+        let compiles = |p: &str| compile_pattern(p).is_some();
+        assert!(compiles("^\\p{L}+$"));
+        assert!(compiles("^[[:alpha:]]+$"));
+        assert!(!compiles("^(?=.*[a-z]).{8,}$"));
+        assert!(!compiles("(a)\\1"));
+        assert!(!compiles("\\u0041"));
     }
 
     #[test]
@@ -309,7 +268,7 @@ mod tests {
         assert!(
             error
                 .message()
-                .starts_with("`pattern` '^(?!x)' uses a lookahead")
+                .starts_with("`pattern` '^(?!x)' is not valid regex: error parsing regexp: invalid or unsupported Perl syntax: `(?!`")
         );
 
         let text = r#"{"patternProperties": {"^(?<=a)b$": {}}}"#;
@@ -318,7 +277,7 @@ mod tests {
         assert!(
             error
                 .message()
-                .starts_with("`patternProperties` '^(?<=a)b$' uses a lookbehind")
+                .starts_with("`patternProperties` '^(?<=a)b$' is not valid regex: error parsing regexp: invalid named capture: `(?<=a)b$`")
         );
         assert_eq!(error.line(), Some(1));
     }
@@ -326,10 +285,11 @@ mod tests {
     #[test]
     fn picks_the_draft_helm_would() {
         let pick = |v: Value| Draft::from_schema_keyword(v.get("$schema"));
-        assert_eq!(pick(json!({})).unwrap(), Draft::Draft7);
+        // Helm 3.18.5+ and 4 (santhosh-tekuri/jsonschema v6): 2020-12 when nothing says otherwise.
+        assert_eq!(pick(json!({})).unwrap(), Draft::Draft202012);
         assert_eq!(
             pick(json!({"$schema": "http://json-schema.org/schema#"})).unwrap(),
-            Draft::Draft7
+            Draft::Draft202012
         );
         assert_eq!(
             pick(json!({"$schema": "https://json-schema.org/draft/2019-09/schema"})).unwrap(),

@@ -3,21 +3,28 @@
 use super::validator::ValidationError;
 use super::validator::type_name;
 use super::validator::{ErrorKind as ValidationErrorKind, TypeKind};
+use super::validator::{go_float, go_quote, grouped, unique_message};
 use serde_json::Value;
 
-/// A value as Helm quotes it in messages: strings in single quotes, everything else as JSON.
+/// A value as Helm quotes it in messages: strings in single quotes (Go's escapes), `null` as
+/// `<nil>`, everything else as JSON.
 pub(crate) fn quote(value: &Value) -> String {
     match value {
-        Value::String(s) => format!("'{s}'"),
+        Value::String(s) => go_quote(s),
+        Value::Null => "<nil>".to_string(),
         other => other.to_string(),
     }
+}
+
+fn number(value: &Value) -> String {
+    go_float(value.as_f64().unwrap_or(f64::NAN))
 }
 
 /// `'a', 'b'` for a list of names.
 pub(crate) fn quote_names<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     names
         .into_iter()
-        .map(|n| format!("'{n}'"))
+        .map(go_quote)
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -35,12 +42,23 @@ pub(crate) fn describe_in(error: &ValidationError<'_>, document: Option<&Value>)
 fn value_message(kind: &ValidationErrorKind, instance: &Value) -> Option<String> {
     Some(match kind {
         ValidationErrorKind::Enum { options } => match options {
+            Value::Array(members) if members.iter().any(|m| m.is_array() || m.is_object()) => {
+                "'enum' failed".to_string()
+            }
+            Value::Array(members) if members.len() == 1 => {
+                format!("value must be {}", quote(&members[0]))
+            }
             Value::Array(members) => format!(
                 "value must be one of {}",
                 members.iter().map(quote).collect::<Vec<_>>().join(", ")
             ),
             other => format!("value must be one of {}", quote(other)),
         },
+        ValidationErrorKind::Constant { expected_value }
+            if expected_value.is_array() || expected_value.is_object() =>
+        {
+            "'const' failed".to_string()
+        }
         ValidationErrorKind::Constant { expected_value } => {
             format!("value must be {}", quote(expected_value))
         }
@@ -48,26 +66,32 @@ fn value_message(kind: &ValidationErrorKind, instance: &Value) -> Option<String>
             format!("{} does not match pattern '{pattern}'", quote(instance))
         }
         ValidationErrorKind::Minimum { limit } => {
-            format!("must be >= {limit} but found {instance}")
+            format!("minimum: got {}, want {}", number(instance), number(limit))
         }
         ValidationErrorKind::Maximum { limit } => {
-            format!("must be <= {limit} but found {instance}")
+            format!("maximum: got {}, want {}", number(instance), number(limit))
         }
         ValidationErrorKind::ExclusiveMinimum { limit } => {
-            format!("must be > {limit} but found {instance}")
+            format!("exclusiveMinimum: got {}, want {}", number(instance), number(limit))
         }
         ValidationErrorKind::ExclusiveMaximum { limit } => {
-            format!("must be < {limit} but found {instance}")
+            format!("exclusiveMaximum: got {}, want {}", number(instance), number(limit))
         }
-        ValidationErrorKind::MinLength { limit } => {
-            format!("minLength: got {}, want {limit}", string_length(instance))
-        }
-        ValidationErrorKind::MaxLength { limit } => {
-            format!("maxLength: got {}, want {limit}", string_length(instance))
-        }
-        ValidationErrorKind::MultipleOf { multiple_of } => {
-            format!("{instance} not multipleOf {multiple_of}")
-        }
+        ValidationErrorKind::MinLength { limit } => format!(
+            "minLength: got {}, want {}",
+            grouped(string_length(instance)),
+            grouped(limit)
+        ),
+        ValidationErrorKind::MaxLength { limit } => format!(
+            "maxLength: got {}, want {}",
+            grouped(string_length(instance)),
+            grouped(limit)
+        ),
+        ValidationErrorKind::MultipleOf { multiple_of } => format!(
+            "multipleOf: got {}, want {}",
+            number(instance),
+            go_float(*multiple_of)
+        ),
         ValidationErrorKind::Format { format } => {
             format!("{} is not valid {format}", quote(instance))
         }
@@ -87,27 +111,36 @@ fn container_message(kind: &ValidationErrorKind, instance: &Value) -> Option<Str
             quote_names(unexpected.iter().map(String::as_str))
         ),
         ValidationErrorKind::Required { property } => match property {
-            Value::String(name) => format!("missing property '{name}'"),
+            Value::String(name) => format!("missing property {}", go_quote(name)),
             other => format!("missing property {other}"),
         },
-        ValidationErrorKind::MinItems { limit } => {
-            format!("minItems: got {}, want {limit}", items(instance))
-        }
-        ValidationErrorKind::MaxItems { limit } => {
-            format!("maxItems: got {}, want {limit}", items(instance))
-        }
-        ValidationErrorKind::MinProperties { limit } => {
-            format!("minProperties: got {}, want {limit}", members(instance))
-        }
-        ValidationErrorKind::MaxProperties { limit } => {
-            format!("maxProperties: got {}, want {limit}", members(instance))
-        }
-        ValidationErrorKind::UniqueItems => "items are not unique".to_string(),
-        ValidationErrorKind::AdditionalItems { limit } => {
-            format!("additional items not allowed (at most {limit})")
-        }
-        ValidationErrorKind::UnevaluatedItems { .. } => "unevaluated items not allowed".to_string(),
-        ValidationErrorKind::Contains => "no items match contains".to_string(),
+        ValidationErrorKind::MinItems { limit } => format!(
+            "minItems: got {}, want {}",
+            grouped(items(instance)),
+            grouped(limit)
+        ),
+        ValidationErrorKind::MaxItems { limit } => format!(
+            "maxItems: got {}, want {}",
+            grouped(items(instance)),
+            grouped(limit)
+        ),
+        ValidationErrorKind::MinProperties { limit } => format!(
+            "minProperties: got {}, want {}",
+            grouped(members(instance)),
+            grouped(limit)
+        ),
+        ValidationErrorKind::MaxProperties { limit } => format!(
+            "maxProperties: got {}, want {}",
+            grouped(members(instance)),
+            grouped(limit)
+        ),
+        ValidationErrorKind::UniqueItems => unique_message(instance),
+        ValidationErrorKind::AdditionalItems { limit } => format!(
+            "last {} additionalItem(s) not allowed",
+            grouped(items(instance).saturating_sub(*limit))
+        ),
+        ValidationErrorKind::UnevaluatedItems { .. } => "false schema".to_string(),
+        ValidationErrorKind::Contains => "no items match contains schema".to_string(),
         _ => return None,
     })
 }
@@ -118,10 +151,10 @@ fn schema_message(error: &ValidationError<'_>, document: Option<&Value>) -> Opti
     Some(match error.kind() {
         ValidationErrorKind::Type { kind } => format!(
             "got {}, want {}",
-            type_name(error.instance()),
-            wanted_types(error, kind, document)
+            got_type(error.instance()),
+            wanted_types(kind)
         ),
-        ValidationErrorKind::FalseSchema => "not allowed (the schema here is false)".to_string(),
+        ValidationErrorKind::FalseSchema => "false schema".to_string(),
         ValidationErrorKind::Not { .. } => "'not' failed".to_string(),
         ValidationErrorKind::PropertyNames { error } => format!(
             "invalid propertyName {}: {}",
@@ -129,46 +162,50 @@ fn schema_message(error: &ValidationError<'_>, document: Option<&Value>) -> Opti
             describe_in(error, document)
         ),
         ValidationErrorKind::AnyOf { context } => {
-            format!("anyOf failed: {}", branches(error, context, document))
+            format!("'anyOf' failed: {}", branches(error, context, document))
         }
         ValidationErrorKind::OneOfNotValid { context } => {
             format!(
-                "oneOf failed, none matched: {}",
+                "'oneOf' failed, none matched: {}",
                 branches(error, context, document)
             )
         }
         ValidationErrorKind::OneOfMultipleValid => {
-            "oneOf failed, more than one subschema matched".to_string()
+            "'oneOf' failed, more than one subschema matched".to_string()
         }
         _ => return None,
     })
 }
 
-/// The types a `type` error wants (`string or null`), in the schema `document`'s order when
-/// it writes the same set.
-fn wanted_types(error: &ValidationError<'_>, kind: &TypeKind, document: Option<&Value>) -> String {
-    match kind {
-        TypeKind::Single(t) => t.to_string(),
-        TypeKind::Multiple(set) => {
-            let mut names: Vec<String> = set.iter().map(|t| t.to_string()).collect();
-            // The set has its own order; the schema's is the one its author reads.
-            let written = document
-                .and_then(|d| d.pointer(error.schema_path()))
-                .and_then(Value::as_array)
-                .map(|ts| {
-                    ts.iter()
-                        .filter_map(Value::as_str)
-                        .map(str::to_string)
-                        .collect::<Vec<_>>()
-                });
-            // Both are sets (the shape check refuses a repeated type name).
-            if let Some(written) =
-                written.filter(|w| crate::order::set(w) == crate::order::set(&names))
-            {
-                names = written;
-            }
-            names.join(" or ")
-        }
+/// The types a `type` error wants (`null or string`), in Helm's fixed order.
+fn wanted_types(kind: &TypeKind) -> String {
+    use super::validator::JsonType as T;
+    const ORDER: [T; 7] = [
+        T::Null,
+        T::Boolean,
+        T::Number,
+        T::Integer,
+        T::String,
+        T::Array,
+        T::Object,
+    ];
+    let wanted = |t: &T| match kind {
+        TypeKind::Single(one) => one == t,
+        TypeKind::Multiple(set) => set.contains(*t),
+    };
+    ORDER
+        .iter()
+        .filter(|t| wanted(t))
+        .map(|t| t.as_str())
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+/// The type Helm names for a value: every number is a `number`.
+fn got_type(value: &Value) -> &'static str {
+    match value {
+        Value::Number(_) => "number",
+        other => type_name(other),
     }
 }
 

@@ -64,7 +64,7 @@ impl Schema {
     /// Compiles a schema from its JSON text.
     ///
     /// The draft is the one `$schema` names; a missing `$schema` or the version-less
-    /// `http://json-schema.org/schema#` means draft-07, as in Helm 3.
+    /// `http://json-schema.org/schema#` means draft 2020-12, as in Helm 3.18.5+ and 4.
     pub fn compile(text: &str) -> Result<Schema, SchemaError> {
         let document = compile::parse(text)?;
         Self::build(document, Some(text))

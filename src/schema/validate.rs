@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::validator::{ErrorKind as ValidationErrorKind, ValidationError};
+use super::validator::{ErrorKind as ValidationErrorKind, HelmError, ValidationError};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -75,6 +75,27 @@ impl Schema {
         self.validator.is_valid(instance)
     }
 
+    /// What Helm 3.18.5+ and 4 print for `values` (validated as given, after the chart's name):
+    /// one `- at '<pointer>': <message>` line per error, its causes indented under it.
+    pub fn helm_text(&self, values: &Value) -> String {
+        let mut out = String::new();
+        for error in self.helm_errors(&instance(values)) {
+            error.render(0, &mut out);
+        }
+        out
+    }
+
+    /// [`Schema::helm_text`] for the user's values coalesced over the chart's defaults.
+    pub fn helm_text_coalesced(&self, defaults: Option<&Value>, user: &Value) -> String {
+        self.helm_text(&coalesce(defaults, user))
+    }
+
+    /// Helm's error tree for `values` (already an instance).
+    pub(crate) fn helm_errors(&self, values: &Value) -> Vec<HelmError> {
+        self.counted();
+        self.validator.helm_errors(values)
+    }
+
     /// The raw errors for `values` (already an instance).
     pub(crate) fn errors<'v>(&'v self, values: &'v Value) -> Vec<ValidationError<'v>> {
         self.counted();
@@ -108,7 +129,12 @@ impl Schema {
                         key_path: Some(key_path),
                         schema_path: schema_path.clone(),
                         keyword: keyword.clone(),
-                        message: format!("{what} '{key}' not allowed"),
+                        // Helm reports each unevaluated key as its own `false schema`.
+                        message: if what == "unevaluated properties" {
+                            "false schema".to_string()
+                        } else {
+                            format!("{what} {} not allowed", super::validator::go_quote(&key))
+                        },
                     });
                 }
                 continue;

@@ -83,18 +83,6 @@ fn priority(keyword: &str) -> u8 {
     }
 }
 
-/// The RFC 4648 decoder a `contentEncoding` names, if jsonschema knew it.
-pub(crate) fn encoding(name: &str) -> Option<&'static data_encoding::Encoding> {
-    Some(match name {
-        "base64" => &data_encoding::BASE64,
-        "base64url" => &data_encoding::BASE64URL,
-        "base32" => &data_encoding::BASE32,
-        "base32hex" => &data_encoding::BASE32HEX,
-        "base16" => &data_encoding::HEXUPPER,
-        _ => return None,
-    })
-}
-
 fn invalid(message: impl Into<String>, at: &str) -> CompileError {
     CompileError::Invalid(message.into(), at.to_string())
 }
@@ -129,10 +117,9 @@ pub(crate) fn strings(value: &Value, at: &str) -> Result<Vec<String>, CompileErr
     }
 }
 
-/// Compiles `pattern` (ECMA-262) to the engine's syntax.
+/// Compiles `pattern` as Go's `regexp` reads it (Helm's dialect).
 pub(crate) fn compile_pattern(source: &str) -> Option<Pattern> {
-    let translated = super::ecma::to_rust_regex(source)?;
-    let regex = regex_lite::Regex::new(&translated).ok()?;
+    let regex = super::go_regex::compile(source).ok()?;
     Some(Pattern {
         source: source.to_string(),
         regex,
@@ -372,27 +359,6 @@ impl<'d> Compiler<'d> {
                 },
                 other => return Err(invalid(format!("{other} is not of type \"string\""), path)),
             },
-            "contentEncoding" if matches!(draft, Draft::Draft6 | Draft::Draft7) => {
-                match (value, object.contains_key("contentMediaType")) {
-                    (Value::String(e), false) if encoding(e).is_some() => {
-                        Check::ContentEncoding(e.clone())
-                    }
-                    _ => return Ok(None),
-                }
-            }
-            "contentMediaType" if matches!(draft, Draft::Draft6 | Draft::Draft7) => {
-                let encoded = match object.get("contentEncoding") {
-                    None => None,
-                    Some(Value::String(e)) if encoding(e).is_some() => Some(e.clone()),
-                    Some(_) => return Ok(None),
-                };
-                match value {
-                    Value::String(m) if m == "application/json" => {
-                        Check::ContentMediaType(m.clone(), encoded)
-                    }
-                    _ => return Ok(None),
-                }
-            }
             _ => return Ok(None),
         }))
     }
@@ -403,7 +369,8 @@ impl<'d> Compiler<'d> {
                 .ok_or_else(|| invalid(format!("\"{s}\" is not a JSON type"), path)),
             other => Err(invalid(format!("{other} is not of type \"string\""), path)),
         };
-        let draft4 = self.draft == Draft::Draft4;
+        // Helm's validator reads 1.0 as an integer in every draft, draft-04 included.
+        let draft4 = false;
         match value {
             Value::Array(items) if items.len() != 1 => {
                 let mut set = TypeSet::default();

@@ -102,10 +102,6 @@ pub(crate) enum ErrorKind {
     Constant { expected_value: Value },
     /// `contains` (also `minContains`/`maxContains`).
     Contains,
-    /// `contentEncoding` (drafts 6 and 7).
-    ContentEncoding { content_encoding: String },
-    /// `contentMediaType` (drafts 6 and 7).
-    ContentMediaType { content_media_type: String },
     /// `enum`.
     Enum { options: Value },
     /// `exclusiveMaximum`.
@@ -169,8 +165,6 @@ impl ErrorKind {
             ErrorKind::AnyOf { .. } => "anyOf",
             ErrorKind::Constant { .. } => "const",
             ErrorKind::Contains => "contains",
-            ErrorKind::ContentEncoding { .. } => "contentEncoding",
-            ErrorKind::ContentMediaType { .. } => "contentMediaType",
             ErrorKind::Enum { .. } => "enum",
             ErrorKind::ExclusiveMaximum { .. } => "exclusiveMaximum",
             ErrorKind::ExclusiveMinimum { .. } => "exclusiveMinimum",
@@ -405,14 +399,6 @@ impl ValidationError<'_> {
         match &self.kind {
             ErrorKind::Format { format } => write!(f, r#"{instance} is not a "{format}""#),
             ErrorKind::Constant { expected_value } => write!(f, "{expected_value} was expected"),
-            ErrorKind::ContentEncoding { content_encoding } => write!(
-                f,
-                r#"{instance} is not compliant with "{content_encoding}" content encoding"#
-            ),
-            ErrorKind::ContentMediaType { content_media_type } => write!(
-                f,
-                r#"{instance} is not compliant with "{content_media_type}" media type"#
-            ),
             ErrorKind::Enum { options } => enum_message(f, instance, options),
             ErrorKind::ExclusiveMaximum { limit } => write!(
                 f,

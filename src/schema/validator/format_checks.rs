@@ -624,11 +624,6 @@ fn is_valid_ascii_hostname(hostname: &str) -> bool {
     validate_hostname_label(&hostname_bytes[label_start..])
 }
 
-#[must_use]
-pub fn is_valid_hostname_rfc1034(hostname: &str) -> bool {
-    is_valid_ascii_hostname(hostname)
-}
-
 // RFC 3492 parameters for the Punycode variant used by IDNA:
 // https://www.rfc-editor.org/rfc/rfc3492#section-5
 const PUNYCODE_BASE: u32 = 36;

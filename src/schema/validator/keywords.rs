@@ -6,7 +6,6 @@ use std::cmp::Ordering;
 
 use serde_json::{Map, Value};
 
-use super::compile::encoding;
 use super::error::{ErrorKind, JsonType, TypeKind, TypeSet, ValidationError};
 use super::nodes::{Body, Bound, Check, Contains, Count, Keyword, NodeId, Rest};
 use super::number::{compare, is_multiple_of};
@@ -84,21 +83,6 @@ fn bound_ok(bound: Bound, limit: super::number::Limit, value: &Value) -> bool {
     }
 }
 
-/// Whether the string is valid JSON after `contentEncoding`'s decoding (if any).
-fn media_ok(encoded: Option<&str>, text: &str) -> bool {
-    match encoded {
-        None => serde_json::from_str::<Value>(text).is_ok(),
-        Some(e) => encoding(e)
-            .and_then(|d| d.decode(text.as_bytes()).ok())
-            .and_then(|bytes| String::from_utf8(bytes).ok())
-            .is_some_and(|text| serde_json::from_str::<Value>(&text).is_ok()),
-    }
-}
-
-fn decodes(name: &str, text: &str) -> bool {
-    encoding(name).is_some_and(|d| d.decode(text.as_bytes()).is_ok())
-}
-
 impl Validator {
     /// Whether `value` satisfies the node `id`.
     pub(crate) fn node_valid(&self, id: NodeId, value: &Value, scope: &mut Scope) -> bool {
@@ -140,7 +124,7 @@ impl Validator {
         }
     }
 
-    fn enter(&self, resource: usize, scope: &mut Scope) -> bool {
+    pub(crate) fn enter(&self, resource: usize, scope: &mut Scope) -> bool {
         if self.dynamic && scope.resources.last() != Some(&resource) {
             scope.resources.push(resource);
             return true;
@@ -148,7 +132,7 @@ impl Validator {
         false
     }
 
-    fn leave(&self, entered: bool, scope: &mut Scope) {
+    pub(crate) fn leave(&self, entered: bool, scope: &mut Scope) {
         if entered {
             scope.resources.pop();
         }
@@ -190,7 +174,7 @@ impl Validator {
         Some(result)
     }
 
-    fn keyword_valid(
+    pub(crate) fn keyword_valid(
         &self,
         id: NodeId,
         keyword: &Keyword,
@@ -219,10 +203,6 @@ impl Validator {
             }),
             Check::Pattern(p) => value.as_str().is_none_or(|s| p.regex.is_match(s)),
             Check::Format(f, _) => value.as_str().is_none_or(|s| f.is_valid(s)),
-            Check::ContentEncoding(e) => value.as_str().is_none_or(|s| decodes(e, s)),
-            Check::ContentMediaType(_, e) => {
-                value.as_str().is_none_or(|s| media_ok(e.as_deref(), s))
-            }
             Check::UniqueItems => value.as_array().is_none_or(|a| unique(a)),
             _ => self.applicator_valid(id, keyword, value, scope),
         }
@@ -275,8 +255,6 @@ fn is_leaf(check: &Check) -> bool {
             | Check::Count(..)
             | Check::Pattern(_)
             | Check::Format(..)
-            | Check::ContentEncoding(_)
-            | Check::ContentMediaType(..)
             | Check::UniqueItems
     )
 }
@@ -317,12 +295,6 @@ fn leaf_kind(check: &Check) -> ErrorKind {
         },
         Check::Format(_, name) => ErrorKind::Format {
             format: name.clone(),
-        },
-        Check::ContentEncoding(e) => ErrorKind::ContentEncoding {
-            content_encoding: e.clone(),
-        },
-        Check::ContentMediaType(m, _) => ErrorKind::ContentMediaType {
-            content_media_type: m.clone(),
         },
         _ => ErrorKind::UniqueItems,
     }

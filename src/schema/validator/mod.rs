@@ -7,11 +7,11 @@ mod annotations;
 mod applicators;
 mod apply;
 mod compile;
-mod ecma;
-mod ecma_syntax;
 mod error;
 mod format;
 mod format_checks;
+mod go_regex;
+mod helm;
 mod idna_runs;
 mod keywords;
 mod nodes;
@@ -24,7 +24,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub(crate) use compile::{CompileError, compile_pattern};
-pub(crate) use error::{ErrorKind, TypeKind, ValidationError};
+pub(crate) use go_regex::compile as go_pattern;
+pub(crate) use error::{ErrorKind, JsonType, TypeKind, ValidationError};
+pub(crate) use helm::{HelmError, go_float, grouped, quote as go_quote, unique_message};
 pub(crate) use nodes::Pattern;
 pub(crate) use refs::{ARRAYS, DEFAULT_BASE, MAPS, SINGLE, base_of, escape, percent_decode};
 pub(crate) use shape::type_name;
@@ -41,13 +43,13 @@ pub enum Draft {
     /// Draft 6.
     #[serde(rename = "draft-06")]
     Draft6,
-    /// Draft 7, also used when `$schema` is missing or is the version-less `…/schema#`.
+    /// Draft 7.
     #[serde(rename = "draft-07")]
     Draft7,
     /// Draft 2019-09.
     #[serde(rename = "2019-09")]
     Draft201909,
-    /// Draft 2020-12.
+    /// Draft 2020-12, also used when `$schema` is missing or is the version-less `…/schema#`.
     #[serde(rename = "2020-12")]
     Draft202012,
 }
@@ -144,7 +146,5 @@ impl Validator {
     }
 }
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod differential;
 #[cfg(test)]
 mod tests;

@@ -76,8 +76,8 @@ pub(crate) enum Count {
 pub(crate) struct Pattern {
     /// The pattern as the schema writes it.
     pub(crate) source: String,
-    /// The compiled (ECMA-262 translated) expression.
-    pub(crate) regex: regex_lite::Regex,
+    /// The compiled expression (Go's syntax, translated by `go_regex`).
+    pub(crate) regex: regex::Regex,
 }
 
 /// One entry of `dependencies`.
@@ -125,10 +125,6 @@ pub(crate) enum Check {
     Pattern(Pattern),
     /// `format`, when asserted.
     Format(Format, String),
-    /// `contentEncoding` alone (drafts 6 and 7).
-    ContentEncoding(String),
-    /// `contentMediaType: application/json` (drafts 6 and 7), decoded per `contentEncoding`.
-    ContentMediaType(String, Option<String>),
     /// `uniqueItems: true`.
     UniqueItems,
     /// `properties`, with a fused two-name `required` reported first.
