@@ -8,7 +8,7 @@ fn compile(text: &str) -> Schema {
 }
 
 #[test]
-fn the_draft_is_the_one_schema_names_and_draft_07_otherwise() {
+fn the_draft_is_the_one_schema_names_and_2020_12_otherwise() {
     let cases = [
         (
             r#"{"$schema": "http://json-schema.org/draft-04/schema#"}"#,
@@ -30,11 +30,12 @@ fn the_draft_is_the_one_schema_names_and_draft_07_otherwise() {
             r#"{"$schema": "https://json-schema.org/draft/2020-12/schema"}"#,
             Draft::Draft202012,
         ),
+        // Helm 3.18.5+ and 4 (santhosh-tekuri/jsonschema v6) read both as the latest draft.
         (
             r#"{"$schema": "http://json-schema.org/schema#"}"#,
-            Draft::Draft7,
+            Draft::Draft202012,
         ),
-        (r#"{}"#, Draft::Draft7),
+        (r#"{}"#, Draft::Draft202012),
     ];
     for (text, draft) in cases {
         assert_eq!(compile(text).draft(), draft, "{text}");
@@ -42,12 +43,16 @@ fn the_draft_is_the_one_schema_names_and_draft_07_otherwise() {
 }
 
 #[test]
-fn the_version_less_schema_uri_behaves_as_draft_07() {
-    // prefixItems means nothing before 2020-12, so a draft-07 reading accepts [1].
+fn the_version_less_schema_uri_behaves_as_2020_12() {
+    // Helm 4 refuses [1] here (prefixItems is a 2020-12 keyword, and the version-less URI is 2020-12).
     let versionless = compile(
         r#"{"$schema": "http://json-schema.org/schema#", "prefixItems": [{"type": "string"}]}"#,
     );
-    assert!(versionless.is_valid(&json!([1])));
+    assert!(!versionless.is_valid(&json!([1])));
+    let draft7 = compile(
+        r#"{"$schema": "http://json-schema.org/draft-07/schema#", "prefixItems": [{"type": "string"}]}"#,
+    );
+    assert!(draft7.is_valid(&json!([1])));
     let modern = compile(
         r#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "prefixItems": [{"type": "string"}]}"#,
     );
@@ -63,6 +68,7 @@ fn the_version_less_schema_uri_behaves_as_draft_07() {
 fn internal_references_resolve() {
     let schema = compile(
         r##"{
+          "$schema": "http://json-schema.org/draft-07/schema#",
           "$ref": "#/$defs/root",
           "$defs": {"root": {"type": "object", "properties": {"a": {"$ref": "#/definitions/a"}, "b": {"$ref": "#named"}}}},
           "definitions": {"a": {"type": "integer"}, "n": {"$id": "#named", "type": "string"}}
@@ -169,7 +175,7 @@ fn a_schema_that_fails_its_meta_schema_is_located() {
     assert_eq!(error.kind(), SchemaErrorKind::InvalidSchema);
     assert_eq!(error.schema_path(), Some("/properties/replicas/minimum"));
     assert_eq!((error.line(), error.column()), (Some(4), Some(18)));
-    assert!(error.message().contains("draft-07"), "{error}");
+    assert!(error.message().contains("2020-12"), "{error}");
     let error = Schema::compile(r#"{"type": "objekt"}"#).expect_err("no such type");
     assert_eq!(error.schema_path(), Some("/type"));
 }
@@ -275,7 +281,7 @@ fn a_schema_its_draft_does_not_allow_is_refused_where_it_goes_wrong() {
             "{text}"
         );
         assert!(
-            error.message().starts_with("not a valid draft-07 schema: "),
+            error.message().starts_with("not a valid 2020-12 schema: "),
             "{error}"
         );
     }

@@ -99,8 +99,7 @@ impl<'d> Compiler<'d> {
         let mut out = Vec::new();
         for (source, schema) in object_of(value, path)? {
             let at = format!("{path}/{}", escape(source));
-            let pattern = super::compile::compile_pattern(source)
-                .ok_or_else(|| invalid(format!("\"{source}\" is not a \"regex\""), &at))?;
+            let pattern = super::compile::pattern(source).map_err(|reason| invalid(reason, &at))?;
             let node = self.child(place, schema, "patternProperties", Some(source))?;
             out.push((pattern, node));
         }

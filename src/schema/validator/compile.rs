@@ -119,15 +119,25 @@ pub(crate) fn strings(value: &Value, at: &str) -> Result<Vec<String>, CompileErr
 
 /// Compiles `pattern` as Go's `regexp` reads it (Helm's dialect).
 pub(crate) fn compile_pattern(source: &str) -> Option<Pattern> {
-    let regex = super::go_regex::compile(source).ok()?;
-    Some(Pattern {
-        source: source.to_string(),
-        regex,
-    })
+    pattern(source).ok()
+}
+
+/// Compiles `source`, or says why not as Helm does (`'(' is not valid regex: …`).
+pub(crate) fn pattern(source: &str) -> Result<Pattern, String> {
+    match super::go_regex::compile(source) {
+        Ok(regex) => Ok(Pattern {
+            source: source.to_string(),
+            regex,
+        }),
+        Err(reason) => Err(format!(
+            "{} is not valid regex: {reason}",
+            super::helm::quote(source)
+        )),
+    }
 }
 
 fn pattern_at(source: &str, at: &str) -> Result<Pattern, CompileError> {
-    compile_pattern(source).ok_or_else(|| invalid(format!("\"{source}\" is not a \"regex\""), at))
+    pattern(source).map_err(|reason| invalid(reason, at))
 }
 
 impl<'d> Compiler<'d> {

@@ -658,7 +658,7 @@ pub(crate) fn quote(text: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\u{b}' => out.push_str("\\v"),
             c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c if !go_printable(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
     }
@@ -678,6 +678,14 @@ pub(crate) fn grouped(n: impl std::fmt::Display) -> String {
         out.push(c);
     }
     out
+}
+
+/// Whether Go's `strconv.IsPrint` holds for `c` (near enough: controls, format characters and
+/// every space but U+0020 are escaped).
+fn go_printable(c: char) -> bool {
+    let format = matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+        | '\u{2060}'..='\u{2064}' | '\u{feff}');
+    !(c.is_control() || format || (c.is_whitespace() && c != ' '))
 }
 
 /// A number as Helm's message printer shows a float64 (`%v`, English): shortest digits,

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::Draft;
-use super::compile::{CompileError, compile_pattern};
+use super::compile::{CompileError, pattern};
 use super::error::JsonType;
 use super::refs::{ARRAYS, MAPS, SINGLE, escape};
 
@@ -84,6 +84,10 @@ fn keywords(
     for (keyword, value) in object {
         let here = format!("{at}/{}", escape(keyword));
         let k = keyword.as_str();
+        // A keyword of a later draft is no keyword here: its meta-schema says nothing of it.
+        if introduced(k).is_some_and(|first| draft < first) {
+            continue;
+        }
         if SINGLE.contains(&k) {
             if draft == Draft::Draft4 && k.starts_with("additional") && value.is_boolean() {
                 continue;
@@ -116,6 +120,21 @@ fn keywords(
         }
     }
     Ok(())
+}
+
+/// The draft whose meta-schema first describes keyword `k`, when later than draft-04.
+fn introduced(k: &str) -> Option<Draft> {
+    Some(match k {
+        "$id" | "$ref" | "examples" | "contains" | "propertyNames" | "const" => Draft::Draft6,
+        "$comment" | "readOnly" | "writeOnly" | "if" | "then" | "else" | "contentMediaType"
+        | "contentEncoding" => Draft::Draft7,
+        "$anchor" | "$recursiveRef" | "$recursiveAnchor" | "$vocabulary" | "$defs"
+        | "dependentRequired" | "dependentSchemas" | "unevaluatedItems"
+        | "unevaluatedProperties" | "maxContains" | "minContains" | "deprecated"
+        | "contentSchema" => Draft::Draft201909,
+        "prefixItems" | "$dynamicRef" | "$dynamicAnchor" => Draft::Draft202012,
+        _ => return None,
+    })
 }
 
 fn other_keyword(
@@ -168,9 +187,10 @@ fn other_keyword(
             other => want(other, "array", here),
         },
         "pattern" => match value {
-            Value::String(p) if compile_pattern(p).is_none() => {
-                fail(format!("{value} is not a \"regex\""), here)
-            }
+            Value::String(p) => match pattern(p) {
+                Ok(_) => Ok(()),
+                Err(reason) => fail(reason, here),
+            },
             _ => string(value, here),
         },
         _ if COUNTS.contains(&k) => count(value, here),
