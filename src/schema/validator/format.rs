@@ -4,6 +4,7 @@
 
 use super::Draft;
 use super::format_checks as checks;
+use super::helm_formats as helm;
 
 /// A format that is checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,9 +84,9 @@ impl Format {
         match self {
             Format::Date => checks::is_valid_date(text),
             Format::DateTime => checks::is_valid_datetime(text),
-            Format::Email => checks::is_valid_email(text, None),
-            Format::Hostname => is_hostname(text),
-            Format::Ipv4 => checks::is_valid_ipv4(text),
+            Format::Email => helm::email(text).is_ok(),
+            Format::Hostname => helm::hostname(text).is_ok(),
+            Format::Ipv4 => helm::ipv4(text).is_ok(),
             Format::Ipv6 => checks::is_valid_ipv6(text),
             Format::Iri => checks::is_valid_iri(text),
             Format::IriReference => checks::is_valid_iri_reference(text),
@@ -96,133 +97,30 @@ impl Format {
             Format::Uri => checks::is_valid_uri(text),
             Format::UriReference => checks::is_valid_uri_reference(text),
             Format::UriTemplate => checks::is_valid_uri_template(text),
-            Format::Uuid => is_uuid(text),
-            Format::Duration => is_duration(text),
-            Format::Period => is_period(text),
-            Format::Semver => is_semver(text),
+            Format::Uuid => helm::uuid(text).is_ok(),
+            Format::Duration => helm::duration(text).is_ok(),
+            Format::Period => helm::period(text).is_ok(),
+            Format::Semver => helm::semver(text).is_ok(),
+        }
+    }
+
+    /// Why `text` is not in this format, in Helm's words, where they are known.
+    pub(crate) fn reason(self, text: &str) -> Option<String> {
+        match self {
+            Format::Hostname => helm::hostname(text).err(),
+            Format::Email => helm::email(text).err(),
+            Format::Ipv4 => helm::ipv4(text).err(),
+            Format::Uuid => helm::uuid(text).err(),
+            Format::Duration => helm::duration(text).err(),
+            Format::Period => helm::period(text).err(),
+            Format::Semver => helm::semver(text).err(),
+            _ => None,
         }
     }
 }
 
-/// `hostname` as santhosh-tekuri checks it: at most 253 characters (a final dot aside), labels
-/// of 1 to 63 ASCII letters, digits and inner hyphens.
-fn is_hostname(text: &str) -> bool {
-    let text = text.strip_suffix('.').unwrap_or(text);
-    text.len() <= 253
-        && text.split('.').all(|label| {
-            (1..=63).contains(&label.len())
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-                && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        })
-}
-
-/// `uuid`: five groups of 8, 4, 4, 4 and 12 hex digits.
-fn is_uuid(text: &str) -> bool {
-    let groups: Vec<&str> = text.split('-').collect();
-    groups.len() == 5
-        && groups
-            .iter()
-            .zip([8, 4, 4, 4, 12])
-            .all(|(g, n)| g.len() == n && g.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
-/// `duration` as santhosh-tekuri reads RFC 3339's: `P`, then weeks, or date units (`YMD`)
-/// and after a `T` time units (`HMS`), each a number, in order.
-fn is_duration(text: &str) -> bool {
-    let Some(rest) = text.strip_prefix('P').filter(|r| !r.is_empty()) else {
-        return false;
-    };
-    if let Some(weeks) = rest.strip_suffix('W') {
-        return !weeks.is_empty() && weeks.bytes().all(|b| b.is_ascii_digit());
-    }
-    for (i, part) in rest.split('T').enumerate() {
-        if i > 1 || (i == 1 && part.is_empty()) {
-            return false;
-        }
-        let mut units = if i == 0 { "YMD" } else { "HMS" };
-        let mut part = part;
-        while !part.is_empty() {
-            let digits = part.bytes().take_while(u8::is_ascii_digit).count();
-            let Some(unit) = part[digits..].chars().next().filter(|_| digits > 0) else {
-                return false;
-            };
-            let Some(at) = units.find(unit) else {
-                return false;
-            };
-            units = &units[at + 1..];
-            part = &part[digits + unit.len_utf8()..];
-        }
-    }
-    true
-}
-
-/// `period`: `start/end`, `start/duration` or `duration/end`.
-fn is_period(text: &str) -> bool {
-    let Some((start, end)) = text.split_once('/') else {
-        return false;
-    };
-    if start.starts_with('P') {
-        is_duration(start) && checks::is_valid_datetime(end)
-    } else if end.starts_with('P') {
-        checks::is_valid_datetime(start) && is_duration(end)
-    } else {
-        checks::is_valid_datetime(start) && checks::is_valid_datetime(end)
-    }
-}
-
-/// `semver`: `major.minor.patch`, an optional pre-release and build, no leading zeros.
-fn is_semver(text: &str) -> bool {
-    let ident = |s: &str| {
-        !s.is_empty()
-            && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-    };
-    let numeric = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    let (rest, build) = match text.split_once('+') {
-        Some((rest, build)) => (rest, Some(build)),
-        None => (text, None),
-    };
-    if build.is_some_and(|b| !b.split('.').all(ident)) {
-        return false;
-    }
-    let (core, pre) = match rest.split_once('-') {
-        Some((core, pre)) => (core, Some(pre)),
-        None => (rest, None),
-    };
-    let pre_ok = pre.is_none_or(|p| {
-        p.split('.')
-            .all(|id| ident(id) && !(numeric(id) && id.len() > 1 && id.starts_with('0')))
-    });
-    let parts: Vec<&str> = core.split('.').collect();
-    pre_ok
-        && parts.len() == 3
-        && parts.iter().all(|p| {
-            !p.is_empty() && numeric(p) && !(p.len() > 1 && p.starts_with('0'))
-        })
-}
-
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
 mod tests {
-    use super::checks::idna_class;
-    use unicode_general_category::{GeneralCategory as G, get_general_category};
-
-    #[test]
-    fn the_idna_classes_agree_with_the_general_categories_on_every_code_point() {
-        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-            let expected = match get_general_category(c) {
-                G::UppercaseLetter
-                | G::LowercaseLetter
-                | G::TitlecaseLetter
-                | G::ModifierLetter
-                | G::OtherLetter
-                | G::DecimalNumber => 1,
-                G::NonspacingMark | G::SpacingMark => 2,
-                G::EnclosingMark => 3,
-                _ => 0,
-            };
-            assert_eq!(idna_class(c), expected, "U+{:04X}", c as u32);
-        }
-    }
 
     #[test]
     fn hostnames_are_checked_as_helm_checks_them() {

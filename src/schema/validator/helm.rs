@@ -572,7 +572,10 @@ fn leaf_message(check: &Check, value: &Value) -> String {
             quote(value.as_str().unwrap_or_default()),
             quote(&p.source)
         ),
-        Check::Format(_, name) => format!("{} is not valid {name}", display(value)),
+        Check::Format(format, name) => match value.as_str().and_then(|t| format.reason(t)) {
+            Some(reason) => format!("{} is not valid {name}: {reason}", display(value)),
+            None => format!("{} is not valid {name}", display(value)),
+        },
         _ => unique_message(value),
     }
 }

@@ -12,7 +12,7 @@ mod format;
 mod format_checks;
 mod go_regex;
 mod helm;
-mod idna_runs;
+mod helm_formats;
 mod keywords;
 mod nodes;
 mod number;
