@@ -91,6 +91,8 @@ export interface MigrateResult {
   comment: string;
   /** What a proposal must fix, as plain text (`migrate` gives it too); `null` when the values were not located. */
   brief: string | null;
+  /** What `helm install` would print when the target schema refuses the proposal. */
+  helm?: string;
 }
 
 /** The input of `validate`. */
@@ -104,6 +106,8 @@ export interface ValidateInput {
 
 export interface Violation {
   path: string; schemaPath: string; message: string; inDefaultsOnly: boolean;
+  /** The failing keyword; where Helm places it (a JSON pointer); the line Helm prints for it. */
+  keyword: string; pointer: string; helmMessage: string;
   file: string | null; line: number | null; column: number | null; utf16Column: number | null;
 }
 

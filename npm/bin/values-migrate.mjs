@@ -252,7 +252,7 @@ function run(argv, out = process.stdout, err = process.stderr) {
     return command === undefined ? EXIT_USAGE : 0;
   }
   if (command === '--version' || command === '-V') {
-    out.write(`values-migrate ${version}\n`);
+    out.write(`values-migrate ${version} (schema verdicts as Helm 3.18.5+ and 4 give them)\n`);
     return 0;
   }
   try {

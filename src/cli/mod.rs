@@ -13,10 +13,16 @@ use serde::Serialize;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+/// What `--version` prints after the name: the version, and which Helm the schema verdicts match.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (schema verdicts as Helm 3.18.5+ and 4 give them)"
+);
+
 #[derive(Parser)]
 #[command(
     name = "values-migrate",
-    version,
+    version = VERSION,
     about = "Repairs a Helm chart's values after a chart bump, and proves the repair."
 )]
 struct Cli {

@@ -20,6 +20,12 @@ pub struct LocatedViolation {
     pub schema_path: String,
     /// What is wrong, in Helm's words.
     pub message: String,
+    /// The failing keyword (`type`, `required`, …).
+    pub keyword: String,
+    /// Where Helm places it: the JSON pointer it prints after `at`.
+    pub pointer: String,
+    /// The line Helm prints for it after the pointer.
+    pub helm_message: String,
     /// Whether only the chart's defaults cause it (not the user's values).
     pub in_defaults_only: bool,
     /// Where in the user's file, or `null`s where the path is not in it.
@@ -144,6 +150,9 @@ pub(crate) fn against(
             path: key,
             schema_path: violation.schema_path.clone(),
             message: violation.message.clone(),
+            keyword: violation.keyword.clone(),
+            pointer: violation.pointer.clone(),
+            helm_message: violation.helm_message.clone(),
             in_defaults_only: violation.in_defaults_only,
             at,
         };

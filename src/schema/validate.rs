@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::validator::{ErrorKind as ValidationErrorKind, HelmError, ValidationError};
+use super::validator::{ErrorKind as ValidationErrorKind, HelmError, ValidationError, escape};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -26,15 +26,21 @@ pub struct Violation {
     pub schema_path: String,
     /// The failing keyword (`additionalProperties`, `type`, `required`, …).
     pub keyword: String,
-    /// What is wrong, in Helm's words (`additional properties 'x' not allowed`).
+    /// What is wrong, in Helm's words (`additional properties 'x' not allowed`), with a
+    /// combinator's failed branches summed up.
     pub message: String,
+    /// Where Helm places it: the JSON pointer it prints after `at` (the mapping, for a key it
+    /// does not allow or lacks; `''` for every `propertyNames` error, as Helm prints it).
+    pub pointer: String,
+    /// The line Helm prints for it after the pointer (`exclusiveMaximum: got 5, want 5`).
+    pub helm_message: String,
     /// Whether the failing value comes only from the chart's defaults, not from the user's values.
     pub in_defaults_only: bool,
 }
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at '{}': {}", self.path, self.message)
+        write!(f, "at '{}': {}", self.pointer, self.message)
     }
 }
 
@@ -123,6 +129,14 @@ impl Schema {
                 // One violation per key, so each can point at its own line.
                 for key in keys {
                     let key_path = path.key(key.clone());
+                    let (pointer, message) = if what == "unevaluated properties" {
+                        let pointer = format!("{}/{}", error.instance_path(), escape(&key));
+                        (pointer, "false schema".to_string())
+                    } else {
+                        let quoted = super::validator::go_quote(&key);
+                        let message = format!("{what} {quoted} not allowed");
+                        (error.instance_path().to_string(), message)
+                    };
                     out.push(Violation {
                         path: path.clone(),
                         in_defaults_only: in_defaults_only(&key_path),
@@ -130,11 +144,9 @@ impl Schema {
                         schema_path: schema_path.clone(),
                         keyword: keyword.clone(),
                         // Helm reports each unevaluated key as its own `false schema`.
-                        message: if what == "unevaluated properties" {
-                            "false schema".to_string()
-                        } else {
-                            format!("{what} {} not allowed", super::validator::go_quote(&key))
-                        },
+                        message: message.clone(),
+                        pointer: pointer.clone(),
+                        helm_message: message,
                     });
                 }
                 continue;
@@ -153,16 +165,35 @@ impl Schema {
                 (ValidationErrorKind::Required { .. }, _) | (_, None) => path.clone(),
                 (_, Some(key)) => key.clone(),
             };
+            let pointer = match error.kind() {
+                ValidationErrorKind::PropertyNames { .. } => String::new(),
+                _ => error.instance_path().to_string(),
+            };
+            let message = describe_in(&error, Some(&self.document));
             out.push(Violation {
                 in_defaults_only: in_defaults_only(&subject),
                 path,
                 key_path,
                 schema_path,
                 keyword,
-                message: describe_in(&error, Some(&self.document)),
+                helm_message: helm_head(&error, &message),
+                message,
+                pointer,
             });
         }
         out
+    }
+}
+
+/// The line Helm prints for `error` itself (a combinator's branches are lines of their own).
+fn helm_head(error: &ValidationError<'_>, message: &str) -> String {
+    match error.kind() {
+        ValidationErrorKind::AnyOf { .. } => "'anyOf' failed".to_string(),
+        ValidationErrorKind::OneOfNotValid { .. } => "'oneOf' failed, none matched".to_string(),
+        ValidationErrorKind::PropertyNames { error } => {
+            format!("invalid propertyName {}", quote(error.instance()))
+        }
+        _ => message.to_string(),
     }
 }
 
