@@ -67,12 +67,21 @@ fn run(file: &Path) {
 
     if let Some(expected) = case.get("violations") {
         let actual = schema.validate_coalesced(defaults, values);
+        // Helm's pointer and line are compared where a fixture names them.
+        let helm_fields = expected
+            .as_array()
+            .and_then(|e| e.first())
+            .is_some_and(|v| v.get("pointer").is_some());
         let actual: BTreeSet<String> = actual
             .iter()
             .map(|v| {
                 let mut v = serde_json::to_value(v).expect("a violation serialises");
                 let object = v.as_object_mut().expect("an object");
                 object.remove("schemaPath");
+                if !helm_fields {
+                    object.remove("pointer");
+                    object.remove("helmMessage");
+                }
                 if object.get("keyPath") == Some(&Value::Null) {
                     object.remove("keyPath");
                 }

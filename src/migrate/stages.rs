@@ -84,7 +84,11 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
         .iter()
         .map(|finding| locate_finding(session, file, &candidate, proposal, finding))
         .collect();
-    if report.refusals.iter().any(|r| r.kind == RefusalKind::Schema) {
+    if report
+        .refusals
+        .iter()
+        .any(|r| r.kind == RefusalKind::Schema)
+    {
         let lines = session
             .target
             .helm_text_coalesced(session.defaults.as_ref(), &judged.proposal);

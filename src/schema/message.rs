@@ -72,10 +72,18 @@ fn value_message(kind: &ValidationErrorKind, instance: &Value) -> Option<String>
             format!("maximum: got {}, want {}", number(instance), number(limit))
         }
         ValidationErrorKind::ExclusiveMinimum { limit } => {
-            format!("exclusiveMinimum: got {}, want {}", number(instance), number(limit))
+            format!(
+                "exclusiveMinimum: got {}, want {}",
+                number(instance),
+                number(limit)
+            )
         }
         ValidationErrorKind::ExclusiveMaximum { limit } => {
-            format!("exclusiveMaximum: got {}, want {}", number(instance), number(limit))
+            format!(
+                "exclusiveMaximum: got {}, want {}",
+                number(instance),
+                number(limit)
+            )
         }
         ValidationErrorKind::MinLength { limit } => format!(
             "minLength: got {}, want {}",

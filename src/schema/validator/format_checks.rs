@@ -7,7 +7,6 @@
 use std::net::Ipv6Addr;
 use std::str::FromStr;
 
-
 #[path = "rfc3986.rs"]
 mod rfc3986;
 
@@ -495,7 +494,6 @@ pub fn is_valid_datetime(datetime: &str) -> bool {
 
     is_valid_date(date_part) && is_valid_time(&time_part[1..])
 }
-
 
 #[must_use]
 pub fn is_valid_ipv6(ip: &str) -> bool {

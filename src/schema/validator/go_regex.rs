@@ -327,17 +327,53 @@ mod tests {
             (r"^[[]$", "[", Ok(true)),
             (r"(?i)^abc$", "ABC", Ok(true)),
             (r"^\p{Greek}$", "α", Ok(true)),
-            ("(?=x)", "", Err("error parsing regexp: invalid or unsupported Perl syntax: `(?=`")),
-            ("(?!x)", "", Err("error parsing regexp: invalid or unsupported Perl syntax: `(?!`")),
-            (r"(a)\1", "", Err("error parsing regexp: invalid escape sequence: `\\1`")),
-            (r"\u0041", "", Err("error parsing regexp: invalid escape sequence: `\\u`")),
-            ("a{1001}", "", Err("error parsing regexp: invalid repeat count: `{1001}`")),
-            ("(?x)a", "", Err("error parsing regexp: invalid or unsupported Perl syntax: `(?x`")),
+            (
+                "(?=x)",
+                "",
+                Err("error parsing regexp: invalid or unsupported Perl syntax: `(?=`"),
+            ),
+            (
+                "(?!x)",
+                "",
+                Err("error parsing regexp: invalid or unsupported Perl syntax: `(?!`"),
+            ),
+            (
+                r"(a)\1",
+                "",
+                Err("error parsing regexp: invalid escape sequence: `\\1`"),
+            ),
+            (
+                r"\u0041",
+                "",
+                Err("error parsing regexp: invalid escape sequence: `\\u`"),
+            ),
+            (
+                "a{1001}",
+                "",
+                Err("error parsing regexp: invalid repeat count: `{1001}`"),
+            ),
+            (
+                "(?x)a",
+                "",
+                Err("error parsing regexp: invalid or unsupported Perl syntax: `(?x`"),
+            ),
             (r"^\p{Letter}$", "a", Ok(true)),
             (r"^\p{latin}$", "a", Ok(true)),
-            ("(?<=x)a", "", Err("error parsing regexp: invalid named capture: `(?<=x)a`")),
-            (r"\8", "", Err("error parsing regexp: invalid escape sequence: `\\8`")),
-            (r"x\Z", "", Err("error parsing regexp: invalid escape sequence: `\\Z`")),
+            (
+                "(?<=x)a",
+                "",
+                Err("error parsing regexp: invalid named capture: `(?<=x)a`"),
+            ),
+            (
+                r"\8",
+                "",
+                Err("error parsing regexp: invalid escape sequence: `\\8`"),
+            ),
+            (
+                r"x\Z",
+                "",
+                Err("error parsing regexp: invalid escape sequence: `\\Z`"),
+            ),
         ];
         for (pattern, subject, expected) in cases {
             match (compile(pattern), expected) {

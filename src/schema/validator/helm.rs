@@ -50,7 +50,11 @@ impl HelmError {
             for _ in 0..depth {
                 out.push_str("  ");
             }
-            out.push_str(&format!("- at {}: {}\n", quote(&self.pointer), self.message));
+            out.push_str(&format!(
+                "- at {}: {}\n",
+                quote(&self.pointer),
+                self.message
+            ));
             depth + 1
         };
         for cause in &self.causes {
@@ -160,10 +164,16 @@ impl Validator {
                 };
                 let n = items.len() as u64;
                 if let Some((min, _)) = shape.min.as_ref().filter(|(m, _)| n < *m) {
-                    out.push(HelmError::new(loc, format!("minItems: got {}, want {}", grouped(n), grouped(min))));
+                    out.push(HelmError::new(
+                        loc,
+                        format!("minItems: got {}, want {}", grouped(n), grouped(min)),
+                    ));
                 }
                 if let Some((max, _)) = shape.max.as_ref().filter(|(m, _)| n > *m) {
-                    out.push(HelmError::new(loc, format!("maxItems: got {}, want {}", grouped(n), grouped(max))));
+                    out.push(HelmError::new(
+                        loc,
+                        format!("maxItems: got {}, want {}", grouped(n), grouped(max)),
+                    ));
                 }
                 self.helm_items(shape.items, items, 0, loc, scope, out);
             }
@@ -173,11 +183,7 @@ impl Validator {
                 }
             }
             (Check::Required(names), Value::Object(o)) => {
-                let missing: Vec<&str> = names
-                    .iter()
-                    .filter(|n| !o.contains_key(*n))
-                    .map(String::as_str)
-                    .collect();
+                let missing = missing(names, o);
                 if !missing.is_empty() {
                     out.push(HelmError::new(loc, missing_message(&missing)));
                 }
@@ -215,11 +221,7 @@ impl Validator {
         match &keyword.check {
             Check::Properties(p) => {
                 if let Some((names, _)) = &p.required {
-                    let missing: Vec<&str> = names
-                        .iter()
-                        .filter(|n| !o.contains_key(*n))
-                        .map(String::as_str)
-                        .collect();
+                    let missing = missing(names, o);
                     if !missing.is_empty() {
                         out.push(HelmError::new(loc, missing_message(&missing)));
                     }
@@ -267,12 +269,30 @@ impl Validator {
                     out.push(HelmError::new(loc, missing_message(&[name.as_str()])));
                 }
             }
+            _ => self.helm_object_rules(id, keyword, o, value, loc, scope, out),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn helm_object_rules(
+        &self,
+        id: NodeId,
+        keyword: &Keyword,
+        o: &serde_json::Map<String, Value>,
+        value: &Value,
+        loc: &Loc<'_>,
+        scope: &mut Scope,
+        out: &mut Vec<HelmError>,
+    ) {
+        match &keyword.check {
             Check::PropertyNames(_) | Check::NoPropertyNames => {
                 // Helm validates each name as a document of its own: every pointer is ''.
                 for key in o.keys() {
                     let name = Value::String(key.clone());
                     let cause = match &keyword.check {
-                        Check::PropertyNames(node) => self.helm_node(*node, &name, &Loc::Root, scope),
+                        Check::PropertyNames(node) => {
+                            self.helm_node(*node, &name, &Loc::Root, scope)
+                        }
                         _ => Some(HelmError::new(&Loc::Root, "false schema".into())),
                     };
                     if let Some(cause) = cause {
@@ -285,16 +305,14 @@ impl Validator {
                 for (key, dep) in deps.iter().filter(|(k, _)| o.contains_key(k)) {
                     match dep {
                         Dependency::Required(names) => {
-                            let missing: Vec<&str> = names
-                                .iter()
-                                .filter(|n| !o.contains_key(*n))
-                                .map(String::as_str)
-                                .collect();
+                            let missing = missing(names, o);
                             if !missing.is_empty() {
                                 out.push(HelmError::new(loc, dependency_message(key, &missing)));
                             }
                         }
-                        Dependency::Schema(node) => out.extend(self.helm_node(*node, value, loc, scope)),
+                        Dependency::Schema(node) => {
+                            out.extend(self.helm_node(*node, value, loc, scope))
+                        }
                     }
                 }
             }
@@ -305,11 +323,7 @@ impl Validator {
             }
             Check::DependentRequired(deps) => {
                 for (key, names) in deps.iter().filter(|(k, _)| o.contains_key(k)) {
-                    let missing: Vec<&str> = names
-                        .iter()
-                        .filter(|n| !o.contains_key(*n))
-                        .map(String::as_str)
-                        .collect();
+                    let missing = missing(names, o);
                     if !missing.is_empty() {
                         out.push(HelmError::new(loc, dependency_message(key, &missing)));
                     }
@@ -358,49 +372,14 @@ impl Validator {
             Check::AdditionalItems(limit, Rest::Schema(node)) => {
                 self.helm_items(*node, items, *limit, loc, scope, out);
             }
-            Check::Contains(c) => {
-                let mut matched = Vec::new();
-                let mut failures = Vec::new();
-                for (i, item) in items.iter().enumerate() {
-                    match self.helm_node(c.node, item, &Loc::Index(loc, i), scope) {
-                        None => matched.push(i),
-                        Some(e) => failures.push(e),
-                    }
-                }
-                let at = |v: &[usize]| v.iter().map(usize::to_string).collect::<Vec<_>>().join(" ");
-                match &c.min {
-                    Some((min, _)) if (matched.len() as u64) < *min => {
-                        let message = if matched.is_empty() {
-                            format!("min {min} items required to match contains schema, but none matched")
-                        } else {
-                            format!(
-                                "min {min} items required to match contains schema, but matched {} items at {}",
-                                matched.len(),
-                                at(&matched)
-                            )
-                        };
-                        out.push(HelmError::with(loc, &message, failures));
-                    }
-                    None if matched.is_empty() => {
-                        out.push(HelmError::with(loc, "no items match contains schema", failures));
-                    }
-                    _ => {}
-                }
-                if let Some((max, _)) = c.max.as_ref().filter(|(m, _)| matched.len() as u64 > *m) {
-                    let message = format!(
-                        "max {max} items required to match contains schema, but matched {} items at {}",
-                        matched.len(),
-                        at(&matched)
-                    );
-                    out.push(HelmError::new(loc, message));
-                }
-            }
+            Check::Contains(c) => self.helm_contains(c, items, loc, scope, out),
             Check::UnevaluatedItems(rest) => {
                 let unevaluated = self.unevaluated_items(id, *rest, items, value, scope);
                 let mut from = 0;
                 for text in unevaluated {
                     // The list names items by their text; find each in turn.
-                    let Some(i) = (from..items.len()).find(|i| items[*i].to_string() == text) else {
+                    let Some(i) = (from..items.len()).find(|i| items[*i].to_string() == text)
+                    else {
                         continue;
                     };
                     from = i + 1;
@@ -415,6 +394,76 @@ impl Validator {
         }
     }
 
+    fn helm_contains(
+        &self,
+        c: &super::nodes::Contains,
+        items: &[Value],
+        loc: &Loc<'_>,
+        scope: &mut Scope,
+        out: &mut Vec<HelmError>,
+    ) {
+        let mut matched = Vec::new();
+        let mut failures = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            match self.helm_node(c.node, item, &Loc::Index(loc, i), scope) {
+                None => matched.push(i),
+                Some(e) => failures.push(e),
+            }
+        }
+        let at = |v: &[usize]| v.iter().map(usize::to_string).collect::<Vec<_>>().join(" ");
+        match &c.min {
+            Some((min, _)) if (matched.len() as u64) < *min => {
+                let message = if matched.is_empty() {
+                    format!("min {min} items required to match contains schema, but none matched")
+                } else {
+                    format!(
+                        "min {min} items required to match contains schema, but matched {} items at {}",
+                        matched.len(),
+                        at(&matched)
+                    )
+                };
+                out.push(HelmError::with(loc, &message, failures));
+            }
+            None if matched.is_empty() => {
+                out.push(HelmError::with(
+                    loc,
+                    "no items match contains schema",
+                    failures,
+                ));
+            }
+            _ => {}
+        }
+        if let Some((max, _)) = c.max.as_ref().filter(|(m, _)| matched.len() as u64 > *m) {
+            let message = format!(
+                "max {max} items required to match contains schema, but matched {} items at {}",
+                matched.len(),
+                at(&matched)
+            );
+            out.push(HelmError::new(loc, message));
+        }
+    }
+
+    /// A `$ref`, `$recursiveRef` or `$dynamicRef`'s error, over what its target reported.
+    fn helm_reference(
+        &self,
+        check: &Check,
+        value: &Value,
+        loc: &Loc<'_>,
+        scope: &mut Scope,
+    ) -> Option<HelmError> {
+        let (target, cyclic) = match check {
+            Check::Ref(target, cyclic) => (*target, *cyclic),
+            Check::RecursiveRef(target, candidates) | Check::DynamicRef(target, candidates) => {
+                (self.dynamic_target(*target, candidates, scope), true)
+            }
+            _ => return None,
+        };
+        let found = self.follow(target, cyclic, value, scope, |s| {
+            self.helm_node(target, value, loc, s)
+        });
+        found.flatten().map(|e| reference(loc, e))
+    }
+
     fn helm_combinators(
         &self,
         keyword: &Keyword,
@@ -424,11 +473,15 @@ impl Validator {
         out: &mut Vec<HelmError>,
     ) {
         let branches = |s: &Self, nodes: &[NodeId], scope: &mut Scope| -> Vec<Option<HelmError>> {
-            nodes.iter().map(|n| s.helm_node(*n, value, loc, scope)).collect()
+            nodes
+                .iter()
+                .map(|n| s.helm_node(*n, value, loc, scope))
+                .collect()
         };
         match &keyword.check {
             Check::AllOf(nodes) => {
-                let failed: Vec<HelmError> = branches(self, nodes, scope).into_iter().flatten().collect();
+                let failed: Vec<HelmError> =
+                    branches(self, nodes, scope).into_iter().flatten().collect();
                 if !failed.is_empty() {
                     out.push(HelmError::with(loc, "'allOf' failed", failed));
                 }
@@ -462,23 +515,17 @@ impl Validator {
                 }
             }
             Check::If(condition, then, otherwise) => {
-                let branch = if self.node_valid(*condition, value, scope) { then } else { otherwise };
+                let branch = if self.node_valid(*condition, value, scope) {
+                    then
+                } else {
+                    otherwise
+                };
                 if let Some(node) = branch {
                     out.extend(self.helm_node(*node, value, loc, scope));
                 }
             }
-            Check::Ref(target, cyclic) => {
-                let found = self.follow(*target, *cyclic, value, scope, |s| {
-                    self.helm_node(*target, value, loc, s)
-                });
-                out.extend(found.flatten().map(|e| reference(loc, e)));
-            }
-            Check::RecursiveRef(target, candidates) | Check::DynamicRef(target, candidates) => {
-                let target = self.dynamic_target(*target, candidates, scope);
-                let found = self.follow(target, true, value, scope, |s| {
-                    self.helm_node(target, value, loc, s)
-                });
-                out.extend(found.flatten().map(|e| reference(loc, e)));
+            Check::Ref(..) | Check::RecursiveRef(..) | Check::DynamicRef(..) => {
+                out.extend(self.helm_reference(&keyword.check, value, loc, scope));
             }
             _ => {}
         }
@@ -491,6 +538,15 @@ fn reference(loc: &Loc<'_>, error: HelmError) -> HelmError {
         reference: true,
         ..HelmError::with(loc, GROUP, causes_of(error))
     }
+}
+
+/// The names of `names` that `o` lacks.
+fn missing<'n>(names: &'n [String], o: &serde_json::Map<String, Value>) -> Vec<&'n str> {
+    names
+        .iter()
+        .filter(|n| !o.contains_key(*n))
+        .map(String::as_str)
+        .collect()
 }
 
 /// Whether a check is about the value alone.
@@ -545,7 +601,9 @@ fn leaf_message(check: &Check, value: &Value) -> String {
     let number = |v: &Value| go_float(v.as_f64().unwrap_or(f64::NAN));
     match check {
         Check::Enum(options) => enum_message(options.as_array().map_or(&[][..], Vec::as_slice)),
-        Check::Const(expected) if is_primitive(expected) => format!("value must be {}", display(expected)),
+        Check::Const(expected) if is_primitive(expected) => {
+            format!("value must be {}", display(expected))
+        }
         Check::Const(_) => "'const' failed".to_string(),
         Check::Bound(bound, _, limit) => {
             let name = match bound {
@@ -559,11 +617,17 @@ fn leaf_message(check: &Check, value: &Value) -> String {
         Check::MultipleOf(m) => format!("multipleOf: got {}, want {}", number(value), go_float(*m)),
         Check::Count(count, limit) => {
             let (name, got) = match count {
-                Count::MinLength | Count::MaxLength => {
-                    (count_name(*count), value.as_str().map_or(0, |s| s.chars().count()))
+                Count::MinLength | Count::MaxLength => (
+                    count_name(*count),
+                    value.as_str().map_or(0, |s| s.chars().count()),
+                ),
+                Count::MinItems | Count::MaxItems => {
+                    (count_name(*count), value.as_array().map_or(0, Vec::len))
                 }
-                Count::MinItems | Count::MaxItems => (count_name(*count), value.as_array().map_or(0, Vec::len)),
-                _ => (count_name(*count), value.as_object().map_or(0, serde_json::Map::len)),
+                _ => (
+                    count_name(*count),
+                    value.as_object().map_or(0, serde_json::Map::len),
+                ),
             };
             format!("{name}: got {}, want {}", grouped(got), grouped(limit))
         }
@@ -623,7 +687,11 @@ fn missing_message(missing: &[&str]) -> String {
 }
 
 fn dependency_message(key: &str, missing: &[&str]) -> String {
-    format!("properties {} required, if {} exists", quoted_names(missing), quote(key))
+    format!(
+        "properties {} required, if {} exists",
+        quoted_names(missing),
+        quote(key)
+    )
 }
 
 fn is_primitive(value: &Value) -> bool {
@@ -642,7 +710,11 @@ fn display(value: &Value) -> String {
 
 /// `'a', 'b'`.
 fn quoted_names(names: &[&str]) -> String {
-    names.iter().map(|n| quote(n)).collect::<Vec<_>>().join(", ")
+    names
+        .iter()
+        .map(|n| quote(n))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A string as santhosh-tekuri quotes it: Go's `%q` with single quotes.
@@ -660,7 +732,9 @@ pub(crate) fn quote(text: &str) -> String {
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
             c if !go_printable(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
@@ -699,7 +773,14 @@ pub(crate) fn go_float(x: f64) -> String {
         return "0".to_string();
     }
     if !x.is_finite() {
-        return if x.is_nan() { "NaN" } else if x > 0.0 { "+Inf" } else { "-Inf" }.to_string();
+        return if x.is_nan() {
+            "NaN"
+        } else if x > 0.0 {
+            "+Inf"
+        } else {
+            "-Inf"
+        }
+        .to_string();
     }
     let text = format!("{:e}", x.abs());
     let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
@@ -720,7 +801,10 @@ pub(crate) fn go_float(x: f64) -> String {
     let body = if point <= 0 {
         format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
     } else if point as usize >= digits.len() {
-        grouped(format!("{digits}{}", "0".repeat(point as usize - digits.len())))
+        grouped(format!(
+            "{digits}{}",
+            "0".repeat(point as usize - digits.len())
+        ))
     } else {
         let (whole, fraction) = digits.split_at(point as usize);
         format!("{}.{fraction}", grouped(whole))

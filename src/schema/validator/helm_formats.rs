@@ -178,7 +178,11 @@ pub(crate) fn period(text: &str) -> Result<(), String> {
     let (start, end) = text.split_once('/').ok_or("missing slash")?;
     if start.starts_with('P') {
         duration(start).map_err(|e| format!("invalid start duration: {e}"))?;
-        return if date_time(end) { Ok(()) } else { Err("invalid end date-time".into()) };
+        return if date_time(end) {
+            Ok(())
+        } else {
+            Err("invalid end date-time".into())
+        };
     }
     if !date_time(start) {
         return Err("invalid start date-time".into());
@@ -186,7 +190,11 @@ pub(crate) fn period(text: &str) -> Result<(), String> {
     if end.starts_with('P') {
         return duration(end).map_err(|e| format!("invalid end duration: {e}"));
     }
-    if date_time(end) { Ok(()) } else { Err("invalid end date-time".into()) }
+    if date_time(end) {
+        Ok(())
+    } else {
+        Err("invalid end date-time".into())
+    }
 }
 
 /// `semver` (semver.org's grammar).
@@ -205,7 +213,10 @@ pub(crate) fn semver(text: &str) -> Result<(), String> {
                 return Err("build identifier is empty".into());
             }
             if let Some(c) = id.chars().find(|c| !ident_char(*c)) {
-                return Err(format!("invalid character {} in build identifier", go_char(c)));
+                return Err(format!(
+                    "invalid character {} in build identifier",
+                    go_char(c)
+                ));
             }
         }
     }
@@ -218,7 +229,10 @@ pub(crate) fn semver(text: &str) -> Result<(), String> {
             return Err("pre-release identifier is empty".into());
         }
         if let Some(c) = id.chars().find(|c| !ident_char(*c)) {
-            return Err(format!("invalid character {} in pre-release identifier", go_char(c)));
+            return Err(format!(
+                "invalid character {} in pre-release identifier",
+                go_char(c)
+            ));
         }
         if id.len() > 1 && id.starts_with('0') && id.bytes().all(|b| b.is_ascii_digit()) {
             return Err("pre-release numeric identifier starts with zero".into());

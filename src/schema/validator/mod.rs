@@ -24,8 +24,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub(crate) use compile::{CompileError, compile_pattern};
-pub(crate) use go_regex::compile as go_pattern;
 pub(crate) use error::{ErrorKind, JsonType, TypeKind, ValidationError};
+pub(crate) use go_regex::compile as go_pattern;
 pub(crate) use helm::{HelmError, go_float, grouped, quote as go_quote, unique_message};
 pub(crate) use nodes::Pattern;
 pub(crate) use refs::{ARRAYS, DEFAULT_BASE, MAPS, SINGLE, base_of, escape, percent_decode};

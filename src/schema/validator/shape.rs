@@ -128,9 +128,18 @@ fn introduced(k: &str) -> Option<Draft> {
         "$id" | "$ref" | "examples" | "contains" | "propertyNames" | "const" => Draft::Draft6,
         "$comment" | "readOnly" | "writeOnly" | "if" | "then" | "else" | "contentMediaType"
         | "contentEncoding" => Draft::Draft7,
-        "$anchor" | "$recursiveRef" | "$recursiveAnchor" | "$vocabulary" | "$defs"
-        | "dependentRequired" | "dependentSchemas" | "unevaluatedItems"
-        | "unevaluatedProperties" | "maxContains" | "minContains" | "deprecated"
+        "$anchor"
+        | "$recursiveRef"
+        | "$recursiveAnchor"
+        | "$vocabulary"
+        | "$defs"
+        | "dependentRequired"
+        | "dependentSchemas"
+        | "unevaluatedItems"
+        | "unevaluatedProperties"
+        | "maxContains"
+        | "minContains"
+        | "deprecated"
         | "contentSchema" => Draft::Draft201909,
         "prefixItems" | "$dynamicRef" | "$dynamicAnchor" => Draft::Draft202012,
         _ => return None,
