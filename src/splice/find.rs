@@ -299,3 +299,44 @@ pub(super) fn indent_step(root: &Node, text: &str) -> usize {
         .max_by_key(|(step, n)| (*n, usize::MAX - step))
         .map_or(2, |(step, _)| step)
 }
+
+/// Whether the line starting at `line_start` is one Helm's YAML reader refuses ("found character
+/// that cannot start any token"): white space holding a tab, where no plain scalar before it can
+/// take it in (the document's start, after a comment or a `---` line, or after a key with
+/// nothing after its colon).
+pub fn helm_refuses_tab_line(text: &str, line_start: usize) -> bool {
+    let line = text[line_start..].split('\n').next().unwrap_or_default();
+    refuses_tab_line(&text[..line_start], line)
+}
+
+/// Whether Helm's reader refuses `line` (without its line feed) after the text `before`.
+fn refuses_tab_line(before: &str, line: &str) -> bool {
+    let body = line.trim_end_matches('\r');
+    if !body.contains('\t') || !body.chars().all(|c| c == ' ' || c == '\t') {
+        return false;
+    }
+    let last = before
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .rfind(|l| !l.is_empty());
+    last.is_none_or(|last| last.starts_with('#') || last == "---" || last.ends_with(':'))
+}
+
+/// The end of the last white-space line from `at` (a line start) holding a tab that Helm's
+/// reader would refuse once the text from `start` to `at` is gone; `at` when there is none.
+pub(super) fn tab_lines_end(text: &str, start: usize, at: usize) -> usize {
+    let mut end = at;
+    let mut through = at;
+    for line in text[at..].split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        if !body.chars().all(|c| c == ' ' || c == '\t') {
+            break;
+        }
+        end += line.len();
+        if refuses_tab_line(&text[..start], body) {
+            through = end;
+        }
+    }
+    through
+}

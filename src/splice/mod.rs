@@ -11,6 +11,7 @@ pub mod render;
 pub mod values;
 
 pub use edit::{Edit, EditError, apply};
+pub use find::helm_refuses_tab_line;
 pub use op::{Op, SetSource};
 pub use values::{KeptComment, SpliceInput, SpliceKind, SpliceRefusal, Spliced, splice};
 

@@ -2,6 +2,7 @@
 
 use super::edit::Edit;
 use super::find::ends_in_block_scalar;
+use super::find::tab_lines_end;
 use super::insert::Insertion;
 use super::values::{KeptComment, Refused, SpliceKind, Splicer, unreachable_refusal};
 use crate::path::{self as tree, Segment, ValuePath};
@@ -66,6 +67,8 @@ impl<'a> Splicer<'a> {
             if self.is_first_in_sequence_item(entry) {
                 edits.push(self.remove_first_in_item(unit, entry)?);
             } else {
+                // White-space lines holding a tab that Helm's reader would meet first go too.
+                range.end = tab_lines_end(self.input.text, range.start, range.end);
                 let edit = self.delete_keeping_comments(range, moved_ranges);
                 if edit.content.is_empty() {
                     deletions.push(edits.len());
