@@ -142,7 +142,13 @@ impl<'a> Splicer<'a> {
             entry.value.scalar_style(),
             Some(ScalarStyle::Literal | ScalarStyle::Folded)
         ) {
-            stop = trailing_blank_lines_end(text, stop);
+            // A `|+` block keeps its trailing empty lines: they are its value.
+            let header = text[entry.value.range.start..]
+                .lines()
+                .next()
+                .unwrap_or_default();
+            let keep = header.split('#').next().unwrap_or_default().contains('+');
+            stop = trailing_blank_lines_end(text, stop, keep);
         }
         Ok((line_start..stop, key_start - line_start))
     }
@@ -248,8 +254,9 @@ pub(super) fn ends_in_block_scalar(node: &Node) -> bool {
 
 /// The end of the white-space-only lines from `from` that hold a space or a tab: a block
 /// scalar's trailing lines, which belong to it (a tab left behind would not parse). Truly empty
-/// lines after the last of them stay, keeping the blank line that separates entries.
-pub(super) fn trailing_blank_lines_end(text: &str, from: usize) -> usize {
+/// lines after the last of them stay, keeping the blank line that separates entries, unless
+/// `keep` (a `|+` block, whose value they are).
+pub(super) fn trailing_blank_lines_end(text: &str, from: usize, keep: bool) -> usize {
     let mut end = from;
     let mut at = from;
     for line in text[from..].split_inclusive('\n') {
@@ -258,7 +265,7 @@ pub(super) fn trailing_blank_lines_end(text: &str, from: usize) -> usize {
             break;
         }
         at += line.len();
-        if !body.is_empty() {
+        if keep || !body.is_empty() {
             end = at;
         }
     }

@@ -3,6 +3,7 @@
 use super::edit::Edit;
 use super::find::is_empty_flow_mapping;
 use super::moves::ends_in_moved_block;
+use super::render::render_key;
 use super::render::render_value;
 use super::values::{Refused, SpliceKind, Splicer, show_path, unreachable_refusal};
 use crate::path::{Segment, ValuePath};
@@ -125,6 +126,9 @@ impl<'a> Splicer<'a> {
                 block.push_str(self.eol);
             }
             self.render_tree(&insertion.tree, indent, &mut block)?;
+            if let Some(replaced) = &insertion.replaces {
+                self.keep_trailing_comment(replaced, indent, &mut block);
+            }
             // A block scalar's last line keeps its break: at the end of input it would lose it.
             if unterminated {
                 let body = if ends_in_moved_block(&insertion.tree) {
@@ -221,6 +225,37 @@ impl<'a> Splicer<'a> {
             .insert(&rel, content)
             .map_err(|message| self.refusal(SpliceKind::NonScalarMove, to, 0, &message))?;
         Ok(replaced)
+    }
+
+    /// Writes the trailing comment of the empty entry the new keys replace (`podAnnotations: {}  # …`)
+    /// back on that key's line in `block`: it documents the key, which keeps its line.
+    fn keep_trailing_comment(&self, replaced: &ValuePath, indent: usize, block: &mut String) {
+        let (Ok(entry), Some(Segment::Key(key))) = (self.entry(replaced), replaced.last()) else {
+            return;
+        };
+        // A moved value takes its comment with it; an empty one (`{}`, nothing) leaves it.
+        if !is_empty_flow_mapping(&entry.value) && !entry.value.range.is_empty() {
+            return;
+        }
+        let text = self.input.text;
+        let end = entry.value.range.end.max(entry.key.range.end);
+        let rest = text[end..].split('\n').next().unwrap_or_default();
+        let rest = rest.trim_end_matches('\r');
+        if !rest.trim_start().starts_with('#') {
+            return;
+        }
+        let line = format!(
+            "{}{}:{}",
+            " ".repeat(indent),
+            render_key(key, self.input.typing),
+            self.eol
+        );
+        let found = block
+            .match_indices(&line)
+            .find(|(at, _)| *at == 0 || block[..*at].ends_with('\n'));
+        if let Some((at, _)) = found {
+            block.insert_str(at + line.len() - self.eol.len(), rest);
+        }
     }
 
     /// Where an insertion goes: the byte offset, the indentation of its keys, and whether a line ending must lead.

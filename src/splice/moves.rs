@@ -28,7 +28,13 @@ impl<'a> Splicer<'a> {
             ));
         }
         let floor = self.sibling_end(from, entry);
-        let comments = self.comments_above(lines.start, floor)..lines.start;
+        // A key that becomes a mapping in place keeps its own line, and the comments above it.
+        let in_place = to.starts_with(from);
+        let comments = if in_place {
+            lines.start..lines.start
+        } else {
+            self.comments_above(lines.start, floor)..lines.start
+        };
         let blank = self.blank_above(comments.start, floor)..comments.start;
         let moved = comments.start..lines.end;
         let replaced = self.add_insertion(

@@ -44,7 +44,10 @@ impl<'a> Splicer<'a> {
                 .find(|m| m.end == range.end && m.start < range.start);
             if let Some(moved) = travelled {
                 range.start = moved.start;
-            } else if let Some(comment) = self.comment_above(range.start) {
+            } else if let Some(comment) = self
+                .comment_above(range.start)
+                .filter(|_| !insertions.iter().any(|i| i.replaces.as_ref() == Some(unit)))
+            {
                 kept_comments.push(KeptComment {
                     path: unit.clone(),
                     line: comment.0,
