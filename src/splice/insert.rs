@@ -343,6 +343,13 @@ impl<'a> Splicer<'a> {
             node.scalar_style(),
             Some(ScalarStyle::Literal | ScalarStyle::Folded)
         );
+        // An empty collection for a flow collection or a one-line scalar: its bytes only.
+        let empty = matches!(value, Value::Object(m) if m.is_empty())
+            || matches!(value, Value::Array(a) if a.is_empty());
+        if empty && !block && (node.is_flow() || node.is_scalar()) && !node.range.is_empty() {
+            let written = if value.is_array() { "[]" } else { "{}" };
+            return Ok(Edit::replacement(node.range.clone(), written.to_string()));
+        }
         if node.is_scalar() && scalar_to_scalar && !block {
             let mut content = super::render::render_scalar(value, self.input.typing);
             // An empty value (`key:`) has no space after its colon yet.
