@@ -1,11 +1,12 @@
 //! Moving entries: the lines an entry leaves, and the same lines written anew under another key.
 
+use super::edit::Edit;
 use super::find::ends_in_block_scalar;
 use super::insert::{Content, Insertion, NewNode, NewTree};
 use super::render::{render_key, render_key_like, render_value};
-use super::values::{Refused, SpliceKind, Splicer};
-use crate::path::ValuePath;
-use crate::yaml::Entry;
+use super::values::{Refused, SpliceKind, Splicer, unreachable_refusal};
+use crate::path::{Segment, ValuePath};
+use crate::yaml::{Entry, ScalarStyle};
 use std::ops::Range;
 
 impl<'a> Splicer<'a> {
@@ -118,6 +119,38 @@ impl<'a> Splicer<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Writes `key: ` before a block-sequence item's one-line scalar (`- regcred` → `- name:
+    /// regcred`): the item keeps its line, its comments and its place.
+    pub(super) fn wrap_item(&self, from: &ValuePath, to: &ValuePath) -> Refused<Edit> {
+        let Some(Segment::Key(key)) = to.last() else {
+            unreachable_refusal(to)?
+        };
+        let node = self.root.get(from, self.input.typing);
+        let plain_item = node.filter(|n| {
+            let line = &self.input.text[self.line_start(n.range.start)..n.range.start];
+            n.is_scalar()
+                && !n.range.is_empty()
+                && !matches!(
+                    n.scalar_style(),
+                    Some(ScalarStyle::Literal | ScalarStyle::Folded)
+                )
+                && line.trim_end().ends_with('-')
+                && line.trim_start_matches([' ', '-']).is_empty()
+        });
+        match plain_item {
+            Some(node) => Ok(Edit::insertion(
+                node.range.start,
+                format!("{}: ", render_key(key, self.input.typing)),
+            )),
+            None => Err(self.refusal(
+                SpliceKind::NonScalarMove,
+                from,
+                node.map_or(0, |n| n.range.start),
+                &format!("`{from}` is not a one-line scalar item of a block list; it is not wrapped in a mapping"),
+            )),
+        }
     }
 
     /// The start of the empty lines directly above the line starting at `line_start`, none above

@@ -160,6 +160,9 @@ impl<'a> Splicer<'a> {
                 refuse_index(path)?;
                 out.cut_paths.push(path.clone());
             }
+            Op::Rename { from, to, .. } if wraps_item(from, to) => {
+                out.edits.push(self.wrap_item(from, to)?);
+            }
             Op::Rename { from, to, .. } => {
                 refuse_index(from)?;
                 refuse_index(to)?;
@@ -284,6 +287,14 @@ fn refuse_index(path: &ValuePath) -> Refused<()> {
         });
     }
     Ok(())
+}
+
+/// Whether a rename makes a list item's scalar the value of a key in that same item
+/// (`imagePullSecrets[0]` → `imagePullSecrets[0].name`).
+fn wraps_item(from: &ValuePath, to: &ValuePath) -> bool {
+    matches!(from.last(), Some(Segment::Index(_)))
+        && matches!(to.last(), Some(Segment::Key(_)))
+        && to.parent().as_ref() == Some(from)
 }
 
 pub(super) fn unreachable_refusal<T>(path: &ValuePath) -> Refused<T> {
