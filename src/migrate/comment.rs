@@ -113,5 +113,6 @@ fn source_words(source: super::outcome::SetSource) -> &'static str {
         Enum => "target schema's enum",
         Answer => "person's answer",
         Original => "original values",
+        Empty => "empty collection the target's type needs, no value in it",
     }
 }

@@ -2,8 +2,8 @@
 
 use super::outcome::{MigrateReport, Status};
 use super::session::Session;
-use crate::path::{ValuePath, sort_in_document_order};
-use crate::schema::bump_facts;
+use crate::path::{self, ValuePath, sort_in_document_order};
+use crate::schema::{Displaced, bump_facts};
 use serde_json::Value;
 
 /// Writes the facts that need no proposal into `report`: displaced values (in file order),
@@ -12,6 +12,7 @@ pub(crate) fn facts(
     session: &Session,
     original: &Value,
     answers: &[(ValuePath, Value)],
+    proposal: Option<&Value>,
     report: &mut MigrateReport,
 ) {
     // One validation of the coalesced values answers both: what is displaced, what is missing.
@@ -30,8 +31,20 @@ pub(crate) fn facts(
         .escalations
         .into_iter()
         .filter(|e| !answers.iter().any(|(p, _)| p == &e.path))
+        .filter(|e| !carried(proposal, &report.displaced, &e.path))
         .collect();
     if !report.escalations.is_empty() {
         report.status = Status::Escalated;
     }
+}
+
+/// Whether the proposal holds at `path` a value it carries from the original: one equal to a
+/// displaced value (or a part of one), which the planner then proves as a move.
+fn carried(proposal: Option<&Value>, displaced: &[Displaced], path: &ValuePath) -> bool {
+    let Some(value) = proposal.and_then(|p| path::get(p, path)) else {
+        return false;
+    };
+    displaced
+        .iter()
+        .any(|d| path::nodes(&d.value).iter().any(|(_, v)| *v == value))
 }

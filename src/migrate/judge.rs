@@ -1,11 +1,11 @@
 //! The judge stage: the proposal with a person's answers and derivable keys applied, the three
 //! refusals (survival, schema validity, provenance) and the plan derived from the two trees.
 
-use super::outcome::{MigrateReport, RefusalKind, SetSource};
+use super::outcome::{MigrateReport, Op, RefusalKind, SetSource};
 use super::plan::{Finding, PlanInput, Planned, Source, plan};
 use super::session::Session;
-use crate::path::{self, ValuePath};
-use crate::schema::Derivable;
+use crate::path::{self, Segment, ValuePath};
+use crate::schema::{Derivable, PropertyKind};
 use serde_json::Value;
 use std::borrow::Cow;
 
@@ -44,6 +44,7 @@ pub(crate) fn judge<'p>(
         schema_source: &schema_source,
     });
     findings.append(&mut planned.findings);
+    findings.extend(invented_keys(session, original, &planned.ops));
     findings.extend(schema_findings(session, &judged));
     planned.findings = findings;
     Judged {
@@ -95,6 +96,68 @@ fn with_answers<'p>(
         }
     }
     Cow::Owned(judged)
+}
+
+/// Provenance of key names (ADR 13): a moved value's new key in a map of user-named things (keys
+/// matched only by a pattern or an `additionalProperties` schema) names a real thing, so it must
+/// come from the original (a key or a string value there) or be declared by the target.
+fn invented_keys(session: &Session, original: &Value, ops: &[Op]) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let mut known: Option<Vec<&str>> = None;
+    for op in ops {
+        let Op::Rename { to, .. } = op else { continue };
+        for depth in 1..=to.len() {
+            let at = ValuePath::from_segments(to.segments()[..depth].to_vec());
+            let Some(Segment::Key(key)) = at.last() else {
+                continue;
+            };
+            let parent = at.parent().unwrap_or_else(ValuePath::root);
+            if path::get(original, &at).is_some() {
+                continue;
+            }
+            let known = known.get_or_insert_with(|| names_in(original));
+            if known.contains(&key.as_str()) {
+                continue;
+            }
+            // A map of user-named things: keys matched by a pattern or an `additionalProperties`
+            // schema, and this one not declared by name.
+            let properties = session.target.properties_at(&parent);
+            let declared = properties
+                .iter()
+                .any(|p| p.kind == PropertyKind::Named && &p.name == key);
+            let user_named = properties.iter().any(|p| p.kind != PropertyKind::Named);
+            if user_named && !declared {
+                findings.push(Finding {
+                    kind: RefusalKind::Provenance,
+                    path: at.clone(),
+                    in_original: false,
+                    message: format!(
+                        "the key `{key}` under `{parent}` is in neither the original values nor the target schema: a user-named key names a real thing and is not invented"
+                    ),
+                });
+                break;
+            }
+        }
+    }
+    findings
+}
+
+/// Every key and every string value in `value`.
+fn names_in(value: &Value) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Object(map) => {
+                out.extend(map.keys().map(String::as_str));
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            Value::String(s) => out.push(s.as_str()),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Whether the target schema dictates `value` at `path` (const, default or enum member), and how.

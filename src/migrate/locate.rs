@@ -53,9 +53,11 @@ pub(crate) fn locate(
     }
     // The old values were written for the base chart: only mappings the base schema accepts are
     // candidates, unless it accepts none (a subtree that merely shares leaves does not compete).
+    // A required key left to the chart's defaults does not count against a candidate: Helm
+    // judges the file coalesced with them.
     let accepted: Vec<&Place<'_>> = candidates
         .iter()
-        .filter(|place| base.is_valid(place.node))
+        .filter(|place| base.is_valid_but_for_required(place.node))
         .collect();
     let pool: Vec<&Place<'_>> = if accepted.is_empty() {
         candidates.iter().collect()

@@ -262,6 +262,11 @@ impl Planner<'_, '_> {
             self.sets.push((path, source));
             return;
         }
+        // `{}` or `[]` holds no value to prove (ADR 13: every scalar leaf has a source).
+        if is_empty_collection(value) {
+            self.sets.push((path, SetSource::Empty));
+            return;
+        }
         self.out.findings.push(Finding {
             kind: RefusalKind::Provenance,
             message: format!(
@@ -321,6 +326,12 @@ fn survival(input: &PlanInput<'_>, is_displaced: &dyn Fn(&ValuePath) -> bool, ou
             message,
         });
     }
+}
+
+/// Whether `value` is `{}` or `[]`.
+fn is_empty_collection(value: &Value) -> bool {
+    matches!(value, Value::Object(m) if m.is_empty())
+        || matches!(value, Value::Array(a) if a.is_empty())
 }
 
 fn same_kind_container(a: &Value, b: &Value) -> bool {
@@ -431,10 +442,13 @@ fn uncarried(
         }
         return;
     }
-    not_carried.push(NotCarried {
-        path: path.clone(),
-        value: value.clone(),
-    });
+    // An empty mapping or list replaced in place holds no value to lose.
+    if !(is_empty_collection(value) && set_paths.reaches_into(path)) {
+        not_carried.push(NotCarried {
+            path: path.clone(),
+            value: value.clone(),
+        });
+    }
     // A value replaced in place by a `set` (at its path or under it) needs no remove of its own.
     if !set_paths.reaches_into(path) {
         ops.push((path.clone(), Op::Remove { path: path.clone() }));

@@ -32,7 +32,7 @@ pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>)
         report.comment = comment(&session.base_name, &session.target_name, &report);
         return report;
     };
-    facts(session, located.original, &read.answers, &mut report);
+    facts(session, located.original, &read.answers, None, &mut report);
     report.brief = Some(brief(&session.target, &report));
     if report.status == Status::Escalated {
         return report;
@@ -69,7 +69,13 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
     else {
         return report;
     };
-    facts(session, original, &read.answers, &mut report);
+    facts(
+        session,
+        original,
+        &read.answers,
+        Some(&proposal.value),
+        &mut report,
+    );
     report.brief = Some(brief(&session.target, &report));
     if report.status == Status::Escalated {
         return report;

@@ -5,7 +5,7 @@ use super::locate::Candidate;
 use super::outcome::{Op, RefusalKind};
 use super::read::Parsed;
 use crate::path::{self, Segment, ValuePath};
-use crate::splice::{SpliceInput, SpliceKind, Spliced, splice};
+use crate::splice::{SpliceInput, SpliceKind, Spliced, helm_refuses_tab_line, splice};
 use crate::yaml::hazard::HazardKind;
 use crate::yaml::{self, Limits, Stream, Typing};
 use serde_json::{Map, Value};
@@ -107,6 +107,7 @@ fn verify(
         prefix: candidate.prefix.segments(),
         replacement: proposal,
     };
+    helm_reads(file.text, after).map_err(|m| (m, None))?;
     if yaml::matches(after, typing, &limits, &expected) {
         return Ok(());
     }
@@ -192,6 +193,30 @@ fn same_but_at(got: &Value, original: &Value, prefix: &[Segment], proposal: &Val
     }
 }
 
+/// Helm's YAML reader refuses some text this crate's reader takes (a white-space line holding a
+/// tab where no token may start): the edit may not add such a line.
+fn helm_reads(before: &str, after: &str) -> Result<(), String> {
+    let refused = |text: &str| -> Vec<usize> {
+        let mut at = 0;
+        let mut lines = Vec::new();
+        for (index, line) in text.split_inclusive('\n').enumerate() {
+            if line.contains('\t') && helm_refuses_tab_line(text, at) {
+                lines.push(index + 1);
+            }
+            at += line.len();
+        }
+        lines
+    };
+    let found = refused(after);
+    if found.len() > refused(before).len() {
+        return Err(format!(
+            "Helm's YAML reader would refuse line {} of the edited file: white space holding a tab where no token may start",
+            found[0]
+        ));
+    }
+    Ok(())
+}
+
 /// Last-wins decoding would hide a key written twice: the edit may not add a repeat.
 fn no_new_repeats(file: &Parsed<'_>, after: &Stream, typing: Typing) -> Result<(), String> {
     let repeats = after.duplicate_keys(typing);
@@ -227,4 +252,21 @@ fn first_difference(
         "document {index} of the edited file does not decode to what was asked: {at} differs"
     );
     (message, first.filter(|_| index == candidate.document))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::helm_reads;
+
+    #[test]
+    fn a_tab_line_left_first_is_refused_as_helm_refuses_it() {
+        let before = "legacy: true\n \t\nname: x\n";
+        assert!(helm_reads(before, "name: x\n").is_ok());
+        let refused = helm_reads(before, " \t\nname: x\n").unwrap_err();
+        assert!(refused.contains("line 1"), "{refused}");
+        // Kept where a plain scalar before it takes it in, as Helm does.
+        assert!(helm_reads(before, "a: 1\n \t\nname: x\n").is_ok());
+        // A line the original already had is not the edit's doing.
+        assert!(helm_reads(" \t\nold: 1\n", " \t\nnew: 1\n").is_ok());
+    }
 }

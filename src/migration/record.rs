@@ -200,6 +200,7 @@ fn source_name(source: SetSource) -> &'static str {
         SetSource::Enum => "enum",
         SetSource::Answer => "answer",
         SetSource::Original => "original",
+        SetSource::Empty => "empty",
     }
 }
 

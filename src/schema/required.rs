@@ -58,6 +58,17 @@ impl Requirements {
 const MAX_ROUNDS: usize = 32;
 
 impl Schema {
+    /// Whether `values` satisfy this schema but for required keys they lack: the chart's own
+    /// defaults may supply those, as Helm coalesces them before validating.
+    pub fn is_valid_but_for_required(&self, values: &Value) -> bool {
+        let values = instance(values);
+        self.errors(&values)
+            .iter()
+            .all(|e| matches!(e.kind(), ValidationErrorKind::Required { .. }))
+    }
+}
+
+impl Schema {
     /// The required keys `values` (already coalesced with the chart's defaults) lack.
     ///
     /// A missing key is derivable when the schema names exactly one candidate for it (a default,

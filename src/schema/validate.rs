@@ -213,7 +213,16 @@ fn refuses_shape_at(error: &ValidationError<'_>, path: &str) -> bool {
         ValidationErrorKind::Type { .. }
         | ValidationErrorKind::Enum { .. }
         | ValidationErrorKind::Constant { .. }
-        | ValidationErrorKind::Pattern { .. } => true,
+        | ValidationErrorKind::Pattern { .. }
+        // A scalar refused for what it is (`""` under `minLength: 1`): no place takes it as it is.
+        | ValidationErrorKind::MinLength { .. }
+        | ValidationErrorKind::MaxLength { .. }
+        | ValidationErrorKind::Minimum { .. }
+        | ValidationErrorKind::Maximum { .. }
+        | ValidationErrorKind::ExclusiveMinimum { .. }
+        | ValidationErrorKind::ExclusiveMaximum { .. }
+        | ValidationErrorKind::MultipleOf { .. }
+        | ValidationErrorKind::Format { .. } => true,
         ValidationErrorKind::FalseSchema => !error.schema_path().ends_with("/propertyNames"),
         ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
             context

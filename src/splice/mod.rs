@@ -2,10 +2,18 @@
 //! how a plan is judged or reported.
 
 pub mod edit;
+mod find;
+mod insert;
+mod moves;
 pub mod op;
+mod remove;
 pub mod render;
 pub mod values;
 
 pub use edit::{Edit, EditError, apply};
+pub use find::helm_refuses_tab_line;
 pub use op::{Op, SetSource};
 pub use values::{KeptComment, SpliceInput, SpliceKind, SpliceRefusal, Spliced, splice};
+
+#[cfg(test)]
+mod tests;

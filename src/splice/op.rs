@@ -18,6 +18,8 @@ pub enum SetSource {
     Answer,
     /// A value moved from another path, when a rename is not one key edit.
     Original,
+    /// An empty mapping or list, which holds no value to prove (`tolerations: {}` → `[]`).
+    Empty,
 }
 
 /// One operation of a plan.

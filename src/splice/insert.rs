@@ -1,0 +1,402 @@
+//! Inserting keys: where new keys and moved entries go under an existing mapping, and values replaced in place.
+
+use super::edit::Edit;
+use super::find::is_empty_flow_mapping;
+use super::moves::ends_in_moved_block;
+use super::render::render_key;
+use super::render::render_value;
+use super::values::{Refused, SpliceKind, Splicer, show_path, unreachable_refusal};
+use crate::path::{Segment, ValuePath};
+use crate::yaml::hazard::HazardKind;
+use crate::yaml::{Node, NodeKind, ScalarStyle};
+use serde_json::Value;
+use std::ops::Range;
+
+/// Something to write under an existing mapping: a moved entry's lines, or a value to set.
+pub(super) enum Content {
+    /// A moved entry: its original lines, re-indented, the key renamed.
+    Moved {
+        lines: Range<usize>,
+        /// The comment lines directly above the key, which travel with it (empty when none).
+        comments: Range<usize>,
+        /// The blank lines directly above its comments: they travel with it when it is not the
+        /// first entry written under its new parent, keeping the blocks apart.
+        blank: Range<usize>,
+        key: Range<usize>,
+        indent: usize,
+        /// Whether its last line is a block scalar's: it must keep its line break.
+        block_end: bool,
+    },
+    /// A new value rendered as YAML.
+    Value(Value),
+}
+
+/// New keys under one existing mapping, as a small tree in the order they are first met.
+#[derive(Default)]
+pub(super) struct NewTree {
+    pub(super) children: Vec<(String, NewNode)>,
+}
+
+pub(super) enum NewNode {
+    Parent(NewTree),
+    /// A new block sequence whose items are new mappings.
+    Items(Vec<NewTree>),
+    Leaf(Content),
+}
+
+impl NewTree {
+    /// Files `content` at `rel`: keys, and list indexes only into lists this tree creates.
+    pub(super) fn insert(&mut self, rel: &[Segment], content: Content) -> Result<(), String> {
+        let Some((Segment::Key(first), rest)) = rel.split_first() else {
+            return Err("a list item itself is not written one by one".to_string());
+        };
+        let at = self.children.iter().position(|(k, _)| k == first);
+        if rest.is_empty() {
+            if at.is_some() {
+                return Err(format!("two values would be written at `{first}`"));
+            }
+            self.children.push((first.clone(), NewNode::Leaf(content)));
+            return Ok(());
+        }
+        let index = match at {
+            Some(index) => index,
+            None => {
+                let node = match rest[0] {
+                    Segment::Index(_) => NewNode::Items(Vec::new()),
+                    Segment::Key(_) => NewNode::Parent(NewTree::default()),
+                };
+                self.children.push((first.clone(), node));
+                self.children.len() - 1
+            }
+        };
+        match (&mut self.children[index].1, &rest[0]) {
+            (NewNode::Parent(tree), Segment::Key(_)) => tree.insert(rest, content),
+            (NewNode::Items(items), Segment::Index(i)) if rest.len() > 1 && *i <= items.len() => {
+                if *i == items.len() {
+                    items.push(NewTree::default());
+                }
+                items[*i].insert(&rest[1..], content)
+            }
+            (NewNode::Items(_), Segment::Index(i)) => Err(format!(
+                "`{first}[{i}]` would be a new list item written out of order or without keys"
+            )),
+            (NewNode::Leaf(_), _) => Err(format!("`{first}` would be both a value and a mapping")),
+            _ => Err(format!("`{first}` would be both a list and a mapping")),
+        }
+    }
+}
+
+/// Where an insertion goes.
+pub(super) struct Point {
+    /// The byte offset.
+    offset: usize,
+    /// The indentation of its keys.
+    indent: usize,
+    /// It follows a last line with no line break: a line ending leads, none ends it.
+    unterminated: bool,
+    /// A blank line leads: the new block follows a block that blank lines separate.
+    blank: bool,
+}
+
+/// Where new keys go under one existing mapping.
+pub(super) struct Insertion {
+    /// The mapping's path relative to the prefix.
+    pub(super) parent: ValuePath,
+    pub(super) tree: NewTree,
+    /// The start of the earliest cut that sat directly in this mapping: new keys take its place.
+    pub(super) at_cut: Option<usize>,
+    /// The scalar entry the new keys replace (`expose: true` → `expose.default`): they go where it was.
+    pub(super) replaces: Option<ValuePath>,
+}
+
+impl<'a> Splicer<'a> {
+    /// The new keys as insertions, grouped by the mapping they go under; deeper mappings first
+    /// where two end together.
+    pub(super) fn insertion_edits(&self, insertions: &[Insertion]) -> Refused<Vec<Edit>> {
+        let mut blocks: Vec<(usize, usize, String)> = Vec::new();
+        for insertion in insertions {
+            let Point {
+                offset,
+                indent,
+                unterminated,
+                blank,
+            } = self.insertion_point(insertion)?;
+            let mut block = String::new();
+            if blank {
+                block.push_str(self.eol);
+            }
+            self.render_tree(&insertion.tree, indent, &mut block)?;
+            if let Some(replaced) = &insertion.replaces {
+                self.keep_trailing_comment(replaced, indent, &mut block);
+            }
+            // A block scalar's last line keeps its break: at the end of input it would lose it.
+            if unterminated {
+                let body = if ends_in_moved_block(&insertion.tree) {
+                    &block
+                } else {
+                    block.strip_suffix(self.eol).unwrap_or(&block)
+                };
+                block = format!("{}{body}", self.eol);
+            }
+            blocks.push((offset, insertion.parent.len(), block));
+        }
+        // By offset, then deeper first; the order given where both tie.
+        crate::order::by_key(&mut blocks, |(offset, depth, _)| {
+            (*offset, std::cmp::Reverse(*depth))
+        });
+        let mut edits: Vec<Edit> = Vec::new();
+        let mut blocks = blocks.into_iter().peekable();
+        while let Some((offset, _, mut content)) = blocks.next() {
+            while let Some((_, _, block)) = blocks.next_if(|(next, _, _)| *next == offset) {
+                content.push_str(&block);
+            }
+            edits.push(Edit::insertion(offset, content));
+        }
+        Ok(edits)
+    }
+
+    /// Files `content` for `to` under the deepest existing mapping on its path; returns the scalar
+    /// entry in the way, which the caller cuts.
+    pub(super) fn add_insertion(
+        &self,
+        insertions: &mut Vec<Insertion>,
+        to: &ValuePath,
+        content: Content,
+    ) -> Refused<Option<ValuePath>> {
+        let mut parent = to.parent().unwrap_or_else(ValuePath::root);
+        loop {
+            let node = self.root.get(&parent, self.input.typing);
+            // An empty flow mapping (`podLabels: {}`) is replaced by the block its new keys need.
+            if let Some(node) = node
+                && matches!(node.kind, NodeKind::Mapping { .. })
+                && (parent.is_root() || !is_empty_flow_mapping(node))
+            {
+                break;
+            }
+            match parent.parent() {
+                Some(up) => parent = up,
+                None => break,
+            }
+        }
+        // Keys, and indexes into lists this plan creates (an existing list is refused below).
+        let rel: Vec<Segment> = to
+            .strip_prefix(&parent)
+            .unwrap_or_default()
+            .segments()
+            .to_vec();
+        // A scalar (an empty value, or a displaced one) where the new keys need a mapping is
+        // replaced: its entry is cut and the new keys take its place.
+        let mut replaced = None;
+        if let Some(Segment::Key(first)) = rel.first() {
+            let child = parent.key(first.clone());
+            if let Some(node) = self.root.get(&child, self.input.typing)
+                && rel.len() > 1
+            {
+                if !node.is_scalar() && !is_empty_flow_mapping(node) {
+                    return Err(self.refusal(
+                        SpliceKind::NonScalarMove,
+                        &child,
+                        node.range.start,
+                        &format!(
+                            "`{child}` is a list or an alias; `{to}` cannot be written under it"
+                        ),
+                    ));
+                }
+                replaced = Some(child);
+            }
+        }
+        let index = match insertions.iter().position(|i| i.parent == parent) {
+            Some(index) => index,
+            None => {
+                insertions.push(Insertion {
+                    parent: parent.clone(),
+                    tree: NewTree::default(),
+                    at_cut: None,
+                    replaces: None,
+                });
+                insertions.len() - 1
+            }
+        };
+        if insertions[index].replaces.is_none() {
+            insertions[index].replaces = replaced.clone();
+        }
+        insertions[index]
+            .tree
+            .insert(&rel, content)
+            .map_err(|message| self.refusal(SpliceKind::NonScalarMove, to, 0, &message))?;
+        Ok(replaced)
+    }
+
+    /// Writes the trailing comment of the empty entry the new keys replace (`podAnnotations: {}  # …`)
+    /// back on that key's line in `block`: it documents the key, which keeps its line.
+    fn keep_trailing_comment(&self, replaced: &ValuePath, indent: usize, block: &mut String) {
+        let (Ok(entry), Some(Segment::Key(key))) = (self.entry(replaced), replaced.last()) else {
+            return;
+        };
+        // A moved value takes its comment with it; an empty one (`{}`, nothing) leaves it.
+        if !is_empty_flow_mapping(&entry.value) && !entry.value.range.is_empty() {
+            return;
+        }
+        let text = self.input.text;
+        let end = entry.value.range.end.max(entry.key.range.end);
+        let rest = text[end..].split('\n').next().unwrap_or_default();
+        let rest = rest.trim_end_matches('\r');
+        if !rest.trim_start().starts_with('#') {
+            return;
+        }
+        let line = format!(
+            "{}{}:{}",
+            " ".repeat(indent),
+            render_key(key, self.input.typing),
+            self.eol
+        );
+        let found = block
+            .match_indices(&line)
+            .find(|(at, _)| *at == 0 || block[..*at].ends_with('\n'));
+        if let Some((at, _)) = found {
+            block.insert_str(at + line.len() - self.eol.len(), rest);
+        }
+    }
+
+    /// Where an insertion goes: the byte offset, the indentation of its keys, and whether a line ending must lead.
+    pub(super) fn insertion_point(&self, insertion: &Insertion) -> Refused<Point> {
+        let node = self.root.get(&insertion.parent, self.input.typing);
+        let entries = node.and_then(Node::entries).unwrap_or_default();
+        let text = self.input.text;
+        let indent = match entries.first() {
+            Some(first) => {
+                let line_start = self.line_start(first.key.range.start);
+                text[line_start..first.key.range.start].chars().count()
+            }
+            None => 0,
+        };
+        if let Some(node) = node
+            && node.is_flow()
+        {
+            return Err(self.refusal(
+                SpliceKind::Hazard(HazardKind::FlowCollection),
+                &insertion.parent,
+                node.range.start,
+                &format!(
+                    "`{}` is a flow mapping; new keys are written only into block mappings",
+                    show_path(&insertion.parent)
+                ),
+            ));
+        }
+        if let Some(at) = insertion.at_cut {
+            return Ok(Point {
+                offset: at,
+                indent,
+                unterminated: false,
+                blank: false,
+            });
+        }
+        // A new parent made of moved keys goes after the entry its first source key sat in.
+        let anchor = first_moved_source(&insertion.tree).and_then(|source| {
+            entries.iter().position(|e| {
+                e.key.range.start <= source && source < e.value.range.end.max(e.key.range.end)
+            })
+        });
+        let Some(last) = anchor.map(|i| &entries[i]).or(entries.last()) else {
+            return Err(self.refusal(
+                SpliceKind::Indentation,
+                &insertion.parent,
+                0,
+                &format!(
+                    "`{}` has no keys to take the indentation from",
+                    show_path(&insertion.parent)
+                ),
+            ));
+        };
+        let path = insertion
+            .parent
+            .key(last.key.key_string(self.input.typing).unwrap_or_default());
+        let (range, _) = self.entry_lines(&path, last)?;
+        let unterminated =
+            range.end == text.len() && !text.ends_with('\n') && !text.ends_with('\r');
+        // Blocks separated by blank lines stay separated: a blank line after the anchor stays
+        // after the new block, and one before it when the anchor was the last of such blocks.
+        let blank = anchor.is_some() && {
+            let after = &text[range.end..];
+            let before = &text[..self.line_start(last.key.range.start)];
+            after.starts_with('\n')
+                || after.starts_with("\r\n")
+                || (after.is_empty() && (before.ends_with("\n\n") || before.ends_with("\n\r\n")))
+        };
+        Ok(Point {
+            offset: range.end,
+            indent,
+            unterminated,
+            blank,
+        })
+    }
+
+    /// Replaces a value in place: a scalar's bytes only, or the whole entry for a collection.
+    pub(super) fn replace_value(
+        &self,
+        path: &ValuePath,
+        node: &Node,
+        value: &Value,
+    ) -> Refused<Edit> {
+        let scalar_to_scalar = !value.is_object() && !value.is_array();
+        let block = matches!(
+            node.scalar_style(),
+            Some(ScalarStyle::Literal | ScalarStyle::Folded)
+        );
+        // An empty collection for a flow collection or a one-line scalar: its bytes only.
+        let empty = matches!(value, Value::Object(m) if m.is_empty())
+            || matches!(value, Value::Array(a) if a.is_empty());
+        if empty && !block && (node.is_flow() || node.is_scalar()) && !node.range.is_empty() {
+            let written = if value.is_array() { "[]" } else { "{}" };
+            return Ok(Edit::replacement(node.range.clone(), written.to_string()));
+        }
+        if node.is_scalar() && scalar_to_scalar && !block {
+            let mut content = super::render::render_scalar(value, self.input.typing);
+            // An empty value (`key:`) has no space after its colon yet.
+            if node.range.is_empty() && !self.input.text[..node.range.start].ends_with([' ', '\t'])
+            {
+                content.insert(0, ' ');
+            }
+            return Ok(Edit::replacement(node.range.clone(), content));
+        }
+        // A collection or a block scalar: the entry's lines are written anew (from the key on,
+        // so a list item's `- ` stays).
+        let entry = self.entry(path)?;
+        let (range, indent) = self.entry_lines(path, entry)?;
+        let Some(Segment::Key(key)) = path.last() else {
+            unreachable_refusal(path)?
+        };
+        let written = render_value(key, value, indent, self.step, self.eol, self.input.typing);
+        let start = entry.key.range.start;
+        Ok(Edit::replacement(
+            start..range.end,
+            written[indent..].to_string(),
+        ))
+    }
+}
+
+/// Where the first moved entry written for `tree` starts in the original, when a moved entry
+/// comes first.
+fn first_moved_source(tree: &NewTree) -> Option<usize> {
+    match &tree.children.first()?.1 {
+        NewNode::Parent(child) => first_moved_source(child),
+        NewNode::Items(items) => items.first().and_then(first_moved_source),
+        NewNode::Leaf(Content::Moved { lines, .. }) => Some(lines.start),
+        NewNode::Leaf(Content::Value(_)) => None,
+    }
+}
+
+/// Each moved entry written after another under one new parent: where its comments start, and
+/// where the blank lines above them start (the lines that travel with it).
+pub(super) fn travelling_blanks(tree: &NewTree, out: &mut Vec<(usize, usize)>) {
+    for (index, (_, node)) in tree.children.iter().enumerate() {
+        match node {
+            NewNode::Parent(child) => travelling_blanks(child, out),
+            NewNode::Items(items) => items.iter().for_each(|item| travelling_blanks(item, out)),
+            NewNode::Leaf(Content::Moved {
+                comments, blank, ..
+            }) if index > 0 && !blank.is_empty() => out.push((comments.start, blank.start)),
+            NewNode::Leaf(_) => {}
+        }
+    }
+}

@@ -1,0 +1,306 @@
+//! Removing entries: their own lines, the comments they leave in place, the blank lines around them.
+
+use super::edit::Edit;
+use super::find::ends_in_block_scalar;
+use super::find::tab_lines_end;
+use super::insert::Insertion;
+use super::values::{KeptComment, Refused, SpliceKind, Splicer, unreachable_refusal};
+use crate::path::{self as tree, Segment, ValuePath};
+use crate::yaml::{Entry, Node};
+use serde_json::Value;
+use std::ops::Range;
+
+/// The edits that cut entries, and what the later passes need to know about them.
+pub(super) struct Cuts {
+    pub(super) edits: Vec<Edit>,
+    pub(super) kept_comments: Vec<KeptComment>,
+    /// Indexes into `edits` of entries deleted outright (no comment kept).
+    pub(super) deletions: Vec<usize>,
+    /// A deletion (index into `edits`) that may start earlier, at the given offset.
+    pub(super) widen: Option<(usize, usize)>,
+}
+
+impl<'a> Splicer<'a> {
+    /// The deletions of the cut entries (removed, or moved away), with the comment lines they
+    /// leave in place; files where new keys take the place of a cut.
+    pub(super) fn cut_edits(
+        &self,
+        units: &[ValuePath],
+        insertions: &mut [Insertion],
+        moved_ranges: &[Range<usize>],
+    ) -> Refused<Cuts> {
+        let mut edits: Vec<Edit> = Vec::new();
+        let mut kept_comments = Vec::new();
+        // A deletion at the end of a file with no final line break that may take the break before it.
+        let mut widen: Option<(usize, usize)> = None;
+        // Entries deleted outright (no comment kept): a blank line they leave doubled goes too.
+        let mut deletions: Vec<usize> = Vec::new();
+        for unit in units {
+            let entry = self.entry(unit)?;
+            let (mut range, _) = self.entry_lines(unit, entry)?;
+            // A moved entry's comment lines went with it.
+            let travelled = moved_ranges
+                .iter()
+                .find(|m| m.end == range.end && m.start < range.start);
+            if let Some(moved) = travelled {
+                range.start = moved.start;
+            } else if let Some(comment) = self
+                .comment_above(range.start)
+                .filter(|_| !insertions.iter().any(|i| i.replaces.as_ref() == Some(unit)))
+            {
+                kept_comments.push(KeptComment {
+                    path: unit.clone(),
+                    line: comment.0,
+                    text: comment.1,
+                });
+            }
+            for insertion in insertions.iter_mut() {
+                if insertion.replaces.as_ref() == Some(unit) {
+                    insertion.at_cut = Some(range.start);
+                } else if unit.parent().as_ref() == Some(&insertion.parent)
+                    && insertion.replaces.is_none()
+                {
+                    insertion.at_cut = Some(
+                        insertion
+                            .at_cut
+                            .map_or(range.start, |at| at.min(range.start)),
+                    );
+                }
+            }
+            if self.is_first_in_sequence_item(entry) {
+                edits.push(self.remove_first_in_item(unit, entry)?);
+            } else {
+                // White-space lines holding a tab that Helm's reader would meet first go too.
+                range.end = tab_lines_end(self.input.text, range.start, range.end);
+                let edit = self.delete_keeping_comments(range, moved_ranges);
+                if edit.content.is_empty() {
+                    deletions.push(edits.len());
+                    let start = self.unterminated_end(unit, entry, edit.range.clone());
+                    if start < edit.range.start {
+                        widen = Some((edits.len(), start));
+                    }
+                }
+                edits.push(edit);
+            }
+        }
+
+        Ok(Cuts {
+            edits,
+            kept_comments,
+            deletions,
+            widen,
+        })
+    }
+
+    /// Removes the first key of a block-sequence item so that the next key takes its place after the `- `.
+    pub(super) fn remove_first_in_item(&self, path: &ValuePath, entry: &Entry) -> Refused<Edit> {
+        let entries = self.siblings(path);
+        let index = entries
+            .iter()
+            .position(|e| std::ptr::eq(e, entry))
+            .unwrap_or(0);
+        match entries.get(index + 1) {
+            Some(next) => Ok(Edit::deletion(entry.key.range.start..next.key.range.start)),
+            None => Err(self.refusal(SpliceKind::Indentation, path, entry.key.range.start,
+                &format!("`{path}` is the only key of its list item; removing it would leave an empty item"))),
+        }
+    }
+
+    /// Deletes `range`, keeping its comment-only lines (comments are never deleted).
+    pub(super) fn delete_keeping_comments(
+        &self,
+        range: Range<usize>,
+        moved: &[Range<usize>],
+    ) -> Edit {
+        let mut kept = String::new();
+        let mut at = range.start;
+        for line in self.input.text[range.clone()].split_inclusive('\n') {
+            let start = at;
+            at += line.len();
+            // The first line is the key's own; a comment inside a moved entry travels with it.
+            if start == range.start || moved.iter().any(|m| m.contains(&start)) {
+                continue;
+            }
+            if line.trim_start().starts_with('#') {
+                kept.push_str(line);
+            }
+        }
+        Edit::replacement(range, kept)
+    }
+
+    /// Widens each deletion in `deletions` over the blank line after it when a blank line (or the
+    /// start of the file) is before it, so removing an entry between blank lines leaves one.
+    pub(super) fn swallow_blank_lines(&self, edits: &mut [Edit], deletions: &[usize]) {
+        let text = self.input.text;
+        for &index in deletions {
+            let range = edits[index].range.clone();
+            let before = text[..range.start].trim_start_matches('\u{feff}');
+            let blank_before =
+                before.is_empty() || before.ends_with("\n\n") || before.ends_with("\n\r\n");
+            let blank = if text[range.end..].starts_with("\r\n") {
+                2
+            } else {
+                usize::from(text[range.end..].starts_with('\n'))
+            };
+            let end = range.end + blank;
+            let clear = edits
+                .iter()
+                .enumerate()
+                .all(|(i, e)| i == index || e.range.end <= range.start || e.range.start >= end);
+            // New keys written where it was keep the blank line after it.
+            let replaced = edits
+                .iter()
+                .any(|e| e.range.is_empty() && e.range.start == range.start);
+            if blank > 0 && blank_before && clear && !replaced {
+                edits[index].range.end = end;
+            }
+        }
+    }
+
+    /// Where a deletion of `range` starts so that a file with no final line break keeps none: the
+    /// line break before the last line goes too, unless it ends a block scalar (whose value it is).
+    pub(super) fn unterminated_end(
+        &self,
+        path: &ValuePath,
+        entry: &Entry,
+        range: Range<usize>,
+    ) -> usize {
+        let text = self.input.text;
+        if range.end != text.len() || text.ends_with(['\n', '\r']) || range.start == 0 {
+            return range.start;
+        }
+        let entries = self.siblings(path);
+        let previous = entries
+            .iter()
+            .position(|e| std::ptr::eq(e, entry))
+            .and_then(|i| i.checked_sub(1))
+            .map(|i| &entries[i]);
+        if previous.is_some_and(|p| ends_in_block_scalar(&p.value)) {
+            return range.start;
+        }
+        let before = &text[..range.start];
+        range.start
+            - if before.ends_with("\r\n") {
+                2
+            } else {
+                usize::from(before.ends_with('\n'))
+            }
+    }
+
+    /// The topmost entries to delete: cut paths, climbing to parents that lose every key and that the proposal drops.
+    pub(super) fn removal_units(&self, cut: &[ValuePath]) -> Vec<ValuePath> {
+        let is_cut = |p: &ValuePath, units: &[ValuePath]| units.iter().any(|u| p.starts_with(u));
+        let mut units: Vec<ValuePath> = cut.to_vec();
+        loop {
+            let mut grown = false;
+            let parents: Vec<ValuePath> = units
+                .iter()
+                .filter_map(ValuePath::parent)
+                .filter(|p| !p.is_root())
+                .collect();
+            for parent in parents {
+                if is_cut(&parent, &units) || tree::get(self.input.proposal, &parent).is_some() {
+                    continue;
+                }
+                let Some(entries) = self
+                    .root
+                    .get(&parent, self.input.typing)
+                    .and_then(Node::entries)
+                else {
+                    continue;
+                };
+                let all_gone = entries.iter().all(|e| {
+                    e.key
+                        .key_string(self.input.typing)
+                        .is_some_and(|k| is_cut(&parent.key(k), &units))
+                });
+                if all_gone {
+                    units.push(parent);
+                    grown = true;
+                }
+            }
+            if !grown {
+                break;
+            }
+        }
+        let mut topmost: Vec<ValuePath> = units
+            .iter()
+            .filter(|u| !units.iter().any(|o| o != *u && u.starts_with(o)))
+            .cloned()
+            .collect();
+        crate::order::sort(&mut topmost);
+        topmost.dedup();
+        topmost
+    }
+
+    /// The mappings whose every key leaves while the proposal keeps them, empty (`parent: {}`).
+    pub(super) fn emptied_kept(
+        &self,
+        units: &[ValuePath],
+        insertions: &[Insertion],
+    ) -> Vec<ValuePath> {
+        let mut emptied: Vec<ValuePath> = units.iter().filter_map(ValuePath::parent).collect();
+        crate::order::sort(&mut emptied);
+        emptied.dedup();
+        emptied.retain(|parent| {
+            let kept_empty = matches!(tree::get(self.input.proposal, parent), Some(Value::Object(m)) if m.is_empty());
+            let entries = self
+                .root
+                .get(parent, self.input.typing)
+                .and_then(Node::entries)
+                .unwrap_or_default();
+            kept_empty
+                && !insertions.iter().any(|i| &i.parent == parent)
+                && entries.iter().all(|e| {
+                    e.key
+                        .key_string(self.input.typing)
+                        .is_some_and(|k| units.iter().any(|u| parent.key(k.clone()).starts_with(u)))
+                })
+        });
+        emptied
+    }
+
+    /// Writes `{}` for a block mapping that loses every key: after its key's colon, or, for the
+    /// document root, on the line of its first key (a document left with only `...` would not parse).
+    pub(super) fn empty_mapping(&self, document_root: &Node, path: &ValuePath) -> Refused<Edit> {
+        let text = self.input.text;
+        let full = self.input.prefix.join(path);
+        let Some(parent) = full.parent() else {
+            let node = document_root;
+            let at = self.line_start(node.range.start);
+            return Ok(Edit::insertion(at, format!("{{}}{}", self.eol)));
+        };
+        let holder = document_root.get(&parent, self.input.typing);
+        let Some(Segment::Key(key)) = full.last() else {
+            unreachable_refusal(path)?
+        };
+        let entry = self.entry_of(holder, key, path)?;
+        let colon = text[entry.key.range.end..]
+            .find(':')
+            .map(|i| entry.key.range.end + i + 1)
+            .filter(|&at| at <= entry.value.range.start)
+            .ok_or_else(|| {
+                self.refusal(
+                    SpliceKind::Indentation,
+                    path,
+                    entry.key.range.start,
+                    &format!("`{path}` has no `:` after its key; `{{}}` cannot be written"),
+                )
+            })?;
+        Ok(Edit::insertion(colon, " {}"))
+    }
+}
+
+/// Lets the deletion `widen` names start earlier (taking the line break before a file's
+/// unterminated last line) when no other edit touches the bytes it would take.
+pub(super) fn widen_to_final_break(edits: &mut [Edit], widen: Option<(usize, usize)>) {
+    let Some((index, start)) = widen else { return };
+    let old = edits[index].range.start;
+    let clear = edits
+        .iter()
+        .enumerate()
+        .all(|(i, e)| i == index || e.range.end <= start || e.range.start > old);
+    if clear {
+        edits[index].range.start = start;
+    }
+}
