@@ -7,9 +7,9 @@ that op applied; the base schema accepts exactly the original's mapping structur
 target schema exactly the proposal's (a set value is pinned by `const`), so the planner must
 make that op. The library runs every case in one process (`cargo run --example sweep-runner`).
 A result is right when it is a refusal with a reason and an unchanged file, or a text that
-PyYAML (with go-yaml's typing: helm_yaml.py) reads as exactly the proposal and npm `yaml`
-(YAML 1.2 core) reads as the op applied to its own reading of the original, with every other
-document byte-identical. Anything else is wrong; a panic is a crash.
+PyYAML (with go-yaml's typing: helm_yaml.py) reads as exactly the proposal, npm `yaml`
+(YAML 1.2 core) and Helm's own readers (helm_reader.py) read as the op applied to their own
+reading of the original, with every other document byte-identical. Anything else is wrong; a panic is a crash.
 
 Ends with `N passed, M failed` (passed = edited + refused, failed = wrong + crash).
 """
@@ -26,6 +26,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import helm_reader  # noqa: E402
 import helm_yaml  # noqa: E402
 import ops as forcing  # noqa: E402
 import sources  # noqa: E402
@@ -129,6 +130,37 @@ def changed_region(before, after):
     return p, len(before) - s
 
 
+HELM = helm_reader.HelmReader()
+HELM_SKIPPED = collections.Counter()
+
+
+@functools.lru_cache(maxsize=64)
+def helm_original(text):
+    """Helm's own readings of a source text, read once per source."""
+    return HELM.read(text)
+
+
+def judge_helm(case, after):
+    """Why Helm's own YAML readers disagree with an edited text, or None.
+
+    Each reader that reads the original must read the edit; the `-f` reader (the first
+    document) must read it as the op applied to its own reading of the original.
+    """
+    before = helm_original(case["text"])
+    got = HELM.read(after)
+    for key, label in (("f", "-f"), ("chart", "values.yaml")):
+        if helm_reader.failed(before[key]):
+            HELM_SKIPPED[f"helm-{label}-cannot-read-source"] += 1
+        elif helm_reader.failed(got[key]):
+            return f"Helm's YAML reader ({label}) fails: {got[key][1]}"
+    if case["index"] != 0 or helm_reader.failed(before["f"]):
+        return None
+    expected = forcing.apply(case["op"], before["f"])
+    if expected is not None and not helm_yaml.same(got["f"], expected[0], double=True):
+        return f"Helm reads {json.dumps(got['f'], ensure_ascii=False)[:300]}, not the op applied"
+    return None
+
+
 @functools.lru_cache(maxsize=64)
 def original_reading(text):
     """PyYAML's documents of a source text and their spans, read once per source."""
@@ -156,7 +188,7 @@ def judge_text(case, after, read12, doc12):
     for i, (s, e) in enumerate(spans):
         if (i < index and e > start) or (i > index and s < end):
             return f"document {i + 1} changed (the values are in document {index + 1})"
-    return None
+    return judge_helm(case, after)
 
 
 def judge(case, result, read12, doc12):
@@ -248,6 +280,8 @@ def main():
                     "op": forcing.describe(case["op"]), "text": case["text"], "after": after,
                     "request": case["request"],
                 }, ensure_ascii=False) + "\n")
+    counts.update(HELM_SKIPPED)
+    HELM.close()
     print_summary(counts, verdicts, by_kind, len(cases), time.time() - began)
     passed = verdicts["edited"] + verdicts["refused"]
     failed = verdicts["wrong"] + verdicts["crash"]
