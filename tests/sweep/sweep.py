@@ -71,14 +71,19 @@ def run_all(runner, cases):
 
 def prepare(name, text, rng, per_kind, counts):
     """The cases for one source text (none when it is not one judgeable mapping)."""
+    helm_only = False
     try:
         docs11 = helm_yaml.load_all(text)
     except helm_yaml.Unsupported:
         counts["source-unsupported"] += 1
         return []
-    except Exception:  # noqa: BLE001 - any PyYAML error: not a file Helm reads
-        counts["source-not-helm-yaml"] += 1
-        return []
+    except Exception:  # noqa: BLE001 - PyYAML refuses it: judged by Helm alone, if Helm reads it
+        docs11 = helm_only_reading(text)
+        if docs11 is None:
+            counts["source-not-helm-yaml"] += 1
+            return []
+        helm_only = True
+        counts["source-read-by-helm-not-pyyaml"] += 1
     index = next((i for i, d in enumerate(docs11) if isinstance(d, dict)), None)
     if index is None:
         counts["source-not-a-mapping"] += 1
@@ -98,6 +103,7 @@ def prepare(name, text, rng, per_kind, counts):
         proposal, consts = applied
         cases.append({
             "source": name, "text": text, "index": index, "op": op, "proposal": proposal, "doc11": doc,
+            "helm_only": helm_only,
             "request": {
                 "id": len(cases), "files": [{"path": "values.yaml", "text": text}],
                 "base": json.dumps(forcing.shape(doc)),
@@ -140,6 +146,17 @@ def helm_original(text):
     return HELM.read(text)
 
 
+def judge_12(case, read12, doc12):
+    """Why npm `yaml`'s reading of an edit is not the op applied to its reading of the original."""
+    if "error" in read12:
+        return f"npm yaml (1.2) fails: {read12['error']}"
+    index = case["index"]
+    expected = forcing.apply(case["op"], doc12)
+    if expected is not None and not helm_yaml.same(read12["docs"][index], expected[0], double=True):
+        return f"npm yaml reads {json.dumps(read12['docs'][index], ensure_ascii=False)[:300]}, not the op applied"
+    return None
+
+
 def judge_helm(case, after):
     """Why Helm's own YAML readers disagree with an edited text, or None.
 
@@ -148,7 +165,7 @@ def judge_helm(case, after):
     """
     before = helm_original(case["text"])
     got = HELM.read(after)
-    for key, label in (("f", "-f"), ("chart", "values.yaml")):
+    for key, label in (("f", "f-reader"), ("chart", "values.yaml")):
         if helm_reader.failed(before[key]):
             HELM_SKIPPED[f"helm-{label}-cannot-read-source"] += 1
         elif helm_reader.failed(got[key]):
@@ -167,8 +184,23 @@ def original_reading(text):
     return helm_yaml.load_all(text), helm_yaml.document_spans(text)
 
 
+def helm_only_reading(text):
+    """`[values]` when Helm's readers read `text` as one mapping that PyYAML refuses, else None.
+
+    (go-yaml reads some texts libyaml-derived parsers refuse, e.g. a blank line of a space and a
+    tab inside a mapping; those edits are judged by Helm's readers and npm `yaml` alone.)
+    """
+    reading = helm_original(text)
+    one, merged = reading["f"], reading["chart"]
+    if helm_reader.failed(one) or not isinstance(one, dict) or one != merged:
+        return None
+    return [one]
+
+
 def judge_text(case, after, read12, doc12):
     """Why an edited text is wrong, or None."""
+    if case.get("helm_only"):
+        return judge_12(case, read12, doc12) or judge_helm(case, after)
     try:
         docs = helm_yaml.load_all(after)
     except Exception as e:  # noqa: BLE001 - any PyYAML error is a wrong edit
@@ -179,11 +211,9 @@ def judge_text(case, after, read12, doc12):
         return f"PyYAML reads {len(docs)} documents, the original has {len(before_docs)}"
     if not helm_yaml.same(docs[index], case["proposal"]):
         return f"PyYAML reads {json.dumps(docs[index], ensure_ascii=False)[:300]}, not the proposal"
-    if "error" in read12:
-        return f"npm yaml (1.2) fails: {read12['error']}"
-    expected = forcing.apply(case["op"], doc12)
-    if expected is not None and not helm_yaml.same(read12["docs"][index], expected[0], double=True):
-        return f"npm yaml reads {json.dumps(read12['docs'][index], ensure_ascii=False)[:300]}, not the op applied"
+    why = judge_12(case, read12, doc12)
+    if why:
+        return why
     start, end = changed_region(case["text"], after)
     for i, (s, e) in enumerate(spans):
         if (i < index and e > start) or (i > index and s < end):
