@@ -11,7 +11,8 @@ invalid, the set of error locations (instance pointers) is the same.
 
 Every disagreement kept on purpose is in tests/helm/kept.json with its reason (docs/helm.md,
 "Kept disagreements"); a disagreement not listed there fails, and so does a listed one that
-no longer happens. `--write-kept` rewrites the list from this run (reasons kept by cause).
+no longer happens. `--write-kept` rewrites the list from this run (a disagreement already
+listed keeps its reason; a new one is `unreviewed`, which fails until it is given a reason).
 Ends with `N passed, M failed`.
 """
 
@@ -272,9 +273,8 @@ def load_kept(path):
 
 
 def write_kept(path, rows, kept):
-    """The kept list from this run's disagreements; a cause keeps the reason it had."""
-    reasons = {c: r for (_, c), r in kept.items() if r != UNREVIEWED}
-    entries = [{"question": r["id"], "cause": r["cause"], "reason": reasons.get(r["cause"], UNREVIEWED)}
+    """The kept list from this run's disagreements; an entry that was there keeps its reason."""
+    entries = [{"question": r["id"], "cause": r["cause"], "reason": kept.get((r["id"], r["cause"]), UNREVIEWED)}
                for r in rows if not r["agree"] and r["ours"] != "crash"]
     with open(path, "w", encoding="utf-8") as f:
         json.dump({"about": "Disagreements with Helm v4.2.3 kept on purpose (docs/helm.md, Kept disagreements). "
