@@ -193,12 +193,25 @@ def transforms(name, text):
     yield name + "+nofinal", text.rstrip("\n")
     yield name + "+tabblank", text.replace("\n\n", "\n\t\n").replace(":\n", ":\n \t\n", 1)
     yield name + "+comments", comment_everywhere(text)
+    yield name + "+spacetab", space_tab_between(text)
     separator = "...\n" if text.startswith("%") else "---\n"
     yield name + "+multidoc", "other: document\nlist: [1]\n" + separator + text + "---\n# trailing doc\nz: 9\n"
     yield name + "+crlf+bom+nofinal", "\ufeff" + text.rstrip("\n").replace("\n", "\r\n")
     if not text.startswith("%"):
         yield name + "+blankfirst", "\n  \n# c\n" + text
     yield name + "+docstart", "--- # values\n" + text
+
+
+def space_tab_between(text):
+    """A line of a space and a tab between top-level entries (go-yaml reads it, PyYAML does not)."""
+    lines = text.split("\n")
+    out = []
+    for i, line in enumerate(lines):
+        out.append(line)
+        following = lines[i + 1] if i + 1 < len(lines) else ""
+        if line[:1].isalpha() and following[:1].isalpha():
+            out.append(" \t")
+    return "\n".join(out)
 
 
 def comment_everywhere(text):

@@ -7,9 +7,9 @@ that op applied; the base schema accepts exactly the original's mapping structur
 target schema exactly the proposal's (a set value is pinned by `const`), so the planner must
 make that op. The library runs every case in one process (`cargo run --example sweep-runner`).
 A result is right when it is a refusal with a reason and an unchanged file, or a text that
-PyYAML (with go-yaml's typing: helm_yaml.py) reads as exactly the proposal and npm `yaml`
-(YAML 1.2 core) reads as the op applied to its own reading of the original, with every other
-document byte-identical. Anything else is wrong; a panic is a crash.
+PyYAML (with go-yaml's typing: helm_yaml.py) reads as exactly the proposal, npm `yaml`
+(YAML 1.2 core) and Helm's own readers (helm_reader.py) read as the op applied to their own
+reading of the original, with every other document byte-identical. Anything else is wrong; a panic is a crash.
 
 Ends with `N passed, M failed` (passed = edited + refused, failed = wrong + crash).
 """
@@ -26,6 +26,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import helm_reader  # noqa: E402
 import helm_yaml  # noqa: E402
 import ops as forcing  # noqa: E402
 import sources  # noqa: E402
@@ -70,14 +71,19 @@ def run_all(runner, cases):
 
 def prepare(name, text, rng, per_kind, counts):
     """The cases for one source text (none when it is not one judgeable mapping)."""
+    helm_only = False
     try:
         docs11 = helm_yaml.load_all(text)
     except helm_yaml.Unsupported:
         counts["source-unsupported"] += 1
         return []
-    except Exception:  # noqa: BLE001 - any PyYAML error: not a file Helm reads
-        counts["source-not-helm-yaml"] += 1
-        return []
+    except Exception:  # noqa: BLE001 - PyYAML refuses it: judged by Helm alone, if Helm reads it
+        docs11 = helm_only_reading(text)
+        if docs11 is None:
+            counts["source-not-helm-yaml"] += 1
+            return []
+        helm_only = True
+        counts["source-read-by-helm-not-pyyaml"] += 1
     index = next((i for i, d in enumerate(docs11) if isinstance(d, dict)), None)
     if index is None:
         counts["source-not-a-mapping"] += 1
@@ -97,6 +103,7 @@ def prepare(name, text, rng, per_kind, counts):
         proposal, consts = applied
         cases.append({
             "source": name, "text": text, "index": index, "op": op, "proposal": proposal, "doc11": doc,
+            "helm_only": helm_only,
             "request": {
                 "id": len(cases), "files": [{"path": "values.yaml", "text": text}],
                 "base": json.dumps(forcing.shape(doc)),
@@ -129,14 +136,71 @@ def changed_region(before, after):
     return p, len(before) - s
 
 
+HELM = helm_reader.HelmReader()
+HELM_SKIPPED = collections.Counter()
+
+
+@functools.lru_cache(maxsize=64)
+def helm_original(text):
+    """Helm's own readings of a source text, read once per source."""
+    return HELM.read(text)
+
+
+def judge_12(case, read12, doc12):
+    """Why npm `yaml`'s reading of an edit is not the op applied to its reading of the original."""
+    if "error" in read12:
+        return f"npm yaml (1.2) fails: {read12['error']}"
+    index = case["index"]
+    expected = forcing.apply(case["op"], doc12)
+    if expected is not None and not helm_yaml.same(read12["docs"][index], expected[0], double=True):
+        return f"npm yaml reads {json.dumps(read12['docs'][index], ensure_ascii=False)[:300]}, not the op applied"
+    return None
+
+
+def judge_helm(case, after):
+    """Why Helm's own YAML readers disagree with an edited text, or None.
+
+    Each reader that reads the original must read the edit; the `-f` reader (the first
+    document) must read it as the op applied to its own reading of the original.
+    """
+    before = helm_original(case["text"])
+    got = HELM.read(after)
+    for key, label in (("f", "f-reader"), ("chart", "values.yaml")):
+        if helm_reader.failed(before[key]):
+            HELM_SKIPPED[f"helm-{label}-cannot-read-source"] += 1
+        elif helm_reader.failed(got[key]):
+            return f"Helm's YAML reader ({label}) fails: {got[key][1]}"
+    if case["index"] != 0 or helm_reader.failed(before["f"]):
+        return None
+    expected = forcing.apply(case["op"], before["f"])
+    if expected is not None and not helm_yaml.same(got["f"], expected[0], double=True):
+        return f"Helm reads {json.dumps(got['f'], ensure_ascii=False)[:300]}, not the op applied"
+    return None
+
+
 @functools.lru_cache(maxsize=64)
 def original_reading(text):
     """PyYAML's documents of a source text and their spans, read once per source."""
     return helm_yaml.load_all(text), helm_yaml.document_spans(text)
 
 
+def helm_only_reading(text):
+    """`[values]` when Helm's readers read `text` as one mapping that PyYAML refuses, else None.
+
+    (go-yaml reads some texts libyaml-derived parsers refuse, e.g. a blank line of a space and a
+    tab inside a mapping; those edits are judged by Helm's readers and npm `yaml` alone.)
+    """
+    reading = helm_original(text)
+    one, merged = reading["f"], reading["chart"]
+    if helm_reader.failed(one) or not isinstance(one, dict) or one != merged:
+        return None
+    return [one]
+
+
 def judge_text(case, after, read12, doc12):
     """Why an edited text is wrong, or None."""
+    if case.get("helm_only"):
+        return judge_12(case, read12, doc12) or judge_helm(case, after)
     try:
         docs = helm_yaml.load_all(after)
     except Exception as e:  # noqa: BLE001 - any PyYAML error is a wrong edit
@@ -147,16 +211,14 @@ def judge_text(case, after, read12, doc12):
         return f"PyYAML reads {len(docs)} documents, the original has {len(before_docs)}"
     if not helm_yaml.same(docs[index], case["proposal"]):
         return f"PyYAML reads {json.dumps(docs[index], ensure_ascii=False)[:300]}, not the proposal"
-    if "error" in read12:
-        return f"npm yaml (1.2) fails: {read12['error']}"
-    expected = forcing.apply(case["op"], doc12)
-    if expected is not None and not helm_yaml.same(read12["docs"][index], expected[0], double=True):
-        return f"npm yaml reads {json.dumps(read12['docs'][index], ensure_ascii=False)[:300]}, not the op applied"
+    why = judge_12(case, read12, doc12)
+    if why:
+        return why
     start, end = changed_region(case["text"], after)
     for i, (s, e) in enumerate(spans):
         if (i < index and e > start) or (i > index and s < end):
             return f"document {i + 1} changed (the values are in document {index + 1})"
-    return None
+    return judge_helm(case, after)
 
 
 def judge(case, result, read12, doc12):
@@ -248,6 +310,8 @@ def main():
                     "op": forcing.describe(case["op"]), "text": case["text"], "after": after,
                     "request": case["request"],
                 }, ensure_ascii=False) + "\n")
+    counts.update(HELM_SKIPPED)
+    HELM.close()
     print_summary(counts, verdicts, by_kind, len(cases), time.time() - began)
     passed = verdicts["edited"] + verdicts["refused"]
     failed = verdicts["wrong"] + verdicts["crash"]

@@ -1,0 +1,234 @@
+"""Semantic probes: small schemas and values where validators are known to part ways.
+
+Each probe is `(name, schema, defaults, user)`: `schema` a JSON value (or a text, to send
+exactly), `defaults` the chart's values.yaml text, `user` a `-f` values text or None.
+Helm's answer is the expected one; the differential asks both sides.
+"""
+
+import json
+
+S2020 = "https://json-schema.org/draft/2020-12/schema"
+S2019 = "https://json-schema.org/draft/2019-09/schema"
+S07 = "http://json-schema.org/draft-07/schema#"
+S04 = "http://json-schema.org/draft-04/schema#"
+VERSIONLESS = "http://json-schema.org/schema#"
+
+
+def one(prop, sub, draft=None):
+    """A schema with one property `prop` described by `sub` (under `draft`, or no `$schema`)."""
+    schema = {"type": "object", "properties": {prop: sub}}
+    if draft:
+        schema["$schema"] = draft
+    return schema
+
+
+def drafts():
+    """Which draft a schema is read as, and what that changes."""
+    ref_sibling = {"additionalProperties": False, "$ref": "#/$defs/v",
+                   "$defs": {"v": {"properties": {"a": {"type": "string"}}}}}
+    out = []
+    for label, draft in (("none", None), ("versionless", VERSIONLESS), ("draft-07", S07),
+                         ("2019-09", S2019), ("2020-12", S2020), ("draft-04", S04)):
+        s = dict(ref_sibling)
+        if draft:
+            s["$schema"] = draft
+        out.append((f"ref-sibling/{label}", s, "a: x\n", None))
+        uneval = {"type": "object", "properties": {"a": {"type": "integer"}}, "unevaluatedProperties": False}
+        if draft:
+            uneval["$schema"] = draft
+        out.append((f"unevaluatedProperties/{label}", uneval, "a: 1\nb: 2\n", None))
+        items = one("l", {"type": "array", "items": [{"type": "integer"}, {"type": "string"}]}, draft)
+        out.append((f"items-array/{label}", items, "l: [1, x, 3]\n", None))
+        out.append((f"items-array-wrong/{label}", items, "l: [x, 1]\n", None))
+        prefix = one("l", {"type": "array", "prefixItems": [{"type": "integer"}], "items": False}, draft)
+        out.append((f"prefixItems/{label}", prefix, "l: [1, 2]\n", None))
+        dep = one("d", {"deprecated": "true", "type": "string"}, draft)
+        out.append((f"deprecated-string/{label}", dep, "d: x\n", None))
+        excl = one("n", {"maximum": 5, "exclusiveMaximum": True}, draft)
+        out.append((f"exclusiveMaximum-boolean/{label}", excl, "n: 5\n", None))
+        uneval_items = one("l", {"type": "array", "prefixItems": [{"type": "integer"}],
+                                 "unevaluatedItems": False}, draft)
+        out.append((f"unevaluatedItems/{label}", uneval_items, "l: [1, 2]\n", None))
+        dyn = {"$id": "https://example.com/root", "$dynamicAnchor": "node", "type": "object",
+               "properties": {"c": {"$dynamicRef": "#node"}, "v": {"type": "integer"}}}
+        if draft:
+            dyn["$schema"] = draft
+        out.append((f"dynamicRef/{label}", dyn, "c:\n  v: x\n", None))
+    return out
+
+
+FORMATS = [
+    ("email", "not an email"), ("uuid", "not-a-uuid"), ("duration", "5 minutes"),
+    ("date-time", "yesterday"), ("date", "2024-13-45"), ("time", "25:00"),
+    ("ipv4", "300.1.1.1"), ("ipv6", "zz::1"), ("hostname", "-bad-"), ("uri", "not a uri"),
+    ("uri-reference", "\\\\bad"), ("regex", "(unclosed"), ("json-pointer", "no-slash"),
+    ("idn-email", "nope"), ("iri", "not an iri"), ("unknown-format", "x"), ("period", "x"),
+]
+
+
+def formats():
+    """`format` per draft: Helm asserts some formats under some drafts and no others."""
+    out = []
+    for label, draft in (("none", None), ("draft-07", S07), ("2019-09", S2019), ("2020-12", S2020), ("draft-04", S04)):
+        for fmt, bad in FORMATS:
+            out.append((f"format-{fmt}/{label}", one("f", {"type": "string", "format": fmt}, draft),
+                        f"f: {json.dumps(bad)}\n", None))
+        enc = one("e", {"type": "string", "contentEncoding": "base64", "contentMediaType": "application/json"}, draft)
+        out.append((f"contentEncoding/{label}", enc, 'e: "!!! not base64"\n', None))
+    return out
+
+
+PATTERNS = [
+    ("p-L", r"^\p{L}+$", ["héllo", "abc1"]),
+    ("P-L", r"^\P{L}+$", ["123", "a"]),
+    ("s-nbsp", r"^a\sb$", ["a b", "a\u00a0b", "a\u2003b"]),
+    ("S-nbsp", r"^a\Sb$", ["a\u00a0b"]),
+    ("d-arabic", r"^\d+$", ["123", "\u0661\u0662"]),
+    ("w-unicode", r"^\w+$", ["abc", "é"]),
+    ("b-boundary", r"\bé", ["x é"]),
+    ("posix-alpha", r"^[[:alpha:]]+$", ["abc", "ab1"]),
+    ("posix-digit", r"^[[:digit:]]+$", ["123"]),
+    ("u-escape", r"^\u0041$", ["A"]),
+    ("x-brace", r"^\x{41}$", ["A"]),
+    ("lookahead", r"^(?=a)a$", ["a"]),
+    ("lookbehind", r"(?<=a)b", ["ab"]),
+    ("backreference", r"^(a)\1$", ["aa"]),
+    ("named-group", r"^(?P<x>a)$", ["a"]),
+    ("named-group-js", r"^(?<x>a)$", ["a"]),
+    ("flag-i", r"(?i)^abc$", ["ABC"]),
+    ("dot-newline", r"^a.b$", ["a\nb"]),
+    ("dollar-newline", r"^ab$", ["ab\n"]),
+    ("z-anchor", r"^ab\z", ["ab"]),
+    ("A-anchor", r"\Aab$", ["ab"]),
+    ("c-control", r"^\cA$", ["\u0001"]),
+    ("k-named", r"^(?<x>a)\k<x>$", ["aa"]),
+    ("Q-quote", r"^\Qa.b\E$", ["a.b", "axb"]),
+    ("possessive", r"^a++$", ["aa"]),
+    ("lazy", r"^a+?$", ["aa"]),
+    ("class-subtract", r"^[a-z--b]$", ["b"]),
+    ("p-Greek", r"^\p{Greek}+$", ["αβ", "ab"]),
+    ("p-Lu-short", r"^\pL+$", ["ab"]),
+    ("p-Script", r"^\p{Script=Greek}+$", ["αβ"]),
+    ("astral-dot", r"^.$", ["😀"]),
+    ("brace-literal", r"^a{,2}$", ["a{,2}", "aa"]),
+    ("empty-alternation", r"^(|a)$", [""]),
+    ("unicode-class-range", r"^[\u0041-\u005A]+$", ["AB"]),
+    ("octal-escape", r"^\101$", ["A"]),
+    ("slash-escape", r"^\/$", ["/"]),
+    ("dash-escape", r"^\-$", ["-"]),
+]
+
+
+def patterns():
+    """The regex dialect: Go's RE2 syntax and meaning, not ECMA-262."""
+    out = []
+    for name, pattern, values in PATTERNS:
+        schema = one("p", {"type": "string", "pattern": pattern})
+        for i, value in enumerate(values):
+            out.append((f"pattern-{name}/{i}", schema, f"p: {json.dumps(value, ensure_ascii=False)}\n", None))
+        props = {"type": "object", "patternProperties": {pattern: {"type": "integer"}}}
+        out.append((f"patternProperties-{name}", props, f"{json.dumps(values[0], ensure_ascii=False)}: x\n", None))
+    return out
+
+
+def numbers():
+    """Big and odd numbers, as Helm's YAML and JSON steps hold them."""
+    big = [
+        ("max-int64", one("n", {"type": "integer", "maximum": 9223372036854775807}), "n: 9223372036854775807\n"),
+        ("over-int64", one("n", {"type": "integer"}), "n: 9223372036854775808\n"),
+        ("over-uint64", one("n", {"type": "integer"}), "n: 18446744073709551616\n"),
+        ("2^53+1-max", one("n", {"maximum": 9007199254740992}), "n: 9007199254740993\n"),
+        ("2^53+1-const", one("n", {"const": 9007199254740993}), "n: 9007199254740992\n"),
+        ("float-integer", one("n", {"type": "integer"}), "n: 1.0\n"),
+        ("exp-integer", one("n", {"type": "integer"}), "n: 1e3\n"),
+        ("multipleOf-float", one("n", {"multipleOf": 0.01}), "n: 0.07\n"),
+        ("multipleOf-big", one("n", {"multipleOf": 3}), "n: 9223372036854775806\n"),
+        ("enum-1-vs-1.0", one("n", {"enum": [1]}), "n: 1.0\n"),
+        ("uniqueItems-1-vs-1.0", one("l", {"uniqueItems": True}), "l: [1, 1.0]\n"),
+        ("negative-zero", one("n", {"exclusiveMinimum": 0}), "n: -0.0\n"),
+        ("huge-float", one("n", {"type": "number", "maximum": 1e308}), "n: 1e309\n"),
+        ("minLength-astral", one("s", {"minLength": 2}), "s: 😀\n"),
+        ("maxLength-combining", one("s", {"maxLength": 1}), "s: e\u0301\n"),
+    ]
+    return [(f"number-{n}", s, d, None) for n, s, d in big]
+
+
+YAML_WORDS = [
+    ("yes", "yes"), ("no", "no"), ("on", "on"), ("off", "off"), ("y", "y"), ("n", "n"),
+    ("True", "True"), ("NO", "NO"), ("octal-0777", "0777"), ("octal-0o17", "0o17"),
+    ("underscore", "1_000"), ("sexagesimal", "1:20"), ("hex", "0x1F"), ("binary", "0b101"),
+    ("leading-zero-08", "08"), ("inf", ".inf"), ("nan", ".nan"), ("tilde", "~"), ("empty", ""),
+    ("timestamp", "2001-12-14"), ("exp", "1e3"), ("plus", "+12"), ("dot5", ".5"), ("equals", "="),
+]
+
+
+def yaml_words():
+    """YAML 1.1 words and number forms, as Helm's YAML reader types them, against each type."""
+    out = []
+    for name, word in YAML_WORDS:
+        for t in ("string", "boolean", "integer", "number", "null"):
+            schema = one("v", {"type": t})
+            out.append((f"yaml-{name}/{t}", schema, f"v: {word}\n", None))
+            out.append((f"yaml-user-{name}/{t}", schema, "", f"v: {word}\n"))
+        key = word or '""'
+        out.append((f"yaml-key-{name}", {"type": "object", "propertyNames": {"pattern": "^[a-z]+$"}},
+                    f"{key}: 1\n", None))
+    return out
+
+
+def misc():
+    """Coalescing, references, and schemas Helm cannot use."""
+    return [
+        ("null-deletes-required", {"type": "object", "required": ["a"]}, "a: 1\n", "a: null\n"),
+        ("null-in-defaults", one("a", {"type": "string"}), "a: null\n", None),
+        ("table-over-scalar", one("a", {"type": "string"}), "a: {b: 1}\n", "a: x\n"),
+        ("scalar-over-table", one("a", {"type": "object"}), "a: x\n", "a: {b: 1}\n"),
+        ("empty-defaults", {"type": "object", "required": ["a"]}, "", None),
+        ("root-not-object", {"type": "array"}, "a: 1\n", None),
+        ("remote-ref", one("a", {"$ref": "https://example.invalid/schema.json"}), "a: 1\n", None),
+        ("missing-ref", one("a", {"$ref": "#/$defs/missing"}), "a: 1\n", None),
+        ("file-ref", one("a", {"$ref": "other.json"}), "a: 1\n", None),
+        ("anchor-ref", {"$defs": {"x": {"$anchor": "xa", "type": "integer"}}, "properties": {"a": {"$ref": "#xa"}}}, "a: s\n", None),
+        ("id-relative-ref", {"$id": "https://example.com/s/root.json", "$defs": {"x": {"$id": "x.json", "type": "integer"}},
+                             "properties": {"a": {"$ref": "x.json"}}}, "a: s\n", None),
+        ("urn-ref", one("a", {"$ref": "urn:example:thing"}), "a: 1\n", None),
+        ("not-json", "{not json", "a: 1\n", None),
+        ("type-not-a-type", one("a", {"type": "text"}), "a: 1\n", None),
+        ("type-number-value", one("a", {"type": 5}), "a: 1\n", None),
+        ("required-not-array", {"required": "a"}, "a: 1\n", None),
+        ("minimum-string", one("a", {"minimum": "3"}), "a: 1\n", None),
+        ("bad-regex", one("a", {"type": "string", "pattern": "(unclosed"}), "a: x\n", None),
+        ("schema-true", True, "a: 1\n", None),
+        ("schema-false", False, "a: 1\n", None),
+        ("if-then-else", {"if": {"properties": {"k": {"const": "a"}}}, "then": {"required": ["x"]},
+                          "else": {"required": ["y"]}}, "k: a\ny: 1\n", None),
+        ("dependentRequired", {"dependentRequired": {"a": ["b"]}}, "a: 1\n", None),
+        ("dependencies-07", {"$schema": S07, "dependencies": {"a": ["b"]}}, "a: 1\n", None),
+        ("dependencies-2020", {"dependencies": {"a": ["b"]}}, "a: 1\n", None),
+        ("contains-min", one("l", {"contains": {"type": "integer"}, "minContains": 2}), "l: [1, x]\n", None),
+        ("propertyNames", {"propertyNames": {"maxLength": 2}}, "abc: 1\n", None),
+        ("oneOf-both", one("a", {"oneOf": [{"type": "integer"}, {"minimum": 0}]}), "a: 1\n", None),
+        ("anyOf-none", one("a", {"anyOf": [{"type": "integer"}, {"type": "boolean"}]}), "a: x\n", None),
+        ("not", one("a", {"not": {"type": "string"}}), "a: x\n", None),
+        ("nested-ref-errors", {"$defs": {"o": {"properties": {"b": {"type": "integer"}, "c": {"type": "integer"}}}},
+                               "properties": {"a": {"$ref": "#/$defs/o"}}}, "a: {b: x, c: y}\n", None),
+        ("allOf-two", one("a", {"allOf": [{"type": "integer"}, {"minimum": 3}]}), "a: x\n", None),
+        ("additional-and-pattern", {"patternProperties": {"^x": {}}, "additionalProperties": False}, "xa: 1\nb: 2\n", None),
+        ("duplicate-key", one("a", {"type": "integer"}), "a: 1\na: x\n", None),
+        ("merge-key", one("b", {"required": ["x"]}), "base: &b {x: 1}\nb:\n  <<: *b\n", None),
+        ("multi-document", one("a", {"type": "integer"}), "a: x\n---\na: 1\n", None),
+        ("user-multi-document", one("a", {"type": "integer"}), "", "a: x\n---\na: 1\n"),
+        ("tab-line", {"type": "object"}, "a: 1\n \t\nb: 2\n", None),
+        ("first-line-tab", {"type": "object"}, " \t\nb: 2\n", None),
+        ("bom", one("a", {"type": "integer"}), "\ufeffa: x\n", None),
+    ]
+
+
+def all_probes():
+    """Every probe as `(group, name, schema text, defaults text, user text or None)`."""
+    out = []
+    for group in (drafts, formats, patterns, numbers, yaml_words, misc):
+        for name, schema, defaults, user in group():
+            text = schema if isinstance(schema, str) else json.dumps(schema, ensure_ascii=False)
+            out.append((group.__name__, name, text, defaults, user))
+    return out
