@@ -22,7 +22,11 @@ pub fn is_gzip(bytes: &[u8]) -> bool {
 /// The files of the chart archive `bytes` (named `name` in errors), the top directory stripped.
 pub fn read(name: &str, bytes: &[u8]) -> Result<Files, ChartError> {
     if !is_gzip(bytes) {
-        return Err(ChartError::new(name, None, "not a gzipped archive (a chart archive is a .tgz)"));
+        return Err(ChartError::new(
+            name,
+            None,
+            "not a gzipped archive (a chart archive is a .tgz)",
+        ));
     }
     let limit = MAX_CHART_SIZE + MAX_TAR_OVERHEAD;
     let stream = GzDecoder::new(bytes).take(limit);
@@ -49,11 +53,20 @@ pub fn read(name: &str, bytes: &[u8]) -> Result<Files, ChartError> {
             .read_to_end(&mut data)
             .map_err(|e| stream_error(name, &e, limit))?;
         if (data.len() as u64) < size {
-            return Err(ChartError::new(name, Some(&raw), "the archive ends inside this entry"));
+            return Err(ChartError::new(
+                name,
+                Some(&raw),
+                "the archive ends inside this entry",
+            ));
         }
         remaining -= size;
-        let data = data.strip_prefix(b"\xEF\xBB\xBF".as_slice()).map(<[u8]>::to_vec).unwrap_or(data);
-        files.insert(path, data).map_err(|e| ChartError::new(name, Some(&raw), e))?;
+        let data = data
+            .strip_prefix(b"\xEF\xBB\xBF".as_slice())
+            .map(<[u8]>::to_vec)
+            .unwrap_or(data);
+        files
+            .insert(path, data)
+            .map_err(|e| ChartError::new(name, Some(&raw), e))?;
     }
     if files.is_empty() {
         return Err(ChartError::new(name, None, "no files in chart archive"));
@@ -64,11 +77,13 @@ pub fn read(name: &str, bytes: &[u8]) -> Result<Files, ChartError> {
 /// Helm's size checks for one entry: the file limit, then what is left of the chart's.
 fn check_size(name: &str, raw: &str, size: u64, remaining: u64) -> Result<(), ChartError> {
     if size > remaining {
-        let message = format!("decompressed chart is larger than the maximum size {MAX_CHART_SIZE}");
+        let message =
+            format!("decompressed chart is larger than the maximum size {MAX_CHART_SIZE}");
         return Err(ChartError::new(name, Some(raw), message));
     }
     if size > MAX_FILE_SIZE {
-        let message = format!("decompressed file is larger than the maximum file size {MAX_FILE_SIZE}");
+        let message =
+            format!("decompressed file is larger than the maximum file size {MAX_FILE_SIZE}");
         return Err(ChartError::new(name, Some(raw), message));
     }
     Ok(())
@@ -79,7 +94,9 @@ fn stream_error(name: &str, error: &std::io::Error, limit: u64) -> ChartError {
     ChartError::new(
         name,
         None,
-        format!("cannot read the archive (corrupt, or more than {limit} bytes decompressed): {error}"),
+        format!(
+            "cannot read the archive (corrupt, or more than {limit} bytes decompressed): {error}"
+        ),
     )
 }
 

@@ -14,6 +14,8 @@ use serde_json::{Map, Value, json};
 pub struct ChartAt {
     /// The name Helm gives it in errors (its alias, if it has one).
     pub name: String,
+    /// Its Chart.yaml name.
+    pub chart: String,
     /// Its Chart.yaml version.
     pub version: String,
     /// The keys from the parent's values root to this chart's values (empty for the root chart).
@@ -47,16 +49,30 @@ pub struct Composed {
 /// Composes the tree rooted at `root`.
 pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
     if root.library {
-        return Err(ChartError::new(&root.source, Some("Chart.yaml"), "library charts are not installable"));
+        return Err(ChartError::new(
+            &root.source,
+            Some("Chart.yaml"),
+            "library charts are not installable",
+        ));
     }
     let mut charts = Vec::new();
     let mut drafts = Vec::new();
     let schema = if root.subcharts.is_empty() && root.dependencies.is_empty() {
-        charts.push(at(root, Vec::new(), root.schema.as_ref().map(|_| String::new())));
+        charts.push(at(
+            root,
+            Vec::new(),
+            root.schema.as_ref().map(|_| String::new()),
+        ));
         root.schema.clone()
     } else {
-        let composed = node(root, &[], "", &mut charts, &mut drafts)?;
-        (!charts.iter().all(|c| c.schema_pointer.is_none())).then(|| with_draft(composed, &drafts, root)).transpose()?
+        let mut composed = node(root, &[], "", &mut charts, &mut drafts)?;
+        let paths: Vec<&Vec<String>> = charts.iter().skip(1).map(|c| &c.values_path).collect();
+        if let Value::Object(map) = &mut composed {
+            map.insert(crate::schema::SUBCHARTS_KEYWORD.to_string(), json!(paths));
+        }
+        (!charts.iter().all(|c| c.schema_pointer.is_none()))
+            .then(|| with_draft(composed, &drafts, root))
+            .transpose()?
     };
     let defaults = if root.subcharts.is_empty() {
         root.values.clone()
@@ -68,9 +84,17 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
     Ok(Composed {
         name: root.name.clone(),
         version: root.version.clone(),
-        schema_name: if plain { format!("{} > values.schema.json", root.source) } else { format!("{} (every chart's values.schema.json)", root.source) },
+        schema_name: if plain {
+            format!("{} > values.schema.json", root.source)
+        } else {
+            format!("{} (every chart's values.schema.json)", root.source)
+        },
         schema: schema.unwrap_or_else(|| "{}".to_string()),
-        defaults_name: if plain { format!("{} > values.yaml", root.source) } else { format!("{} (every chart's values.yaml, coalesced)", root.source) },
+        defaults_name: if plain {
+            format!("{} > values.yaml", root.source)
+        } else {
+            format!("{} (every chart's values.yaml, coalesced)", root.source)
+        },
         defaults,
         charts,
     })
@@ -79,6 +103,7 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
 fn at(chart: &Chart, path: Vec<String>, pointer: Option<String>) -> ChartAt {
     ChartAt {
         name: chart.name.clone(),
+        chart: chart.name.clone(),
         version: chart.version.clone(),
         values_path: path,
         schema_pointer: pointer,
@@ -87,13 +112,18 @@ fn at(chart: &Chart, path: Vec<String>, pointer: Option<String>) -> ChartAt {
 
 /// The subcharts Helm keeps, with the key their values live under and their dependency entry:
 /// first those Chart.yaml does not list (always on), then the listed ones in its order.
-pub(super) fn included(chart: &Chart) -> Result<Vec<(String, &Chart, Option<&Dependency>)>, ChartError> {
+pub(super) fn included(
+    chart: &Chart,
+) -> Result<Vec<(String, &Chart, Option<&Dependency>)>, ChartError> {
     let fits = |dep: &Dependency, sub: &Chart| -> Result<bool, ChartError> {
         if dep.name != sub.name {
             return Ok(false);
         }
         semver::matches(&dep.version, &sub.version).ok_or_else(|| {
-            let message = format!("dependency `{}`: version constraint `{}` or version `{}` cannot be read", dep.name, dep.version, sub.version);
+            let message = format!(
+                "dependency `{}`: version constraint `{}` or version `{}` cannot be read",
+                dep.name, dep.version, sub.version
+            );
             ChartError::new(&chart.source, Some("Chart.yaml"), message)
         })
     };
@@ -115,20 +145,36 @@ pub(super) fn included(chart: &Chart) -> Result<Vec<(String, &Chart, Option<&Dep
             }
         }
         let Some(sub) = found else {
-            let message = format!("found in Chart.yaml, but missing in charts/ directory: {} {}", dep.name, dep.version);
+            let message = format!(
+                "found in Chart.yaml, but missing in charts/ directory: {} {}",
+                dep.name, dep.version
+            );
             return Err(ChartError::new(&chart.source, Some("Chart.yaml"), message));
         };
         if dep.import_values {
-            let message = format!("dependency `{}` uses import-values, which this tool does not follow (Helm copies the child's values into the parent's): refused rather than validated differently", dep.name);
+            let message = format!(
+                "dependency `{}` uses import-values, which this tool does not follow (Helm copies the child's values into the parent's): refused rather than validated differently",
+                dep.name
+            );
             return Err(ChartError::new(&chart.source, Some("Chart.yaml"), message));
         }
-        out.push((dep.alias.clone().unwrap_or_else(|| dep.name.clone()), sub, Some(dep)));
+        out.push((
+            dep.alias.clone().unwrap_or_else(|| dep.name.clone()),
+            sub,
+            Some(dep),
+        ));
     }
     Ok(out)
 }
 
 /// The schema of `chart` at `path`, placed at `pointer` in the composition.
-fn node(chart: &Chart, path: &[String], pointer: &str, charts: &mut Vec<ChartAt>, drafts: &mut Vec<(String, String)>) -> Result<Value, ChartError> {
+fn node(
+    chart: &Chart,
+    path: &[String],
+    pointer: &str,
+    charts: &mut Vec<ChartAt>,
+    drafts: &mut Vec<(String, String)>,
+) -> Result<Value, ChartError> {
     let mut parts = Vec::new();
     let own = format!("{pointer}/allOf/0");
     let has_schema = chart.schema.is_some();
@@ -153,13 +199,13 @@ fn node(chart: &Chart, path: &[String], pointer: &str, charts: &mut Vec<ChartAt>
         sub_path.push(key.clone());
         let gate = dep.and_then(|d| disabled(d, path));
         let branch = if gate.is_some() { "/else" } else { "" };
-        let sub_pointer = format!("{pointer}/allOf/{index}{branch}/properties/{}", escape(&key));
-        let mut child = node(sub, &sub_path, &sub_pointer, charts, drafts)?;
+        let sub_pointer = format!(
+            "{pointer}/allOf/{index}{branch}/properties/{}",
+            escape(&key)
+        );
+        let child = node(sub, &sub_path, &sub_pointer, charts, drafts)?;
         if let Some(last) = charts.iter_mut().rev().find(|c| c.values_path == sub_path) {
             last.name = key.clone();
-        }
-        if child == json!({"allOf": []}) {
-            child = json!({});
         }
         let placed = json!({"properties": {key: child}});
         parts.push(match gate {
@@ -167,13 +213,23 @@ fn node(chart: &Chart, path: &[String], pointer: &str, charts: &mut Vec<ChartAt>
             None => placed,
         });
     }
-    Ok(json!({ "allOf": parts }))
+    Ok(match parts.len() {
+        0 => json!({}),
+        _ => json!({ "allOf": parts }),
+    })
 }
 
 /// The composition with one `$schema`: the charts' drafts must agree (a missing one follows).
-fn with_draft(mut composed: Value, drafts: &[(String, String)], root: &Chart) -> Result<String, ChartError> {
+fn with_draft(
+    mut composed: Value,
+    drafts: &[(String, String)],
+    root: &Chart,
+) -> Result<String, ChartError> {
     if let Some((source, draft)) = drafts.iter().find(|(_, d)| *d != drafts[0].1) {
-        let message = format!("the charts' schemas use different drafts ({} and {draft} in {source}): each would be validated by its own, and one composed schema cannot", drafts[0].1);
+        let message = format!(
+            "the charts' schemas use different drafts ({} and {draft} in {source}): each would be validated by its own, and one composed schema cannot",
+            drafts[0].1
+        );
         return Err(ChartError::new(&root.source, None, message));
     }
     if let (Some((_, draft)), Value::Object(map)) = (drafts.first(), &mut composed) {
@@ -214,7 +270,13 @@ fn disabled(dep: &Dependency, parent: &[String]) -> Option<Value> {
         .split(',')
         .map(str::trim)
         .filter(|c| !c.is_empty())
-        .map(|c| parent.iter().cloned().chain(c.split('.').map(str::to_string)).collect())
+        .map(|c| {
+            parent
+                .iter()
+                .cloned()
+                .chain(c.split('.').map(str::to_string))
+                .collect()
+        })
         .collect();
     if conditions.is_empty() && dep.tags.is_empty() {
         return None;
@@ -222,27 +284,35 @@ fn disabled(dep: &Dependency, parent: &[String]) -> Option<Value> {
     let boolean = json!({"type": "boolean"});
     let mut any = Vec::new();
     for (i, condition) in conditions.iter().enumerate() {
-        let mut all: Vec<Value> = conditions[..i].iter().map(|c| json!({"not": at_path(c, &boolean)})).collect();
+        let mut all: Vec<Value> = conditions[..i]
+            .iter()
+            .map(|c| json!({"not": at_path(c, &boolean)}))
+            .collect();
         all.push(at_path(condition, &json!({"const": false})));
         any.push(json!({"allOf": all}));
     }
     if !dep.tags.is_empty() {
-        let tag = |t: &String, b: bool| at_path(&["tags".to_string(), t.clone()], &json!({"const": b}));
-        let no_condition: Vec<Value> = conditions.iter().map(|c| json!({"not": at_path(c, &boolean)})).collect();
-        any.push(json!({"allOf": [
-            {"allOf": no_condition},
-            {"not": {"anyOf": dep.tags.iter().map(|t| tag(t, true)).collect::<Vec<_>>()}},
-            {"anyOf": dep.tags.iter().map(|t| tag(t, false)).collect::<Vec<_>>()},
-        ]}));
+        let tag =
+            |t: &String, b: bool| at_path(&["tags".to_string(), t.clone()], &json!({"const": b}));
+        let mut all: Vec<Value> = conditions
+            .iter()
+            .map(|c| json!({"not": at_path(c, &boolean)}))
+            .collect();
+        all.push(
+            json!({"not": {"anyOf": dep.tags.iter().map(|t| tag(t, true)).collect::<Vec<_>>()}}),
+        );
+        all.push(json!({"anyOf": dep.tags.iter().map(|t| tag(t, false)).collect::<Vec<_>>()}));
+        any.push(json!({"allOf": all}));
     }
     Some(json!({"anyOf": any}))
 }
 
 /// A schema that holds when the value at `path` exists and satisfies `leaf`.
 fn at_path(path: &[String], leaf: &Value) -> Value {
-    path.iter().rev().fold(leaf.clone(), |inner, key| {
-        json!({"type": "object", "required": [key], "properties": {key: inner}})
-    })
+    path.iter().rev().fold(
+        leaf.clone(),
+        |inner, key| json!({"type": "object", "required": [key], "properties": {key: inner}}),
+    )
 }
 
 /// Helm's `CoalesceValues` for the tree with no user values: each chart's values.yaml under
@@ -250,9 +320,16 @@ fn at_path(path: &[String], leaf: &Value) -> Value {
 fn defaults(chart: &Chart, dest: Map<String, Value>) -> Result<Value, ChartError> {
     let own = match &chart.values {
         Some(text) => {
-            let options = DecodeOptions { typing: Typing::Helm, ..DecodeOptions::default() };
+            let options = DecodeOptions {
+                typing: Typing::Helm,
+                ..DecodeOptions::default()
+            };
             let documents = crate::yaml::decode(text, &options).map_err(|e| {
-                ChartError::new(&chart.source, Some("values.yaml"), format!("not YAML: {}", e.display_with("values.yaml", text)))
+                ChartError::new(
+                    &chart.source,
+                    Some("values.yaml"),
+                    format!("not YAML: {}", e.display_with("values.yaml", text)),
+                )
             })?;
             documents.into_iter().next()
         }
@@ -272,38 +349,9 @@ fn defaults(chart: &Chart, dest: Map<String, Value>) -> Result<Value, ChartError
             }
         };
         let mut sub_values = sub_values;
-        copy_globals(&dest, &mut sub_values);
+        crate::schema::copy_globals(&dest, &mut sub_values);
         let coalesced = defaults(sub, sub_values)?;
         dest.insert(key, coalesced);
     }
     Ok(Value::Object(dest))
-}
-
-/// Helm's `coalesceGlobals`: the parent's `global` into the subchart's, the parent winning.
-pub(super) fn copy_globals(parent: &Map<String, Value>, sub: &mut Map<String, Value>) {
-    let Some(Value::Object(source)) = parent.get("global").or(Some(&Value::Object(Map::new()))).cloned() else {
-        return;
-    };
-    let mut dest = match sub.remove("global") {
-        None => Map::new(),
-        Some(Value::Object(map)) => map,
-        Some(other) => {
-            sub.insert("global".to_string(), other);
-            return;
-        }
-    };
-    for (key, value) in source {
-        match (value, dest.get(&key)) {
-            (Value::Object(table), Some(Value::Object(existing))) => {
-                let merged = crate::schema::coalesce_tables(&Value::Object(table), &Value::Object(existing.clone()));
-                dest.insert(key, merged);
-            }
-            (Value::Object(_), Some(_)) => {}
-            (_, Some(Value::Object(_))) => {}
-            (value, _) => {
-                dest.insert(key, value);
-            }
-        }
-    }
-    sub.insert("global".to_string(), Value::Object(dest));
 }

@@ -6,7 +6,12 @@ use super::{ChartError, Files};
 use std::path::Path;
 
 /// The files the tree needs at a chart's top, besides `charts/`.
-const TOP: &[&str] = &["Chart.yaml", "requirements.yaml", "values.yaml", "values.schema.json"];
+const TOP: &[&str] = &[
+    "Chart.yaml",
+    "requirements.yaml",
+    "values.yaml",
+    "values.schema.json",
+];
 /// How deep `charts/` is walked (directories inside directories).
 const MAX_DEPTH: usize = 32;
 
@@ -38,7 +43,11 @@ fn walk(
     budget: &mut u64,
 ) -> Result<(), ChartError> {
     if depth > MAX_DEPTH {
-        return Err(ChartError::new(name, Some(prefix), "directories nested too deep"));
+        return Err(ChartError::new(
+            name,
+            Some(prefix),
+            "directories nested too deep",
+        ));
     }
     let entries = std::fs::read_dir(dir)
         .map_err(|e| ChartError::new(name, Some(prefix), format!("cannot read: {e}")))?;
@@ -59,7 +68,13 @@ fn walk(
 }
 
 /// Reads one file under Helm's limits.
-fn add(files: &mut Files, name: &str, path: &Path, relative: String, budget: &mut u64) -> Result<(), ChartError> {
+fn add(
+    files: &mut Files,
+    name: &str,
+    path: &Path,
+    relative: String,
+    budget: &mut u64,
+) -> Result<(), ChartError> {
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     if size > MAX_FILE_SIZE {
         let message = format!("chart file is larger than the maximum file size {MAX_FILE_SIZE}");

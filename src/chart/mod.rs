@@ -5,6 +5,7 @@
 //! `charts/` as Helm's loader reads them (`tree`); `compose` lays every chart's schema at its
 //! own values (alias, condition, tags) and coalesces the defaults and `global` as Helm does.
 
+mod annotate;
 pub mod archive;
 mod compose;
 mod dir;
@@ -13,6 +14,7 @@ mod message;
 mod semver;
 mod tree;
 
+pub use annotate::annotate;
 pub use compose::{ChartAt, Composed, compose};
 pub use files::Files;
 pub use message::{chart_of, name_charts, named};
@@ -97,8 +99,16 @@ pub struct Input {
 impl Input {
     /// A schema file's text, as given.
     pub fn schema(name: &str, text: String) -> Input {
-        let schema = crate::migrate::Named { name: name.to_string(), text };
-        Input { schema, defaults: None, charts: Vec::new(), version: String::new() }
+        let schema = crate::migrate::Named {
+            name: name.to_string(),
+            text,
+        };
+        Input {
+            schema,
+            defaults: None,
+            charts: Vec::new(),
+            version: String::new(),
+        }
     }
 
     /// What a chart archive's bytes (or, not gzip, a schema file's) give a session.
@@ -139,10 +149,19 @@ impl Input {
 
 impl From<Composed> for Input {
     fn from(composed: Composed) -> Input {
-        let schema = crate::migrate::Named { name: composed.schema_name, text: composed.schema };
-        let defaults = composed
-            .defaults
-            .map(|text| crate::migrate::Named { name: composed.defaults_name, text });
-        Input { schema, defaults, charts: composed.charts, version: composed.version }
+        let schema = crate::migrate::Named {
+            name: composed.schema_name,
+            text: composed.schema,
+        };
+        let defaults = composed.defaults.map(|text| crate::migrate::Named {
+            name: composed.defaults_name,
+            text,
+        });
+        Input {
+            schema,
+            defaults,
+            charts: composed.charts,
+            version: composed.version,
+        }
     }
 }

@@ -50,7 +50,10 @@ fn comparators(alternative: &str) -> Option<Vec<String>> {
 }
 
 fn is_operator(word: &str) -> bool {
-    matches!(word, "=" | "!=" | ">" | "<" | ">=" | "=>" | "<=" | "=<" | "~" | "~>" | "^")
+    matches!(
+        word,
+        "=" | "!=" | ">" | "<" | ">=" | "=>" | "<=" | "=<" | "~" | "~>" | "^"
+    )
 }
 
 fn comparator_matches(comparator: &str, v: &Version) -> Option<bool> {
@@ -75,7 +78,11 @@ fn comparator_matches(comparator: &str, v: &Version) -> Option<bool> {
             Some(high) => key(v) < key(&high),
             None => key(v) <= key(&low),
         },
-        "~" | "~>" => within(v, &low, &ceiling(&c, if c.parts[1].is_some() { 1 } else { 0 })),
+        "~" | "~>" => within(
+            v,
+            &low,
+            &ceiling(&c, if c.parts[1].is_some() { 1 } else { 0 }),
+        ),
         "^" => {
             let level = match c.parts {
                 [Some(0), Some(0), Some(_)] => 2,
@@ -90,7 +97,10 @@ fn comparator_matches(comparator: &str, v: &Version) -> Option<bool> {
 
 /// How many leading parts are fixed before the first wildcard (3: none).
 fn wildcard_level(c: &Version) -> usize {
-    c.parts.iter().position(Option::is_none).map_or(3, |at| at.max(1) - 1)
+    c.parts
+        .iter()
+        .position(Option::is_none)
+        .map_or(3, |at| at.max(1) - 1)
 }
 
 fn within(v: &Version, low: &Version, high: &Option<Version>) -> bool {
@@ -115,12 +125,19 @@ fn ceiling(c: &Version, level: usize) -> Option<Version> {
         *part = Some(c.parts[i].unwrap_or(0));
     }
     parts[level] = parts[level].map(|p| p + 1);
-    Some(Version { parts, pre: "0".to_string() })
+    Some(Version {
+        parts,
+        pre: "0".to_string(),
+    })
 }
 
 /// An ordering key: numbers, then a release after any of its pre-releases.
 fn key(v: &Version) -> ([u64; 3], bool, &str) {
-    (v.parts.map(|p| p.unwrap_or(0)), v.pre.is_empty(), v.pre.as_str())
+    (
+        v.parts.map(|p| p.unwrap_or(0)),
+        v.pre.is_empty(),
+        v.pre.as_str(),
+    )
 }
 
 fn parse(text: &str) -> Option<Version> {
@@ -137,7 +154,10 @@ fn parse(text: &str) -> Option<Version> {
             digits => Some(digits.parse().ok()?),
         };
     }
-    Some(Version { parts, pre: pre.to_string() })
+    Some(Version {
+        parts,
+        pre: pre.to_string(),
+    })
 }
 
 #[cfg(test)]
@@ -166,7 +186,11 @@ mod tests {
             ("x.x.x", "0.25.1", true),
         ];
         for (constraint, version, expected) in cases {
-            assert_eq!(matches(constraint, version), Some(expected), "{constraint} vs {version}");
+            assert_eq!(
+                matches(constraint, version),
+                Some(expected),
+                "{constraint} vs {version}"
+            );
         }
     }
 }

@@ -53,19 +53,28 @@ pub fn load(files: Files) -> Result<Chart, ChartError> {
 
 fn load_at(files: &Files, source: &str, depth: usize) -> Result<Chart, ChartError> {
     if depth > MAX_DEPTH {
-        return Err(ChartError::new(source, None, "subcharts nested deeper than 16 levels"));
+        return Err(ChartError::new(
+            source,
+            None,
+            "subcharts nested deeper than 16 levels",
+        ));
     }
     let meta = yaml_file(files, source, "Chart.yaml")?
         .ok_or_else(|| ChartError::new(source, None, "Chart.yaml file is missing"))?;
     let field = |key: &str| meta.get(key).map(scalar).unwrap_or_default();
     let name = field("name");
     if name.is_empty() {
-        return Err(ChartError::new(source, Some("Chart.yaml"), "validation: chart.metadata.name is required"));
+        return Err(ChartError::new(
+            source,
+            Some("Chart.yaml"),
+            "validation: chart.metadata.name is required",
+        ));
     }
     let mut dependencies = dependencies(meta.get("dependencies"), source, "Chart.yaml")?;
     if field("apiVersion") == "v1" {
         if let Some(reqs) = yaml_file(files, source, "requirements.yaml")? {
-            dependencies = self::dependencies(reqs.get("dependencies"), source, "requirements.yaml")?;
+            dependencies =
+                self::dependencies(reqs.get("dependencies"), source, "requirements.yaml")?;
         }
     }
     Ok(Chart {
@@ -128,7 +137,9 @@ fn text_file(files: &Files, source: &str, path: &str) -> Result<Option<String>, 
     let Some(bytes) = files.get(path) else {
         return Ok(None);
     };
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(bytes);
+    let bytes = bytes
+        .strip_prefix(b"\xEF\xBB\xBF".as_slice())
+        .unwrap_or(bytes);
     String::from_utf8(bytes.to_vec())
         .map(Some)
         .map_err(|_| ChartError::new(source, Some(path), "not UTF-8 text"))
@@ -143,8 +154,13 @@ fn yaml_file(files: &Files, source: &str, path: &str) -> Result<Option<Value>, C
         typing: Typing::Helm,
         ..DecodeOptions::default()
     };
-    let documents = crate::yaml::decode(&text, &options)
-        .map_err(|e| ChartError::new(source, Some(path), format!("not YAML: {}", e.display_with(path, &text))))?;
+    let documents = crate::yaml::decode(&text, &options).map_err(|e| {
+        ChartError::new(
+            source,
+            Some(path),
+            format!("not YAML: {}", e.display_with(path, &text)),
+        )
+    })?;
     match documents.into_iter().next() {
         Some(value @ Value::Object(_)) => Ok(Some(value)),
         Some(Value::Null) | None => Ok(Some(Value::Object(serde_json::Map::new()))),
@@ -153,11 +169,21 @@ fn yaml_file(files: &Files, source: &str, path: &str) -> Result<Option<Value>, C
 }
 
 /// Chart.yaml's (or requirements.yaml's) `dependencies` list.
-fn dependencies(list: Option<&Value>, source: &str, file: &str) -> Result<Vec<Dependency>, ChartError> {
+fn dependencies(
+    list: Option<&Value>,
+    source: &str,
+    file: &str,
+) -> Result<Vec<Dependency>, ChartError> {
     let items = match list {
         None | Some(Value::Null) => return Ok(Vec::new()),
         Some(Value::Array(items)) => items,
-        Some(_) => return Err(ChartError::new(source, Some(file), "`dependencies` is not a list")),
+        Some(_) => {
+            return Err(ChartError::new(
+                source,
+                Some(file),
+                "`dependencies` is not a list",
+            ));
+        }
     };
     items
         .iter()

@@ -191,12 +191,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         } => validate(
             &values,
             prefix.as_deref(),
-            schema.as_deref().or(chart.as_deref()).unwrap_or(Path::new("")),
+            schema
+                .as_deref()
+                .or(chart.as_deref())
+                .unwrap_or(Path::new("")),
             defaults.as_deref(),
             typing,
         ),
-        Command::Diagnose { args, format } => request(&args, None).map(|request| {
-            let report = crate::migrate::diagnose(&request);
+        Command::Diagnose { args, format } => request(&args, None).map(|(request, charts)| {
+            let mut report = crate::migrate::diagnose(&request);
+            crate::chart::annotate(&charts.0, &charts.1, &mut report);
             match format {
                 Format::Text | Format::Diff => print!("{}", render::text(&report)),
                 Format::Json => print_json(&report),
@@ -209,9 +213,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             format,
             write,
             travel,
-        } => {
-            request(&args, Some(&proposal)).map(|request| migrate(&request, format, write, &travel))
-        }
+        } => request(&args, Some(&proposal))
+            .map(|(request, charts)| migrate(&request, &charts, format, write, &travel)),
         Command::Patch {
             args,
             format,
@@ -227,8 +230,15 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
 }
 
 /// Runs `migrate` (and what the recording and the render gate add), prints it, writes if asked.
-fn migrate(request: &Request, format: Format, write: bool, travel: &replay::RecordArgs) -> i32 {
+fn migrate(
+    request: &Request,
+    charts: &Charts,
+    format: Format,
+    write: bool,
+    travel: &replay::RecordArgs,
+) -> i32 {
     let mut report = crate::migrate::migrate(request);
+    crate::chart::annotate(&charts.0, &charts.1, &mut report);
     if let Err(message) = replay::after_migrate(request, &mut report, travel) {
         eprintln!("{message}");
         return EXIT_INVALID;
@@ -255,7 +265,10 @@ fn read(path: &Path) -> Result<Named, String> {
     Ok(Named { name, text })
 }
 
-fn request(args: &MigrateArgs, proposal: Option<&Path>) -> Result<Request, String> {
+/// The chart trees of `--base` and `--target` (empty for schema files).
+type Charts = (Vec<crate::chart::ChartAt>, Vec<crate::chart::ChartAt>);
+
+fn request(args: &MigrateArgs, proposal: Option<&Path>) -> Result<(Request, Charts), String> {
     let files = args
         .values
         .iter()
@@ -276,7 +289,8 @@ fn request(args: &MigrateArgs, proposal: Option<&Path>) -> Result<Request, Strin
         })
         .collect::<Result<Vec<_>, _>>()?;
     let (base, target) = (chart_or_schema(&args.base)?, chart_or_schema(&args.target)?);
-    Ok(Request {
+    let charts = (base.charts.clone(), target.charts.clone());
+    let request = Request {
         files,
         base_schema: base.schema,
         target_schema: target.schema,
@@ -285,7 +299,8 @@ fn request(args: &MigrateArgs, proposal: Option<&Path>) -> Result<Request, Strin
         answers,
         defaults: defaults_of(args.defaults.as_deref(), target.defaults)?,
         typing: args.typing,
-    })
+    };
+    Ok((request, charts))
 }
 
 /// A `--base`/`--target`/`--chart`/`--schema` path: a schema file, a chart directory or archive.
