@@ -4,7 +4,7 @@
 use super::ChartAt;
 use crate::migrate::MigrateReport;
 use crate::path::{Segment, ValuePath};
-use crate::splice::Op;
+use crate::migrate::outcome::Op;
 
 /// The subchart (deepest first) whose values hold `path`; `None` for the root chart's own.
 fn owner<'a>(charts: &'a [ChartAt], path: &ValuePath) -> Option<&'a ChartAt> {

@@ -115,11 +115,13 @@ fn floor(c: &Version) -> Version {
     }
 }
 
-/// The first version past the range that keeps parts `0..=level` (`None` for `*` or level 3).
+/// The first version past the range that keeps parts `0..=level` (level 3: the version itself);
+/// `None` for `*`.
 fn ceiling(c: &Version, level: usize) -> Option<Version> {
-    if level >= 3 || c.parts[0].is_none() {
+    if c.parts[0].is_none() {
         return None;
     }
+    let level = level.min(2);
     let mut parts = [Some(0); 3];
     for (i, part) in parts.iter_mut().enumerate().take(level + 1) {
         *part = Some(c.parts[i].unwrap_or(0));
