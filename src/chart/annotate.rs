@@ -3,8 +3,8 @@
 
 use super::ChartAt;
 use crate::migrate::MigrateReport;
-use crate::path::{Segment, ValuePath};
 use crate::migrate::outcome::Op;
+use crate::path::{Segment, ValuePath};
 
 /// The subchart (deepest first) whose values hold `path`; `None` for the root chart's own.
 fn owner<'a>(charts: &'a [ChartAt], path: &ValuePath) -> Option<&'a ChartAt> {

@@ -118,9 +118,7 @@ fn floor(c: &Version) -> Version {
 /// The first version past the range that keeps parts `0..=level` (level 3: the version itself);
 /// `None` for `*`.
 fn ceiling(c: &Version, level: usize) -> Option<Version> {
-    if c.parts[0].is_none() {
-        return None;
-    }
+    c.parts[0]?;
     let level = level.min(2);
     let mut parts = [Some(0); 3];
     for (i, part) in parts.iter_mut().enumerate().take(level + 1) {
