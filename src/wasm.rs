@@ -178,6 +178,8 @@ export interface ChartRead {
 /** Reads a chart archive (`helm pull`'s .tgz) from its bytes; nothing is fetched or written.
  * Throws, naming the archive and the entry, for an archive Helm refuses or a hostile one. */
 export function readChart(name: string, bytes: Uint8Array): ChartRead;
+/** Reads a chart directory from its files (paths inside the chart, and their bytes), as `readChart`. */
+export function readChartFiles(name: string, paths: string[], contents: Uint8Array[]): ChartRead;
 
 /** What a `Session` is made of: both schemas (compiled once), the chart's defaults, the typing. */
 export interface SessionOptions {
@@ -376,8 +378,28 @@ struct ChartRead {
 /// takes; an archive Helm would refuse, or a hostile one, throws an error naming archive and entry.
 #[wasm_bindgen(js_name = readChart, skip_typescript)]
 pub fn read_chart(name: &str, bytes: &[u8]) -> Result<JsValue, JsError> {
-    let composed =
-        crate::chart::from_archive(name, bytes).map_err(|e| JsError::new(&e.to_string()))?;
+    chart_read(crate::chart::from_archive(name, bytes))
+}
+
+/// Reads a chart directory's files (paths inside the chart, and their bytes) as `readChart` does.
+#[wasm_bindgen(js_name = readChartFiles, skip_typescript)]
+pub fn read_chart_files(
+    name: &str,
+    paths: Vec<String>,
+    contents: Vec<js_sys::Uint8Array>,
+) -> Result<JsValue, JsError> {
+    let entries = paths
+        .into_iter()
+        .zip(contents)
+        .map(|(p, c)| (p, c.to_vec()))
+        .collect();
+    chart_read(crate::chart::from_files(name, entries))
+}
+
+fn chart_read(
+    composed: Result<crate::chart::Composed, crate::chart::ChartError>,
+) -> Result<JsValue, JsError> {
+    let composed = composed.map_err(|e| JsError::new(&e.to_string()))?;
     let has_defaults = composed.defaults.is_some();
     to_js(&ChartRead {
         name: composed.name,

@@ -78,6 +78,25 @@ pub fn from_archive(name: &str, bytes: &[u8]) -> Result<Composed, ChartError> {
     compose(&load(archive::read(name, bytes)?)?)
 }
 
+/// The schema and defaults a chart directory's files give a session, given as `(path inside the
+/// chart, bytes)` by a caller that read them (the Node CLI), under Helm's size limits.
+pub fn from_files(name: &str, entries: Vec<(String, Vec<u8>)>) -> Result<Composed, ChartError> {
+    let mut files = Files::new(name);
+    let mut budget = archive::MAX_CHART_SIZE;
+    for (path, data) in entries {
+        let size = data.len() as u64;
+        if size > archive::MAX_FILE_SIZE || size > budget {
+            let message = "over Helm's size limits (5 MiB a file, 100 MiB a chart)";
+            return Err(ChartError::new(name, Some(&path), message));
+        }
+        budget -= size;
+        files
+            .insert(path.clone(), data)
+            .map_err(|e| ChartError::new(name, Some(&path), e))?;
+    }
+    compose(&load(files)?)
+}
+
 /// The schema and defaults a chart directory gives a session.
 pub fn from_dir(path: &std::path::Path) -> Result<Composed, ChartError> {
     compose(&load(dir::read(path)?)?)
