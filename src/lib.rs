@@ -2,9 +2,10 @@
 //!
 //! Layers, lowest first (arrows point down only; `tests/structure.rs` holds them):
 //! `text`, `diff` → `path` → `yaml` → `schema` → `splice` → `manifest`, `migrate`, `decode` →
-//! `migration` → `wasm`, `cli`. See docs/ARCHITECTURE.md.
+//! `chart`, `migration` → `wasm`, `cli`. See docs/ARCHITECTURE.md.
 #![warn(missing_docs)]
 
+pub mod chart;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod decode;

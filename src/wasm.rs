@@ -157,6 +157,34 @@ export function validate(input: ValidateInput): ValidateResult;
 /** Replaces one scalar of one object in a manifest file in place, or says why it needs a person. */
 export function patch(input: PatchInput): PatchResult;
 
+/** One chart of a chart tree: its name (alias), Chart.yaml name and version, where its values sit. */
+export interface ChartAt {
+  name: string;
+  chart: string;
+  version: string;
+  valuesPath: string[];
+  schemaPointer: string | null;
+}
+
+/** What `readChart` returns: pass `schema` as `baseSchema`/`targetSchema` and `defaults` as `defaults`. */
+export interface ChartRead {
+  name: string;
+  version: string;
+  schemaName: string;
+  /** The chart's values.schema.json, or every chart's schema of the tree composed as Helm applies them. */
+  schema: string;
+  defaultsName: string | null;
+  /** The chart's values.yaml, or every chart's coalesced as Helm does (with `global`). */
+  defaults: string | null;
+  charts: ChartAt[];
+}
+
+/** Reads a chart archive (`helm pull`'s .tgz) from its bytes; nothing is fetched or written.
+ * Throws, naming the archive and the entry, for an archive Helm refuses or a hostile one. */
+export function readChart(name: string, bytes: Uint8Array): ChartRead;
+/** Reads a chart directory from its files (paths inside the chart, and their bytes), as `readChart`. */
+export function readChartFiles(name: string, paths: string[], contents: Uint8Array[]): ChartRead;
+
 /** What a `Session` is made of: both schemas (compiled once), the chart's defaults, the typing. */
 export interface SessionOptions {
   baseSchema: string;
@@ -335,6 +363,57 @@ pub fn validate(input: JsValue) -> Result<JsValue, JsError> {
         input.typing,
     );
     to_js(&report)
+}
+
+/// What `readChart` returns: the schema and defaults a chart archive gives a session.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ChartRead {
+    name: String,
+    version: String,
+    schema_name: String,
+    schema: String,
+    defaults_name: Option<String>,
+    defaults: Option<String>,
+    charts: Vec<crate::chart::ChartAt>,
+}
+
+/// Reads a chart archive (`helm pull`'s `.tgz`, as bytes) into the schema and defaults a session
+/// takes; an archive Helm would refuse, or a hostile one, throws an error naming archive and entry.
+#[wasm_bindgen(js_name = readChart, skip_typescript)]
+pub fn read_chart(name: &str, bytes: &[u8]) -> Result<JsValue, JsError> {
+    chart_read(crate::chart::from_archive(name, bytes))
+}
+
+/// Reads a chart directory's files (paths inside the chart, and their bytes) as `readChart` does.
+#[wasm_bindgen(js_name = readChartFiles, skip_typescript)]
+pub fn read_chart_files(
+    name: &str,
+    paths: Vec<String>,
+    contents: Vec<js_sys::Uint8Array>,
+) -> Result<JsValue, JsError> {
+    let entries = paths
+        .into_iter()
+        .zip(contents)
+        .map(|(p, c)| (p, c.to_vec()))
+        .collect();
+    chart_read(crate::chart::from_files(name, entries))
+}
+
+fn chart_read(
+    composed: Result<crate::chart::Composed, crate::chart::ChartError>,
+) -> Result<JsValue, JsError> {
+    let composed = composed.map_err(|e| JsError::new(&e.to_string()))?;
+    let has_defaults = composed.defaults.is_some();
+    to_js(&ChartRead {
+        name: composed.name,
+        version: composed.version,
+        schema_name: composed.schema_name,
+        schema: composed.schema,
+        defaults_name: has_defaults.then_some(composed.defaults_name),
+        defaults: composed.defaults,
+        charts: composed.charts,
+    })
 }
 
 /// Replaces one scalar of one object in a manifest file in place.

@@ -21,6 +21,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
     const MANIFEST: &[&str] = &["diff", "text", "path", "yaml", "splice"];
     const MIGRATE: &[&str] = &["diff", "text", "path", "yaml", "schema", "splice"];
     const DECODE: &[&str] = &["text", "yaml"];
+    const CHART: &[&str] = &["diff", "text", "path", "yaml", "schema", "migrate"];
     const MIGRATION: &[&str] = &[
         "diff", "text", "path", "yaml", "schema", "splice", "migrate",
     ];
@@ -36,6 +37,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "migrate",
         "decode",
         "migration",
+        "chart",
         "exit",
     ];
     const WASM_CLI: &[&str] = &[
@@ -49,6 +51,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "migrate",
         "decode",
         "migration",
+        "chart",
         "exit",
         "wasm",
     ];
@@ -61,6 +64,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "manifest" => MANIFEST,
         "migrate" => MIGRATE,
         "decode" => DECODE,
+        "chart" => CHART,
         "migration" => MIGRATION,
         "exit" => EXIT,
         "wasm" | "cli" => EDGE,

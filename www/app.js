@@ -55,7 +55,7 @@ const selected = (list) => list.querySelector('[aria-selected="true"]');
  * One input document: a tab, and a panel with its label, "Open file…", a textarea that takes
  * paste and dropped files, and the list of problems the last result located in it.
  */
-function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove = null, placeholder = '', onChange = schedule }) {
+function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove = null, placeholder = '', onChange = schedule, onArchive = null }) {
   const tab = el('button', { type: 'button', role: 'tab', id: `tab-${key}`, 'aria-controls': `panel-${key}` },
     el('span', { class: 'tab-label' }, name ?? label),
     el('span', { class: 'marker visually-hidden' }, ''));
@@ -80,6 +80,12 @@ function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove 
     text, problems);
   const ed = { key, tab, panel, text, nameInput, problems, tools, label };
   const load = async (file) => {
+    // A chart archive (gzip bytes, whatever its name) goes to the library whole.
+    const bytes = onArchive ? new Uint8Array(await file.arrayBuffer()) : null;
+    if (bytes && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 0x08) {
+      await onArchive(file.name, bytes);
+      return;
+    }
     setText(text, await file.text());
     if (nameInput) {
       nameInput.value = file.name;
@@ -161,9 +167,26 @@ function clearValuesFiles() {
   nextId = 0;
 }
 
+/** Reads a dropped or picked chart archive into the base or target schema (and, for the target,
+ * the defaults: the chart's values.yaml, its subcharts' coalesced as Helm does). */
+const chartInto = (side) => async (name, bytes) => {
+  const reply = await ask('chart', { name, bytes });
+  if (reply.chartError !== undefined) {
+    notify(`Not read: ${reply.chartError}`);
+    return;
+  }
+  const { chart } = reply;
+  setText(fixed[side].text, chart.schema);
+  const withDefaults = side === 'target' && chart.defaults !== null;
+  if (withDefaults) setText(fixed.defaults.text, chart.defaults);
+  notify(`Read the chart ${chart.name} ${chart.version} from ${name} (${plural(chart.charts.length, 'chart')}): `
+    + `its schema is the ${side} schema${withDefaults ? ', its values.yaml the defaults' : ''}.`);
+  schedule();
+};
+
 const fixed = {
-  base: editor({ key: 'base', label: 'base schema', hint: "values.schema.json of the chart version moved from", testid: 'base-schema', tabs: inputTabs, panels: inputPanels }),
-  target: editor({ key: 'target', label: 'target schema', hint: 'values.schema.json of the chart version moved to', testid: 'target-schema', tabs: inputTabs, panels: inputPanels }),
+  base: editor({ key: 'base', label: 'base schema', hint: "values.schema.json of the chart version moved from, or drop its chart (.tgz)", testid: 'base-schema', tabs: inputTabs, panels: inputPanels, onArchive: chartInto('base') }),
+  target: editor({ key: 'target', label: 'target schema', hint: 'values.schema.json of the chart version moved to, or drop its chart (.tgz)', testid: 'target-schema', tabs: inputTabs, panels: inputPanels, onArchive: chartInto('target') }),
   proposal: editor({ key: 'proposal', label: 'proposal', hint: 'the migrated values document (YAML or JSON), rooted at the values root; empty: diagnose only', testid: 'proposal', tabs: inputTabs, panels: inputPanels }),
   defaults: editor({ key: 'defaults', label: 'defaults', hint: "optional: the target chart's own values.yaml, coalesced as Helm does", testid: 'defaults', tabs: inputTabs, panels: inputPanels, placeholder: '(none)' }),
 };

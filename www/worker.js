@@ -181,6 +181,14 @@ const handlers = {
   record,
   replay,
   decode: (request) => ({ result: lib.decode(request.text, { file: request.file, typing: request.typing }) }),
+  // A chart archive read in memory (untrusted: a refusal names the archive and the entry).
+  chart: (request) => {
+    try {
+      return { chart: lib.readChart(request.name, request.bytes) };
+    } catch (error) {
+      return { chartError: String(error?.message ?? error) };
+    }
+  },
 };
 
 onmessage = async ({ data }) => {

@@ -2,13 +2,13 @@
 // The Node CLI: the native `values-migrate` command line, run on the WebAssembly build.
 // Arguments, exit statuses and output match the native CLI (src/cli/mod.rs); the output itself
 // is rendered by the library (`cliOutput`), through the same serializer the native CLI uses.
-import { readFileSync, writeFileSync, renameSync, statSync, chmodSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, renameSync, statSync, chmodSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { REPLAY, expandRepos, replayRequest } from './replay.mjs';
 
 const require = createRequire(import.meta.url);
-const { cliOutput } = require('../node/values_migrate.js');
+const { cliOutput, readChart, readChartFiles } = require('../node/values_migrate.js');
 const { version } = require('../package.json');
 
 /** Exit status for an input that could not be read. */
@@ -39,7 +39,8 @@ const COMMANDS = {
     options: {
       values: { required: true, repeat: true },
       prefix: {},
-      schema: { required: true },
+      schema: {},
+      chart: {},
       defaults: {},
       typing: { choices: TYPING },
     },
@@ -191,14 +192,59 @@ function writeAtomically(path, text) {
   }
 }
 
+/** The files of a chart directory a chart's values need: Chart.yaml, requirements.yaml,
+ * values.yaml, values.schema.json and everything under charts/ (the library applies the limits). */
+function chartFiles(dir, prefix = '', out = []) {
+  const top = ['Chart.yaml', 'requirements.yaml', 'values.yaml', 'values.schema.json'];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    const relative = prefix + name;
+    const stat = statSync(path);
+    if (stat.isDirectory() && (prefix !== '' || name === 'charts')) chartFiles(path, `${relative}/`, out);
+    else if (stat.isFile() && (prefix !== '' || top.includes(name))) out.push([relative, readFileSync(path)]);
+  }
+  return out;
+}
+
+/** A `--base`/`--target`/`--chart`/`--schema` path, told apart by what it is: a chart directory, a
+ * chart archive (gzip bytes) or a schema file; the schema and the chart's defaults. */
+function readSide(path) {
+  let bytes;
+  try {
+    if (statSync(path).isDirectory()) {
+      const files = chartFiles(path);
+      return chartSide(() => readChartFiles(path, files.map((f) => f[0]), files.map((f) => f[1])));
+    }
+    bytes = readFileSync(path);
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`${path}: cannot read: ${ioMessage(e)}`);
+  }
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 0x08) return chartSide(() => readChart(path, bytes));
+  return { schema: read(path), defaults: null };
+}
+
+function chartSide(readIt) {
+  let chart;
+  try {
+    chart = readIt();
+  } catch (e) {
+    throw new InputError(e.message);
+  }
+  const defaults = chart.defaults === null ? null : { path: chart.defaultsName, text: chart.defaults };
+  return { schema: { path: chart.schemaName, text: chart.schema }, defaults };
+}
+
 function migrateArgs(options) {
+  const values = options.values.map(read);
+  const [base, target] = [readSide(options.base), readSide(options.target)];
   return {
-    values: options.values.map(read),
-    base: read(options.base),
-    target: read(options.target),
+    values,
+    base: base.schema,
+    target: target.schema,
     prefix: options.prefix ?? null,
     answers: options.answer ?? [],
-    defaults: options.defaults === undefined ? null : read(options.defaults),
+    defaults: options.defaults === undefined ? target.defaults : read(options.defaults),
     typing: options.typing ?? 'helm',
   };
 }
@@ -211,8 +257,12 @@ function request(command, { options, flags, positional }) {
       return { command, file: read(positional[0]), typing };
     case 'validate': {
       // Read in the native CLI's order, so that the first unreadable file is the one named.
-      const schema = read(options.schema);
-      const defaults = options.defaults === undefined ? null : read(options.defaults);
+      if ((options.schema === undefined) === (options.chart === undefined)) {
+        throw new UsageError('validate needs one of --schema and --chart');
+      }
+      const side = readSide(options.schema ?? options.chart);
+      const schema = side.schema;
+      const defaults = options.defaults === undefined ? side.defaults : read(options.defaults);
       return { command, values: options.values.map(read), schema, prefix: options.prefix ?? null, defaults, typing };
     }
     case 'replay':

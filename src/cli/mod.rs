@@ -84,10 +84,10 @@ struct MigrateArgs {
     /// A candidate file holding the old values (repeatable, in order).
     #[arg(long = "values", required = true)]
     values: Vec<PathBuf>,
-    /// The base chart's values.schema.json (the version moved from).
+    /// The base chart (the version moved from): its values.schema.json, its directory or its .tgz.
     #[arg(long)]
     base: PathBuf,
-    /// The target chart's values.schema.json (the version moved to).
+    /// The target chart (the version moved to): its values.schema.json, its directory or its .tgz.
     #[arg(long)]
     target: PathBuf,
     /// Where the values live in the file (`bosun.valuesObject`); discovered when absent.
@@ -96,7 +96,7 @@ struct MigrateArgs {
     /// A person's value for an escalated key: PATH=VALUE, VALUE read as YAML (repeatable).
     #[arg(long = "answer")]
     answers: Vec<String>,
-    /// The target chart's own values.yaml.
+    /// The target chart's own values.yaml (a chart given as --target brings its own).
     #[arg(long)]
     defaults: Option<PathBuf>,
     /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
@@ -123,9 +123,12 @@ enum Command {
         #[arg(long)]
         prefix: Option<String>,
         /// The values.schema.json.
+        #[arg(long, required_unless_present = "chart", conflicts_with = "chart")]
+        schema: Option<PathBuf>,
+        /// The chart (its directory or its .tgz): every chart of its tree validated as Helm does.
         #[arg(long)]
-        schema: PathBuf,
-        /// The chart's own values.yaml.
+        chart: Option<PathBuf>,
+        /// The chart's own values.yaml (a chart brings its own).
         #[arg(long)]
         defaults: Option<PathBuf>,
         /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
@@ -188,17 +191,22 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             values,
             prefix,
             schema,
+            chart,
             defaults,
             typing,
         } => validate(
             &values,
             prefix.as_deref(),
-            &schema,
+            schema
+                .as_deref()
+                .or(chart.as_deref())
+                .unwrap_or(Path::new("")),
             defaults.as_deref(),
             typing,
         ),
-        Command::Diagnose { args, format } => request(&args, None).map(|request| {
-            let report = crate::migrate::diagnose(&request);
+        Command::Diagnose { args, format } => request(&args, None).map(|(request, charts)| {
+            let mut report = crate::migrate::diagnose(&request);
+            crate::chart::annotate(&charts.0, &charts.1, &mut report);
             match format {
                 Format::Text | Format::Diff => print!("{}", render::text(&report)),
                 Format::Json => print_json(&report),
@@ -211,9 +219,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             format,
             write,
             travel,
-        } => {
-            request(&args, Some(&proposal)).map(|request| migrate(&request, format, write, &travel))
-        }
+        } => request(&args, Some(&proposal))
+            .map(|(request, charts)| migrate(&request, &charts, format, write, &travel)),
         Command::Patch {
             args,
             format,
@@ -229,8 +236,15 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
 }
 
 /// Runs `migrate` (and what the recording and the render gate add), prints it, writes if asked.
-fn migrate(request: &Request, format: Format, write: bool, travel: &replay::RecordArgs) -> i32 {
+fn migrate(
+    request: &Request,
+    charts: &Charts,
+    format: Format,
+    write: bool,
+    travel: &replay::RecordArgs,
+) -> i32 {
     let mut report = crate::migrate::migrate(request);
+    crate::chart::annotate(&charts.0, &charts.1, &mut report);
     if let Err(message) = replay::after_migrate(request, &mut report, travel) {
         eprintln!("{message}");
         return EXIT_INVALID;
@@ -257,7 +271,10 @@ fn read(path: &Path) -> Result<Named, String> {
     Ok(Named { name, text })
 }
 
-fn request(args: &MigrateArgs, proposal: Option<&Path>) -> Result<Request, String> {
+/// The chart trees of `--base` and `--target` (empty for schema files).
+type Charts = (Vec<crate::chart::ChartAt>, Vec<crate::chart::ChartAt>);
+
+fn request(args: &MigrateArgs, proposal: Option<&Path>) -> Result<(Request, Charts), String> {
     let files = args
         .values
         .iter()
@@ -277,16 +294,29 @@ fn request(args: &MigrateArgs, proposal: Option<&Path>) -> Result<Request, Strin
                 .ok_or_else(|| format!("--answer `{a}`: expected PATH=VALUE"))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Request {
+    let (base, target) = (chart_or_schema(&args.base)?, chart_or_schema(&args.target)?);
+    let charts = (base.charts.clone(), target.charts.clone());
+    let request = Request {
         files,
-        base_schema: read(&args.base)?,
-        target_schema: read(&args.target)?,
+        base_schema: base.schema,
+        target_schema: target.schema,
         proposal: proposal.map(read).transpose()?,
         prefix: args.prefix.clone(),
         answers,
-        defaults: args.defaults.as_deref().map(read).transpose()?,
+        defaults: defaults_of(args.defaults.as_deref(), target.defaults)?,
         typing: args.typing,
-    })
+    };
+    Ok((request, charts))
+}
+
+/// A `--base`/`--target`/`--chart`/`--schema` path: a schema file, a chart directory or archive.
+fn chart_or_schema(path: &Path) -> Result<crate::chart::Input, String> {
+    crate::chart::Input::from_path(path)
+}
+
+/// The defaults: `--defaults` when given, else the chart's own.
+fn defaults_of(flag: Option<&Path>, chart: Option<Named>) -> Result<Option<Named>, String> {
+    flag.map(read).transpose().map(|given| given.or(chart))
 }
 
 /// Validates each values file against one session's target schema, compiled once.
@@ -297,8 +327,9 @@ fn validate(
     defaults: Option<&Path>,
     typing: Typing,
 ) -> Result<i32, String> {
-    let schema = read(schema)?;
-    let defaults = defaults.map(read).transpose()?;
+    let input = chart_or_schema(schema)?;
+    let schema = input.schema;
+    let defaults = defaults_of(defaults, input.defaults)?;
     let mut files = Vec::new();
     for path in values {
         let named = read(path)?;
@@ -309,7 +340,11 @@ fn validate(
     }
     // One schema as both sides: the session compiles it once.
     let report = match Session::new(&schema, &schema, defaults.as_ref(), typing) {
-        Ok(session) => ValidateReport::merge(files.iter().map(|f| session.validate(f, prefix))),
+        Ok(session) => ValidateReport::merge(
+            files
+                .iter()
+                .map(|f| crate::chart::name_charts(&input.charts, session.validate(f, prefix))),
+        ),
         Err(errors) => ValidateReport::unreadable(errors),
     };
     print_json(&report);

@@ -61,10 +61,10 @@ pub(super) struct ReplayArgs {
     /// A candidate values file (repeatable; layers with --layered); not with --repos.
     #[arg(long = "values", required_unless_present = "repos")]
     values: Vec<PathBuf>,
-    /// The base chart's values.schema.json; not with --chain.
+    /// The base chart: its values.schema.json, directory or .tgz; not with --chain.
     #[arg(long, required_unless_present = "chain")]
     base: Option<PathBuf>,
-    /// The target chart's values.schema.json; not with --chain.
+    /// The target chart: its values.schema.json, directory or .tgz; not with --chain.
     #[arg(long, required_unless_present = "chain")]
     target: Option<PathBuf>,
     /// Where the values live in the files; discovered when absent.
@@ -335,19 +335,23 @@ fn replay_request(args: &ReplayArgs) -> Result<ReplayRequest, String> {
         return Err("replay needs --migration, --base and --target (or --chain)".to_string());
     };
     let migration = read(migration)?;
+    let base = crate::chart::Input::from_path(base)?;
+    let target = crate::chart::Input::from_path(target)?;
+    let defaults = args.defaults.as_deref().map(read).transpose()?;
     Ok(ReplayRequest {
         migration: record::parse(&migration.name, &migration.text)?,
         files: Vec::new(),
-        base_schema: read(base)?,
-        target_schema: read(target)?,
+        base_schema: base.schema,
+        target_schema: target.schema,
         prefix: args.prefix.clone(),
-        defaults: args.defaults.as_deref().map(read).transpose()?,
+        defaults: defaults.or(target.defaults),
         typing: args.typing,
         allow_schema_drift: args.allow_schema_drift,
     })
 }
 
-/// Reads a chain directory: `<version>/values.schema.json` (and `values.yaml`), and `*.json` recordings.
+/// Reads a chain directory: `<version>/values.schema.json` (and `values.yaml`), chart directories
+/// and archives (by their Chart.yaml version), and `*.json` recordings.
 fn chain_request(args: &ReplayArgs, dir: &Path) -> Result<ChainRequest, String> {
     let mut versions = Vec::new();
     let mut migrations: Vec<(String, Migration)> = Vec::new();
@@ -366,6 +370,12 @@ fn chain_request(args: &ReplayArgs, dir: &Path) -> Result<ChainRequest, String> 
                     .unwrap_or_default(),
                 schema: read(&schema)?,
                 defaults: defaults.is_file().then(|| read(&defaults)).transpose()?,
+            });
+        } else if let Some(input) = crate::chart::Input::chart_at(&path)? {
+            versions.push(Version {
+                version: input.version,
+                schema: input.schema,
+                defaults: input.defaults,
             });
         } else if path.extension().is_some_and(|e| e == "json") {
             let named = read(&path)?;

@@ -22,7 +22,7 @@ pub use outcome::{
 };
 pub use request::{Named, Request, SourceFile};
 pub use session::{Inputs, Session};
-pub use validate::{LocatedViolation, ValidateReport};
+pub use validate::{ChartNamed, LocatedViolation, ValidateReport};
 
 /// Diagnoses the old values against both schemas, without a proposal (a session of its own).
 pub fn diagnose(request: &Request) -> MigrateReport {

@@ -172,6 +172,73 @@ fn tables(
     }
 }
 
+/// The keyword under which a chart tree's composed schema (src/chart) lists its subcharts' value
+/// paths, parents first: validation then copies `global` down them as Helm does.
+pub const SUBCHARTS_KEYWORD: &str = "x-values-migrate-subcharts";
+
+/// Helm's `coalesceGlobals`: the parent's `global` copied into the subchart's, the parent winning
+/// key by key (mappings merged), a `global` that is not a mapping on either side left alone.
+pub fn copy_globals(parent: &Map<String, Value>, sub: &mut Map<String, Value>) {
+    let source = match parent.get("global") {
+        None => Map::new(),
+        Some(Value::Object(map)) => map.clone(),
+        Some(_) => return,
+    };
+    let mut dest = match sub.remove("global") {
+        None => Map::new(),
+        Some(Value::Object(map)) => map,
+        Some(other) => {
+            sub.insert("global".to_string(), other);
+            return;
+        }
+    };
+    for (key, value) in source {
+        match (value, dest.get(&key)) {
+            (Value::Object(table), Some(Value::Object(existing))) => {
+                let merged =
+                    coalesce_tables(&Value::Object(table), &Value::Object(existing.clone()));
+                dest.insert(key, merged);
+            }
+            (Value::Object(_), Some(_)) | (_, Some(Value::Object(_))) => {}
+            (value, _) => {
+                dest.insert(key, value);
+            }
+        }
+    }
+    sub.insert("global".to_string(), Value::Object(dest));
+}
+
+/// `global` copied down each subchart path of `paths` (parents first), as Helm's `CoalesceValues`
+/// does; `only_set`: only where the parent's `global` holds keys (the user's own values).
+pub(crate) fn spread_globals(values: &mut Value, paths: &[Vec<String>], only_set: bool) {
+    for path in paths {
+        let Some((last, parent_path)) = path.split_last() else {
+            continue;
+        };
+        let pointer: String = parent_path
+            .iter()
+            .map(|k| format!("/{}", k.replace('~', "~0").replace('/', "~1")))
+            .collect();
+        let Some(Value::Object(parent)) = values.pointer_mut(&pointer) else {
+            continue;
+        };
+        let set = matches!(parent.get("global"), Some(Value::Object(g)) if !g.is_empty());
+        if only_set && !set {
+            continue;
+        }
+        let mut sub = match parent.remove(last) {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(map)) => map,
+            Some(other) => {
+                parent.insert(last.clone(), other);
+                continue;
+            }
+        };
+        copy_globals(parent, &mut sub);
+        parent.insert(last.clone(), Value::Object(sub));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

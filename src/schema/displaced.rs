@@ -5,7 +5,6 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
-use super::coalesce::coalesce;
 use super::required::Requirements;
 use super::validate::{Refusal, instance, refusals};
 use crate::path::ValuePath;
@@ -38,7 +37,7 @@ impl Schema {
         defaults: Option<&Value>,
     ) -> Vec<Displaced> {
         let user = instance(user);
-        let coalesced = coalesce(defaults, &user);
+        let coalesced = target.coalesce(defaults, &user);
         Self::displaced_in(base, target, &user, &coalesced, &target.errors(&coalesced))
     }
 
@@ -88,7 +87,7 @@ pub fn bump_facts(
     defaults: Option<&Value>,
 ) -> (Vec<Displaced>, Requirements) {
     let user = instance(user);
-    let coalesced = coalesce(defaults, &user);
+    let coalesced = target.coalesce(defaults, &user);
     let errors = target.errors(&coalesced);
     let displaced = Schema::displaced_in(base, target, &user, &coalesced, &errors);
     let missing = target.missing_in(&errors, &coalesced, &Default::default());

@@ -25,7 +25,8 @@ use serde_json::Value;
 
 pub use changelog::{Change, ChangeKind, Changelog, changelog};
 pub use coalesce::{
-    CoalesceWarning, Coalesced, coalesce, coalesce_tables, coalesce_with_warnings, reuse_values,
+    CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
+    coalesce_with_warnings, copy_globals, reuse_values,
 };
 pub use compile::Draft;
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};

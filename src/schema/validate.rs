@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
-use super::coalesce::coalesce;
+use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
 use super::message::{describe_in, quote};
 use super::pointer::value_path;
 use crate::path::ValuePath;
@@ -63,9 +63,35 @@ impl Schema {
     /// Every violation of this schema by the user's values coalesced over the chart's defaults,
     /// as Helm validates them, with those caused only by the defaults marked.
     pub fn validate_coalesced(&self, defaults: Option<&Value>, user: &Value) -> Vec<Violation> {
-        let coalesced = coalesce(defaults, user);
-        let user = instance(user);
+        let coalesced = self.coalesce(defaults, user);
+        let mut user = instance(user).into_owned();
+        if let Some(paths) = self.subchart_paths() {
+            spread_globals(&mut user, &paths, true);
+        }
         self.violations(&coalesced, Some(&user))
+    }
+
+    /// The user's values over the chart's defaults, as Helm coalesces them: for a chart tree,
+    /// with `global` copied into every subchart's values.
+    pub fn coalesce(&self, defaults: Option<&Value>, user: &Value) -> Value {
+        let mut coalesced = coalesce(defaults, user);
+        if let Some(paths) = self.subchart_paths() {
+            spread_globals(&mut coalesced, &paths, false);
+        }
+        coalesced
+    }
+
+    /// A chart tree's subchart value paths (parents first); `None` for a lone chart's schema.
+    fn subchart_paths(&self) -> Option<Vec<Vec<String>>> {
+        let list = self.document.get(SUBCHARTS_KEYWORD)?.as_array()?;
+        let path = |p: &Value| {
+            p.as_array().map(|keys| {
+                keys.iter()
+                    .filter_map(|k| k.as_str().map(str::to_string))
+                    .collect()
+            })
+        };
+        Some(list.iter().filter_map(path).collect())
     }
 
     /// Whether `values` satisfy this schema.

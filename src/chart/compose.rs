@@ -1,0 +1,358 @@
+//! The chart tree as one schema and one set of defaults: each chart's schema laid at its own
+//! values (under its name or alias, inside an `if` its condition and tags switch off, as Helm's
+//! `processDependencyEnabled` drops it), and the defaults coalesced with `global` as Helm does.
+
+use super::tree::{Chart, Dependency};
+use super::{ChartError, semver};
+use crate::yaml::{DecodeOptions, Typing};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+/// Where one chart of the tree sits: its values' path and its schema's pointer in the composition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartAt {
+    /// The name Helm gives it in errors (its alias, if it has one).
+    pub name: String,
+    /// Its Chart.yaml name.
+    pub chart: String,
+    /// Its Chart.yaml version.
+    pub version: String,
+    /// The keys from the parent's values root to this chart's values (empty for the root chart).
+    pub values_path: Vec<String>,
+    /// The JSON pointer of its own schema inside the composed schema (`None`: it has none).
+    pub schema_pointer: Option<String>,
+}
+
+/// What a chart gives a session: the schema and the defaults, with the charts they come from.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Composed {
+    /// The root chart's name.
+    pub name: String,
+    /// The root chart's version.
+    pub version: String,
+    /// The name errors give the schema (`bosun-0.25.1.tgz > values.schema.json`).
+    pub schema_name: String,
+    /// The schema text: the chart's own values.schema.json when it has no subcharts, else the
+    /// composition (`{}` when no chart of the tree has a schema: Helm checks nothing).
+    pub schema: String,
+    /// The name errors give the defaults.
+    pub defaults_name: String,
+    /// The defaults: values.yaml as written when there are no subcharts, else Helm's coalescing
+    /// of every chart's values.yaml (as JSON text).
+    pub defaults: Option<String>,
+    /// Every chart of the tree, the root first.
+    pub charts: Vec<ChartAt>,
+}
+
+/// Composes the tree rooted at `root`.
+pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
+    if root.library {
+        return Err(ChartError::new(
+            &root.source,
+            Some("Chart.yaml"),
+            "library charts are not installable",
+        ));
+    }
+    let mut charts = Vec::new();
+    let mut drafts = Vec::new();
+    let schema = if root.subcharts.is_empty() && root.dependencies.is_empty() {
+        charts.push(at(
+            root,
+            Vec::new(),
+            root.schema.as_ref().map(|_| String::new()),
+        ));
+        root.schema.clone()
+    } else {
+        let mut composed = node(root, &[], "", &mut charts, &mut drafts)?;
+        let paths: Vec<&Vec<String>> = charts.iter().skip(1).map(|c| &c.values_path).collect();
+        if let Value::Object(map) = &mut composed {
+            map.insert(crate::schema::SUBCHARTS_KEYWORD.to_string(), json!(paths));
+        }
+        (!charts.iter().all(|c| c.schema_pointer.is_none()))
+            .then(|| with_draft(composed, &drafts, root))
+            .transpose()?
+    };
+    let defaults = if root.subcharts.is_empty() {
+        root.values.clone()
+    } else {
+        let value = defaults(root, Map::new())?;
+        Some(serde_json::to_string_pretty(&value).unwrap_or_default())
+    };
+    let plain = root.subcharts.is_empty();
+    Ok(Composed {
+        name: root.name.clone(),
+        version: root.version.clone(),
+        schema_name: if plain {
+            format!("{} > values.schema.json", root.source)
+        } else {
+            format!("{} (every chart's values.schema.json)", root.source)
+        },
+        schema: schema.unwrap_or_else(|| "{}".to_string()),
+        defaults_name: if plain {
+            format!("{} > values.yaml", root.source)
+        } else {
+            format!("{} (every chart's values.yaml, coalesced)", root.source)
+        },
+        defaults,
+        charts,
+    })
+}
+
+fn at(chart: &Chart, path: Vec<String>, pointer: Option<String>) -> ChartAt {
+    ChartAt {
+        name: chart.name.clone(),
+        chart: chart.name.clone(),
+        version: chart.version.clone(),
+        values_path: path,
+        schema_pointer: pointer,
+    }
+}
+
+/// A subchart Helm keeps: the key of its values, the chart, its Chart.yaml entry (if listed).
+pub(super) type Kept<'a> = (String, &'a Chart, Option<&'a Dependency>);
+
+/// The subcharts Helm keeps, with the key their values live under and their dependency entry:
+/// first those Chart.yaml does not list (always on), then the listed ones in its order.
+pub(super) fn included(chart: &Chart) -> Result<Vec<Kept<'_>>, ChartError> {
+    let fits = |dep: &Dependency, sub: &Chart| -> Result<bool, ChartError> {
+        if dep.name != sub.name {
+            return Ok(false);
+        }
+        semver::matches(&dep.version, &sub.version).ok_or_else(|| {
+            let message = format!(
+                "dependency `{}`: version constraint `{}` or version `{}` cannot be read",
+                dep.name, dep.version, sub.version
+            );
+            ChartError::new(&chart.source, Some("Chart.yaml"), message)
+        })
+    };
+    let mut out = Vec::new();
+    for sub in &chart.subcharts {
+        let mut listed = false;
+        for dep in &chart.dependencies {
+            listed |= fits(dep, sub)?;
+        }
+        if !listed {
+            out.push((sub.name.clone(), sub, None));
+        }
+    }
+    for dep in &chart.dependencies {
+        let mut found = None;
+        for sub in &chart.subcharts {
+            if found.is_none() && fits(dep, sub)? {
+                found = Some(sub);
+            }
+        }
+        let Some(sub) = found else {
+            let message = format!(
+                "found in Chart.yaml, but missing in charts/ directory: {} {}",
+                dep.name, dep.version
+            );
+            return Err(ChartError::new(&chart.source, Some("Chart.yaml"), message));
+        };
+        if dep.import_values {
+            let message = format!(
+                "dependency `{}` uses import-values, which this tool does not follow (Helm copies the child's values into the parent's): refused rather than validated differently",
+                dep.name
+            );
+            return Err(ChartError::new(&chart.source, Some("Chart.yaml"), message));
+        }
+        out.push((
+            dep.alias.clone().unwrap_or_else(|| dep.name.clone()),
+            sub,
+            Some(dep),
+        ));
+    }
+    Ok(out)
+}
+
+/// The schema of `chart` at `path`, placed at `pointer` in the composition.
+fn node(
+    chart: &Chart,
+    path: &[String],
+    pointer: &str,
+    charts: &mut Vec<ChartAt>,
+    drafts: &mut Vec<(String, String)>,
+) -> Result<Value, ChartError> {
+    let mut parts = Vec::new();
+    let own = format!("{pointer}/allOf/0");
+    let has_schema = chart.schema.is_some();
+    if let Some(text) = &chart.schema {
+        let mut schema: Value = serde_json::from_str(text).map_err(|e| {
+            let message = format!("not JSON: {e}");
+            ChartError::new(&chart.source, Some("values.schema.json"), message)
+        })?;
+        if let Value::Object(map) = &mut schema {
+            if let Some(Value::String(draft)) = map.remove("$schema") {
+                drafts.push((chart.source.clone(), draft));
+            }
+            map.remove("$id");
+        }
+        rewrite_refs(&mut schema, &own);
+        parts.push(schema);
+    }
+    charts.push(at(chart, path.to_vec(), has_schema.then_some(own)));
+    for (key, sub, dep) in included(chart)? {
+        let index = parts.len();
+        let mut sub_path = path.to_vec();
+        sub_path.push(key.clone());
+        let gate = dep.and_then(|d| disabled(d, path));
+        let branch = if gate.is_some() { "/else" } else { "" };
+        let sub_pointer = format!(
+            "{pointer}/allOf/{index}{branch}/properties/{}",
+            escape(&key)
+        );
+        let child = node(sub, &sub_path, &sub_pointer, charts, drafts)?;
+        if let Some(last) = charts.iter_mut().rev().find(|c| c.values_path == sub_path) {
+            last.name = key.clone();
+        }
+        let placed = json!({"properties": {key: child}});
+        parts.push(match gate {
+            Some(condition) => json!({"if": condition, "then": true, "else": placed}),
+            None => placed,
+        });
+    }
+    Ok(match parts.len() {
+        0 => json!({}),
+        _ => json!({ "allOf": parts }),
+    })
+}
+
+/// The composition with one `$schema`: the charts' drafts must agree (a missing one follows).
+fn with_draft(
+    mut composed: Value,
+    drafts: &[(String, String)],
+    root: &Chart,
+) -> Result<String, ChartError> {
+    if let Some((source, draft)) = drafts.iter().find(|(_, d)| *d != drafts[0].1) {
+        let message = format!(
+            "the charts' schemas use different drafts ({} and {draft} in {source}): each would be validated by its own, and one composed schema cannot",
+            drafts[0].1
+        );
+        return Err(ChartError::new(&root.source, None, message));
+    }
+    if let (Some((_, draft)), Value::Object(map)) = (drafts.first(), &mut composed) {
+        map.insert("$schema".to_string(), Value::String(draft.clone()));
+    }
+    Ok(serde_json::to_string_pretty(&composed).unwrap_or_default())
+}
+
+/// A JSON pointer token.
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+/// Every local `$ref` (`#…`) of a schema now placed at `pointer`, pointed there.
+fn rewrite_refs(schema: &mut Value, pointer: &str) {
+    match schema {
+        Value::Object(map) => {
+            for (key, value) in map.iter_mut() {
+                match (key.as_str(), value) {
+                    ("enum" | "const" | "default" | "examples", _) => {}
+                    ("$ref", Value::String(target)) if target.starts_with('#') => {
+                        *target = format!("#{pointer}{}", &target[1..]);
+                    }
+                    (_, value) => rewrite_refs(value, pointer),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| rewrite_refs(v, pointer)),
+        _ => {}
+    }
+}
+
+/// The schema of "Helm drops this subchart": its first boolean `condition` is false, or (no
+/// condition is a boolean) its tags are false and none true. `None`: it is always on.
+fn disabled(dep: &Dependency, parent: &[String]) -> Option<Value> {
+    let conditions: Vec<Vec<String>> = dep
+        .condition
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(|c| {
+            parent
+                .iter()
+                .cloned()
+                .chain(c.split('.').map(str::to_string))
+                .collect()
+        })
+        .collect();
+    if conditions.is_empty() && dep.tags.is_empty() {
+        return None;
+    }
+    let boolean = json!({"type": "boolean"});
+    let mut any = Vec::new();
+    for (i, condition) in conditions.iter().enumerate() {
+        let mut all: Vec<Value> = conditions[..i]
+            .iter()
+            .map(|c| json!({"not": at_path(c, &boolean)}))
+            .collect();
+        all.push(at_path(condition, &json!({"const": false})));
+        any.push(json!({"allOf": all}));
+    }
+    if !dep.tags.is_empty() {
+        let tag =
+            |t: &String, b: bool| at_path(&["tags".to_string(), t.clone()], &json!({"const": b}));
+        let mut all: Vec<Value> = conditions
+            .iter()
+            .map(|c| json!({"not": at_path(c, &boolean)}))
+            .collect();
+        all.push(
+            json!({"not": {"anyOf": dep.tags.iter().map(|t| tag(t, true)).collect::<Vec<_>>()}}),
+        );
+        all.push(json!({"anyOf": dep.tags.iter().map(|t| tag(t, false)).collect::<Vec<_>>()}));
+        any.push(json!({"allOf": all}));
+    }
+    Some(json!({"anyOf": any}))
+}
+
+/// A schema that holds when the value at `path` exists and satisfies `leaf`.
+fn at_path(path: &[String], leaf: &Value) -> Value {
+    path.iter().rev().fold(
+        leaf.clone(),
+        |inner, key| json!({"type": "object", "required": [key], "properties": {key: inner}}),
+    )
+}
+
+/// Helm's `CoalesceValues` for the tree with no user values: each chart's values.yaml under
+/// `dest`, then each kept subchart's under its key, `global` copied down first.
+fn defaults(chart: &Chart, dest: Map<String, Value>) -> Result<Value, ChartError> {
+    let own = match &chart.values {
+        Some(text) => {
+            let options = DecodeOptions {
+                typing: Typing::Helm,
+                ..DecodeOptions::default()
+            };
+            let documents = crate::yaml::decode(text, &options).map_err(|e| {
+                ChartError::new(
+                    &chart.source,
+                    Some("values.yaml"),
+                    format!("not YAML: {}", e.display_with("values.yaml", text)),
+                )
+            })?;
+            documents.into_iter().next()
+        }
+        None => None,
+    };
+    let mut dest = match crate::schema::coalesce(own.as_ref(), &Value::Object(dest)) {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    for (key, sub, _) in included(chart)? {
+        let sub_values = match dest.remove(&key) {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(map)) => map,
+            Some(other) => {
+                dest.insert(key, other);
+                continue;
+            }
+        };
+        let mut sub_values = sub_values;
+        crate::schema::copy_globals(&dest, &mut sub_values);
+        let coalesced = defaults(sub, sub_values)?;
+        dest.insert(key, coalesced);
+    }
+    Ok(Value::Object(dest))
+}

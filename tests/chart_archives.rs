@@ -1,0 +1,252 @@
+//! Chart archives as untrusted input: a table of hostile archives, each a clear error naming the
+//! archive and the entry; and the bosun example planned alike from archives, directories and
+//! schema files.
+
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use values_migrate::chart::{self, Input};
+use values_migrate::migrate::{self, Named, Request, SourceFile};
+
+/// One tar entry: name, type flag (`0` file, `1` hard link, `2` symlink, `5` dir, `6` fifo), data.
+struct Entry<'a>(&'a str, u8, &'a [u8]);
+
+/// A ustar header for `name`, written by hand so that hostile names and types get through.
+fn header(name: &str, size: usize, kind: u8, link: &str) -> [u8; 512] {
+    let mut h = [0u8; 512];
+    h[..name.len()].copy_from_slice(name.as_bytes());
+    h[100..108].copy_from_slice(b"0000644\0");
+    h[108..116].copy_from_slice(b"0000000\0");
+    h[116..124].copy_from_slice(b"0000000\0");
+    h[124..136].copy_from_slice(format!("{size:011o}\0").as_bytes());
+    h[136..148].copy_from_slice(b"00000000000\0");
+    h[156] = kind;
+    h[157..157 + link.len()].copy_from_slice(link.as_bytes());
+    h[257..263].copy_from_slice(b"ustar\0");
+    h[263..265].copy_from_slice(b"00");
+    h[148..156].copy_from_slice(b"        ");
+    let sum: u32 = h.iter().map(|&b| u32::from(b)).sum();
+    h[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
+    h
+}
+
+fn tar(entries: &[Entry<'_>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for Entry(name, kind, data) in entries {
+        let link = if matches!(kind, b'1' | b'2') {
+            "/etc/passwd"
+        } else {
+            ""
+        };
+        let size = if matches!(kind, b'0') { data.len() } else { 0 };
+        out.extend_from_slice(&header(name, size, *kind, link));
+        if size > 0 {
+            out.extend_from_slice(data);
+            out.resize(out.len().div_ceil(512) * 512, 0);
+        }
+    }
+    out.resize(out.len() + 1024, 0);
+    out
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::fast());
+    encoder.write_all(bytes).unwrap();
+    encoder.finish().unwrap()
+}
+
+const CHART: &[u8] = b"apiVersion: v2\nname: bosun\nversion: 0.1.0\n";
+
+fn with_chart<'a>(more: &[Entry<'a>]) -> Vec<Entry<'a>> {
+    let mut entries = vec![Entry("bosun/Chart.yaml", b'0', CHART)];
+    entries.extend(more.iter().map(|e| Entry(e.0, e.1, e.2)));
+    entries
+}
+
+#[test]
+fn hostile_archives_get_clear_errors_naming_archive_and_entry() {
+    let big = vec![b'a'; 5 * 1024 * 1024 + 1];
+    let nested_fake = b"this is not gzip".as_slice();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("path traversal", gzip(&tar(&with_chart(&[Entry("bosun/../../etc/passwd", b'0', b"x")]))), "bosun/../../etc/passwd: a path outside the chart"),
+        ("absolute path", gzip(&tar(&with_chart(&[Entry("/etc/passwd", b'0', b"x")]))), "/etc/passwd: an absolute path"),
+        ("symbolic link", gzip(&tar(&with_chart(&[Entry("bosun/values.yaml", b'2', b"")]))), "bosun/values.yaml: a symbolic link"),
+        ("hard link", gzip(&tar(&with_chart(&[Entry("bosun/values.yaml", b'1', b"")]))), "bosun/values.yaml: a hard link"),
+        ("fifo", gzip(&tar(&with_chart(&[Entry("bosun/pipe", b'6', b"")]))), "bosun/pipe: not a regular file"),
+        ("duplicate entry", gzip(&tar(&with_chart(&[Entry("bosun/Chart.yaml", b'0', CHART)]))), "bosun/Chart.yaml: a duplicate entry"),
+        ("file over Helm's 5 MiB", gzip(&tar(&with_chart(&[Entry("bosun/big.txt", b'0', &big)]))), "bosun/big.txt: decompressed file is larger than the maximum file size 5242880"),
+        ("no Chart.yaml", gzip(&tar(&[Entry("bosun/values.yaml", b'0', b"a: 1\n")])), "hostile.tgz: Chart.yaml file is missing"),
+        ("Chart.yaml not YAML", gzip(&tar(&[Entry("bosun/Chart.yaml", b'0', b"name: [bosun\n")])), "hostile.tgz: Chart.yaml: not YAML"),
+        ("Chart.yaml not a mapping", gzip(&tar(&[Entry("bosun/Chart.yaml", b'0', b"- bosun\n")])), "hostile.tgz: Chart.yaml: not a YAML mapping"),
+        ("Chart.yaml at the top", gzip(&tar(&[Entry("Chart.yaml", b'0', CHART)])), "Chart.yaml: chart yaml not in base directory"),
+        ("nested archive that is not one", gzip(&tar(&with_chart(&[Entry("bosun/charts/sub-1.0.0.tgz", b'0', nested_fake)]))), "hostile.tgz: charts/sub-1.0.0.tgz: nested chart archive cannot be read: not a gzipped archive"),
+        ("gzip of no tar", gzip(b"just some text, not a tar stream, long enough to be read as one header at least? no"), "hostile.tgz: "),
+        ("truncated", gzip(&tar(&with_chart(&[Entry("bosun/values.yaml", b'0', &[b'a'; 4000])])))[..60].to_vec(), "hostile.tgz: "),
+        ("empty archive", gzip(&[0u8; 1024]), "hostile.tgz: no files in chart archive"),
+    ];
+    for (what, bytes, expected) in cases {
+        let error = chart::from_archive("hostile.tgz", &bytes)
+            .expect_err(what)
+            .to_string();
+        assert!(error.contains(expected), "{what}: {error}");
+        assert!(error.starts_with("hostile.tgz"), "{what}: {error}");
+    }
+}
+
+#[test]
+fn a_gzip_bomb_stops_at_helms_chart_limit() {
+    // 21 files of 5 MiB: over Helm's 100 MiB for a chart, a few hundred KB compressed.
+    let block = vec![0u8; 5 * 1024 * 1024];
+    let mut names = Vec::new();
+    for i in 0..21 {
+        names.push(format!("bosun/f{i}"));
+    }
+    let mut entries = with_chart(&[]);
+    entries.extend(names.iter().map(|n| Entry(n, b'0', &block)));
+    let bytes = gzip(&tar(&entries));
+    assert!(bytes.len() < 1024 * 1024, "{} bytes", bytes.len());
+    let error = chart::from_archive("bomb.tgz", &bytes)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains(
+            "bomb.tgz: bosun/f19: decompressed chart is larger than the maximum size 104857600"
+        ),
+        "{error}"
+    );
+}
+
+const EXAMPLE: &str = "examples/bosun-0.20.0-to-0.25.1";
+
+/// A chart directory as `helm pull --untar` leaves it, made from the example's schema file.
+fn chart_dir(version: &str, schema: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("vm-chart-{}-{version}", std::process::id()))
+        .join("bosun");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("Chart.yaml"),
+        format!("apiVersion: v2\nname: bosun\nversion: {version}\n"),
+    )
+    .unwrap();
+    std::fs::copy(
+        Path::new(EXAMPLE).join(schema),
+        dir.join("values.schema.json"),
+    )
+    .unwrap();
+    dir
+}
+
+fn planned(base: &Path, target: &Path) -> migrate::MigrateReport {
+    let read = |p: &str| std::fs::read_to_string(Path::new(EXAMPLE).join(p)).unwrap();
+    let (base, target) = (
+        Input::from_path(base).unwrap(),
+        Input::from_path(target).unwrap(),
+    );
+    migrate::migrate(&Request {
+        files: vec![SourceFile {
+            path: "addons.yaml".into(),
+            text: read("addons.yaml"),
+        }],
+        base_schema: base.schema,
+        target_schema: target.schema,
+        proposal: Some(Named {
+            name: "proposal.yaml".into(),
+            text: read("proposal.yaml"),
+        }),
+        prefix: None,
+        answers: Vec::new(),
+        defaults: target.defaults,
+        typing: Default::default(),
+    })
+}
+
+#[test]
+fn bosun_plans_the_same_from_archives_directories_and_schema_files() {
+    let example = Path::new(EXAMPLE);
+    let schemas = planned(
+        &example.join("base.values.schema.json"),
+        &example.join("target.values.schema.json"),
+    );
+    let archives = planned(
+        &example.join("charts/bosun-0.20.0.tgz"),
+        &example.join("charts/bosun-0.25.1.tgz"),
+    );
+    let dirs = planned(
+        &chart_dir("0.20.0", "base.values.schema.json"),
+        &chart_dir("0.25.1", "target.values.schema.json"),
+    );
+    let expected = std::fs::read_to_string(example.join("expected.addons.yaml")).unwrap();
+    for report in [&schemas, &archives, &dirs] {
+        assert_eq!(
+            report.status,
+            migrate::Status::Planned,
+            "{:?}",
+            report.errors
+        );
+        assert_eq!(report.files[0].after, expected);
+        assert_eq!(report.ops, schemas.ops);
+        assert_eq!(report.not_carried, schemas.not_carried);
+        assert_eq!(report.prefix.as_deref(), Some("bosun.valuesObject"));
+    }
+}
+
+#[test]
+fn the_command_line_takes_two_archives() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_values-migrate"))
+        .current_dir(EXAMPLE)
+        .args([
+            "migrate",
+            "--values",
+            "addons.yaml",
+            "--base",
+            "charts/bosun-0.20.0.tgz",
+            "--target",
+            "charts/bosun-0.25.1.tgz",
+            "--proposal",
+            "proposal.yaml",
+            "--format",
+            "diff",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = std::fs::read_to_string(Path::new(EXAMPLE).join("expected.diff")).unwrap();
+    let diff = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        diff.lines().skip(2).collect::<Vec<_>>(),
+        expected.lines().skip(2).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_chart_that_is_a_library_or_imports_values_is_refused_with_its_reason() {
+    let library = gzip(&tar(&[Entry(
+        "lib/Chart.yaml",
+        b'0',
+        b"apiVersion: v2\nname: lib\nversion: 1.0.0\ntype: library\n",
+    )]));
+    let error = chart::from_archive("lib.tgz", &library)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("library charts are not installable"),
+        "{error}"
+    );
+    let chart_yaml = b"apiVersion: v2\nname: top\nversion: 1.0.0\ndependencies:\n  - name: sub\n    version: 1.0.0\n    import-values: [data]\n";
+    let sub = b"apiVersion: v2\nname: sub\nversion: 1.0.0\n";
+    let imports = gzip(&tar(&[
+        Entry("top/Chart.yaml", b'0', chart_yaml),
+        Entry("top/charts/sub/Chart.yaml", b'0', sub),
+    ]));
+    let error = chart::from_archive("top.tgz", &imports)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("uses import-values"), "{error}");
+}
