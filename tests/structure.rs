@@ -208,10 +208,7 @@ fn outside_the_validator(relative: &str, source: &str) -> Vec<String> {
 }
 
 /// The validator's test-only files (compiled under `#[cfg(test)]` from `mod.rs`).
-const VALIDATOR_TESTS: &[&str] = &[
-    "schema/validator/differential.rs",
-    "schema/validator/tests.rs",
-];
+const VALIDATOR_TESTS: &[&str] = &["schema/validator/tests.rs"];
 
 /// What `find` reports in each of `files` but `skip`, as `src/<file>: <finding>`.
 fn findings(

@@ -79,7 +79,13 @@ impl Index {
             }
         }
         for keyword in ["$ref", "$dynamicRef", "$recursiveRef"] {
-            if let Some(Value::String(reference)) = object.get(keyword) {
+            // Each dynamic reference is a keyword of one draft only; elsewhere it means nothing.
+            let known = match keyword {
+                "$dynamicRef" => draft == Draft::Draft202012,
+                "$recursiveRef" => draft == Draft::Draft201909,
+                _ => true,
+            };
+            if let Some(Value::String(reference)) = object.get(keyword).filter(|_| known) {
                 self.references.push(Reference {
                     pointer: format!("{pointer}/{}", escape(keyword)),
                     reference: reference.clone(),

@@ -177,6 +177,29 @@ impl Schema {
                 }
                 continue;
             }
+            if let ValidationErrorKind::UnevaluatedItems { unexpected } = error.kind() {
+                // Helm reports each unevaluated item as its own `false schema`, at the item.
+                let items = error.instance().as_array().map_or(&[][..], Vec::as_slice);
+                let mut from = 0;
+                for text in unexpected {
+                    let found = (from..items.len())
+                        .find(|i| serde_json::to_string(&items[*i]).is_ok_and(|t| t == *text));
+                    let Some(i) = found else { continue };
+                    from = i + 1;
+                    let item = path.index(i);
+                    out.push(Violation {
+                        in_defaults_only: in_defaults_only(&item),
+                        path: item,
+                        key_path: None,
+                        schema_path: schema_path.clone(),
+                        keyword: keyword.clone(),
+                        message: "false schema".to_string(),
+                        pointer: format!("{}/{i}", error.instance_path()),
+                        helm_message: "false schema".to_string(),
+                    });
+                }
+                continue;
+            }
             let key_path = match error.kind() {
                 ValidationErrorKind::PropertyNames { error } => {
                     error.instance().as_str().map(|key| path.key(key))

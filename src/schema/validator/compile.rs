@@ -287,15 +287,25 @@ impl<'d> Compiler<'d> {
         reference: &str,
         path: &str,
     ) -> Result<Place<'d>, CompileError> {
-        self.registry
-            .resolve(base, reference)
-            .map_err(|unresolved| match unresolved {
-                Unresolved::Remote(url) => CompileError::Remote(url),
-                Unresolved::Nowhere(reason) => CompileError::Unresolvable(
-                    format!("$ref '{reference}' cannot be resolved: {reason}"),
-                    path.to_string(),
-                ),
-            })
+        // Helm resolves an unknown `urn:` to the permissive `true` schema (with a warning).
+        static PERMISSIVE: Value = Value::Bool(true);
+        match self.registry.resolve(base, reference) {
+            Err(Unresolved::Remote(url)) if url.starts_with("urn:") => {
+                return Ok(Place {
+                    schema: &PERMISSIVE,
+                    base: url,
+                    location: String::new(),
+                });
+            }
+            other => other,
+        }
+        .map_err(|unresolved| match unresolved {
+            Unresolved::Remote(url) => CompileError::Remote(url),
+            Unresolved::Nowhere(reason) => CompileError::Unresolvable(
+                format!("$ref '{reference}' cannot be resolved: {reason}"),
+                path.to_string(),
+            ),
+        })
     }
 
     /// A `$ref` to `target`, marked as a cycle when it leads back into a node being compiled.

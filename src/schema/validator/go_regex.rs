@@ -30,9 +30,37 @@ fn go_error(code: &str, expr: &str) -> String {
 pub(crate) fn translate(pattern: &str) -> Result<String, String> {
     let mut out = String::with_capacity(pattern.len() + 8);
     let mut i = 0;
+    // The repetition operator just read (with its lazy `?`, if any): Go refuses another.
+    let mut repeat: Option<(usize, bool)> = None;
     while i < pattern.len() {
         let rest = &pattern[i..];
         let c = rest.chars().next().unwrap_or('\0');
+        let is_count = c == '{' && brace(rest, &mut String::new()).is_ok_and(|_| counted(rest));
+        if let Some((start, lazy)) = repeat {
+            match c {
+                '?' if !lazy => {
+                    out.push('?');
+                    repeat = Some((start, true));
+                    i += 1;
+                    continue;
+                }
+                '*' | '+' | '?' => {
+                    let op = &pattern[start..=i];
+                    return Err(go_error("invalid nested repetition operator", op));
+                }
+                '{' if is_count => {
+                    let end = i + rest.find('}').unwrap_or(0);
+                    let op = &pattern[start..=end];
+                    return Err(go_error("invalid nested repetition operator", op));
+                }
+                _ => {}
+            }
+        }
+        repeat = match c {
+            '*' | '+' | '?' => Some((i, false)),
+            '{' if is_count => Some((i, false)),
+            _ => None,
+        };
         i += match c {
             '\\' => escape(rest, false, &mut out)?,
             '[' => class(rest, &mut out)?,
@@ -49,6 +77,16 @@ pub(crate) fn translate(pattern: &str) -> Result<String, String> {
         };
     }
     Ok(out)
+}
+
+/// Whether the `{` at the start of `rest` opens a counted repetition (`{2}`, `{2,}`, `{2,3}`).
+fn counted(rest: &str) -> bool {
+    let Some(end) = rest.find('}') else {
+        return false;
+    };
+    let body = &rest[1..end];
+    let (low, high) = body.split_once(',').unwrap_or((body, "0"));
+    !low.is_empty() && low.bytes().chain(high.bytes()).all(|b| b.is_ascii_digit())
 }
 
 /// A `(`: a group, a named group or flags; Go refuses every other `(?`.
@@ -358,6 +396,23 @@ mod tests {
                 Err("error parsing regexp: invalid or unsupported Perl syntax: `(?x`"),
             ),
             (r"^\p{Letter}$", "a", Ok(true)),
+            ("^a*?$", "aa", Ok(true)),
+            ("^a{2}?$", "aa", Ok(true)),
+            (
+                "a*+",
+                "",
+                Err("error parsing regexp: invalid nested repetition operator: `*+`"),
+            ),
+            (
+                "a{2}*",
+                "",
+                Err("error parsing regexp: invalid nested repetition operator: `{2}*`"),
+            ),
+            (
+                "a**",
+                "",
+                Err("error parsing regexp: invalid nested repetition operator: `**`"),
+            ),
             (r"^\p{latin}$", "a", Ok(true)),
             (
                 "(?<=x)a",

@@ -378,7 +378,8 @@ impl Validator {
                 let mut from = 0;
                 for text in unevaluated {
                     // The list names items by their text; find each in turn.
-                    let Some(i) = (from..items.len()).find(|i| items[*i].to_string() == text)
+                    let Some(i) = (from..items.len())
+                        .find(|i| serde_json::to_string(&items[*i]).is_ok_and(|t| t == text))
                     else {
                         continue;
                     };
@@ -486,11 +487,9 @@ impl Validator {
                     out.push(HelmError::with(loc, "'allOf' failed", failed));
                 }
             }
-            Check::AnyOf(nodes) => {
-                if !nodes.iter().any(|n| self.node_valid(*n, value, scope)) {
-                    let failed = branches(self, nodes, scope).into_iter().flatten().collect();
-                    out.push(HelmError::with(loc, "'anyOf' failed", failed));
-                }
+            Check::AnyOf(nodes) if !nodes.iter().any(|n| self.node_valid(*n, value, scope)) => {
+                let failed = branches(self, nodes, scope).into_iter().flatten().collect();
+                out.push(HelmError::with(loc, "'anyOf' failed", failed));
             }
             Check::OneOf(nodes) => {
                 let valid: Vec<usize> = (0..nodes.len())
@@ -509,10 +508,8 @@ impl Validator {
                     _ => {}
                 }
             }
-            Check::Not(node, _) => {
-                if self.node_valid(*node, value, scope) {
-                    out.push(HelmError::new(loc, "'not' failed".into()));
-                }
+            Check::Not(node, _) if self.node_valid(*node, value, scope) => {
+                out.push(HelmError::new(loc, "'not' failed".into()));
             }
             Check::If(condition, then, otherwise) => {
                 let branch = if self.node_valid(*condition, value, scope) {

@@ -1,7 +1,8 @@
-//! A compact JSON Schema validator (drafts 4, 6, 7, 2019-09 and 2020-12), sized for Helm values:
-//! compiled once into a flat list of nodes, validated without allocating on the valid path,
-//! and reporting errors exactly as jsonschema 0.61 did (kinds, paths, order and text), which the
-//! rest of `schema` reads. It knows nothing of the rest of the crate.
+//! A compact JSON Schema validator (drafts 4, 6, 7, 2019-09 and 2020-12), sized for Helm values
+//! and deciding as Helm 3.18.5+ and 4 do (santhosh-tekuri/jsonschema v6): compiled once into a
+//! flat list of nodes, validated without allocating on the valid path; its flat errors (kind,
+//! paths) are what the rest of `schema` reads, `helm.rs` gives Helm's own report. It knows
+//! nothing of the rest of the crate.
 
 mod annotations;
 mod applicators;

@@ -156,6 +156,10 @@ fn other_keyword(
     match k {
         "type" => type_keyword(value, here, draft),
         "items" => match value {
+            // 2020-12 moved the array form to `prefixItems`: its meta-schema wants one schema.
+            Value::Array(_) if draft == Draft::Draft202012 => {
+                want(value, "boolean or object", here)
+            }
             Value::Array(items) => {
                 for (i, item) in items.iter().enumerate() {
                     schema(item, &format!("{here}/{i}"), draft, depth + 1)?;
