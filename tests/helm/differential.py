@@ -225,15 +225,18 @@ def summarise(rows):
     """Counts by category and by cause."""
     by_cat = collections.defaultdict(lambda: [0, 0])
     by_cause = collections.Counter()
+    helm_kinds = collections.defaultdict(collections.Counter)
     for row in rows:
         by_cat[row["category"]][0 if row["agree"] else 1] += 1
+        helm_kinds[row["category"]][row["helm"]] += 1
         if not row["agree"]:
             by_cause[row["cause"]] += 1
     return {"questions": len(rows), "agreed": sum(r["agree"] for r in rows),
             "disagreed": sum(not r["agree"] for r in rows),
             "messagesAgree": sum(r["messagesAgree"] for r in rows),
             "bothInvalidSameLocations": sum(r["agree"] and r["helm"] == "invalid" for r in rows),
-            "byCategory": {k: {"agreed": v[0], "disagreed": v[1]} for k, v in sorted(by_cat.items())},
+            "byCategory": {k: {"agreed": v[0], "disagreed": v[1], "helm": dict(helm_kinds[k])}
+                           for k, v in sorted(by_cat.items())},
             "byCause": dict(by_cause.most_common())}
 
 
@@ -290,7 +293,8 @@ def report(rows, kept, seconds, setup):
     print(f"  agreed {s['agreed']}, disagreed {s['disagreed']} "
           f"(same messages on {s['messagesAgree']} of the invalid ones)")
     for cat, c in s["byCategory"].items():
-        print(f"  {cat}: agreed {c['agreed']}, disagreed {c['disagreed']}")
+        helm = ", ".join(f"{k} {n}" for k, n in sorted(c["helm"].items()))
+        print(f"  {cat}: agreed {c['agreed']}, disagreed {c['disagreed']} (Helm: {helm})")
     print("  by cause:")
     for c, n in s["byCause"].items():
         print(f"    {n:5d}  {c}")
