@@ -105,6 +105,24 @@ def cause(helm, ours, schema_text):
     return f"{pair}: {detail} [{draft_of(schema_text)}]"
 
 
+NAMES = re.compile(r"^(additional properties|missing propert(?:y|ies)) ((?:'(?:[^'\\]|\\.)*'(?:, )?)+)( not allowed)?$")
+
+
+def one_per_name(messages):
+    """`(pointer, message)` pairs with a message naming several keys split into one per key
+    (Helm names the keys of one mapping in one line, in no fixed order)."""
+    out = set()
+    for pointer, message in messages:
+        m = NAMES.match(message)
+        if not m:
+            out.add((pointer, message))
+            continue
+        head = "additional properties" if m.group(1).startswith("additional") else "missing property"
+        for name in re.findall(r"'(?:[^'\\]|\\.)*'", m.group(2)):
+            out.add((pointer, f"{head} {name}{m.group(3) or ''}"))
+    return out
+
+
 def agree(helm, ours):
     """Same verdict, and for invalid the same set of error locations."""
     return helm.kind == ours.kind and (helm.kind != "invalid" or helm.locations == ours.locations)
@@ -203,9 +221,12 @@ def compare(qs, helm, mine):
         schema = Q.read(q["schema"])
         row = {"id": q["id"], "category": q["category"], "draft": draft_of(schema),
                "agree": agree(h, o), "helm": h.kind, "ours": o.kind,
-               "messagesAgree": h.kind == "invalid" and set(h.messages) == set(o.messages)}
+               "messagesAgree": h.kind == "invalid" and one_per_name(h.messages) == one_per_name(o.messages)}
         if o.kind == "crash":
             row["agree"] = False
+        if row["agree"] and h.kind == "invalid" and not row["messagesAgree"]:
+            helm_words, our_words = one_per_name(h.messages), one_per_name(o.messages)
+            row["messages"] = {"helm": sorted(helm_words - our_words), "ours": sorted(our_words - helm_words)}
         if not row["agree"]:
             row.update({"cause": cause(h, o, schema), "helmText": h.text[:2000], "oursText": o.text[:2000],
                         "schema": Q.rel(q["schema"]) if not q["id"].startswith(("probe:", "fixture:tests/fixtures/schema"))
@@ -222,6 +243,10 @@ def write_rows(out, rows):
         for row in rows:
             if not row["agree"]:
                 f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    with open(os.path.join(out, "messages.jsonl"), "w", encoding="utf-8") as f:
+        for row in rows:
+            if "messages" in row:
+                f.write(json.dumps({"id": row["id"], **row["messages"]}, ensure_ascii=False) + "\n")
     with open(os.path.join(out, "summary.json"), "w", encoding="utf-8") as f:
         json.dump(summarise(rows), f, indent=1)
 
