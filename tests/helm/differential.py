@@ -105,6 +105,24 @@ def cause(helm, ours, schema_text):
     return f"{pair}: {detail} [{draft_of(schema_text)}]"
 
 
+NAMES = re.compile(r"^(additional properties|missing propert(?:y|ies)) ((?:'(?:[^'\\]|\\.)*'(?:, )?)+)( not allowed)?$")
+
+
+def one_per_name(messages):
+    """`(pointer, message)` pairs with a message naming several keys split into one per key
+    (Helm names the keys of one mapping in one line, in no fixed order)."""
+    out = set()
+    for pointer, message in messages:
+        m = NAMES.match(message)
+        if not m:
+            out.add((pointer, message))
+            continue
+        head = "additional properties" if m.group(1).startswith("additional") else "missing property"
+        for name in re.findall(r"'(?:[^'\\]|\\.)*'", m.group(2)):
+            out.add((pointer, f"{head} {name}{m.group(3) or ''}"))
+    return out
+
+
 def agree(helm, ours):
     """Same verdict, and for invalid the same set of error locations."""
     return helm.kind == ours.kind and (helm.kind != "invalid" or helm.locations == ours.locations)
@@ -141,13 +159,18 @@ def build_questions(args, oracle, scratch):
 def ask(qs, oracle, ours):
     """`(helm verdicts, our verdicts)` by question id."""
     helm, groups = {}, collections.defaultdict(list)
+    began = time.time()
     for q in qs:
         schema = Q.read(q["schema"])
         prefix = parse_path(q["prefix"]) if q["prefix"] else None
         helm[q["id"]] = oracle.ask(schema, Q.read(q["defaults"]), q["user"], prefix)
         user = ours.file(q["user"] or "", f"u-{digest(q['user'])}.yaml")
         groups[(q["schema"], q["defaults"], q["prefix"])].append((q["id"], user))
-    return helm, ours.ask_all(groups)
+    asked_helm = time.time()
+    mine = ours.ask_all(groups)
+    print(f"asked Helm in {asked_helm - began:.0f}s, our CLI in {time.time() - asked_helm:.0f}s "
+          f"({len(groups)} schema and defaults pairs)")
+    return helm, mine
 
 
 def main():
@@ -198,9 +221,12 @@ def compare(qs, helm, mine):
         schema = Q.read(q["schema"])
         row = {"id": q["id"], "category": q["category"], "draft": draft_of(schema),
                "agree": agree(h, o), "helm": h.kind, "ours": o.kind,
-               "messagesAgree": h.kind == "invalid" and set(h.messages) == set(o.messages)}
+               "messagesAgree": h.kind == "invalid" and one_per_name(h.messages) == one_per_name(o.messages)}
         if o.kind == "crash":
             row["agree"] = False
+        if row["agree"] and h.kind == "invalid" and not row["messagesAgree"]:
+            helm_words, our_words = one_per_name(h.messages), one_per_name(o.messages)
+            row["messages"] = {"helm": sorted(helm_words - our_words), "ours": sorted(our_words - helm_words)}
         if not row["agree"]:
             row.update({"cause": cause(h, o, schema), "helmText": h.text[:2000], "oursText": o.text[:2000],
                         "schema": Q.rel(q["schema"]) if not q["id"].startswith(("probe:", "fixture:tests/fixtures/schema"))
@@ -217,6 +243,10 @@ def write_rows(out, rows):
         for row in rows:
             if not row["agree"]:
                 f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    with open(os.path.join(out, "messages.jsonl"), "w", encoding="utf-8") as f:
+        for row in rows:
+            if "messages" in row:
+                f.write(json.dumps({"id": row["id"], **row["messages"]}, ensure_ascii=False) + "\n")
     with open(os.path.join(out, "summary.json"), "w", encoding="utf-8") as f:
         json.dump(summarise(rows), f, indent=1)
 
@@ -225,15 +255,18 @@ def summarise(rows):
     """Counts by category and by cause."""
     by_cat = collections.defaultdict(lambda: [0, 0])
     by_cause = collections.Counter()
+    helm_kinds = collections.defaultdict(collections.Counter)
     for row in rows:
         by_cat[row["category"]][0 if row["agree"] else 1] += 1
+        helm_kinds[row["category"]][row["helm"]] += 1
         if not row["agree"]:
             by_cause[row["cause"]] += 1
     return {"questions": len(rows), "agreed": sum(r["agree"] for r in rows),
             "disagreed": sum(not r["agree"] for r in rows),
             "messagesAgree": sum(r["messagesAgree"] for r in rows),
             "bothInvalidSameLocations": sum(r["agree"] and r["helm"] == "invalid" for r in rows),
-            "byCategory": {k: {"agreed": v[0], "disagreed": v[1]} for k, v in sorted(by_cat.items())},
+            "byCategory": {k: {"agreed": v[0], "disagreed": v[1], "helm": dict(helm_kinds[k])}
+                           for k, v in sorted(by_cat.items())},
             "byCause": dict(by_cause.most_common())}
 
 
@@ -290,7 +323,8 @@ def report(rows, kept, seconds, setup):
     print(f"  agreed {s['agreed']}, disagreed {s['disagreed']} "
           f"(same messages on {s['messagesAgree']} of the invalid ones)")
     for cat, c in s["byCategory"].items():
-        print(f"  {cat}: agreed {c['agreed']}, disagreed {c['disagreed']}")
+        helm = ", ".join(f"{k} {n}" for k, n in sorted(c["helm"].items()))
+        print(f"  {cat}: agreed {c['agreed']}, disagreed {c['disagreed']} (Helm: {helm})")
     print("  by cause:")
     for c, n in s["byCause"].items():
         print(f"    {n:5d}  {c}")

@@ -173,6 +173,8 @@ def yaml_words():
         key = word or '""'
         out.append((f"yaml-key-{name}", {"type": "object", "propertyNames": {"pattern": "^[a-z]+$"}},
                     f"{key}: 1\n", None))
+        out.append((f"yaml-key-exact-{name}", {"type": "object", "properties": {word: {}}, "additionalProperties": False},
+                    f"{key}: 1\n", None))
     return out
 
 

@@ -207,7 +207,14 @@ def mutation_questions(fams, read_values, seed, per_version, full):
             rng = stable_rng(seed, fam, version)
             all_leaves = list(leaves(defaults))
             picked = all_leaves if full else rng.sample(all_leaves, min(per_version, len(all_leaves)))
+            enums = [(p, v) for p, v in all_leaves if (p, v) not in picked and isinstance(v, str)
+                     and any("enum" in s for s in subschemas(schema, schema, p))]
+            enum_picked = enums if full else rng.sample(enums, min(2, len(enums)))
             base = f"mutation:{fam}/{version}"
+            for path, value in enum_picked:
+                ptr = "/" + "/".join(str(s) for s in path)
+                qs.append(question(f"{base}:out-of-enum:{ptr}", "mutation-out-of-enum", schema_path, values_path,
+                                   text(override(defaults, path, lambda n, k: n.__setitem__(k, "zz-not-in-enum")))))
             for path, value in picked:
                 ptr = "/" + "/".join(str(s) for s in path)
                 qs.append(question(f"{base}:wrong-type:{ptr}", "mutation-wrong-type", schema_path, values_path,
