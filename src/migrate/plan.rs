@@ -434,6 +434,8 @@ fn uncarried(
     not_carried.push(NotCarried {
         path: path.clone(),
         value: value.clone(),
+        near: Vec::new(),
+        hint: None,
     });
     // A value replaced in place by a `set` (at its path or under it) needs no remove of its own.
     if !set_paths.reaches_into(path) {
