@@ -84,7 +84,8 @@ export interface MigrateResult {
   refusals: Refusal[];
   errors: Diagnostic[];
   ops: Op[];
-  notCarried: { path: string; value: unknown }[];
+  /** Each original value the plan drops; `near`/`hint`: keys the target gained beside it, of its type, at a close name (a hint, never applied). */
+  notCarried: { path: string; value: unknown; near: string[]; hint: string | null }[];
   keptComments: { path: string; file: string; line: number; text: string }[];
   files: FileResult[];
   changelog: { path: string; kind: string; [detail: string]: unknown }[];

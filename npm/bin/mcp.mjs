@@ -1,6 +1,6 @@
-// `values-migrate mcp`: the tools as a Model Context Protocol server over stdio, for AI
-// assistants (docs/agents.md). It calls the package's public API (diagnose, migrate, validate,
-// patch, replay), reads files only inside the server's working directory, and writes only when a
+// `values-migrate mcp [--root DIR]`: the tools as a Model Context Protocol server over stdio, for
+// AI assistants (docs/agents.md). It calls the package's public API (diagnose, migrate, validate,
+// patch, replay), reads files only inside its root (`--root`, or the working directory), and writes only when a
 // call asks and the result is planned (or patched), each file atomically. No network.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -16,8 +16,8 @@ const { version } = require('../package.json');
 /** A bad argument: the tool answers with an error and this reason; the server goes on. */
 class ToolError extends Error {}
 
-/** The working directory, every path's root (symlinks resolved). */
-const root = realpathSync(process.cwd());
+/** Every path's root (symlinks resolved): `--root`, or the working directory. */
+let root = realpathSync(process.cwd());
 
 /** Whether `path` (absolute, resolved) is `root` or under it. */
 function within(path) {
@@ -32,14 +32,14 @@ function within(path) {
 function inside(given, what) {
   if (typeof given !== 'string' || given === '' || given.includes('\0')) throw new ToolError(`${what}: a file path is required`);
   const absolute = resolve(root, given);
-  if (!within(absolute)) throw new ToolError(`${what}: ${given}: outside the server's working directory (${root}): refused`);
+  if (!within(absolute)) throw new ToolError(`${what}: ${given}: outside the server's root (${root}): refused`);
   let real;
   try {
     real = realpathSync(absolute);
   } catch (e) {
     throw new ToolError(`${what}: ${given}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   }
-  if (!within(real)) throw new ToolError(`${what}: ${given}: a symlink that leads outside the server's working directory: refused`);
+  if (!within(real)) throw new ToolError(`${what}: ${given}: a symlink that leads outside the server's root: refused`);
   return { name: relative(root, absolute) || '.', real };
 }
 
@@ -302,8 +302,15 @@ function register(server) {
   });
 }
 
-/** Serves the tools over stdio until the client closes the connection. */
-export async function serve() {
+/** Serves the tools over stdio until the client closes the connection; paths resolve inside `rootDir`. */
+export async function serve(rootDir) {
+  if (rootDir !== undefined) {
+    try {
+      root = realpathSync(resolve(rootDir));
+    } catch (e) {
+      throw new Error(`--root ${rootDir}: ${e.message}`);
+    }
+  }
   const server = new McpServer({ name: 'values-migrate', version });
   register(server);
   await server.connect(new StdioServerTransport());

@@ -77,8 +77,8 @@ class UsageError extends Error {}
 COMMANDS.replay = REPLAY;
 COMMANDS.mcp = {
   about: 'Serves the tools (diagnose, migrate, validate, patch_manifest, replay) to an AI assistant over MCP (stdio).',
-  note: 'Paths resolve inside the working directory only. See docs/agents.md.',
-  options: {},
+  note: 'Paths resolve inside the root only (`..`, absolute paths and symlinks out of it are refused). See docs/agents.md.',
+  options: { root: {} },
 };
 
 /** The help text of the whole CLI or of one command. */
@@ -301,6 +301,8 @@ function run(argv, out = process.stdout, err = process.stderr) {
       out.write(help(command));
       return 0;
     }
+    // Loaded only here: the MCP SDK is for `mcp` alone.
+    if (command === 'mcp') return import('./mcp.mjs').then((mcp) => mcp.serve(parsed.options.root)).then(() => 0);
     const { command: name, ...args } = request(command, parsed);
     if (name === 'propose') return propose(args, out, err);
     return output({ [name]: args }, out, err);
@@ -317,12 +319,5 @@ function run(argv, out = process.stdout, err = process.stderr) {
   }
 }
 
-const argv = process.argv.slice(2);
-if (argv[0] === 'mcp' && argv.length === 1) {
-  // Loaded only here: the MCP SDK is for `mcp` alone.
-  const { serve } = await import('./mcp.mjs');
-  await serve();
-} else {
-  const status = run(argv);
-  process.exitCode = typeof status === 'number' ? status : await status;
-}
+const status = run(process.argv.slice(2));
+process.exitCode = typeof status === 'number' ? status : await status;

@@ -119,10 +119,10 @@ test('a broken proposal is a located result, not an error', async () => {
 
 test('paths outside the working directory are refused, and the server goes on', async () => {
   for (const [path, reason] of [
-    ['../secret.yaml', /outside the server's working directory/],
-    [outside, /outside the server's working directory/],
-    ['escape.yaml', /a symlink that leads outside the server's working directory/],
-    [`${BOSUN}/../../secret.yaml`, /outside the server's working directory/],
+    ['../secret.yaml', /outside the server's root/],
+    [outside, /outside the server's root/],
+    ['escape.yaml', /a symlink that leads outside the server's root/],
+    [`${BOSUN}/../../secret.yaml`, /outside the server's root/],
     ['missing.yaml', /missing\.yaml: no such file/],
   ]) {
     const { error } = await call('diagnose', { ...bosun, values: [path] });
