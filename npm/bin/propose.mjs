@@ -65,7 +65,14 @@ export async function proposeWith(loop, args, { proposeStep, proposalText, finis
   };
   const proposals = [];
   for (;;) {
-    const step = proposeStep({ ...input, proposals });
+    let step;
+    try {
+      step = proposeStep({ ...input, proposals });
+    } catch (e) {
+      // An input the library refuses to read (an `--answer` without `=`), worded as the native CLI words it.
+      err.write(`${e.message}\n`);
+      return EXIT_INVALID;
+    }
     if (!step.ask) {
       if (step.proposal === null) return show();
       return finish({ path: `proposal (attempt ${step.proposal + 1})`, text: proposals[step.proposal] });

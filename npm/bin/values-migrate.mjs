@@ -302,7 +302,12 @@ function run(argv, out = process.stdout, err = process.stderr) {
       return 0;
     }
     // Loaded only here: the MCP SDK is for `mcp` alone.
-    if (command === 'mcp') return import('./mcp.mjs').then((mcp) => mcp.serve(parsed.options.root)).then(() => 0);
+    if (command === 'mcp') {
+      return import('./mcp.mjs').then((mcp) => mcp.serve(parsed.options.root)).then(() => 0, (e) => {
+        err.write(`values-migrate mcp: ${e.message}\n`);
+        return EXIT_INVALID;
+      });
+    }
     const { command: name, ...args } = request(command, parsed);
     if (name === 'propose') return propose(args, out, err);
     return output({ [name]: args }, out, err);
