@@ -107,7 +107,7 @@ const CHART_INPUTS = {
   typing: TYPING,
 };
 
-// --- Output schemas: the result shapes of CONTRACT.md (more fields may come). ---
+// --- Output schemas: the result shapes of CONTRACT.md, open (fields may be added, never removed). ---
 
 const at = { file: z.string().nullable(), line: z.number().nullable(), column: z.number().nullable() };
 const fileResult = z.looseObject({ path: z.string(), changed: z.boolean(), before: z.string(), after: z.string(), diff: z.string() });
@@ -157,7 +157,7 @@ function register(server) {
     title: 'Diagnose values after a chart bump',
     description: 'Diagnoses old values against both chart schemas: the displaced values, the newly required keys, and the brief (what a proposal must fix). Read-only.',
     inputSchema: CHART_INPUTS,
-    outputSchema: MIGRATE_RESULT,
+    outputSchema: z.looseObject(MIGRATE_RESULT),
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, (a) => result(api.diagnose(migrateInput(a))));
 
@@ -171,7 +171,7 @@ function register(server) {
       proposal: z.string().describe('The migrated values document (YAML or JSON text), rooted at the values root.'),
       write: z.boolean().optional().describe('Write the edited files (atomically) when the status is `planned`.'),
     },
-    outputSchema: { ...MIGRATE_RESULT, ...WRITTEN },
+    outputSchema: z.looseObject({ ...MIGRATE_RESULT, ...WRITTEN }),
     annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
   }, (a) => {
     const report = api.migrate({ ...migrateInput(a), proposal: a.proposal });
@@ -188,12 +188,12 @@ function register(server) {
       defaults: z.string().optional().describe("The chart's own values.yaml (path)."),
       typing: TYPING,
     },
-    outputSchema: {
+    outputSchema: z.looseObject({
       valid: z.boolean(),
       violations: z.array(z.looseObject({ path: z.string(), message: z.string(), ...at })),
       defaultsViolations: z.array(z.looseObject({ path: z.string(), message: z.string() })),
       errors: z.array(z.looseObject({ message: z.string() })),
-    },
+    }),
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, (a) => {
     const schema = schemaOf(a.schema, 'schema');
@@ -228,14 +228,14 @@ function register(server) {
       to: z.string().describe('The new value.'),
       write: z.boolean().optional(),
     },
-    outputSchema: {
+    outputSchema: z.looseObject({
       status: z.enum(['patched', 'needs-intervention', 'invalid']),
       reason: z.string(),
       line: z.number().nullable(),
       column: z.number().nullable(),
       file: fileResult,
       ...WRITTEN,
-    },
+    }),
     annotations: { destructiveHint: false, openWorldHint: false },
   }, (a) => {
     const report = api.patch({
@@ -266,7 +266,7 @@ function register(server) {
       allowSchemaDrift: z.boolean().optional().describe("Replay even when a schema's SHA-256 differs from the recording's."),
       write: z.boolean().optional(),
     },
-    outputSchema: { ...MIGRATE_RESULT, replayed: z.array(z.looseObject({ op: z.string() })), skipped: z.array(z.looseObject({ op: z.string() })), ...WRITTEN },
+    outputSchema: z.looseObject({ ...MIGRATE_RESULT, replayed: z.array(z.looseObject({ op: z.string() })), skipped: z.array(z.looseObject({ op: z.string() })), ...WRITTEN }),
     annotations: { destructiveHint: false, openWorldHint: false },
   }, (a) => {
     const report = api.replay({

@@ -114,7 +114,7 @@ test('every package the packed scripts import by name is a declared dependency, 
   const imported = new Set();
   for (const file of manifest.files.filter((f) => f.endsWith('.mjs'))) {
     const text = readFileSync(join(pkgDir, file), 'utf8');
-    for (const [, name] of text.matchAll(/from\s*['"]((?:@[^/'"]+\/)?[^./'"][^/'"]*)[^'"]*['"]/g)) {
+    for (const [, name] of text.matchAll(/^(?:import|export)\s[^;]*?from\s*['"]((?:@[^/'"]+\/)?[^./'"][^/'"]*)[^'"]*['"]/gm)) {
       if (!name.startsWith('node:')) imported.add(name);
     }
   }
