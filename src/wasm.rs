@@ -84,7 +84,8 @@ export interface MigrateResult {
   refusals: Refusal[];
   errors: Diagnostic[];
   ops: Op[];
-  notCarried: { path: string; value: unknown }[];
+  /** Each original value the plan drops; `near`/`hint`: keys the target gained beside it, of its type, at a close name (a hint, never applied). */
+  notCarried: { path: string; value: unknown; near: string[]; hint: string | null }[];
   keptComments: { path: string; file: string; line: number; text: string }[];
   files: FileResult[];
   changelog: { path: string; kind: string; [detail: string]: unknown }[];
@@ -952,4 +953,99 @@ impl JsReplayer {
             )),
         }
     }
+}
+
+// --- The proposal loop (issue 25): the Node CLI's `migrate --propose-with`; not in the typed API. ---
+
+/// The input of `proposeStep`: `migrate`'s, the proposals written so far, and the loop's bounds.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ProposeInput {
+    files: Vec<FileInput>,
+    base_schema: String,
+    target_schema: String,
+    #[serde(default)]
+    prefix: Option<String>,
+    /// `PATH=VALUE` as typed on the command line.
+    #[serde(default)]
+    answers: Vec<String>,
+    #[serde(default)]
+    defaults: Option<String>,
+    #[serde(default)]
+    typing: Typing,
+    proposals: Vec<String>,
+    attempts: usize,
+    #[serde(default)]
+    brief_format: crate::migrate::propose::BriefFormat,
+}
+
+/// What `proposeStep` returns: ask the writer (`ask`), or stop at `proposal` (an index, or `null`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProposeStep {
+    ask: bool,
+    attempt: usize,
+    input: Option<String>,
+    after: Option<String>,
+    proposal: Option<usize>,
+}
+
+/// The next step of the proposal loop, given the proposals written so far (`migrate::propose`).
+#[wasm_bindgen(js_name = proposeStep, skip_typescript)]
+pub fn propose_step(input: JsValue) -> Result<JsValue, JsError> {
+    use crate::migrate::propose::{Step, step};
+    let input: ProposeInput = from_js("proposeStep input", input)?;
+    let answers = input
+        .answers
+        .iter()
+        .map(|a| match a.split_once('=') {
+            Some((p, v)) => Ok((p.to_string(), v.to_string())),
+            None => Err(JsError::new(&format!(
+                "--answer `{a}`: expected PATH=VALUE"
+            ))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let proposals: Vec<Named> = input
+        .proposals
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| named(&format!("proposal (attempt {})", i + 1), text))
+        .collect();
+    let request = Request {
+        files: source_files(input.files),
+        base_schema: named("baseSchema", input.base_schema),
+        target_schema: named("targetSchema", input.target_schema),
+        proposal: None,
+        prefix: input.prefix,
+        answers,
+        defaults: input.defaults.map(|d| named("defaults", d)),
+        typing: input.typing,
+    };
+    let next = match step(&request, &proposals, input.attempts, input.brief_format) {
+        Step::Ask {
+            attempt,
+            input,
+            after,
+        } => ProposeStep {
+            ask: true,
+            attempt,
+            input: Some(input),
+            after,
+            proposal: None,
+        },
+        Step::Done { proposal, .. } => ProposeStep {
+            ask: false,
+            attempt: proposals.len(),
+            input: None,
+            after: None,
+            proposal,
+        },
+    };
+    to_js(&next)
+}
+
+/// The proposal in a writer's output: the text, or the body of the one code fence around it.
+#[wasm_bindgen(js_name = proposalText, skip_typescript)]
+pub fn proposal_text(output: &str) -> String {
+    crate::migrate::propose::proposal_text(output)
 }

@@ -6,9 +6,10 @@ import { readFileSync, readdirSync, writeFileSync, renameSync, statSync, chmodSy
 import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { REPLAY, expandRepos, replayRequest } from './replay.mjs';
+import { PROPOSE_OPTIONS, proposeArgs, proposeWith } from './propose.mjs';
 
 const require = createRequire(import.meta.url);
-const { cliOutput, readChart, readChartFiles } = require('../node/values_migrate.js');
+const { cliOutput, readChart, readChartFiles, proposeStep, proposalText } = require('../node/values_migrate.js');
 const { version } = require('../package.json');
 
 /** Exit status for an input that could not be read. */
@@ -51,7 +52,7 @@ const COMMANDS = {
   },
   migrate: {
     about: 'Judges a proposal, derives the plan, splices it into the original text and verifies it.',
-    options: { ...MIGRATE_OPTIONS, proposal: { required: true }, format: { choices: ['json', 'diff', 'text'] } },
+    options: { ...MIGRATE_OPTIONS, proposal: {}, format: { choices: ['json', 'diff', 'text'] }, ...PROPOSE_OPTIONS },
     flags: ['write'],
   },
   patch: {
@@ -75,6 +76,11 @@ const COMMANDS = {
 class UsageError extends Error {}
 
 COMMANDS.replay = REPLAY;
+COMMANDS.mcp = {
+  about: 'Serves the tools (diagnose, migrate, validate, patch_manifest, replay) to an AI assistant over MCP (stdio).',
+  note: 'Paths resolve inside the root only (`..`, absolute paths and symlinks out of it are refused). See docs/agents.md.',
+  options: { root: {} },
+};
 
 /** The help text of the whole CLI or of one command. */
 function help(command) {
@@ -270,8 +276,14 @@ function request(command, { options, flags, positional }) {
     case 'diagnose':
       return { command, args: migrateArgs(options), format: options.format ?? 'json' };
     case 'migrate': {
+      const loop = proposeArgs(options, UsageError);
+      if (loop === null && options.proposal === undefined) {
+        throw new UsageError('the following required arguments were not provided: --proposal <PROPOSAL>');
+      }
       const args = migrateArgs(options);
-      return { command, args, proposal: read(options.proposal), format: options.format ?? 'json', write: flags.has('write') };
+      const format = options.format ?? 'json';
+      if (loop !== null) return { command: 'propose', loop, args, format, write: flags.has('write') };
+      return { command, args, proposal: read(options.proposal), format, write: flags.has('write') };
     }
     default:
       return {
@@ -290,6 +302,33 @@ function request(command, { options, flags, positional }) {
         format: options.format ?? 'json',
         write: flags.has('write'),
       };
+  }
+}
+
+/** Prints what `cliOutput` renders for `input`, writes what it asks, and returns the exit status. */
+function output(input, out, err) {
+  const result = cliOutput(input);
+  out.write(result.stdout);
+  err.write(result.stderr);
+  for (const file of result.writes) writeAtomically(file.path, file.text);
+  return result.exitCode;
+}
+
+/** `migrate --propose-with`: the loop (propose.mjs), then the ordinary `migrate` output. */
+function propose({ loop, args, format, write }, out, err) {
+  const finish = (proposal) => guarded(() => output({ migrate: { args, proposal, format, write } }, out, err), err);
+  const show = () => output({ diagnose: { args, format } }, out, err);
+  return proposeWith(loop, args, { proposeStep, proposalText, finish, show, err });
+}
+
+/** Runs `f`; an unwritable file is an input error (exit 3), as in `run`. */
+function guarded(f, err) {
+  try {
+    return f();
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    err.write(`${e.message}\n`);
+    return EXIT_INVALID;
   }
 }
 
@@ -312,12 +351,16 @@ function run(argv, out = process.stdout, err = process.stderr) {
       out.write(help(command));
       return 0;
     }
+    // Loaded only here: the MCP SDK is for `mcp` alone.
+    if (command === 'mcp') {
+      return import('./mcp.mjs').then((mcp) => mcp.serve(parsed.options.root)).then(() => 0, (e) => {
+        err.write(`values-migrate mcp: ${e.message}\n`);
+        return EXIT_INVALID;
+      });
+    }
     const { command: name, ...args } = request(command, parsed);
-    const result = cliOutput({ [name]: args });
-    out.write(result.stdout);
-    err.write(result.stderr);
-    for (const file of result.writes) writeAtomically(file.path, file.text);
-    return result.exitCode;
+    if (name === 'propose') return propose(args, out, err);
+    return output({ [name]: args }, out, err);
   } catch (e) {
     if (e instanceof UsageError) {
       err.write(`error: ${e.message}\n\nFor more information, try '--help'.\n`);
@@ -331,4 +374,5 @@ function run(argv, out = process.stdout, err = process.stderr) {
   }
 }
 
-process.exitCode = run(process.argv.slice(2));
+const status = run(process.argv.slice(2));
+process.exitCode = typeof status === 'number' ? status : await status;

@@ -1,5 +1,6 @@
 //! The command line: argument parsing and output, on top of the library.
 
+mod propose;
 mod replay;
 mod write;
 
@@ -148,8 +149,8 @@ enum Command {
         #[command(flatten)]
         args: MigrateArgs,
         /// The migrated values document (YAML or JSON), rooted at the values root.
-        #[arg(long)]
-        proposal: PathBuf,
+        #[arg(long, required_unless_present = "propose_with")]
+        proposal: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value = "json")]
         format: Format,
@@ -158,6 +159,8 @@ enum Command {
         write: bool,
         #[command(flatten)]
         travel: replay::RecordArgs,
+        #[command(flatten)]
+        propose: propose::ProposeArgs,
     },
     /// Replays a recorded migration on other values files (or a chain of them, or a fleet).
     Replay(replay::ReplayArgs),
@@ -219,8 +222,22 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             format,
             write,
             travel,
-        } => request(&args, Some(&proposal))
-            .map(|(request, charts)| migrate(&request, &charts, format, write, &travel)),
+            propose,
+        } => match proposal {
+            Some(proposal) => request(&args, Some(&proposal))
+                .map(|(request, charts)| migrate(&request, &charts, format, write, &travel)),
+            None => request(&args, None).map(|(request, charts)| {
+                let finish =
+                    |request: &Request| migrate(request, &charts, format, write, &travel);
+                propose::run(&propose, request, finish, |report| {
+                    match format {
+                        Format::Text | Format::Diff => print!("{}", render::text(report)),
+                        Format::Json => print_json(report),
+                    }
+                    exit::of_status(report.status)
+                })
+            }),
+        },
         Command::Patch {
             args,
             format,

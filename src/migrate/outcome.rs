@@ -100,6 +100,10 @@ pub struct NotCarried {
     pub path: ValuePath,
     /// What it was.
     pub value: serde_json::Value,
+    /// Keys the target gained beside it, of its type, at a close name (a hint, never applied).
+    pub near: Vec<ValuePath>,
+    /// The hint in words, or `null` when `near` is empty.
+    pub hint: Option<String>,
 }
 
 /// The outcome of `migrate` or `diagnose` (CONTRACT.md `status`).

@@ -447,6 +447,8 @@ fn uncarried(
         not_carried.push(NotCarried {
             path: path.clone(),
             value: value.clone(),
+            near: Vec::new(),
+            hint: None,
         });
     }
     // A value replaced in place by a `set` (at its path or under it) needs no remove of its own.

@@ -50,12 +50,10 @@ pub fn text(report: &MigrateReport) -> String {
         )
     }));
     lines.extend(report.ops.iter().map(op_line));
-    lines.extend(
-        report
-            .not_carried
-            .iter()
-            .map(|n| format!("not carried: {} = {}", n.path, show(&n.value))),
-    );
+    lines.extend(report.not_carried.iter().map(|n| match &n.hint {
+        Some(hint) => format!("not carried: {} = {}; {hint}", n.path, show(&n.value)),
+        None => format!("not carried: {} = {}", n.path, show(&n.value)),
+    }));
     lines.extend(
         report
             .changelog

@@ -9,6 +9,7 @@ use super::locate::{Candidate, locate};
 use super::outcome::{KeptComment, MigrateReport, Refusal, RefusalKind, Status};
 use super::plan::Finding;
 use super::read::{Parsed, Proposal, Read};
+use super::residual;
 use super::session::Session;
 use super::write::write;
 use crate::path::{self, ValuePath};
@@ -84,6 +85,7 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
     let file = &read.files[candidate.file];
     report.ops = judged.planned.ops;
     report.not_carried = judged.planned.not_carried;
+    residual::annotate(&session.base, &session.target, &mut report.not_carried);
     report.refusals = judged
         .planned
         .findings

@@ -32,9 +32,9 @@ test('migrate reproduces the bosun example to the byte', () => {
     ],
   );
   assert.deepEqual(result.notCarried, [
-    { path: 'gate.mode', value: 'sync' },
-    { path: 'gate.wait', value: '30s' },
-    { path: 'gate.inventorySource', value: 'configmap' },
+    { path: 'gate.mode', value: 'sync', near: [], hint: null },
+    { path: 'gate.wait', value: '30s', near: [], hint: null },
+    { path: 'gate.inventorySource', value: 'configmap', near: [], hint: null },
   ]);
   assert.equal(result.files[0].diff, bosun('expected.diff'));
   assert.equal(result.files[0].after, bosun('expected.addons.yaml'));

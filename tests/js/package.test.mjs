@@ -26,8 +26,9 @@ test('CommonJS require is ready and agrees with ESM', () => {
 
 test('ESM and CommonJS expose the same functions', () => {
   const cjs = require('values-migrate');
-  // `cliOutput` is the bundled CLI's entry, not part of the API: it has no types and no ESM export.
-  const internal = ['default', 'start', 'cliOutput'];
+  // `cliOutput`, `proposeStep` and `proposalText` are the bundled CLI's entries, not part of the
+  // API: they have no types and no ESM export.
+  const internal = ['default', 'start', 'cliOutput', 'proposeStep', 'proposalText'];
   const fns = (m) => Object.keys(m).filter((k) => typeof m[k] === 'function' && !internal.includes(k)).sort();
   assert.deepEqual(fns(esm), fns(cjs));
 });
@@ -52,6 +53,7 @@ function referencedFiles(file, seen = new Set()) {
   const patterns = [
     /(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]/g,
     /import\s*['"](\.[^'"]+)['"]/g,
+    /import\(\s*['"](\.[^'"]+)['"]\s*\)/g,
     /require\(\s*['"](\.[^'"]+)['"]\s*\)/g,
     /new URL\(\s*['"](\.?[^'"]+\.wasm)['"]/g,
     /`\$\{__dirname\}\/([^`]+)`/g,
@@ -104,4 +106,23 @@ test('the public types have no `any`', () => {
     const anys = text.split('\n').filter((line) => /\bany\b/.test(line.replace(/\/\*\*.*?\*\/|\/\/.*$/g, '')));
     assert.deepEqual(anys, [], `${file} uses any`);
   }
+});
+
+test('every package the packed scripts import by name is a declared dependency, installed, not bundled', () => {
+  const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  const dev = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies;
+  const imported = new Set();
+  for (const file of manifest.files.filter((f) => f.endsWith('.mjs'))) {
+    const text = readFileSync(join(pkgDir, file), 'utf8');
+    for (const [, name] of text.matchAll(/^(?:import|export)\s[^;]*?from\s*['"]((?:@[^/'"]+\/)?[^./'"][^/'"]*)[^'"]*['"]/gm)) {
+      if (!name.startsWith('node:')) imported.add(name);
+    }
+  }
+  assert.deepEqual([...imported].sort(), ['@modelcontextprotocol/sdk', 'zod']);
+  for (const name of imported) {
+    assert.ok(manifest.dependencies?.[name], `${name} is a dependency of the package`);
+    // The tests run the package against the same version the range was written for.
+    assert.ok(manifest.dependencies[name].startsWith(`^${dev[name].split('.')[0]}.`), `${name}: ${manifest.dependencies[name]} vs ${dev[name]}`);
+  }
+  assert.ok(!manifest.files.some((f) => f.includes('node_modules')), 'nothing is bundled');
 });
