@@ -105,6 +105,9 @@ pub(super) struct Insertion {
     pub(super) tree: NewTree,
     /// The start of the earliest cut that sat directly in this mapping: new keys take its place.
     pub(super) at_cut: Option<usize>,
+    /// The entry of the mapping (its index) that the first moved key written here sat in: the
+    /// new keys go where it was, or right after it.
+    pub(super) anchor: Option<usize>,
     /// The scalar entry the new keys replace (`expose: true` → `expose.default`): they go where it was.
     pub(super) replaces: Option<ValuePath>,
 }
@@ -212,6 +215,7 @@ impl<'a> Splicer<'a> {
                     parent: parent.clone(),
                     tree: NewTree::default(),
                     at_cut: None,
+                    anchor: None,
                     replaces: None,
                 });
                 insertions.len() - 1
@@ -225,6 +229,52 @@ impl<'a> Splicer<'a> {
             .insert(&rel, content)
             .map_err(|message| self.refusal(SpliceKind::NonScalarMove, to, 0, &message))?;
         Ok(replaced)
+    }
+
+    /// Splits each insertion by where its new keys' sources sat: a new key made of moved keys
+    /// goes where the entry holding its first source was (or right after it, when that entry
+    /// stays), so each new block lands where a reader last saw its values.
+    pub(super) fn split_by_anchor(&self, insertions: Vec<Insertion>) -> Vec<Insertion> {
+        let mut out = Vec::new();
+        for insertion in insertions {
+            if insertion.replaces.is_some() {
+                out.push(insertion);
+                continue;
+            }
+            let entries = self
+                .root
+                .get(&insertion.parent, self.input.typing)
+                .and_then(Node::entries)
+                .unwrap_or_default();
+            let anchor_of = |tree: &NewTree| {
+                first_moved_source(tree).and_then(|source| {
+                    entries.iter().position(|e| {
+                        e.key.range.start <= source
+                            && source < e.value.range.end.max(e.key.range.end)
+                    })
+                })
+            };
+            // Children in order, grouped by anchor (a group per anchor, in first-met order).
+            let mut groups: Vec<Insertion> = Vec::new();
+            for (key, node) in insertion.tree.children {
+                let single = NewTree {
+                    children: vec![(key, node)],
+                };
+                let anchor = anchor_of(&single);
+                match groups.iter_mut().find(|g| g.anchor == anchor) {
+                    Some(group) => group.tree.children.extend(single.children),
+                    None => groups.push(Insertion {
+                        parent: insertion.parent.clone(),
+                        tree: single,
+                        at_cut: None,
+                        anchor,
+                        replaces: None,
+                    }),
+                }
+            }
+            out.extend(groups);
+        }
+        out
     }
 
     /// Writes the trailing comment of the empty entry the new keys replace (`podAnnotations: {}  # …`)
@@ -292,11 +342,7 @@ impl<'a> Splicer<'a> {
             });
         }
         // A new parent made of moved keys goes after the entry its first source key sat in.
-        let anchor = first_moved_source(&insertion.tree).and_then(|source| {
-            entries.iter().position(|e| {
-                e.key.range.start <= source && source < e.value.range.end.max(e.key.range.end)
-            })
-        });
+        let anchor = insertion.anchor;
         let Some(last) = anchor.map(|i| &entries[i]).or(entries.last()) else {
             return Err(self.refusal(
                 SpliceKind::Indentation,

@@ -212,9 +212,10 @@ impl<'a> Splicer<'a> {
         let OpEdits {
             mut edits,
             cut_paths,
-            mut insertions,
+            insertions,
             mut moved_ranges,
         } = written;
+        let mut insertions = self.split_by_anchor(insertions);
         // Blank lines that travel with a moved entry leave with it.
         let mut blanks = Vec::new();
         for insertion in &insertions {
