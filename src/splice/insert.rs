@@ -195,7 +195,15 @@ impl<'a> Splicer<'a> {
             if let Some(node) = self.root.get(&child, self.input.typing)
                 && rel.len() > 1
             {
-                if !node.is_scalar() && !is_empty_flow_mapping(node) {
+                // A block list the proposal makes a mapping (`pools: [{name: a, …}]` → `pools:
+                // {a: {…}}`) is replaced whole: its entries move out of the items.
+                let list_to_map = node.items().is_some()
+                    && !node.is_flow()
+                    && matches!(
+                        crate::path::get(self.input.proposal, &child),
+                        Some(Value::Object(_))
+                    );
+                if !node.is_scalar() && !is_empty_flow_mapping(node) && !list_to_map {
                     return Err(self.refusal(
                         SpliceKind::NonScalarMove,
                         &child,
