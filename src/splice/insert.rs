@@ -5,86 +5,12 @@ use super::find::is_empty_flow_mapping;
 use super::moves::ends_in_moved_block;
 use super::render::render_key;
 use super::render::render_value;
+use super::tree::{Content, NewTree, first_moved_source};
 use super::values::{Refused, SpliceKind, Splicer, show_path, unreachable_refusal};
 use crate::path::{Segment, ValuePath};
 use crate::yaml::hazard::HazardKind;
 use crate::yaml::{Node, NodeKind, ScalarStyle};
 use serde_json::Value;
-use std::ops::Range;
-
-/// Something to write under an existing mapping: a moved entry's lines, or a value to set.
-pub(super) enum Content {
-    /// A moved entry: its original lines, re-indented, the key renamed.
-    Moved {
-        lines: Range<usize>,
-        /// The comment lines directly above the key, which travel with it (empty when none).
-        comments: Range<usize>,
-        /// The blank lines directly above its comments: they travel with it when it is not the
-        /// first entry written under its new parent, keeping the blocks apart.
-        blank: Range<usize>,
-        key: Range<usize>,
-        indent: usize,
-        /// Whether its last line is a block scalar's: it must keep its line break.
-        block_end: bool,
-    },
-    /// A new value rendered as YAML.
-    Value(Value),
-}
-
-/// New keys under one existing mapping, as a small tree in the order they are first met.
-#[derive(Default)]
-pub(super) struct NewTree {
-    pub(super) children: Vec<(String, NewNode)>,
-}
-
-pub(super) enum NewNode {
-    Parent(NewTree),
-    /// A new block sequence whose items are new mappings.
-    Items(Vec<NewTree>),
-    Leaf(Content),
-}
-
-impl NewTree {
-    /// Files `content` at `rel`: keys, and list indexes only into lists this tree creates.
-    pub(super) fn insert(&mut self, rel: &[Segment], content: Content) -> Result<(), String> {
-        let Some((Segment::Key(first), rest)) = rel.split_first() else {
-            return Err("a list item itself is not written one by one".to_string());
-        };
-        let at = self.children.iter().position(|(k, _)| k == first);
-        if rest.is_empty() {
-            if at.is_some() {
-                return Err(format!("two values would be written at `{first}`"));
-            }
-            self.children.push((first.clone(), NewNode::Leaf(content)));
-            return Ok(());
-        }
-        let index = match at {
-            Some(index) => index,
-            None => {
-                let node = match rest[0] {
-                    Segment::Index(_) => NewNode::Items(Vec::new()),
-                    Segment::Key(_) => NewNode::Parent(NewTree::default()),
-                };
-                self.children.push((first.clone(), node));
-                self.children.len() - 1
-            }
-        };
-        match (&mut self.children[index].1, &rest[0]) {
-            (NewNode::Parent(tree), Segment::Key(_)) => tree.insert(rest, content),
-            (NewNode::Items(items), Segment::Index(i)) if rest.len() > 1 && *i <= items.len() => {
-                if *i == items.len() {
-                    items.push(NewTree::default());
-                }
-                items[*i].insert(&rest[1..], content)
-            }
-            (NewNode::Items(_), Segment::Index(i)) => Err(format!(
-                "`{first}[{i}]` would be a new list item written out of order or without keys"
-            )),
-            (NewNode::Leaf(_), _) => Err(format!("`{first}` would be both a value and a mapping")),
-            _ => Err(format!("`{first}` would be both a list and a mapping")),
-        }
-    }
-}
 
 /// Where an insertion goes.
 pub(super) struct Point {
@@ -187,35 +113,7 @@ impl<'a> Splicer<'a> {
             .unwrap_or_default()
             .segments()
             .to_vec();
-        // A scalar (an empty value, or a displaced one) where the new keys need a mapping is
-        // replaced: its entry is cut and the new keys take its place.
-        let mut replaced = None;
-        if let Some(Segment::Key(first)) = rel.first() {
-            let child = parent.key(first.clone());
-            if let Some(node) = self.root.get(&child, self.input.typing)
-                && rel.len() > 1
-            {
-                // A block list the proposal makes a mapping (`pools: [{name: a, …}]` → `pools:
-                // {a: {…}}`) is replaced whole: its entries move out of the items.
-                let list_to_map = node.items().is_some()
-                    && !node.is_flow()
-                    && matches!(
-                        crate::path::get(self.input.proposal, &child),
-                        Some(Value::Object(_))
-                    );
-                if !node.is_scalar() && !is_empty_flow_mapping(node) && !list_to_map {
-                    return Err(self.refusal(
-                        SpliceKind::NonScalarMove,
-                        &child,
-                        node.range.start,
-                        &format!(
-                            "`{child}` is a list or an alias; `{to}` cannot be written under it"
-                        ),
-                    ));
-                }
-                replaced = Some(child);
-            }
-        }
+        let replaced = self.replaced_entry(&parent, &rel, to)?;
         let index = match insertions.iter().position(|i| i.parent == parent) {
             Some(index) => index,
             None => {
@@ -314,6 +212,43 @@ impl<'a> Splicer<'a> {
         if let Some((at, _)) = found {
             block.insert_str(at + line.len() - self.eol.len(), rest);
         }
+    }
+
+    /// The entry under `parent` that new keys at `rel` replace: a scalar (an empty value, or a
+    /// displaced one) where they need a mapping, or a block list the proposal makes a mapping
+    /// (`pools: [{name: a, …}]` → `pools: {a: {…}}`); its entry is cut and they take its place.
+    fn replaced_entry(
+        &self,
+        parent: &ValuePath,
+        rel: &[Segment],
+        to: &ValuePath,
+    ) -> Refused<Option<ValuePath>> {
+        let Some(Segment::Key(first)) = rel.first() else {
+            return Ok(None);
+        };
+        let child = parent.key(first.clone());
+        let Some(node) = self
+            .root
+            .get(&child, self.input.typing)
+            .filter(|_| rel.len() > 1)
+        else {
+            return Ok(None);
+        };
+        let list_to_map = node.items().is_some()
+            && !node.is_flow()
+            && matches!(
+                crate::path::get(self.input.proposal, &child),
+                Some(Value::Object(_))
+            );
+        if !node.is_scalar() && !is_empty_flow_mapping(node) && !list_to_map {
+            return Err(self.refusal(
+                SpliceKind::NonScalarMove,
+                &child,
+                node.range.start,
+                &format!("`{child}` is a list or an alias; `{to}` cannot be written under it"),
+            ));
+        }
+        Ok(Some(child))
     }
 
     /// Where an insertion goes: the byte offset, the indentation of its keys, and whether a line ending must lead.
@@ -426,31 +361,5 @@ impl<'a> Splicer<'a> {
             start..range.end,
             written[indent..].to_string(),
         ))
-    }
-}
-
-/// Where the first moved entry written for `tree` starts in the original, when a moved entry
-/// comes first.
-fn first_moved_source(tree: &NewTree) -> Option<usize> {
-    match &tree.children.first()?.1 {
-        NewNode::Parent(child) => first_moved_source(child),
-        NewNode::Items(items) => items.first().and_then(first_moved_source),
-        NewNode::Leaf(Content::Moved { lines, .. }) => Some(lines.start),
-        NewNode::Leaf(Content::Value(_)) => None,
-    }
-}
-
-/// Each moved entry written after another under one new parent: where its comments start, and
-/// where the blank lines above them start (the lines that travel with it).
-pub(super) fn travelling_blanks(tree: &NewTree, out: &mut Vec<(usize, usize)>) {
-    for (index, (_, node)) in tree.children.iter().enumerate() {
-        match node {
-            NewNode::Parent(child) => travelling_blanks(child, out),
-            NewNode::Items(items) => items.iter().for_each(|item| travelling_blanks(item, out)),
-            NewNode::Leaf(Content::Moved {
-                comments, blank, ..
-            }) if index > 0 && !blank.is_empty() => out.push((comments.start, blank.start)),
-            NewNode::Leaf(_) => {}
-        }
     }
 }

@@ -2,10 +2,11 @@
 
 use super::edit::{Edit, apply};
 use super::find::indent_step;
-use super::insert::{Content, Insertion, travelling_blanks};
+use super::insert::Insertion;
 use super::op::Op;
 use super::remove::widen_to_final_break;
 use super::render::render_key_like;
+use super::tree::{Content, travelling_blanks};
 use crate::path::{Segment, ValuePath};
 use crate::text::LineIndex;
 use crate::yaml::hazard::{Hazard, HazardKind};
