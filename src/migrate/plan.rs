@@ -185,7 +185,20 @@ impl Planner<'_, '_> {
 
     /// The ops: removes and renames in the original's order, then sets in the proposal's.
     fn assemble(&mut self, kept: &[Move]) {
-        let carried = PathSet::new(kept.iter().map(|(_, i, _)| &self.sources[*i].path));
+        let mut carried_paths: Vec<ValuePath> = kept
+            .iter()
+            .map(|(_, i, _)| self.sources[*i].path.clone())
+            .collect();
+        // A list become a map: the field of each item that became its key is carried as the key.
+        let keyed: Vec<(usize, ValuePath, String)> = kept
+            .iter()
+            .enumerate()
+            .filter_map(|(n, (dest, i, _))| {
+                key_field(self.input.original, &self.sources[*i].path, dest).map(|(f, k)| (n, f, k))
+            })
+            .collect();
+        carried_paths.extend(keyed.iter().map(|(_, field, _)| field.clone()));
+        let carried = PathSet::new(carried_paths.iter());
         let set_paths = PathSet::new(self.sets.iter().map(|(p, _)| p));
         let mut original_ops: Vec<(ValuePath, Op)> = Vec::new();
         for d in self.input.displaced {
@@ -198,14 +211,29 @@ impl Planner<'_, '_> {
                 &mut self.out.not_carried,
             );
         }
-        for (dest, index, rule) in kept {
+        for (n, (dest, index, rule)) in kept.iter().enumerate() {
             let from = self.sources[*index].path.clone();
+            let reason = match keyed.iter().find(|(m, _, _)| *m == n) {
+                Some((_, field, key)) => {
+                    format!("{rule}; the item's `{field}` (`{key}`) became its key")
+                }
+                None => rule.to_string(),
+            };
             let op = Op::Rename {
                 from: from.clone(),
                 to: dest.clone(),
-                reason: rule.to_string(),
+                reason,
             };
             original_ops.push((from, op));
+        }
+        // The key fields leave their items: removed, and not lost.
+        for (_, field, _) in &keyed {
+            if !original_ops.iter().any(|(p, _)| p == field) {
+                let op = Op::Remove {
+                    path: field.clone(),
+                };
+                original_ops.push((field.clone(), op));
+            }
         }
         let original = self.input.original;
         sort_in_document_order(original, &mut original_ops, |(p, _)| p);
@@ -326,6 +354,24 @@ fn survival(input: &PlanInput<'_>, is_displaced: &dyn Fn(&ValuePath) -> bool, ou
             message,
         });
     }
+}
+
+/// For a value moved out of a list item into a map keyed by one of the item's fields
+/// (`pools[0].size` → `pools.a.size`, the item's `name` is `a`): that field's path and the key.
+fn key_field(original: &Value, from: &ValuePath, to: &ValuePath) -> Option<(ValuePath, String)> {
+    let at = from.common_prefix_len(to);
+    let (Segment::Index(i), Segment::Key(key)) = (from.segments().get(at)?, to.segments().get(at)?)
+    else {
+        return None;
+    };
+    let item = ValuePath::from_segments(from.segments()[..at].to_vec()).index(*i);
+    let Value::Object(fields) = get(original, &item)? else {
+        return None;
+    };
+    let (field, _) = fields
+        .iter()
+        .find(|(_, v)| v.as_str() == Some(key.as_str()))?;
+    Some((item.key(field.clone()), key.clone()))
 }
 
 /// Whether `value` is `{}` or `[]`.

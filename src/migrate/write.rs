@@ -266,6 +266,10 @@ mod tests {
         assert!(refused.contains("line 1"), "{refused}");
         // Kept where a plain scalar before it takes it in, as Helm does.
         assert!(helm_reads(before, "a: 1\n \t\nname: x\n").is_ok());
+        // After a quoted value or a nested entry, Helm refuses it too.
+        assert!(helm_reads(before, "a: \"x\"\n \t\nname: x\n").is_err());
+        assert!(helm_reads(before, "a:\n  k: v\n \t\nname: x\n").is_err());
+        assert!(helm_reads(before, "a:\n  k: v\n   \t\nname: x\n").is_ok());
         // A line the original already had is not the edit's doing.
         assert!(helm_reads(" \t\nold: 1\n", " \t\nnew: 1\n").is_ok());
     }

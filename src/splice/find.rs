@@ -308,9 +308,11 @@ pub(super) fn indent_step(root: &Node, text: &str) -> usize {
 }
 
 /// Whether the line starting at `line_start` is one Helm's YAML reader refuses ("found character
-/// that cannot start any token"): white space holding a tab, where no plain scalar before it can
-/// take it in (the document's start, after a comment or a `---` line, or after a key with
-/// nothing after its colon).
+/// that cannot start any token", "a tab character that violates indentation"): white space holding
+/// a tab that no plain scalar before it takes in. Only a one-line plain value (`key: value` or
+/// `- value`, no comment after it) takes such a line in, and only when the tab stands right of
+/// that entry's key or dash; at the document's start, after a comment, a `---`, a key with
+/// nothing after its colon, a quoted, flow or block value, Helm refuses it.
 pub fn helm_refuses_tab_line(text: &str, line_start: usize) -> bool {
     let line = text[line_start..].split('\n').next().unwrap_or_default();
     refuses_tab_line(&text[..line_start], line)
@@ -319,15 +321,32 @@ pub fn helm_refuses_tab_line(text: &str, line_start: usize) -> bool {
 /// Whether Helm's reader refuses `line` (without its line feed) after the text `before`.
 fn refuses_tab_line(before: &str, line: &str) -> bool {
     let body = line.trim_end_matches('\r');
-    if !body.contains('\t') || !body.chars().all(|c| c == ' ' || c == '\t') {
+    let Some(tab) = body.find('\t') else {
+        return false;
+    };
+    if !body.chars().all(|c| c == ' ' || c == '\t') {
         return false;
     }
     let last = before
         .trim_start_matches('\u{feff}')
         .lines()
-        .map(str::trim)
-        .rfind(|l| !l.is_empty());
-    last.is_none_or(|last| last.starts_with('#') || last == "---" || last.ends_with(':'))
+        .rfind(|l| !l.trim().is_empty());
+    let Some(last) = last else { return true };
+    let column = last.len() - last.trim_start_matches(' ').len();
+    let entry = &last[column..];
+    let value = match entry.strip_prefix("- ") {
+        Some(item) => item.trim_start(),
+        None => match entry.find(": ") {
+            Some(colon) => entry[colon + 2..].trim_start(),
+            None => return true,
+        },
+    };
+    // A value that `key: ` or `- ` leads into, written plain on this line, with no comment.
+    let plain = !value.is_empty()
+        && !value.starts_with(['"', '\'', '[', '{', '|', '>', '#', '&', '*', '!'])
+        && !value.contains(" #")
+        && !value.trim_end().ends_with(':');
+    !(plain && tab > column)
 }
 
 /// The end of the last white-space line from `at` (a line start) holding a tab that Helm's

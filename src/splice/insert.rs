@@ -5,86 +5,12 @@ use super::find::is_empty_flow_mapping;
 use super::moves::ends_in_moved_block;
 use super::render::render_key;
 use super::render::render_value;
+use super::tree::{Content, NewTree, first_moved_source};
 use super::values::{Refused, SpliceKind, Splicer, show_path, unreachable_refusal};
 use crate::path::{Segment, ValuePath};
 use crate::yaml::hazard::HazardKind;
 use crate::yaml::{Node, NodeKind, ScalarStyle};
 use serde_json::Value;
-use std::ops::Range;
-
-/// Something to write under an existing mapping: a moved entry's lines, or a value to set.
-pub(super) enum Content {
-    /// A moved entry: its original lines, re-indented, the key renamed.
-    Moved {
-        lines: Range<usize>,
-        /// The comment lines directly above the key, which travel with it (empty when none).
-        comments: Range<usize>,
-        /// The blank lines directly above its comments: they travel with it when it is not the
-        /// first entry written under its new parent, keeping the blocks apart.
-        blank: Range<usize>,
-        key: Range<usize>,
-        indent: usize,
-        /// Whether its last line is a block scalar's: it must keep its line break.
-        block_end: bool,
-    },
-    /// A new value rendered as YAML.
-    Value(Value),
-}
-
-/// New keys under one existing mapping, as a small tree in the order they are first met.
-#[derive(Default)]
-pub(super) struct NewTree {
-    pub(super) children: Vec<(String, NewNode)>,
-}
-
-pub(super) enum NewNode {
-    Parent(NewTree),
-    /// A new block sequence whose items are new mappings.
-    Items(Vec<NewTree>),
-    Leaf(Content),
-}
-
-impl NewTree {
-    /// Files `content` at `rel`: keys, and list indexes only into lists this tree creates.
-    pub(super) fn insert(&mut self, rel: &[Segment], content: Content) -> Result<(), String> {
-        let Some((Segment::Key(first), rest)) = rel.split_first() else {
-            return Err("a list item itself is not written one by one".to_string());
-        };
-        let at = self.children.iter().position(|(k, _)| k == first);
-        if rest.is_empty() {
-            if at.is_some() {
-                return Err(format!("two values would be written at `{first}`"));
-            }
-            self.children.push((first.clone(), NewNode::Leaf(content)));
-            return Ok(());
-        }
-        let index = match at {
-            Some(index) => index,
-            None => {
-                let node = match rest[0] {
-                    Segment::Index(_) => NewNode::Items(Vec::new()),
-                    Segment::Key(_) => NewNode::Parent(NewTree::default()),
-                };
-                self.children.push((first.clone(), node));
-                self.children.len() - 1
-            }
-        };
-        match (&mut self.children[index].1, &rest[0]) {
-            (NewNode::Parent(tree), Segment::Key(_)) => tree.insert(rest, content),
-            (NewNode::Items(items), Segment::Index(i)) if rest.len() > 1 && *i <= items.len() => {
-                if *i == items.len() {
-                    items.push(NewTree::default());
-                }
-                items[*i].insert(&rest[1..], content)
-            }
-            (NewNode::Items(_), Segment::Index(i)) => Err(format!(
-                "`{first}[{i}]` would be a new list item written out of order or without keys"
-            )),
-            (NewNode::Leaf(_), _) => Err(format!("`{first}` would be both a value and a mapping")),
-            _ => Err(format!("`{first}` would be both a list and a mapping")),
-        }
-    }
-}
 
 /// Where an insertion goes.
 pub(super) struct Point {
@@ -105,6 +31,9 @@ pub(super) struct Insertion {
     pub(super) tree: NewTree,
     /// The start of the earliest cut that sat directly in this mapping: new keys take its place.
     pub(super) at_cut: Option<usize>,
+    /// The entry of the mapping (its index) that the first moved key written here sat in: the
+    /// new keys go where it was, or right after it.
+    pub(super) anchor: Option<usize>,
     /// The scalar entry the new keys replace (`expose: true` → `expose.default`): they go where it was.
     pub(super) replaces: Option<ValuePath>,
 }
@@ -184,27 +113,7 @@ impl<'a> Splicer<'a> {
             .unwrap_or_default()
             .segments()
             .to_vec();
-        // A scalar (an empty value, or a displaced one) where the new keys need a mapping is
-        // replaced: its entry is cut and the new keys take its place.
-        let mut replaced = None;
-        if let Some(Segment::Key(first)) = rel.first() {
-            let child = parent.key(first.clone());
-            if let Some(node) = self.root.get(&child, self.input.typing)
-                && rel.len() > 1
-            {
-                if !node.is_scalar() && !is_empty_flow_mapping(node) {
-                    return Err(self.refusal(
-                        SpliceKind::NonScalarMove,
-                        &child,
-                        node.range.start,
-                        &format!(
-                            "`{child}` is a list or an alias; `{to}` cannot be written under it"
-                        ),
-                    ));
-                }
-                replaced = Some(child);
-            }
-        }
+        let replaced = self.replaced_entry(&parent, &rel, to)?;
         let index = match insertions.iter().position(|i| i.parent == parent) {
             Some(index) => index,
             None => {
@@ -212,6 +121,7 @@ impl<'a> Splicer<'a> {
                     parent: parent.clone(),
                     tree: NewTree::default(),
                     at_cut: None,
+                    anchor: None,
                     replaces: None,
                 });
                 insertions.len() - 1
@@ -225,6 +135,52 @@ impl<'a> Splicer<'a> {
             .insert(&rel, content)
             .map_err(|message| self.refusal(SpliceKind::NonScalarMove, to, 0, &message))?;
         Ok(replaced)
+    }
+
+    /// Splits each insertion by where its new keys' sources sat: a new key made of moved keys
+    /// goes where the entry holding its first source was (or right after it, when that entry
+    /// stays), so each new block lands where a reader last saw its values.
+    pub(super) fn split_by_anchor(&self, insertions: Vec<Insertion>) -> Vec<Insertion> {
+        let mut out = Vec::new();
+        for insertion in insertions {
+            if insertion.replaces.is_some() {
+                out.push(insertion);
+                continue;
+            }
+            let entries = self
+                .root
+                .get(&insertion.parent, self.input.typing)
+                .and_then(Node::entries)
+                .unwrap_or_default();
+            let anchor_of = |tree: &NewTree| {
+                first_moved_source(tree).and_then(|source| {
+                    entries.iter().position(|e| {
+                        e.key.range.start <= source
+                            && source < e.value.range.end.max(e.key.range.end)
+                    })
+                })
+            };
+            // Children in order, grouped by anchor (a group per anchor, in first-met order).
+            let mut groups: Vec<Insertion> = Vec::new();
+            for (key, node) in insertion.tree.children {
+                let single = NewTree {
+                    children: vec![(key, node)],
+                };
+                let anchor = anchor_of(&single);
+                match groups.iter_mut().find(|g| g.anchor == anchor) {
+                    Some(group) => group.tree.children.extend(single.children),
+                    None => groups.push(Insertion {
+                        parent: insertion.parent.clone(),
+                        tree: single,
+                        at_cut: None,
+                        anchor,
+                        replaces: None,
+                    }),
+                }
+            }
+            out.extend(groups);
+        }
+        out
     }
 
     /// Writes the trailing comment of the empty entry the new keys replace (`podAnnotations: {}  # …`)
@@ -256,6 +212,43 @@ impl<'a> Splicer<'a> {
         if let Some((at, _)) = found {
             block.insert_str(at + line.len() - self.eol.len(), rest);
         }
+    }
+
+    /// The entry under `parent` that new keys at `rel` replace: a scalar (an empty value, or a
+    /// displaced one) where they need a mapping, or a block list the proposal makes a mapping
+    /// (`pools: [{name: a, …}]` → `pools: {a: {…}}`); its entry is cut and they take its place.
+    fn replaced_entry(
+        &self,
+        parent: &ValuePath,
+        rel: &[Segment],
+        to: &ValuePath,
+    ) -> Refused<Option<ValuePath>> {
+        let Some(Segment::Key(first)) = rel.first() else {
+            return Ok(None);
+        };
+        let child = parent.key(first.clone());
+        let Some(node) = self
+            .root
+            .get(&child, self.input.typing)
+            .filter(|_| rel.len() > 1)
+        else {
+            return Ok(None);
+        };
+        let list_to_map = node.items().is_some()
+            && !node.is_flow()
+            && matches!(
+                crate::path::get(self.input.proposal, &child),
+                Some(Value::Object(_))
+            );
+        if !node.is_scalar() && !is_empty_flow_mapping(node) && !list_to_map {
+            return Err(self.refusal(
+                SpliceKind::NonScalarMove,
+                &child,
+                node.range.start,
+                &format!("`{child}` is a list or an alias; `{to}` cannot be written under it"),
+            ));
+        }
+        Ok(Some(child))
     }
 
     /// Where an insertion goes: the byte offset, the indentation of its keys, and whether a line ending must lead.
@@ -292,11 +285,7 @@ impl<'a> Splicer<'a> {
             });
         }
         // A new parent made of moved keys goes after the entry its first source key sat in.
-        let anchor = first_moved_source(&insertion.tree).and_then(|source| {
-            entries.iter().position(|e| {
-                e.key.range.start <= source && source < e.value.range.end.max(e.key.range.end)
-            })
-        });
+        let anchor = insertion.anchor;
         let Some(last) = anchor.map(|i| &entries[i]).or(entries.last()) else {
             return Err(self.refusal(
                 SpliceKind::Indentation,
@@ -372,31 +361,5 @@ impl<'a> Splicer<'a> {
             start..range.end,
             written[indent..].to_string(),
         ))
-    }
-}
-
-/// Where the first moved entry written for `tree` starts in the original, when a moved entry
-/// comes first.
-fn first_moved_source(tree: &NewTree) -> Option<usize> {
-    match &tree.children.first()?.1 {
-        NewNode::Parent(child) => first_moved_source(child),
-        NewNode::Items(items) => items.first().and_then(first_moved_source),
-        NewNode::Leaf(Content::Moved { lines, .. }) => Some(lines.start),
-        NewNode::Leaf(Content::Value(_)) => None,
-    }
-}
-
-/// Each moved entry written after another under one new parent: where its comments start, and
-/// where the blank lines above them start (the lines that travel with it).
-pub(super) fn travelling_blanks(tree: &NewTree, out: &mut Vec<(usize, usize)>) {
-    for (index, (_, node)) in tree.children.iter().enumerate() {
-        match node {
-            NewNode::Parent(child) => travelling_blanks(child, out),
-            NewNode::Items(items) => items.iter().for_each(|item| travelling_blanks(item, out)),
-            NewNode::Leaf(Content::Moved {
-                comments, blank, ..
-            }) if index > 0 && !blank.is_empty() => out.push((comments.start, blank.start)),
-            NewNode::Leaf(_) => {}
-        }
     }
 }

@@ -8,6 +8,7 @@ mod moves;
 pub mod op;
 mod remove;
 pub mod render;
+mod tree;
 pub mod values;
 
 pub use edit::{Edit, EditError, apply};

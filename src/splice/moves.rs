@@ -2,8 +2,9 @@
 
 use super::edit::Edit;
 use super::find::ends_in_block_scalar;
-use super::insert::{Content, Insertion, NewNode, NewTree};
+use super::insert::Insertion;
 use super::render::{render_key, render_key_like, render_value};
+use super::tree::{Content, NewNode, NewTree};
 use super::values::{Refused, SpliceKind, Splicer, unreachable_refusal};
 use crate::path::{Segment, ValuePath};
 use crate::yaml::{Entry, ScalarStyle};

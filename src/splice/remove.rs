@@ -54,11 +54,16 @@ impl<'a> Splicer<'a> {
                     text: comment.1,
                 });
             }
+            let index_in_parent = self
+                .siblings(unit)
+                .iter()
+                .position(|e| std::ptr::eq(e, entry));
             for insertion in insertions.iter_mut() {
                 if insertion.replaces.as_ref() == Some(unit) {
                     insertion.at_cut = Some(range.start);
                 } else if unit.parent().as_ref() == Some(&insertion.parent)
                     && insertion.replaces.is_none()
+                    && insertion.anchor.is_none_or(|a| Some(a) == index_in_parent)
                 {
                     insertion.at_cut = Some(
                         insertion

@@ -2,10 +2,11 @@
 
 use super::edit::{Edit, apply};
 use super::find::indent_step;
-use super::insert::{Content, Insertion, travelling_blanks};
+use super::insert::Insertion;
 use super::op::Op;
 use super::remove::widen_to_final_break;
 use super::render::render_key_like;
+use super::tree::{Content, travelling_blanks};
 use crate::path::{Segment, ValuePath};
 use crate::text::LineIndex;
 use crate::yaml::hazard::{Hazard, HazardKind};
@@ -212,9 +213,10 @@ impl<'a> Splicer<'a> {
         let OpEdits {
             mut edits,
             cut_paths,
-            mut insertions,
+            insertions,
             mut moved_ranges,
         } = written;
+        let mut insertions = self.split_by_anchor(insertions);
         // Blank lines that travel with a moved entry leave with it.
         let mut blanks = Vec::new();
         for insertion in &insertions {
@@ -240,6 +242,7 @@ impl<'a> Splicer<'a> {
         let kept_comments = cuts.kept_comments;
 
         edits.extend(self.insertion_edits(&insertions)?);
+        comments_before_new_keys(&mut edits);
         widen_to_final_break(&mut edits, widen);
         self.swallow_blank_lines(&mut edits, &deletions);
         let text = apply(text, edits).map_err(|e| SpliceRefusal {
@@ -295,6 +298,31 @@ fn wraps_item(from: &ValuePath, to: &ValuePath) -> bool {
     matches!(from.last(), Some(Segment::Index(_)))
         && matches!(to.last(), Some(Segment::Key(_)))
         && to.parent().as_ref() == Some(from)
+}
+
+/// Comment lines kept from a cut entry where new keys take its place go above the new keys
+/// (`# long-term metrics` above a list item stays above the first key made of it), not below.
+fn comments_before_new_keys(edits: &mut [Edit]) {
+    for i in 0..edits.len() {
+        if !edits[i].range.is_empty() || edits[i].content.is_empty() {
+            continue;
+        }
+        let at = edits[i].range.start;
+        let kept = edits
+            .iter()
+            .position(|e| e.range.start == at && !e.range.is_empty() && !e.content.is_empty());
+        if let Some(k) = kept {
+            let comments = std::mem::take(&mut edits[k].content);
+            let indent = |line: &str| line.len() - line.trim_start_matches(' ').len();
+            let content = &edits[i].content;
+            // Deeper than the new block's first line (the replaced key's): under that key.
+            let at = match content.find('\n') {
+                Some(end) if indent(&comments) > indent(content) => end + 1,
+                _ => 0,
+            };
+            edits[i].content.insert_str(at, &comments);
+        }
+    }
 }
 
 pub(super) fn unreachable_refusal<T>(path: &ValuePath) -> Refused<T> {

@@ -1,0 +1,106 @@
+//! New keys under one existing mapping, as a small tree: moved entries and values to set, in the
+//! order they are first met.
+
+use crate::path::Segment;
+use serde_json::Value;
+use std::ops::Range;
+
+/// Something to write under an existing mapping: a moved entry's lines, or a value to set.
+pub(super) enum Content {
+    /// A moved entry: its original lines, re-indented, the key renamed.
+    Moved {
+        lines: Range<usize>,
+        /// The comment lines directly above the key, which travel with it (empty when none).
+        comments: Range<usize>,
+        /// The blank lines directly above its comments: they travel with it when it is not the
+        /// first entry written under its new parent, keeping the blocks apart.
+        blank: Range<usize>,
+        key: Range<usize>,
+        indent: usize,
+        /// Whether its last line is a block scalar's: it must keep its line break.
+        block_end: bool,
+    },
+    /// A new value rendered as YAML.
+    Value(Value),
+}
+
+/// New keys under one existing mapping, as a small tree in the order they are first met.
+#[derive(Default)]
+pub(super) struct NewTree {
+    pub(super) children: Vec<(String, NewNode)>,
+}
+
+pub(super) enum NewNode {
+    Parent(NewTree),
+    /// A new block sequence whose items are new mappings.
+    Items(Vec<NewTree>),
+    Leaf(Content),
+}
+
+impl NewTree {
+    /// Files `content` at `rel`: keys, and list indexes only into lists this tree creates.
+    pub(super) fn insert(&mut self, rel: &[Segment], content: Content) -> Result<(), String> {
+        let Some((Segment::Key(first), rest)) = rel.split_first() else {
+            return Err("a list item itself is not written one by one".to_string());
+        };
+        let at = self.children.iter().position(|(k, _)| k == first);
+        if rest.is_empty() {
+            if at.is_some() {
+                return Err(format!("two values would be written at `{first}`"));
+            }
+            self.children.push((first.clone(), NewNode::Leaf(content)));
+            return Ok(());
+        }
+        let index = match at {
+            Some(index) => index,
+            None => {
+                let node = match rest[0] {
+                    Segment::Index(_) => NewNode::Items(Vec::new()),
+                    Segment::Key(_) => NewNode::Parent(NewTree::default()),
+                };
+                self.children.push((first.clone(), node));
+                self.children.len() - 1
+            }
+        };
+        match (&mut self.children[index].1, &rest[0]) {
+            (NewNode::Parent(tree), Segment::Key(_)) => tree.insert(rest, content),
+            (NewNode::Items(items), Segment::Index(i)) if rest.len() > 1 && *i <= items.len() => {
+                if *i == items.len() {
+                    items.push(NewTree::default());
+                }
+                items[*i].insert(&rest[1..], content)
+            }
+            (NewNode::Items(_), Segment::Index(i)) => Err(format!(
+                "`{first}[{i}]` would be a new list item written out of order or without keys"
+            )),
+            (NewNode::Leaf(_), _) => Err(format!("`{first}` would be both a value and a mapping")),
+            _ => Err(format!("`{first}` would be both a list and a mapping")),
+        }
+    }
+}
+
+/// Where the first moved entry written for `tree` starts in the original, when a moved entry
+/// comes first.
+pub(super) fn first_moved_source(tree: &NewTree) -> Option<usize> {
+    match &tree.children.first()?.1 {
+        NewNode::Parent(child) => first_moved_source(child),
+        NewNode::Items(items) => items.first().and_then(first_moved_source),
+        NewNode::Leaf(Content::Moved { lines, .. }) => Some(lines.start),
+        NewNode::Leaf(Content::Value(_)) => None,
+    }
+}
+
+/// Each moved entry written after another under one new parent: where its comments start, and
+/// where the blank lines above them start (the lines that travel with it).
+pub(super) fn travelling_blanks(tree: &NewTree, out: &mut Vec<(usize, usize)>) {
+    for (index, (_, node)) in tree.children.iter().enumerate() {
+        match node {
+            NewNode::Parent(child) => travelling_blanks(child, out),
+            NewNode::Items(items) => items.iter().for_each(|item| travelling_blanks(item, out)),
+            NewNode::Leaf(Content::Moved {
+                comments, blank, ..
+            }) if index > 0 && !blank.is_empty() => out.push((comments.start, blank.start)),
+            NewNode::Leaf(_) => {}
+        }
+    }
+}
