@@ -74,7 +74,7 @@ fn hostile_archives_get_clear_errors_naming_archive_and_entry() {
         ("symbolic link", gzip(&tar(&with_chart(&[Entry("bosun/values.yaml", b'2', b"")]))), "bosun/values.yaml: a symbolic link"),
         ("hard link", gzip(&tar(&with_chart(&[Entry("bosun/values.yaml", b'1', b"")]))), "bosun/values.yaml: a hard link"),
         ("fifo", gzip(&tar(&with_chart(&[Entry("bosun/pipe", b'6', b"")]))), "bosun/pipe: not a regular file"),
-        ("duplicate entry", gzip(&tar(&with_chart(&[Entry("bosun/Chart.yaml", b'0', CHART)]))), "bosun/Chart.yaml: a duplicate entry"),
+        ("duplicate entry", gzip(&tar(&with_chart(&[Entry("bosun/Chart.yaml", b'0', CHART)]))), "hostile.tgz: Chart.yaml: a duplicate entry"),
         ("file over Helm's 5 MiB", gzip(&tar(&with_chart(&[Entry("bosun/big.txt", b'0', &big)]))), "bosun/big.txt: decompressed file is larger than the maximum file size 5242880"),
         ("no Chart.yaml", gzip(&tar(&[Entry("bosun/values.yaml", b'0', b"a: 1\n")])), "hostile.tgz: Chart.yaml file is missing"),
         ("Chart.yaml not YAML", gzip(&tar(&[Entry("bosun/Chart.yaml", b'0', b"name: [bosun\n")])), "hostile.tgz: Chart.yaml: not YAML"),
