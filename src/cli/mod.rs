@@ -212,9 +212,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             proposal,
             format,
             write,
-            travel,
-        } => request(&args, Some(&proposal))
-            .map(|(request, charts)| migrate(&request, &charts, format, write, &travel)),
+            mut travel,
+        } => request(&args, Some(&proposal)).map(|(request, charts)| {
+            travel.default_from(&charts.0, &charts.1);
+            migrate(&request, &charts, format, write, &travel)
+        }),
         Command::Patch {
             args,
             format,
