@@ -74,7 +74,7 @@ fn hostile_archives_get_clear_errors_naming_archive_and_entry() {
         ("symbolic link", gzip(&tar(&with_chart(&[Entry("bosun/values.yaml", b'2', b"")]))), "bosun/values.yaml: a symbolic link"),
         ("hard link", gzip(&tar(&with_chart(&[Entry("bosun/values.yaml", b'1', b"")]))), "bosun/values.yaml: a hard link"),
         ("fifo", gzip(&tar(&with_chart(&[Entry("bosun/pipe", b'6', b"")]))), "bosun/pipe: not a regular file"),
-        ("duplicate entry", gzip(&tar(&with_chart(&[Entry("bosun/Chart.yaml", b'0', CHART)]))), "bosun/Chart.yaml: a duplicate entry"),
+        ("duplicate entry", gzip(&tar(&with_chart(&[Entry("bosun/Chart.yaml", b'0', CHART)]))), "hostile.tgz: Chart.yaml: a duplicate entry"),
         ("file over Helm's 5 MiB", gzip(&tar(&with_chart(&[Entry("bosun/big.txt", b'0', &big)]))), "bosun/big.txt: decompressed file is larger than the maximum file size 5242880"),
         ("no Chart.yaml", gzip(&tar(&[Entry("bosun/values.yaml", b'0', b"a: 1\n")])), "hostile.tgz: Chart.yaml file is missing"),
         ("Chart.yaml not YAML", gzip(&tar(&[Entry("bosun/Chart.yaml", b'0', b"name: [bosun\n")])), "hostile.tgz: Chart.yaml: not YAML"),
@@ -249,4 +249,58 @@ fn a_chart_that_is_a_library_or_imports_values_is_refused_with_its_reason() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("uses import-values"), "{error}");
+}
+
+#[test]
+fn a_recording_made_from_two_archives_replays_through_a_chain_of_them() {
+    let bin = env!("CARGO_BIN_EXE_values-migrate");
+    let example = std::fs::canonicalize(EXAMPLE).unwrap();
+    let chain = std::env::temp_dir().join(format!("vm-chain-{}", std::process::id()));
+    std::fs::create_dir_all(&chain).unwrap();
+    for archive in ["bosun-0.20.0.tgz", "bosun-0.25.1.tgz"] {
+        std::fs::copy(example.join("charts").join(archive), chain.join(archive)).unwrap();
+    }
+    let record = chain.join("bosun-0.20.0-to-0.25.1.json");
+    let out = std::process::Command::new(bin)
+        .current_dir(&example)
+        .args([
+            "migrate",
+            "--values",
+            "addons.yaml",
+            "--base",
+            "charts/bosun-0.20.0.tgz",
+        ])
+        .args([
+            "--target",
+            "charts/bosun-0.25.1.tgz",
+            "--proposal",
+            "proposal.yaml",
+        ])
+        .arg("--record")
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(
+        recorded["chart"],
+        serde_json::json!({"name": "bosun", "from": "0.20.0", "to": "0.25.1"})
+    );
+    let out = std::process::Command::new(bin)
+        .current_dir(&example)
+        .args(["replay", "--chain"])
+        .arg(&chain)
+        .args([
+            "--from",
+            "0.20.0",
+            "--to",
+            "0.25.1",
+            "--values",
+            "addons.yaml",
+        ])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["status"], "planned", "{report}");
 }

@@ -64,9 +64,11 @@ pub fn read(name: &str, bytes: &[u8]) -> Result<Files, ChartError> {
             .strip_prefix(b"\xEF\xBB\xBF".as_slice())
             .map(<[u8]>::to_vec)
             .unwrap_or(data);
-        files
-            .insert(path, data)
-            .map_err(|e| ChartError::new(name, Some(&raw), e))?;
+        files.insert(path, data);
+    }
+    if let Some(path) = files.duplicate() {
+        let message = "a duplicate entry (the archive holds this path twice)";
+        return Err(ChartError::new(name, Some(path), message));
     }
     if files.is_empty() {
         return Err(ChartError::new(name, None, "no files in chart archive"));

@@ -87,7 +87,6 @@ fn add(
     *budget -= size;
     let data = std::fs::read(path)
         .map_err(|e| ChartError::new(name, Some(&relative), format!("cannot read: {e}")))?;
-    files
-        .insert(relative.clone(), data)
-        .map_err(|e| ChartError::new(name, Some(&relative), e))
+    files.insert(relative, data);
+    Ok(())
 }

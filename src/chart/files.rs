@@ -6,7 +6,6 @@ pub struct Files {
     /// The archive or directory they come from, as errors name it.
     pub name: String,
     entries: Vec<(String, Vec<u8>)>,
-    seen: std::collections::HashSet<String>,
 }
 
 impl Files {
@@ -15,17 +14,19 @@ impl Files {
         Files {
             name: name.to_string(),
             entries: Vec::new(),
-            seen: std::collections::HashSet::new(),
         }
     }
 
-    /// Adds a file; a path already present is refused (Helm would keep one silently).
-    pub fn insert(&mut self, path: String, data: Vec<u8>) -> Result<(), String> {
-        if !self.seen.insert(path.clone()) {
-            return Err("a duplicate entry (the archive holds this path twice)".to_string());
-        }
+    /// Adds a file; [`Files::duplicate`] finds a path added twice, once all are in.
+    pub fn insert(&mut self, path: String, data: Vec<u8>) {
         self.entries.push((path, data));
-        Ok(())
+    }
+
+    /// A path added twice, if any (Helm would keep one silently; we refuse): one sort, no hashing.
+    pub fn duplicate(&self) -> Option<&str> {
+        let mut paths: Vec<&str> = self.entries.iter().map(|(p, _)| p.as_str()).collect();
+        crate::order::sort(&mut paths);
+        paths.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
     }
 
     /// The bytes of `path`, if the chart holds it.

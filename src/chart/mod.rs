@@ -90,9 +90,10 @@ pub fn from_files(name: &str, entries: Vec<(String, Vec<u8>)>) -> Result<Compose
             return Err(ChartError::new(name, Some(&path), message));
         }
         budget -= size;
-        files
-            .insert(path.clone(), data)
-            .map_err(|e| ChartError::new(name, Some(&path), e))?;
+        files.insert(path, data);
+    }
+    if let Some(path) = files.duplicate() {
+        return Err(ChartError::new(name, Some(path), "a duplicate entry"));
     }
     compose(&load(files)?)
 }

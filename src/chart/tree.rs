@@ -110,7 +110,7 @@ fn subcharts(files: &Files, source: &str, depth: usize) -> Result<Vec<Chart>, Ch
         };
         let key = if top.ends_with(".tgz") { rest } else { inner };
         if !key.is_empty() {
-            let _ = groups[at].1.insert(key.to_string(), data.to_vec());
+            groups[at].1.insert(key.to_string(), data.to_vec());
         }
     }
     crate::order::by(&mut groups, |a, b| a.0.cmp(&b.0));

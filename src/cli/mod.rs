@@ -221,12 +221,15 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             proposal,
             format,
             write,
-            travel,
+            mut travel,
             propose,
         } => match proposal {
-            Some(proposal) => request(&args, Some(&proposal))
-                .map(|(request, charts)| migrate(&request, &charts, format, write, &travel)),
+            Some(proposal) => request(&args, Some(&proposal)).map(|(request, charts)| {
+                travel.default_from(&charts.0, &charts.1);
+                migrate(&request, &charts, format, write, &travel)
+            }),
             None => request(&args, None).map(|(request, charts)| {
+                travel.default_from(&charts.0, &charts.1);
                 let finish =
                     |request: &Request| migrate(request, &charts, format, write, &travel);
                 propose::run(&propose, request, finish, |report| {

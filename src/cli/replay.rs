@@ -2,6 +2,7 @@
 //! `replay` (one file, layers, a chain, a fleet), and `schema --for-overrides`.
 
 use super::{Format, print_json, read, write};
+use crate::chart::ChartAt;
 use crate::exit::of_status;
 use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
 use crate::migrate::{Request, SourceFile};
@@ -22,7 +23,8 @@ pub(super) struct RecordArgs {
     /// Write the verified migration as JSON to FILE (when the status is `planned` or `unchanged`).
     #[arg(long)]
     record: Option<PathBuf>,
-    /// The chart's name, recorded.
+    /// The chart's name, recorded (a chart given as --base/--target brings its own: `--chart`,
+    /// `--from` and `--to` then default to its name and versions).
     #[arg(long)]
     chart: Option<String>,
     /// The chart version moved from, recorded.
@@ -33,6 +35,18 @@ pub(super) struct RecordArgs {
     to: Option<String>,
     #[command(flatten)]
     render: RenderArgs,
+}
+
+impl RecordArgs {
+    /// The chart's name and versions, where not given, from the charts read as --base/--target.
+    pub(super) fn default_from(&mut self, base: &[ChartAt], target: &[ChartAt]) {
+        let (Some(base), Some(target)) = (base.first(), target.first()) else {
+            return;
+        };
+        self.chart.get_or_insert_with(|| target.chart.clone());
+        self.from.get_or_insert_with(|| base.version.clone());
+        self.to.get_or_insert_with(|| target.version.clone());
+    }
 }
 
 /// The render gate's option.

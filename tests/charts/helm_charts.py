@@ -5,6 +5,7 @@ Helm's install path (`render`: dependencies processed first) against `values-mig
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -38,6 +39,16 @@ def chart_yaml(name, version, dependencies=()):
     return yaml.safe_dump(meta)
 
 
+def normal(line):
+    """Helm lists the keys one `additionalProperties` refuses in Go map order (it varies from run
+    to run): compared as a sorted list."""
+    m = re.search(r"additional properties ((?:'[^']*'(?:, )?)+) not allowed", line)
+    if not m:
+        return line
+    keys = ", ".join(sorted(re.findall(r"'[^']*'", m.group(1))))
+    return line[:m.start(1)] + keys + line[m.end(1):]
+
+
 def helm_lines(chart_path, values):
     """Helm's verdict on the install path: the set of `chart: - at '…': …` lines (empty: valid)."""
     try:
@@ -47,7 +58,7 @@ def helm_lines(chart_path, values):
         lines, chart = set(), None
         for line in str(e).splitlines():
             if line.startswith("- at "):
-                lines.add(f"{chart}: {line}")
+                lines.add(normal(f"{chart}: {line}"))
             elif line.endswith(":") and not line.startswith("values don't"):
                 chart = line[:-1]
         return lines or {str(e)}
@@ -58,7 +69,7 @@ def our_lines(chart_path, values_file):
                          capture_output=True, text=True)
     report = json.loads(out.stdout or "{}")
     every = report.get("violations", []) + report.get("defaultsViolations", [])
-    return {v["chart"]["helm"] for v in every if "chart" in v} | {
+    return {normal(v["chart"]["helm"]) for v in every if "chart" in v} | {
         e["message"] for e in report.get("errors", [])}, report
 
 

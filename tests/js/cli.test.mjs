@@ -42,6 +42,23 @@ test('the package declares the CLI as its bin', () => {
   assert.match(readFileSync(nodeCli, 'utf8'), /^#!\/usr\/bin\/env node\n/);
 });
 
+test('chart archives as --base/--target: migrate and diagnose agree, and plan as the schema files do', () => {
+  const dir = 'examples/bosun-0.20.0-to-0.25.1';
+  const args = ['--values', `${dir}/addons.yaml`, '--base', `${dir}/charts/bosun-0.20.0.tgz`,
+    '--target', `${dir}/charts/bosun-0.25.1.tgz`];
+  same(['migrate', ...args, '--proposal', `${dir}/proposal.yaml`]);
+  same(['diagnose', ...args, '--format', 'text']);
+  const diff = same(['migrate', ...args, '--proposal', `${dir}/proposal.yaml`, '--format', 'diff']).stdout;
+  assert.equal(diff, readFileSync(join(root, dir, 'expected.diff'), 'utf8').replaceAll(' a/addons', ` a/${dir}/addons`)
+    .replaceAll(' b/addons', ` b/${dir}/addons`));
+  // A hostile archive: the same refusal, naming the archive, from both.
+  const work = mkdtempSync(join(tmpdir(), 'vm-chart-'));
+  writeFileSync(join(work, 'evil.tgz'), Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]));
+  const refused = same(['migrate', ...args.slice(0, 4), '--target', join(work, 'evil.tgz'), '--proposal', `${dir}/proposal.yaml`]);
+  assert.match(refused.stderr, /evil\.tgz: /);
+  rmSync(work, { recursive: true });
+});
+
 test('examples: migrate, diagnose, validate and decode agree', () => {
   const dir = 'examples/bosun-0.20.0-to-0.25.1';
   const args = ['--values', `${dir}/addons.yaml`, '--base', `${dir}/base.values.schema.json`,
