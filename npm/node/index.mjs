@@ -13,6 +13,8 @@ export const {
   chain,
   overrideSchema,
   Replayer,
+  readChart,
+  readChartFiles,
 } = wasm;
 
 /** Resolves at once: in Node the module is ready on import; kept so browser code runs unchanged. */
