@@ -104,7 +104,9 @@ for (const family of only) {
     const withPeer = s.bytes <= MiB;
     progress(`${family} ${s.id}: wasm (node), wasm (browser build), ${withPeer ? 'CST + ajv, ' : ''}interleaved`);
     const fs = [() => builds.node.migrate(request), () => builds.web.migrate(request), ...(withPeer ? [() => cst(text, schemas, edits)] : [])];
-    const [node, web, peer] = measureInterleaved(plan(s.bytes), fs).map((m) => summarize(m.samples));
+    // The goal rows take at least 3 interleaved samples even in a quick run (one is ±30%).
+    const rowPlan = { ...plan(s.bytes), min_samples: Math.max(3, plan(s.bytes).min_samples), max_samples: Math.max(3, plan(s.bytes).max_samples) };
+    const [node, web, peer] = measureInterleaved(rowPlan, fs).map((m) => summarize(m.samples));
     progress(`${family} ${s.id}: native migrate and floor`);
     const job = { id: 'm', kind: 'migrate', values: [file], base: path.join(bosun, 'base.values.schema.json'), target: path.join(bosun, 'target.values.schema.json'), proposal: path.join(bosun, 'proposal.yaml') };
     const p = plan(s.bytes);
