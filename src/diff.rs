@@ -25,9 +25,37 @@ pub fn unified(path: &str, before: &str, after: &str) -> String {
         return String::new();
     }
     let path = path.trim_start_matches('/');
-    let old = lines(before);
-    let new = lines(after);
-    let groups = group_diff_ops(ops(&old, &new), 3);
+    // Only the lines around the changes are split and compared: the common head and tail of
+    // two long texts are skipped bytewise (the whole texts when the window cannot decide).
+    let window = Window::of(before, after);
+    let old = lines(&before[window.start..window.old_end]);
+    let new = lines(&after[window.start..window.new_end]);
+    let (ops, resynced) = ops(&old, &new);
+    let trailing = match ops.last() {
+        Some(DiffOp::Equal { len, .. }) => *len,
+        _ => 0,
+    };
+    let whole = window.start == 0 && window.old_end == before.len();
+    if !whole && (!resynced || (trailing < TAIL && window.old_end < before.len())) {
+        return write(
+            path,
+            &lines(before),
+            &lines(after),
+            0,
+            ops_of_whole(before, after),
+        );
+    }
+    write(path, &old, &new, window.line, ops)
+}
+
+/// The diff operations over the whole texts (the window's fallback).
+fn ops_of_whole(before: &str, after: &str) -> Vec<DiffOp> {
+    ops(&lines(before), &lines(after)).0
+}
+
+/// The diff's text: headers, then each group of `ops` as a hunk (lines numbered from `line`).
+fn write(path: &str, old: &[&str], new: &[&str], line: usize, ops: Vec<DiffOp>) -> String {
+    let groups = group_diff_ops(ops, 3);
     let mut out = String::new();
     for (index, group) in groups.iter().filter(|g| !g.is_empty()).enumerate() {
         if index == 0 {
@@ -38,9 +66,107 @@ pub fn unified(path: &str, before: &str, after: &str) -> String {
                 format_args!("b/{path}")
             );
         }
-        hunk(&mut out, group, &old, &new);
+        hunk(&mut out, group, old, new, line);
     }
     out
+}
+
+/// How many equal lines the window keeps after the last change: a resync search from any
+/// change reads no further (so the window's diff is the whole texts' diff).
+const TAIL: usize = SEARCH + RESYNC + 3;
+
+/// The part of two texts a diff reads: from a line start 3 lines before the first byte that
+/// differs to a line start [`TAIL`] lines into their common end.
+struct Window {
+    start: usize,
+    /// Lines before `start` (the same in both texts).
+    line: usize,
+    old_end: usize,
+    new_end: usize,
+}
+
+impl Window {
+    fn of(before: &str, after: &str) -> Window {
+        let (a, b) = (before.as_bytes(), after.as_bytes());
+        let head = same_head(a, b);
+        let most = a.len().min(b.len()) - head;
+        let tail = same_tail(&a[a.len() - most..], &b[b.len() - most..]);
+        // Back to the start of the line that differs, then 3 more lines (the hunk's context).
+        let mut start = head;
+        for _ in 0..=3 {
+            match a[..start.saturating_sub(1)]
+                .iter()
+                .rposition(|&c| c == b'\n')
+            {
+                Some(at) if start > 0 => start = at + 1,
+                _ => {
+                    start = 0;
+                    break;
+                }
+            }
+        }
+        // Forward from the common tail's first line start (after a `\n` inside it), TAIL lines.
+        let mut end = a.len() - tail;
+        let mut found = 0;
+        while found <= TAIL {
+            match a[end..].iter().position(|&c| c == b'\n') {
+                Some(at) => {
+                    end += at + 1;
+                    found += 1;
+                }
+                None => {
+                    end = a.len();
+                    break;
+                }
+            }
+        }
+        let kept = a.len() - end;
+        Window {
+            start,
+            line: count_lines(&a[..start]),
+            old_end: end,
+            new_end: b.len() - kept,
+        }
+    }
+}
+
+/// How many leading bytes `a` and `b` share (compared a block at a time, then bytewise).
+fn same_head(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 64;
+    let blocks = a.chunks_exact(BLOCK).zip(b.chunks_exact(BLOCK));
+    let head = blocks.take_while(|(x, y)| x == y).count() * BLOCK;
+    head + a[head..]
+        .iter()
+        .zip(&b[head..])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// How many trailing bytes `a` and `b` share (compared a block at a time, then bytewise).
+fn same_tail(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 64;
+    let blocks = a.rchunks_exact(BLOCK).zip(b.rchunks_exact(BLOCK));
+    let tail = blocks.take_while(|(x, y)| x == y).count() * BLOCK;
+    let (a, b) = (&a[..a.len() - tail], &b[..b.len() - tail]);
+    tail + a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// How many lines [`lines`] splits `text` into, counted without listing them.
+fn count_lines(text: &[u8]) -> usize {
+    let breaks = text.iter().filter(|&&c| c == b'\n').count();
+    // A `\r` is a line break of its own unless a `\n` follows it.
+    let lone = text
+        .iter()
+        .enumerate()
+        .filter(|&(at, &c)| c == b'\r' && text.get(at + 1) != Some(&b'\n'))
+        .count();
+    let unterminated = text.last().is_some_and(|&c| c != b'\n' && c != b'\r');
+    breaks + lone + usize::from(unterminated)
 }
 
 /// The lines of `text`, each with its line break, split as `similar` splits them (`\n`, `\r\n`, `\r`).
@@ -75,9 +201,11 @@ fn lines(text: &str) -> Vec<&str> {
     out
 }
 
-/// The diff operations from `old` to `new`: equal runs walked directly, changed regions by Myers.
-fn ops(old: &[&str], new: &[&str]) -> Vec<DiffOp> {
+/// The diff operations from `old` to `new`: equal runs walked directly, changed regions by
+/// Myers; and whether every changed region met equal lines again (no Myers over the rest).
+fn ops(old: &[&str], new: &[&str]) -> (Vec<DiffOp>, bool) {
     let mut out = Vec::new();
+    let mut resynced = true;
     let (mut i, mut j) = (0, 0);
     loop {
         let equal = old[i..]
@@ -96,9 +224,12 @@ fn ops(old: &[&str], new: &[&str]) -> Vec<DiffOp> {
         i += equal;
         j += equal;
         if i == old.len() && j == new.len() {
-            return out;
+            return (out, resynced);
         }
-        let (p, q) = resync(old, new, i, j).unwrap_or((old.len() - i, new.len() - j));
+        let (p, q) = resync(old, new, i, j).unwrap_or_else(|| {
+            resynced = false;
+            (old.len() - i, new.len() - j)
+        });
         for op in capture_diff_slices(Algorithm::Myers, &old[i..i + p], &new[j..j + q]) {
             push(&mut out, shifted(op, i, j));
         }
@@ -184,7 +315,7 @@ fn push(out: &mut Vec<DiffOp>, op: DiffOp) {
 }
 
 /// One hunk: its `@@` header and its lines, as `similar`'s unified diff writes them.
-fn hunk(out: &mut String, ops: &[DiffOp], old: &[&str], new: &[&str]) {
+fn hunk(out: &mut String, ops: &[DiffOp], old: &[&str], new: &[&str], line: usize) {
     let (first, last) = (ops[0], ops[ops.len() - 1]);
     let range = |start: usize, end: usize| {
         let len = end.saturating_sub(start);
@@ -197,8 +328,8 @@ fn hunk(out: &mut String, ops: &[DiffOp], old: &[&str], new: &[&str]) {
     let _ = writeln!(
         out,
         "@@ -{} +{} @@",
-        range(first.old_range().start, last.old_range().end),
-        range(first.new_range().start, last.new_range().end)
+        range(line + first.old_range().start, line + last.old_range().end),
+        range(line + first.new_range().start, line + last.new_range().end)
     );
     for op in ops {
         for change in op.iter_changes(old, new) {
@@ -259,10 +390,58 @@ mod tests {
         ];
         for (before, after) in cases {
             assert_eq!(
+                count_lines(before.as_bytes()),
+                lines(before).len(),
+                "{before:?}"
+            );
+            assert_eq!(
                 unified("f", before, after),
                 reference("f", before, after),
                 "{before:?} → {after:?}"
             );
+        }
+    }
+
+    #[test]
+    fn the_window_diffs_as_the_whole_texts() {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for round in 0..300 {
+            let count = 1 + below(1500);
+            let ends = ["\n", "\r\n", "\n"];
+            let end = ends[round % 3];
+            let before: Vec<String> = (0..count)
+                .map(|n| format!("key{}: {}{end}", n % 40, below(3)))
+                .collect();
+            let mut after = before.clone();
+            for _ in 0..1 + below(4) {
+                let at = below(after.len().max(1));
+                match below(4) {
+                    0 if !after.is_empty() => {
+                        after.remove(at);
+                    }
+                    1 => after.insert(at, format!("new{round}: x{end}")),
+                    2 if !after.is_empty() => after[at].push_str(" # more"),
+                    _ if !after.is_empty() => after[at] = format!("changed{round}{end}"),
+                    _ => {}
+                }
+            }
+            let (mut b, mut a) = (before.concat(), after.concat());
+            if round % 5 == 0 {
+                b.pop();
+            }
+            if round % 7 == 0 {
+                a.pop();
+            }
+            let whole = write("v.yaml", &lines(&b), &lines(&a), 0, ops_of_whole(&b, &a));
+            let whole = if b == a { String::new() } else { whole };
+            assert_eq!(unified("v.yaml", &b, &a), whole, "round {round}");
+            assert_eq!(count_lines(b.as_bytes()), lines(&b).len(), "round {round}");
         }
     }
 

@@ -24,7 +24,7 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
             0..0,
         ));
     }
-    if let Some((at, c)) = text.char_indices().find(|&(_, c)| !is_printable(c)) {
+    if let Some((at, c)) = first_unprintable(text) {
         return Err(YamlError::new(
             YamlErrorKind::Syntax,
             format!(
@@ -75,6 +75,28 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
 pub fn is_printable(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}')
         || c >= '\u{10000}'
+}
+
+/// The first character YAML does not allow raw, and where; ASCII bytes checked without decoding.
+pub(crate) fn first_unprintable(text: &str) -> Option<(usize, char)> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let b = bytes[at];
+        if b < 0x80 {
+            if !matches!(b, b'\t' | b'\n' | b'\r' | b' '..=b'~') {
+                return Some((at, char::from(b)));
+            }
+            at += 1;
+            continue;
+        }
+        let c = text[at..].chars().next()?;
+        if !is_printable(c) {
+            return Some((at, c));
+        }
+        at += c.len_utf8();
+    }
+    None
 }
 
 /// A document being built.
@@ -519,5 +541,21 @@ impl Builder<'_> {
             },
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod printable_tests {
+    #[test]
+    fn finds_the_first_unprintable_character() {
+        use super::first_unprintable;
+        assert_eq!(first_unprintable("a: é\r\n\tb: 🎉\n"), None);
+        assert_eq!(first_unprintable("a: x\u{7f}"), Some((4, '\u{7f}')));
+        assert_eq!(first_unprintable("é\u{1}"), Some((2, '\u{1}')));
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let text = format!("ab{c}");
+            let want = (!super::is_printable(c)).then_some((2, c));
+            assert_eq!(first_unprintable(&text), want, "U+{:04X}", c as u32);
+        }
     }
 }

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use saphyr_parser::{Event, Parser};
 use serde_json::{Map, Number, Value};
 
-use super::build::{convert_style, is_printable};
+use super::build::{convert_style, first_unprintable};
 use super::limits::Limits;
 use super::node::ScalarStyle;
 use super::typing::{self, Typed, Typing};
@@ -30,7 +30,7 @@ enum Open {
 /// Every document of `text` as JSON, when the text holds nothing a located tree is needed for;
 /// `None` otherwise (the caller decodes through [`super::parse`]).
 pub(crate) fn decode(text: &str, typing: Typing, limits: &Limits) -> Option<Vec<Value>> {
-    if text.len() > limits.max_input_bytes || !text.chars().all(is_printable) {
+    if text.len() > limits.max_input_bytes || first_unprintable(text).is_some() {
         return None;
     }
     let mut parser = Parser::new_from_str(text);
@@ -191,7 +191,7 @@ pub(crate) fn matches(
     limits: &Limits,
     expected: &Expected<'_>,
 ) -> bool {
-    if text.len() > limits.max_input_bytes || !text.chars().all(is_printable) {
+    if text.len() > limits.max_input_bytes || first_unprintable(text).is_some() {
         return false;
     }
     let mut comparer = Comparer {

@@ -8,7 +8,8 @@ const STRIDE: usize = 64;
 /// Converts character indices (what saphyr's `Marker::index()` counts) into byte offsets.
 ///
 /// ASCII text needs no table; otherwise the byte offset of every 64th character is kept,
-/// so a lookup walks at most 63 characters and the table costs one word per 64 characters.
+/// so a lookup walks at most 63 characters (none in a stretch that is ASCII) and the table
+/// costs one word per 64 characters.
 pub(crate) struct CharOffsets<'a> {
     text: &'a str,
     ascii: bool,
@@ -44,6 +45,11 @@ impl<'a> CharOffsets<'a> {
             return len;
         };
         let rest = index % STRIDE;
+        // A stretch of STRIDE characters in STRIDE bytes is ASCII: no walk (most of a values file).
+        let next = self.checkpoints.get(index / STRIDE + 1);
+        if next.is_some_and(|&next| next - start == STRIDE) {
+            return start + rest;
+        }
         match self.text[start..].char_indices().nth(rest) {
             Some((offset, _)) => start + offset,
             None => len,
@@ -62,7 +68,7 @@ mod tests {
 
     #[test]
     fn converts_every_character_index() {
-        let text = "é: 你好 🎉\r\nb: x".repeat(20);
+        let text = "é: 你好 🎉\r\nb: x".repeat(20) + &"ascii: x\n".repeat(30) + "ü";
         let table = CharOffsets::new(&text);
         for (index, (byte, _)) in text.char_indices().enumerate() {
             assert_eq!(table.byte(index), byte, "character {index}");
