@@ -290,7 +290,7 @@ fn pair_01_traefik_ports_options_move_under_http() {
     let texts = messages(&violations);
     assert!(
         texts.contains(
-            &"at 'ports.web': additional properties 'redirections' not allowed".to_string()
+            &"at '/ports/web': additional properties 'redirections' not allowed".to_string()
         )
     );
     // The root went from open to closed ("enforce schema").
@@ -334,7 +334,7 @@ fn pair_02_traefik_logs_split_and_file_content_becomes_an_object() {
             .validate_coalesced(Some(&p.b.values), &p.a.values);
     let texts = messages(&violations);
     assert!(
-        texts.contains(&"at 'providers.file.content': got string, want object".to_string()),
+        texts.contains(&"at '/providers/file/content': got string, want object".to_string()),
         "{texts:?}"
     );
     assert!(
@@ -479,7 +479,7 @@ fn pair_04_collector_sections_removed_and_mode_required() {
     let violations = p.b.schema.validate_coalesced(Some(&p.b.values), &agent);
     assert!(
         messages(&violations)
-            .contains(&"at 'mode': value must be one of 'daemonset', 'deployment', ''".to_string()),
+            .contains(&"at '/mode': value must be one of 'daemonset', 'deployment', ''".to_string()),
         "{violations:#?}"
     );
     assert_eq!(
@@ -517,7 +517,7 @@ fn pair_05_operator_cert_files_renamed() {
     let violations = p.b.schema.validate_coalesced(Some(&p.b.values), &nulled);
     assert!(
         messages(&violations)
-            .contains(&"at 'admissionWebhooks': missing property 'caFile'".to_string())
+            .contains(&"at '/admissionWebhooks': missing property 'caFile'".to_string())
     );
     let required = p.b.schema.required(&coalesce(Some(&p.b.values), &nulled));
     assert_eq!(required.derivable.len(), 1);
@@ -542,7 +542,7 @@ fn pair_06_operator_kube_rbac_proxy_removed_metrics_required() {
     let violations = p.b.schema.validate_coalesced(Some(&p.b.values), &nulled);
     assert!(
         messages(&violations)
-            .contains(&"at 'manager.metrics': missing property 'secure'".to_string())
+            .contains(&"at '/manager/metrics': missing property 'secure'".to_string())
     );
     // Without B's defaults the whole required chain is derivable from schema defaults.
     let reused = reuse_values(Some(&p.a.values), &json!({}), &json!({}));
@@ -580,7 +580,7 @@ fn pair_07_trust_manager_cipher_suites_renamed() {
             .validate_coalesced(Some(&p.b.values), &p.a.values);
     assert_eq!(
         messages(&violations),
-        ["at 'app': additional properties 'ciphersSuite' not allowed"]
+        ["at '/app': additional properties 'ciphersSuite' not allowed"]
     );
 }
 
@@ -648,7 +648,7 @@ fn pair_10_operator_feature_gates_removed() {
     let nulled = with(&p.a.values, "manager.featureGates", Value::Null);
     assert_eq!(
         messages(&p.a.schema.validate_coalesced(Some(&p.a.values), &nulled)),
-        ["at 'manager': missing property 'featureGates'"]
+        ["at '/manager': missing property 'featureGates'"]
     );
 }
 
@@ -711,7 +711,7 @@ fn pair_12_demo_service_account_becomes_an_object() {
             .validate_coalesced(Some(&p.b.values), &p.a.values);
     assert_eq!(
         messages(&violations),
-        ["at 'serviceAccount': got string, want object"]
+        ["at '/serviceAccount': got string, want object"]
     );
     let displaced = Schema::displaced(&p.a.schema, &p.b.schema, &p.a.values, Some(&p.b.values));
     assert_eq!(displaced[0].value, json!(""));
@@ -720,7 +720,7 @@ fn pair_12_demo_service_account_becomes_an_object() {
     let nulled = with(&p.a.values, "serviceAccount", json!({"create": null}));
     assert_eq!(
         messages(&p.b.schema.validate_coalesced(Some(&p.b.values), &nulled)),
-        ["at 'serviceAccount': missing property 'create'"]
+        ["at '/serviceAccount': missing property 'create'"]
     );
     let required = p.b.schema.required(&coalesce(Some(&p.b.values), &nulled));
     assert_eq!(required.escalations.len(), 1);
@@ -827,11 +827,11 @@ fn pair_15_console_closes_its_schema_and_keeps_user_nulls() {
             .validate_coalesced(Some(&p.b.values), &p.a.values);
     let texts = messages(&violations);
     assert!(
-        texts.contains(&"at 'ingress.className': got null, want string".to_string()),
+        texts.contains(&"at '/ingress/className': got null, want string".to_string()),
         "{texts:?}"
     );
     assert!(
-        texts.contains(&"at 'service.targetPort': got null, want integer".to_string()),
+        texts.contains(&"at '/service/targetPort': got null, want integer".to_string()),
         "{texts:?}"
     );
     // The nulls survive because B's values.yaml lacks the keys.
