@@ -288,11 +288,9 @@ fn pair_01_traefik_ports_options_move_under_http() {
         p.b.schema
             .validate_coalesced(Some(&p.b.values), &p.a.values);
     let texts = messages(&violations);
-    assert!(
-        texts.contains(
-            &"at '/ports/web': additional properties 'redirections' not allowed".to_string()
-        )
-    );
+    assert!(texts.contains(
+        &"at '/ports/web': additional properties 'redirections' not allowed".to_string()
+    ));
     // The root went from open to closed ("enforce schema").
     let log = changelog(&p.a.schema, &p.b.schema);
     assert!(log.at("").any(|c| c.kind == ChangeKind::Closed), "{log}");
@@ -478,8 +476,9 @@ fn pair_04_collector_sections_removed_and_mode_required() {
     let agent = with(&p.a.values, "mode", json!("agent"));
     let violations = p.b.schema.validate_coalesced(Some(&p.b.values), &agent);
     assert!(
-        messages(&violations)
-            .contains(&"at '/mode': value must be one of 'daemonset', 'deployment', ''".to_string()),
+        messages(&violations).contains(
+            &"at '/mode': value must be one of 'daemonset', 'deployment', ''".to_string()
+        ),
         "{violations:#?}"
     );
     assert_eq!(

@@ -230,8 +230,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
             }),
             None => request(&args, None).map(|(request, charts)| {
                 travel.default_from(&charts.0, &charts.1);
-                let finish =
-                    |request: &Request| migrate(request, &charts, format, write, &travel);
+                let finish = |request: &Request| migrate(request, &charts, format, write, &travel);
                 propose::run(&propose, request, finish, |report| {
                     match format {
                         Format::Text | Format::Diff => print!("{}", render::text(report)),
