@@ -140,10 +140,18 @@ pub(crate) fn against(
         Ok(parsed) => parsed,
         Err(e) => return report(vec![e]),
     };
-    let root = documents.first().cloned().unwrap_or(Value::Null);
-    let Some(user) = path::get(&root, &prefix).cloned() else {
-        let message = format!("`{prefix}` is not in the file");
-        return report(vec![Diagnostic::in_file(&values.path, message)]);
+    // The values root is in the first document that holds the prefix (the first one when none is given).
+    let found = documents
+        .iter()
+        .enumerate()
+        .find_map(|(i, d)| path::get(d, &prefix).map(|v| (i, v.clone())));
+    let (index, user) = match found {
+        Some(found) => found,
+        None if prefix.is_root() => (0, Value::Null),
+        None => {
+            let message = format!("`{prefix}` is not in the file");
+            return report(vec![Diagnostic::in_file(&values.path, message)]);
+        }
     };
     let lines = LineIndex::new(&values.text);
     let mut out = report(Vec::new());
@@ -155,7 +163,7 @@ pub(crate) fn against(
         // A missing key has no line of its own: the deepest part of its path that exists is shown.
         let at = stream
             .documents
-            .first()
+            .get(index)
             .map(|d| {
                 Location::at(
                     &values.path,
