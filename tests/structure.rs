@@ -51,6 +51,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "migration",
         "exit",
         "wasm",
+        "cli",
     ];
     Some(match module {
         "diff" | "order" => BOTTOM,
