@@ -64,7 +64,10 @@ impl Host for JsHost {
         let entries = JsHost::list(self, dir).map_err(message)?;
         Ok(entries
             .iter()
-            .filter_map(|e| e.split_once(':').map(|(k, name)| (name.to_string(), kind_of(k))))
+            .filter_map(|e| {
+                e.split_once(':')
+                    .map(|(k, name)| (name.to_string(), kind_of(k)))
+            })
             .collect())
     }
 

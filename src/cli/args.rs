@@ -257,7 +257,9 @@ pub(super) struct ReplayArgs {
     /// How many repositories run at once.
     #[cfg_attr(
         target_arch = "wasm32",
-        arg(help = "How many repositories run at once (in Node: accepted, and the repositories run one after another)")
+        arg(
+            help = "How many repositories run at once (in Node: accepted, and the repositories run one after another)"
+        )
     )]
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,

@@ -89,7 +89,10 @@ impl Host for Native {
             .flatten()
             .filter_map(|entry| {
                 let kind = entry.file_type().ok()?;
-                Some((entry.file_name().to_string_lossy().into_owned(), kind_of(kind)))
+                Some((
+                    entry.file_name().to_string_lossy().into_owned(),
+                    kind_of(kind),
+                ))
             })
             .collect())
     }
@@ -105,7 +108,9 @@ impl Host for Native {
 
     fn mode(&self, path: &str) -> Option<u32> {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::metadata(path).ok().map(|m| m.permissions().mode() & 0o7777)
+        std::fs::metadata(path)
+            .ok()
+            .map(|m| m.permissions().mode() & 0o7777)
     }
 
     fn create(&self, path: &str, text: &str, mode: Option<u32>) -> Result<(), String> {

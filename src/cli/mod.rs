@@ -14,9 +14,9 @@ use crate::text::{FileResult, Location};
 use crate::yaml::{DecodeOptions, Typing};
 use args::{Cli, Command, Format, MigrateArgs, PatchArgs, PatchFormat, ValidateArgs};
 use clap::Parser;
-pub use host::{Host, Kind};
 #[cfg(not(target_arch = "wasm32"))]
 pub use host::Native;
+pub use host::{Host, Kind};
 use serde::Serialize;
 use std::ffi::OsString;
 
@@ -145,7 +145,10 @@ impl Run<'_> {
         let recording = self.after_migrate(request, &mut report, travel)?;
         match format {
             Format::Json => self.print_json(&report),
-            Format::Diff => report.files.iter().for_each(|f| self.out.stdout.push_str(&f.diff)),
+            Format::Diff => report
+                .files
+                .iter()
+                .for_each(|f| self.out.stdout.push_str(&f.diff)),
             Format::Text => self.print(&render::text(&report)),
         }
         // The recording and the migrated files: one transaction, all written or none.
@@ -241,7 +244,9 @@ impl Run<'_> {
             }
         }
         if write && report.status == PatchStatus::Patched && report.file.changed {
-            if let Err(message) = write::all(self.host, &changed(std::slice::from_ref(&report.file))) {
+            if let Err(message) =
+                write::all(self.host, &changed(std::slice::from_ref(&report.file)))
+            {
                 self.eprint(&message);
                 return Ok(EXIT_INVALID);
             }
@@ -263,7 +268,10 @@ impl Run<'_> {
         // `file:line:column: message`, then the line and a caret under the column.
         match crate::yaml::decode(&input.text, &options) {
             Err(e) => self.eprint(&e.display_with(&input.name, &input.text)),
-            Ok(_) => result.errors.iter().for_each(|e| self.eprint(&e.to_string())),
+            Ok(_) => result
+                .errors
+                .iter()
+                .for_each(|e| self.eprint(&e.to_string())),
         }
         Ok(EXIT_INVALID)
     }

@@ -63,7 +63,12 @@ impl Run<'_> {
         let outcome = one(self.host, args, &prepared, &files);
         match args.format {
             Format::Json => self.print_json(&outcome.to_json()),
-            Format::Diff => self.print(&files_of(&outcome).iter().map(|f| f.diff.as_str()).collect::<String>()),
+            Format::Diff => self.print(
+                &files_of(&outcome)
+                    .iter()
+                    .map(|f| f.diff.as_str())
+                    .collect::<String>(),
+            ),
             Format::Text => self.print(&text(&outcome)),
         }
         let status = outcome.status();
@@ -161,7 +166,12 @@ fn each<T: Send, W: Fn(usize) -> T + Sync>(count: usize, jobs: usize, work: W) -
             });
         }
     });
-    results.into_inner().unwrap_or_default().into_iter().flatten().collect()
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// `work(0..count)`, up to `jobs` at a time (threads, native) or one after another (wasm).
@@ -171,7 +181,12 @@ fn each<T, W: Fn(usize) -> T>(count: usize, _jobs: usize, work: W) -> Vec<T> {
 }
 
 /// One repository of a fleet: its files matching the glob, each replayed and written on its own.
-fn one_repo(host: &dyn Host, args: &ReplayArgs, prepared: &Prepared, repo: &str) -> fleet::RepoOutcome {
+fn one_repo(
+    host: &dyn Host,
+    args: &ReplayArgs,
+    prepared: &Prepared,
+    repo: &str,
+) -> fleet::RepoOutcome {
     let glob = args.files.clone().unwrap_or_default();
     let paths = match matching(host, repo, &glob) {
         Ok(paths) if paths.is_empty() => Err(format!("{repo}: no file matches `{glob}`")),
@@ -250,7 +265,9 @@ enum Prepared {
 
 fn prepare(host: &dyn Host, args: &ReplayArgs) -> Result<Prepared, String> {
     if let Some(dir) = &args.chain {
-        return Ok(Prepared::Chain(Box::new(Chain::new(&chain_request(host, args, dir)?))));
+        return Ok(Prepared::Chain(Box::new(Chain::new(&chain_request(
+            host, args, dir,
+        )?))));
     }
     let request = replay_request(host, args)?;
     Ok(if args.layered {
@@ -289,7 +306,11 @@ fn one(host: &dyn Host, args: &ReplayArgs, prepared: &Prepared, files: &[SourceF
             if let (Some(_), Some(merged)) = (command, &report.merged) {
                 let values = serde_json::to_string_pretty(merged).unwrap_or_default();
                 if let Err(message) = render(&values) {
-                    refuse_render(&mut report.replay.report.status, &mut report.replay.report.refusals, message);
+                    refuse_render(
+                        &mut report.replay.report.status,
+                        &mut report.replay.report.refusals,
+                        message,
+                    );
                 }
             }
             Outcome::Layered(report)
@@ -305,7 +326,11 @@ fn one(host: &dyn Host, args: &ReplayArgs, prepared: &Prepared, files: &[SourceF
 }
 
 /// The render gate on a chain's result: the last step holds the final text.
-fn gate_chain(report: &mut ChainReport, typing: Typing, render: &dyn Fn(&str) -> Result<(), String>) {
+fn gate_chain(
+    report: &mut ChainReport,
+    typing: Typing,
+    render: &dyn Fn(&str) -> Result<(), String>,
+) {
     let last = report.steps.last().map(|s| &s.result.report);
     let values = last.and_then(|last| render_gate::migrated_values(last, typing));
     if let (Status::Planned, Some(values)) = (report.status, values) {
@@ -380,7 +405,11 @@ fn replay_request(host: &dyn Host, args: &ReplayArgs) -> Result<ReplayRequest, S
         base_schema: read(host, base)?,
         target_schema: read(host, target)?,
         prefix: args.prefix.clone(),
-        defaults: args.defaults.as_deref().map(|p| read(host, p)).transpose()?,
+        defaults: args
+            .defaults
+            .as_deref()
+            .map(|p| read(host, p))
+            .transpose()?,
         typing: args.typing,
         allow_schema_drift: args.allow_schema_drift,
     })

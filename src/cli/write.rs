@@ -20,6 +20,8 @@ struct Staged<'a> {
     write: &'a Write,
     target: String,
     temp: String,
+    /// What the target held before (`None`: it was not there), put back if a later rename fails.
+    prior: Option<Vec<u8>>,
 }
 
 /// Replaces every file of `writes`, or none: a failure leaves every file as it was.
@@ -47,6 +49,7 @@ fn stage<'a>(host: &dyn Host, write: &'a Write) -> Result<Staged<'a>, String> {
     let staged = Staged {
         write,
         temp: temporary(host, &target),
+        prior: host.read(&target).ok(),
         target,
     };
     unchanged(host, &staged)?;
@@ -84,13 +87,16 @@ fn commit(host: &dyn Host, staged: &[Staged]) -> Result<(), String> {
     Ok(())
 }
 
-/// Puts a replaced file's old text back (best effort: the rename that follows is atomic).
+/// Puts a replaced file's old text back, or removes a file that was not there.
 fn restore(host: &dyn Host, staged: &Staged) {
-    let Some(before) = &staged.write.before else {
+    let Some(prior) = &staged.prior else {
+        host.remove(&staged.target);
         return;
     };
+    let text = String::from_utf8_lossy(prior);
     let mode = host.mode(&staged.target);
-    if host.create(&staged.temp, before, mode).is_ok() && host.rename(&staged.temp, &staged.target).is_err() {
+    let back = host.create(&staged.temp, &text, mode);
+    if back.is_err() || host.rename(&staged.temp, &staged.target).is_err() {
         host.remove(&staged.temp);
     }
 }
