@@ -129,7 +129,7 @@ struct CliOutput {
 
 /// Runs the command line `argv` (program name first) on `host`: what the native CLI prints.
 #[wasm_bindgen(js_name = runCli, skip_typescript)]
-pub fn run_cli(argv: Vec<String>, host: JsHost) -> Result<JsValue, JsError> {
+pub fn run_cli(argv: Vec<String>, host: JsHost) -> Result<JsValue, JsValue> {
     let out = cli::run(argv.into_iter().map(Into::into), &host);
     crate::wasm::to_js(&CliOutput {
         stdout: out.stdout,

@@ -13,6 +13,7 @@ export const {
   chain,
   overrideSchema,
   Replayer,
+  readAnswers,
 } = wasm;
 
 /** Resolves at once: in Node the module is ready on import; kept so browser code runs unchanged. */

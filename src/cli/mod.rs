@@ -169,8 +169,7 @@ impl Run<'_> {
             .answers
             .iter()
             .map(|a| {
-                a.split_once('=')
-                    .map(|(p, v)| (p.to_string(), v.to_string()))
+                crate::migrate::answers::split(a)
                     .ok_or_else(|| format!("--answer `{a}`: expected PATH=VALUE"))
             })
             .collect::<Result<Vec<_>, _>>()?;
