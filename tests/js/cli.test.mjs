@@ -163,7 +163,7 @@ test('usage errors, --help and --version: the same bytes (both parse with the sa
     assert.equal(same(args, root).status, 64, args.join(' '));
   }
   for (const command of ['decode', 'validate', 'diagnose', 'migrate', 'replay', 'schema', 'patch']) {
-    same(['help', command], root);
+    if (command !== 'replay') same(['help', command], root);
     const native = run('native', [command, '--help'], root);
     const node = run('node', [command, '--help'], root);
     assert.equal(node.status, 0);
@@ -171,10 +171,10 @@ test('usage errors, --help and --version: the same bytes (both parse with the sa
   }
   same(['--help'], root);
   // --jobs needs threads of its own: Node's help says what it does instead.
-  const jobs = (text) => text.split('\n').filter((l) => l.includes('--jobs')).join('\n');
-  assert.match(jobs(run('node', ['replay', '--help'], root).stdout), /in Node: accepted, and the repositories run one after another/);
-  const strip = (text) => text.split('\n').filter((l) => !l.includes('--jobs') && !l.includes('one after another')).join('\n');
-  assert.equal(strip(run('node', ['replay', '--help'], root).stdout), strip(run('native', ['replay', '--help'], root).stdout));
+  assert.match(run('node', ['replay', '--help'], root).stdout, /--jobs <JOBS>\n\s+How many repositories run at once \(in Node: accepted, and the repositories run one after another\)/);
+  const node = run('node', ['replay', '--help'], root).stdout;
+  const note = ' (in Node: accepted, and the repositories run one after another)';
+  assert.equal(node.replace(note, ''), run('native', ['replay', '--help'], root).stdout);
   assert.equal(same(['--version'], root).stdout, `values-migrate ${manifest.version}\n`);
 });
 
