@@ -46,8 +46,7 @@ function results() {
   ];
   const patch = JSON.parse(read('tests/fixtures/patch/' + patchCase() + '/request.json'));
   const text = read('tests/fixtures/patch/' + patchCase() + '/input.yaml');
-  const { file, ...rest } = patch;
-  out.push(['PatchResult', lib.patch({ ...rest, file: { path: 'input.yaml', text } })]);
+  out.push(['PatchResult', lib.patch({ ...patch, file: { path: 'input.yaml', text } })]);
   return out;
 }
 
