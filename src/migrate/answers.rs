@@ -1,8 +1,7 @@
 //! A person's answers as typed: `PATH=VALUE`, one a line, each VALUE read as YAML with the
 //! request's typing. The CLIs (`--answer`) and the playground's answers box read them here.
 
-use crate::decode::decode;
-use crate::yaml::{DecodeOptions, Typing};
+use crate::yaml::{DecodeOptions, Typing, decode};
 use serde::Serialize;
 
 /// The answers read from a text, and the lines that could not be read.
@@ -37,13 +36,12 @@ pub fn read(text: &str, typing: Typing) -> Answers {
                 .push(format!("line {}: expected path=value", n + 1));
             continue;
         };
-        let decoded = decode(&format!("answer {path}"), value.trim(), &options);
-        match decoded.errors.first() {
-            Some(error) => out
+        match decode(value.trim(), &options) {
+            Err(error) => out
                 .problems
-                .push(format!("line {}: {}", n + 1, error.message)),
-            None => {
-                let value = decoded.documents.into_iter().next();
+                .push(format!("line {}: {}", n + 1, error.message())),
+            Ok(documents) => {
+                let value = documents.into_iter().next();
                 out.answers
                     .push((path, value.unwrap_or(serde_json::Value::Null)));
             }
