@@ -1,4 +1,4 @@
 //! The values-migrate command line.
 fn main() {
-    std::process::exit(values_migrate::cli::run(std::env::args_os()));
+    std::process::exit(values_migrate::cli::main(std::env::args_os()));
 }
