@@ -32,6 +32,10 @@ extern "C" {
     /// `[status or "", stdout + stderr]`.
     #[wasm_bindgen(method, catch)]
     fn shell(this: &JsHost, line: &str) -> Result<Vec<String>, JsValue>;
+    /// `{status, stdout, stderr, timedOut, unread}`: `status` `null` when killed by a signal.
+    #[wasm_bindgen(method, catch)]
+    fn propose(this: &JsHost, command: &str, input: &str, timeout: f64)
+    -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, js_name = tempDir)]
     fn temp_dir(this: &JsHost) -> String;
     #[wasm_bindgen(method)]
@@ -99,6 +103,21 @@ impl Host for JsHost {
         let out = JsHost::shell(self, line).map_err(message)?;
         let status = out.first().and_then(|s| s.parse().ok());
         Ok((status, out.get(1).cloned().unwrap_or_default()))
+    }
+
+    fn propose(&self, command: &str, input: &str, timeout: u64) -> Result<cli::Proposed, String> {
+        let ran = JsHost::propose(self, command, input, timeout as f64).map_err(message)?;
+        let field = |name: &str| js_sys::Reflect::get(&ran, &JsValue::from_str(name)).ok();
+        let stdout = field("stdout").map(|b| js_sys::Uint8Array::new(&b).to_vec());
+        Ok(cli::Proposed {
+            status: field("status").and_then(|s| s.as_f64()).map(|s| s as i32),
+            stdout: stdout.unwrap_or_default(),
+            stderr: field("stderr")
+                .and_then(|s| s.as_string())
+                .unwrap_or_default(),
+            timed_out: field("timedOut").is_some_and(|t| t.is_truthy()),
+            unread: field("unread").and_then(|u| u.as_f64()).unwrap_or(0.0) as usize,
+        })
     }
 
     fn temp_dir(&self) -> String {

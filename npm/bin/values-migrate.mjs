@@ -4,9 +4,11 @@
 // lends it the machine (read, list, write, rename, run a shell) and prints what it returns.
 import {
   readFileSync, readdirSync, statSync, realpathSync, writeFileSync, chmodSync, renameSync, rmSync,
+  openSync, readSync, closeSync,
 } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -73,11 +75,66 @@ const host = {
     if (out.error) throw new Error(ioMessage(out.error));
     return [out.status === null ? '' : String(out.status), out.stdout + out.stderr];
   },
+  propose,
   tempDir: () => tmpdir(),
   pid: () => process.pid,
 };
 
-const result = runCli(['values-migrate', ...process.argv.slice(2)], host);
-process.stdout.write(result.stdout);
-process.stderr.write(result.stderr);
-process.exitCode = result.exitCode;
+/**
+ * Runs the proposal writer `command` (`sh -c`, a process group of its own) with `input` on its
+ * stdin as a file (its read offset, shared with ours, tells what it left unread); past `seconds`
+ * it is killed, with its group.
+ */
+function propose(command, input, seconds) {
+  const path = join(tmpdir(), `values-migrate-brief-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
+  writeFileSync(path, input);
+  const fd = openSync(path, 'r');
+  rmSync(path, { force: true });
+  try {
+    const out = spawnSync('sh', ['-c', command], {
+      stdio: [fd, 'pipe', 'pipe'], detached: true, timeout: seconds * 1000, killSignal: 'SIGKILL', maxBuffer: 256 << 20,
+    });
+    const timedOut = out.error?.code === 'ETIMEDOUT';
+    if (timedOut) {
+      try {
+        process.kill(-out.pid, 'SIGKILL');
+      } catch {}
+    } else if (out.error) throw new Error(`cannot run it: ${ioMessage(out.error)}`);
+    const total = Buffer.byteLength(input);
+    const unread = readSync(fd, Buffer.alloc(total + 1), 0, total + 1, null);
+    return { status: out.status, stdout: out.stdout, stderr: out.stderr.toString('utf8'), timedOut, unread };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// A reader that stops early (`| head`) closes the pipe: stop quietly, as the native CLI does.
+process.stdout.on('error', (e) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(process.exitCode ?? 0);
+});
+
+/** `mcp [--root DIR]`'s root (`null`: no root given), or `undefined` for anything else (help, a usage error: the layer answers). */
+function mcpRoot(args) {
+  if (args[0] !== 'mcp') return undefined;
+  if (args.length === 1) return null;
+  if (args.length === 2 && args[1].startsWith('--root=')) return args[1].slice('--root='.length);
+  return args.length === 3 && args[1] === '--root' && !args[2].startsWith('-') ? args[2] : undefined;
+}
+
+const args = process.argv.slice(2);
+const root = mcpRoot(args);
+if (root !== undefined) {
+  // The MCP server runs on the public JS API and the SDK, in Node only (docs/agents.md); loaded only here.
+  try {
+    await (await import('./mcp.mjs')).serve(root ?? undefined);
+  } catch (e) {
+    process.stderr.write(`values-migrate mcp: ${e.message}\n`);
+    process.exitCode = 3;
+  }
+} else {
+  const result = runCli(['values-migrate', ...args], host);
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  process.exitCode = result.exitCode;
+}
