@@ -59,6 +59,14 @@ fn a_missing_file_and_a_usage_error_have_their_exit_codes() {
     assert_eq!(code, 64);
 }
 
+#[test]
+fn mcp_points_at_the_node_cli() {
+    let (code, stdout, stderr) = values_migrate(&["mcp"]);
+    assert_eq!(code, 3);
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("npx values-migrate mcp"), "{stderr}");
+}
+
 fn in_dir(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_values-migrate"))
         .current_dir(dir)

@@ -298,6 +298,18 @@ test('writes through a link: both CLIs migrate the target, keep the link and the
   }
 });
 
+test('a reader that closes the pipe early (`| head`): both CLIs stop quietly', () => {
+  const dir = 'examples/bosun-0.20.0-to-0.25.1';
+  // Enough output to outgrow the pipe's buffer after the reader is gone.
+  const values = Array.from({ length: 300 }, () => `--values ${dir}/addons.yaml`).join(' ');
+  const args = `validate ${values} --schema ${dir}/target.values.schema.json --prefix bosun.valuesObject`;
+  for (const cli of [`'${process.execPath}' '${nodeCli}'`, `'${nativeCli}'`]) {
+    const out = spawnSync('sh', ['-c', `${cli} ${args} | head -c 1 >/dev/null; ${cli} ${args} | true`], { cwd: root, encoding: 'utf8' });
+    assert.equal(out.status, 0, out.stderr);
+    assert.equal(out.stderr, '', cli);
+  }
+});
+
 test('every flag the README names is run through both CLIs by these tests', () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const commands = [...readme.matchAll(/values-migrate ([a-z]+)[^\n`]*/g)].map((m) => m[0]).join('\n');
