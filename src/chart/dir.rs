@@ -35,10 +35,8 @@ pub trait Source {
 }
 
 /// The file system, through `std`.
-#[cfg(not(target_arch = "wasm32"))]
 pub struct Fs;
 
-#[cfg(not(target_arch = "wasm32"))]
 impl Source for Fs {
     fn entry(&self, path: &str) -> Option<Entry> {
         let meta = std::fs::metadata(path).ok()?;

@@ -16,7 +16,6 @@ mod tree;
 
 pub use annotate::annotate;
 pub use compose::{ChartAt, Composed, compose};
-#[cfg(not(target_arch = "wasm32"))]
 pub use dir::Fs;
 pub use dir::{Entry, Source};
 pub use files::Files;
@@ -145,7 +144,6 @@ impl Input {
     }
 
     /// A path as given on a command line: a chart directory, a chart archive or a schema file.
-    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_path(path: &std::path::Path) -> Result<Input, String> {
         Input::read(&dir::Fs, &path.display().to_string())
     }
