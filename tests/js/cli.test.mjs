@@ -62,6 +62,33 @@ test('chart archives as --base/--target: migrate and diagnose agree, and plan as
   rmSync(work, { recursive: true });
 });
 
+test('chart directories, --chart and a chain of archives: the same bytes from both CLIs', () => {
+  const example = join(root, 'examples/bosun-0.20.0-to-0.25.1');
+  const work = mkdtempSync(join(tmpdir(), 'vm-chart-dirs-'));
+  try {
+    cpSync(example, join(work, 'bosun'), { recursive: true });
+    for (const version of ['0.20.0', '0.25.1']) {
+      mkdirSync(join(work, version));
+      const untar = spawnSync('tar', ['xzf', join(example, `charts/bosun-${version}.tgz`), '-C', join(work, version)]);
+      assert.equal(untar.status, 0, String(untar.stderr));
+    }
+    const args = ['--values', 'bosun/addons.yaml', '--base', '0.20.0/bosun', '--target', '0.25.1/bosun'];
+    same(['migrate', ...args, '--proposal', 'bosun/proposal.yaml', '--format', 'text'], work);
+    same(['diagnose', ...args], work);
+    same(['validate', '--values', 'bosun/expected.addons.yaml', '--chart', '0.25.1/bosun', '--prefix', 'bosun.valuesObject'], work);
+    // A chain of two archives and the recording the archives gave (its chart and versions their own).
+    mkdirSync(join(work, 'chain'));
+    for (const version of ['0.20.0', '0.25.1']) cpSync(join(example, `charts/bosun-${version}.tgz`), join(work, 'chain', `bosun-${version}.tgz`));
+    const archives = ['--values', 'bosun/addons.yaml', '--base', 'chain/bosun-0.20.0.tgz', '--target', 'chain/bosun-0.25.1.tgz'];
+    same(['migrate', ...archives, '--proposal', 'bosun/proposal.yaml', '--record', 'chain/step.json'], work);
+    assert.equal(JSON.parse(readFileSync(join(work, 'chain/step.json'), 'utf8')).chart.name, 'bosun');
+    const chained = same(['replay', '--chain', 'chain', '--from', '0.20.0', '--to', '0.25.1', '--values', 'bosun/addons.yaml', '--format', 'diff'], work);
+    assert.equal(chained.status, 0, chained.stderr);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
 test('examples: migrate, diagnose, validate and decode agree', () => {
   const dir = 'examples/bosun-0.20.0-to-0.25.1';
   const args = ['--values', `${dir}/addons.yaml`, '--base', `${dir}/base.values.schema.json`,
