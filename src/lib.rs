@@ -10,7 +10,7 @@ pub mod chart;
 pub mod cli;
 pub mod decode;
 pub mod diff;
-#[cfg(any(feature = "cli", target_arch = "wasm32"))]
+#[cfg(feature = "cli")]
 mod exit;
 pub mod manifest;
 pub mod migrate;
@@ -22,7 +22,7 @@ pub mod splice;
 pub mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "cli"))]
 mod wasm_cli;
 pub mod yaml;
 

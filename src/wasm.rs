@@ -34,6 +34,12 @@ export interface DecodeResult {
   errors: Diagnostic[];
 }
 
+/** What `readAnswers` returns: the answers by path, and the lines that could not be read. */
+export interface ReadAnswers { answers: Record<string, unknown>; problems: string[]; }
+
+/** Reads answers typed one `PATH=VALUE` a line, each VALUE read as YAML with `typing`. */
+export function readAnswers(text: string, typing?: Typing): ReadAnswers;
+
 /** A file given by its contents. */
 export interface FileInput { path: string; text: string; }
 
@@ -72,7 +78,7 @@ export interface FileResult { path: string; changed: boolean; before: string; af
 /** The outcome of `migrate` (`planned`, `unchanged`, `refused`, `escalated`, `invalid`) or `diagnose` (also `needs-proposal`). */
 export type Status = "planned" | "unchanged" | "refused" | "escalated" | "invalid" | "needs-proposal";
 
-/** What `migrate` and `diagnose` return (CONTRACT.md). */
+/** What `migrate` and `diagnose` return (docs/contract.md). */
 export interface MigrateResult {
   status: Status;
   prefix: string | null;
@@ -320,7 +326,7 @@ impl MigrateInput {
 
 /// Decodes a YAML stream to one JSON value per document.
 #[wasm_bindgen(skip_typescript)]
-pub fn decode(text: &str, options: JsValue) -> Result<JsValue, JsError> {
+pub fn decode(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
     let options: DecodeOptions = from_js_or_default("decode options", options)?;
     let file = options.file.as_deref().unwrap_or("input.yaml");
     let yaml = YamlOptions {
@@ -332,37 +338,44 @@ pub fn decode(text: &str, options: JsValue) -> Result<JsValue, JsError> {
 
 /// Judges a proposal, derives the plan, splices it into the original text and verifies it.
 #[wasm_bindgen(skip_typescript)]
-pub fn migrate(input: JsValue) -> Result<JsValue, JsError> {
+pub fn migrate(input: JsValue) -> Result<JsValue, JsValue> {
     let input: MigrateInput = from_js("migrate input", input)?;
     if input.proposal.is_none() {
-        return Err(JsError::new("migrate input: missing field `proposal`"));
+        return Err(type_error(
+            "migrate input: missing field `proposal`".to_string(),
+        ));
     }
     to_js(&crate::migrate::migrate(&input.into_request(true)))
 }
 
 /// Diagnoses the old values against both schemas, without a proposal.
 #[wasm_bindgen(skip_typescript)]
-pub fn diagnose(input: JsValue) -> Result<JsValue, JsError> {
+pub fn diagnose(input: JsValue) -> Result<JsValue, JsValue> {
     let input: MigrateInput = from_js("diagnose input", input)?;
     to_js(&crate::migrate::diagnose(&input.into_request(false)))
 }
 
 /// Validates values against a schema, as Helm does.
 #[wasm_bindgen(skip_typescript)]
-pub fn validate(input: JsValue) -> Result<JsValue, JsError> {
+pub fn validate(input: JsValue) -> Result<JsValue, JsValue> {
     let input: ValidateInput = from_js("validate input", input)?;
-    let Some(file) = input.files.into_iter().next() else {
-        return Err(JsError::new("validate input: `files` needs one file"));
-    };
-    let values = named(&file.path, file.text);
+    if input.files.is_empty() {
+        return Err(type_error(
+            "validate input: files: needs at least one file".to_string(),
+        ));
+    }
+    let schema = named("schema", input.schema);
     let defaults = input.defaults.map(|d| named("defaults", d));
-    let report = crate::migrate::validate::validate(
-        &values,
-        input.prefix.as_deref(),
-        &named("schema", input.schema),
-        defaults.as_ref(),
-        input.typing,
-    );
+    // Every file answers: one schema as both sides of a session, compiled once (as the CLI does).
+    let prefix = input.prefix.as_deref();
+    let report = match Session::new(&schema, &schema, defaults.as_ref(), input.typing) {
+        Ok(session) => ValidateReport::merge(
+            source_files(input.files)
+                .iter()
+                .map(|f| session.validate(f, prefix)),
+        ),
+        Err(errors) => ValidateReport::unreadable(errors),
+    };
     to_js(&report)
 }
 
@@ -382,7 +395,7 @@ struct ChartRead {
 /// Reads a chart archive (`helm pull`'s `.tgz`, as bytes) into the schema and defaults a session
 /// takes; an archive Helm would refuse, or a hostile one, throws an error naming archive and entry.
 #[wasm_bindgen(js_name = readChart, skip_typescript)]
-pub fn read_chart(name: &str, bytes: &[u8]) -> Result<JsValue, JsError> {
+pub fn read_chart(name: &str, bytes: &[u8]) -> Result<JsValue, JsValue> {
     chart_read(crate::chart::from_archive(name, bytes))
 }
 
@@ -392,7 +405,7 @@ pub fn read_chart_files(
     name: &str,
     paths: Vec<String>,
     contents: Vec<js_sys::Uint8Array>,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     let entries = paths
         .into_iter()
         .zip(contents)
@@ -403,7 +416,7 @@ pub fn read_chart_files(
 
 fn chart_read(
     composed: Result<crate::chart::Composed, crate::chart::ChartError>,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     let composed = composed.map_err(|e| JsError::new(&e.to_string()))?;
     let has_defaults = composed.defaults.is_some();
     to_js(&ChartRead {
@@ -417,9 +430,18 @@ fn chart_read(
     })
 }
 
+/// Reads answers typed one `PATH=VALUE` a line, each value as YAML (the playground's answers box).
+#[wasm_bindgen(js_name = readAnswers, skip_typescript)]
+pub fn read_answers(text: &str, typing: JsValue) -> Result<JsValue, JsValue> {
+    let typing: Typing = from_js_or_default("readAnswers typing", typing)?;
+    let read = crate::migrate::answers::read(text, typing);
+    let answers: serde_json::Map<String, serde_json::Value> = read.answers.into_iter().collect();
+    to_js(&serde_json::json!({ "answers": answers, "problems": read.problems }))
+}
+
 /// Replaces one scalar of one object in a manifest file in place.
 #[wasm_bindgen(skip_typescript)]
-pub fn patch(input: JsValue) -> Result<JsValue, JsError> {
+pub fn patch(input: JsValue) -> Result<JsValue, JsValue> {
     let input: PatchInput = from_js("patch input", input)?;
     to_js(&crate::manifest::patch::patch(&input.into_request()))
 }
@@ -442,17 +464,36 @@ impl PatchInput {
     }
 }
 
-/// Reads an input object; a missing or unknown field is a programming error.
-pub(crate) fn from_js<T: DeserializeOwned>(what: &str, value: JsValue) -> Result<T, JsError> {
+/// Reads an input object; a missing or unknown field, or a wrong type, is a thrown `TypeError`
+/// naming the field (`validate input: files[1].text: invalid type: …`).
+pub(crate) fn from_js<T: DeserializeOwned>(what: &str, value: JsValue) -> Result<T, JsValue> {
     // Through JSON text: one serializer for every type, and `deny_unknown_fields` holds.
     let text = js_sys::JSON::stringify(&value)
         .ok()
         .and_then(|text| text.as_string())
-        .ok_or_else(|| JsError::new(&format!("{what}: expected a JSON-compatible object")))?;
+        .ok_or_else(|| type_error(format!("{what}: expected a JSON-compatible object")))?;
     // Straight from the text: no `serde_json::Value` in between, which would copy every input
     // text once more.
-    serde_json::from_str(&text)
-        .map_err(|e| JsError::new(&format!("{what}: {}", without_position(&e))))
+    serde_json::from_str(&text).map_err(|e| {
+        let at = text
+            .lines()
+            .take(e.line().saturating_sub(1))
+            .map(|l| l.len() + 1)
+            .sum::<usize>()
+            + e.column().saturating_sub(1);
+        let field = crate::text::json_path_at(&text, at);
+        let field = if field.is_empty() {
+            String::new()
+        } else {
+            format!("{field}: ")
+        };
+        type_error(format!("{what}: {field}{}", without_position(&e)))
+    })
+}
+
+/// A thrown `TypeError` with `message`.
+pub(crate) fn type_error(message: String) -> JsValue {
+    js_sys::TypeError::new(&message).into()
 }
 
 /// A serde error's message without its ` at line 1 column N` (the text is JSON.stringify's, not
@@ -470,7 +511,7 @@ fn without_position(error: &serde_json::Error) -> String {
 fn from_js_or_default<T: DeserializeOwned + Default>(
     what: &str,
     value: JsValue,
-) -> Result<T, JsError> {
+) -> Result<T, JsValue> {
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }
@@ -478,10 +519,10 @@ fn from_js_or_default<T: DeserializeOwned + Default>(
 }
 
 /// Hands a result to JavaScript as plain objects, through the JSON text the CLI prints.
-pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     // The same (pretty) serializer as the CLI's, so every result type is compiled in once.
     let text = serde_json::to_string_pretty(value).map_err(|e| JsError::new(&e.to_string()))?;
-    js_sys::JSON::parse(&text).map_err(|_| JsError::new("cannot read back a result"))
+    js_sys::JSON::parse(&text).map_err(|_| JsError::new("cannot read back a result").into())
 }
 
 #[derive(Deserialize)]
@@ -517,7 +558,7 @@ pub struct JsSession {
 impl JsSession {
     /// Compiles both schemas and reads the defaults; what cannot be read is kept in `errors`.
     #[wasm_bindgen(constructor)]
-    pub fn new(options: JsValue) -> Result<JsSession, JsError> {
+    pub fn new(options: JsValue) -> Result<JsSession, JsValue> {
         let options: SessionOptions = from_js("session options", options)?;
         let defaults = options.defaults.map(|d| named("defaults", d));
         let session = Session::new(
@@ -531,23 +572,23 @@ impl JsSession {
 
     /// Why the schemas or defaults could not be read.
     #[wasm_bindgen(getter)]
-    pub fn errors(&self) -> Result<JsValue, JsError> {
+    pub fn errors(&self) -> Result<JsValue, JsValue> {
         let none = Vec::new();
         to_js(self.session.as_ref().err().unwrap_or(&none))
     }
 
     /// Diagnoses the old values against both schemas.
-    pub fn diagnose(&self, input: JsValue) -> Result<JsValue, JsError> {
+    pub fn diagnose(&self, input: JsValue) -> Result<JsValue, JsValue> {
         self.call("diagnose input", input, false)
     }
 
     /// Judges a proposal, plans, splices and verifies.
-    pub fn migrate(&self, input: JsValue) -> Result<JsValue, JsError> {
+    pub fn migrate(&self, input: JsValue) -> Result<JsValue, JsValue> {
         self.call("migrate input", input, true)
     }
 
     /// Validates each values file against the target schema.
-    pub fn validate(&self, input: JsValue) -> Result<JsValue, JsError> {
+    pub fn validate(&self, input: JsValue) -> Result<JsValue, JsValue> {
         let input: SessionInput = from_js("validate input", input)?;
         let report = match &self.session {
             Ok(session) => ValidateReport::merge(
@@ -560,10 +601,10 @@ impl JsSession {
         to_js(&report)
     }
 
-    fn call(&self, what: &str, input: JsValue, migrate: bool) -> Result<JsValue, JsError> {
+    fn call(&self, what: &str, input: JsValue, migrate: bool) -> Result<JsValue, JsValue> {
         let input: SessionInput = from_js(what, input)?;
         if migrate && input.proposal.is_none() {
-            return Err(JsError::new(&format!("{what}: missing field `proposal`")));
+            return Err(type_error(format!("{what}: missing field `proposal`")));
         }
         let session = match &self.session {
             Ok(session) => session,
@@ -776,7 +817,7 @@ fn migration_of(
 
 /// Records the verified migration of `migrate(input)` as `result.migration`.
 #[wasm_bindgen(skip_typescript)]
-pub fn record(input: JsValue) -> Result<JsValue, JsError> {
+pub fn record(input: JsValue) -> Result<JsValue, JsValue> {
     let mut json: serde_json::Value = from_js("record input", input)?;
     let chart = json
         .as_object_mut()
@@ -784,12 +825,14 @@ pub fn record(input: JsValue) -> Result<JsValue, JsError> {
         .filter(|c| !c.is_null())
         .map(serde_json::from_value::<crate::migration::ChartBump>)
         .transpose()
-        .map_err(|e| JsError::new(&format!("record input: chart: {e}")))?
+        .map_err(|e| type_error(format!("record input: chart: {e}")))?
         .unwrap_or_default();
     let input: MigrateInput =
-        serde_json::from_value(json).map_err(|e| JsError::new(&format!("record input: {e}")))?;
+        serde_json::from_value(json).map_err(|e| type_error(format!("record input: {e}")))?;
     if input.proposal.is_none() {
-        return Err(JsError::new("record input: missing field `proposal`"));
+        return Err(type_error(
+            "record input: missing field `proposal`".to_string(),
+        ));
     }
     let request = input.into_request(true);
     let report = crate::migrate::migrate(&request);
@@ -801,14 +844,14 @@ pub fn record(input: JsValue) -> Result<JsValue, JsError> {
 
 /// Replays a recorded migration on other values files (as layers with `layered`).
 #[wasm_bindgen(skip_typescript)]
-pub fn replay(input: JsValue) -> Result<JsValue, JsError> {
+pub fn replay(input: JsValue) -> Result<JsValue, JsValue> {
     let input: ReplayInput = from_js("replay input", input)?;
     let policy = match input.layer_policy.as_deref() {
         None | Some("refuse") => crate::migration::layers::LayerPolicy::Refuse,
         Some("last") => crate::migration::layers::LayerPolicy::Last,
         Some(other) => {
-            return Err(JsError::new(&format!(
-                "replay input: layerPolicy `{other}` is not `refuse` or `last`"
+            return Err(type_error(format!(
+                "replay input: layerPolicy: `{other}` is not `refuse` or `last`"
             )));
         }
     };
@@ -837,7 +880,7 @@ pub fn replay(input: JsValue) -> Result<JsValue, JsError> {
 
 /// Folds the recorded migrations from `from` to `to`, each step verified.
 #[wasm_bindgen(skip_typescript)]
-pub fn chain(input: JsValue) -> Result<JsValue, JsError> {
+pub fn chain(input: JsValue) -> Result<JsValue, JsValue> {
     use crate::migration::chain::{ChainRequest, Version};
     let input: ChainInput = from_js("chain input", input)?;
     let mut migrations = Vec::new();
@@ -875,7 +918,7 @@ pub fn chain(input: JsValue) -> Result<JsValue, JsError> {
 
 /// The schema for override files: `required` dropped, nested under `prefix`; a bad schema is a result.
 #[wasm_bindgen(js_name = overrideSchema, skip_typescript)]
-pub fn override_schema(input: JsValue) -> Result<JsValue, JsError> {
+pub fn override_schema(input: JsValue) -> Result<JsValue, JsValue> {
     let input: OverrideSchemaInput = from_js("overrideSchema input", input)?;
     let result = serde_json::from_str::<serde_json::Value>(&input.schema)
         .map_err(|e| format!("schema:{}:{}: {e}", e.line(), e.column()))
@@ -925,7 +968,7 @@ pub struct JsReplayer {
 impl JsReplayer {
     /// Reads the recording and compiles both schemas; a bad recording is answered by every call.
     #[wasm_bindgen(constructor)]
-    pub fn new(options: JsValue) -> Result<JsReplayer, JsError> {
+    pub fn new(options: JsValue) -> Result<JsReplayer, JsValue> {
         let options: ReplayerOptions = from_js("replayer options", options)?;
         let replayer = migration_of("migration", options.migration).map(|migration| {
             crate::migration::replay::Replayer::new(&crate::migration::ReplayRequest {
@@ -943,7 +986,7 @@ impl JsReplayer {
     }
 
     /// Replays the recording on `input.files`.
-    pub fn replay(&self, input: JsValue) -> Result<JsValue, JsError> {
+    pub fn replay(&self, input: JsValue) -> Result<JsValue, JsValue> {
         let input: ReplayerInput = from_js("replay input", input)?;
         let files = source_files(input.files);
         match &self.replayer {
@@ -953,99 +996,4 @@ impl JsReplayer {
             )),
         }
     }
-}
-
-// --- The proposal loop (issue 25): the Node CLI's `migrate --propose-with`; not in the typed API. ---
-
-/// The input of `proposeStep`: `migrate`'s, the proposals written so far, and the loop's bounds.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ProposeInput {
-    files: Vec<FileInput>,
-    base_schema: String,
-    target_schema: String,
-    #[serde(default)]
-    prefix: Option<String>,
-    /// `PATH=VALUE` as typed on the command line.
-    #[serde(default)]
-    answers: Vec<String>,
-    #[serde(default)]
-    defaults: Option<String>,
-    #[serde(default)]
-    typing: Typing,
-    proposals: Vec<String>,
-    attempts: usize,
-    #[serde(default)]
-    brief_format: crate::migrate::propose::BriefFormat,
-}
-
-/// What `proposeStep` returns: ask the writer (`ask`), or stop at `proposal` (an index, or `null`).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ProposeStep {
-    ask: bool,
-    attempt: usize,
-    input: Option<String>,
-    after: Option<String>,
-    proposal: Option<usize>,
-}
-
-/// The next step of the proposal loop, given the proposals written so far (`migrate::propose`).
-#[wasm_bindgen(js_name = proposeStep, skip_typescript)]
-pub fn propose_step(input: JsValue) -> Result<JsValue, JsError> {
-    use crate::migrate::propose::{Step, step};
-    let input: ProposeInput = from_js("proposeStep input", input)?;
-    let answers = input
-        .answers
-        .iter()
-        .map(|a| match a.split_once('=') {
-            Some((p, v)) => Ok((p.to_string(), v.to_string())),
-            None => Err(JsError::new(&format!(
-                "--answer `{a}`: expected PATH=VALUE"
-            ))),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let proposals: Vec<Named> = input
-        .proposals
-        .into_iter()
-        .enumerate()
-        .map(|(i, text)| named(&format!("proposal (attempt {})", i + 1), text))
-        .collect();
-    let request = Request {
-        files: source_files(input.files),
-        base_schema: named("baseSchema", input.base_schema),
-        target_schema: named("targetSchema", input.target_schema),
-        proposal: None,
-        prefix: input.prefix,
-        answers,
-        defaults: input.defaults.map(|d| named("defaults", d)),
-        typing: input.typing,
-    };
-    let next = match step(&request, &proposals, input.attempts, input.brief_format) {
-        Step::Ask {
-            attempt,
-            input,
-            after,
-        } => ProposeStep {
-            ask: true,
-            attempt,
-            input: Some(input),
-            after,
-            proposal: None,
-        },
-        Step::Done { proposal, .. } => ProposeStep {
-            ask: false,
-            attempt: proposals.len(),
-            input: None,
-            after: None,
-            proposal,
-        },
-    };
-    to_js(&next)
-}
-
-/// The proposal in a writer's output: the text, or the body of the one code fence around it.
-#[wasm_bindgen(js_name = proposalText, skip_typescript)]
-pub fn proposal_text(output: &str) -> String {
-    crate::migrate::propose::proposal_text(output)
 }

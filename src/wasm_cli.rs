@@ -1,361 +1,158 @@
-//! The bundled Node CLI's one entry into the library: what the native CLI would print, byte for byte.
-//!
-//! The Node script (npm/bin/values-migrate.mjs) parses arguments and reads files; this renders
-//! the result through the same serializer the native CLI uses (`serde_json::to_string_pretty`)
-//! and computes its exit status, so the two CLIs cannot drift apart.
+//! The package's Node CLI: the command layer (src/cli) run in wasm, on a machine the Node script
+//! (npm/bin/values-migrate.mjs) lends it: the script reads, lists, writes and runs what the layer
+//! asks for, then prints what it returns. Built into the Node wasm only (feature `cli`).
 
-use crate::exit::{self, EXIT_INVALID};
-use crate::manifest::PatchStatus;
-use crate::migrate::{Named, Request, Session, SourceFile, Status, ValidateReport, render};
-use crate::text::Location;
-use crate::wasm::{FileInput, PatchInput, from_js, to_js};
-use crate::yaml::{DecodeOptions, Typing};
-use serde::{Deserialize, Serialize};
+use crate::cli::{self, Host, Kind};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-mod replay;
-
-#[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-enum Format {
-    #[default]
-    Json,
-    Diff,
-    Text,
+#[wasm_bindgen]
+extern "C" {
+    /// The machine as the Node script lends it; each method throws an `Error` whose message is the
+    /// I/O error as Rust words it.
+    pub type JsHost;
+    #[wasm_bindgen(method, catch)]
+    fn read(this: &JsHost, path: &str) -> Result<Vec<u8>, JsValue>;
+    /// `["f:name", "d:name", "o:name"]`: files, directories, anything else (links not followed).
+    #[wasm_bindgen(method, catch)]
+    fn list(this: &JsHost, dir: &str) -> Result<Vec<String>, JsValue>;
+    /// `"f"`, `"d"`, `"o"`, or `undefined` when nothing is there (links followed).
+    #[wasm_bindgen(method)]
+    fn kind(this: &JsHost, path: &str) -> Option<String>;
+    #[wasm_bindgen(method, catch)]
+    fn resolve(this: &JsHost, path: &str) -> Result<String, JsValue>;
+    #[wasm_bindgen(method)]
+    fn mode(this: &JsHost, path: &str) -> Option<u32>;
+    #[wasm_bindgen(method, catch)]
+    fn create(this: &JsHost, path: &str, text: &str, mode: Option<u32>) -> Result<(), JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn rename(this: &JsHost, from: &str, to: &str) -> Result<(), JsValue>;
+    #[wasm_bindgen(method)]
+    fn remove(this: &JsHost, path: &str);
+    /// `[status or "", stdout + stderr]`.
+    #[wasm_bindgen(method, catch)]
+    fn shell(this: &JsHost, line: &str) -> Result<Vec<String>, JsValue>;
+    /// `{status, stdout, stderr, timedOut, unread}`: `status` `null` when killed by a signal.
+    #[wasm_bindgen(method, catch)]
+    fn propose(this: &JsHost, command: &str, input: &str, timeout: f64)
+    -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, js_name = tempDir)]
+    fn temp_dir(this: &JsHost) -> String;
+    #[wasm_bindgen(method)]
+    fn pid(this: &JsHost) -> u32;
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct MigrateArgs {
-    values: Vec<FileInput>,
-    base: FileInput,
-    target: FileInput,
-    #[serde(default)]
-    prefix: Option<String>,
-    /// `PATH=VALUE` as typed on the command line.
-    #[serde(default)]
-    answers: Vec<String>,
-    #[serde(default)]
-    defaults: Option<FileInput>,
-    #[serde(default)]
-    typing: Typing,
+/// The message of a thrown JS error.
+fn message(error: JsValue) -> String {
+    js_sys::Reflect::get(&error, &JsValue::from_str("message"))
+        .ok()
+        .and_then(|m| m.as_string())
+        .or_else(|| error.as_string())
+        .unwrap_or_else(|| "unknown error".to_string())
 }
 
-/// One command and its arguments, as `{ "migrate": { … } }`: an externally tagged enum needs no
-/// buffering deserializer (an internally tagged one costs ~10 KB of wasm).
-#[derive(Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-enum CliInput {
-    Decode {
-        file: FileInput,
-        #[serde(default)]
-        typing: Typing,
-    },
-    Validate {
-        values: Vec<FileInput>,
-        schema: FileInput,
-        #[serde(default)]
-        prefix: Option<String>,
-        #[serde(default)]
-        defaults: Option<FileInput>,
-        #[serde(default)]
-        typing: Typing,
-    },
-    Diagnose {
-        args: MigrateArgs,
-        #[serde(default)]
-        format: Format,
-    },
-    Migrate {
-        args: MigrateArgs,
-        proposal: FileInput,
-        #[serde(default)]
-        format: Format,
-        #[serde(default)]
-        write: bool,
-    },
-    Patch {
-        request: PatchInput,
-        #[serde(default)]
-        format: Format,
-        #[serde(default)]
-        write: bool,
-    },
-    Replay(Box<ReplayArgs>),
+fn kind_of(code: &str) -> Kind {
+    match code {
+        "f" => Kind::File,
+        "d" => Kind::Dir,
+        _ => Kind::Other,
+    }
 }
 
-/// `replay`'s already-read inputs: a recording or a chain, then files or a fleet of repositories.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ReplayArgs {
-    /// The recording (`--migration`), with `base`, `target` and `defaults`; or `chain`.
-    #[serde(default)]
-    migration: Option<FileInput>,
-    #[serde(default)]
-    base: Option<FileInput>,
-    #[serde(default)]
-    target: Option<FileInput>,
-    #[serde(default)]
-    defaults: Option<FileInput>,
-    #[serde(default)]
-    chain: Option<ChainArgs>,
-    #[serde(default)]
-    values: Vec<FileInput>,
-    /// With `--repos`: each repository's matched files, read (or why they could not be).
-    #[serde(default)]
-    repos: Option<Vec<RepoInput>>,
-    #[serde(default)]
-    prefix: Option<String>,
-    #[serde(default)]
-    typing: Typing,
-    #[serde(default)]
-    allow_schema_drift: bool,
-    #[serde(default)]
-    format: Format,
-    #[serde(default)]
-    write: bool,
+impl Host for JsHost {
+    fn read(&self, path: &str) -> Result<Vec<u8>, String> {
+        JsHost::read(self, path).map_err(message)
+    }
+
+    fn list(&self, dir: &str) -> Result<Vec<(String, Kind)>, String> {
+        let entries = JsHost::list(self, dir).map_err(message)?;
+        Ok(entries
+            .iter()
+            .filter_map(|e| {
+                e.split_once(':')
+                    .map(|(k, name)| (name.to_string(), kind_of(k)))
+            })
+            .collect())
+    }
+
+    fn kind(&self, path: &str) -> Option<Kind> {
+        JsHost::kind(self, path).map(|k| kind_of(&k))
+    }
+
+    fn resolve(&self, path: &str) -> Result<String, String> {
+        JsHost::resolve(self, path).map_err(message)
+    }
+
+    fn mode(&self, path: &str) -> Option<u32> {
+        JsHost::mode(self, path)
+    }
+
+    fn create(&self, path: &str, text: &str, mode: Option<u32>) -> Result<(), String> {
+        JsHost::create(self, path, text, mode).map_err(message)
+    }
+
+    fn rename(&self, from: &str, to: &str) -> Result<(), String> {
+        JsHost::rename(self, from, to).map_err(message)
+    }
+
+    fn remove(&self, path: &str) {
+        JsHost::remove(self, path);
+    }
+
+    fn shell(&self, line: &str) -> Result<(Option<i32>, String), String> {
+        let out = JsHost::shell(self, line).map_err(message)?;
+        let status = out.first().and_then(|s| s.parse().ok());
+        Ok((status, out.get(1).cloned().unwrap_or_default()))
+    }
+
+    fn propose(&self, command: &str, input: &str, timeout: u64) -> Result<cli::Proposed, String> {
+        let ran = JsHost::propose(self, command, input, timeout as f64).map_err(message)?;
+        let field = |name: &str| js_sys::Reflect::get(&ran, &JsValue::from_str(name)).ok();
+        let stdout = field("stdout").map(|b| js_sys::Uint8Array::new(&b).to_vec());
+        Ok(cli::Proposed {
+            status: field("status").and_then(|s| s.as_f64()).map(|s| s as i32),
+            stdout: stdout.unwrap_or_default(),
+            stderr: field("stderr")
+                .and_then(|s| s.as_string())
+                .unwrap_or_default(),
+            timed_out: field("timedOut").is_some_and(|t| t.is_truthy()),
+            unread: field("unread").and_then(|u| u.as_f64()).unwrap_or(0.0) as usize,
+        })
+    }
+
+    fn temp_dir(&self) -> String {
+        JsHost::temp_dir(self)
+    }
+
+    fn pid(&self) -> u32 {
+        JsHost::pid(self)
+    }
+
+    fn styled(&self) -> bool {
+        false
+    }
+
+    fn jobs(&self, _asked: usize) -> usize {
+        1
+    }
 }
 
-/// A chain directory, read: its versions and its recordings (in path order).
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ChainArgs {
-    versions: Vec<VersionInput>,
-    migrations: Vec<FileInput>,
-    from: String,
-    to: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct VersionInput {
-    version: String,
-    schema: FileInput,
-    #[serde(default)]
-    defaults: Option<FileInput>,
-}
-
-/// One repository of a fleet: its matched files, or why none could be found.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RepoInput {
-    repo: String,
-    #[serde(default)]
-    error: Option<String>,
-    #[serde(default)]
-    files: Vec<RepoFile>,
-}
-
-/// One matched file: its path relative to the repository, and its text or the read error.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RepoFile {
-    path: String,
-    #[serde(default)]
-    file: Option<FileInput>,
-    #[serde(default)]
-    error: Option<String>,
-}
-
-/// What the CLI prints and writes, and its exit status.
-#[derive(Serialize, Default)]
+/// What the command printed, and its exit status.
+#[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct CliOutput {
     stdout: String,
     stderr: String,
     exit_code: i32,
-    /// Files to write atomically (only with `--write`, only when the result allows it).
-    writes: Vec<FileInput>,
 }
 
-/// Runs one CLI command on already-read files and returns what the native CLI would print.
-#[wasm_bindgen(js_name = cliOutput, skip_typescript)]
-pub fn cli_output(input: JsValue) -> Result<JsValue, JsError> {
-    let input: CliInput = from_js("cli input", input)?;
-    to_js(&run(input))
-}
-
-fn source_file(file: FileInput) -> SourceFile {
-    SourceFile {
-        path: file.path,
-        text: file.text,
-    }
-}
-
-fn named(file: FileInput) -> Named {
-    Named {
-        name: file.path,
-        text: file.text,
-    }
-}
-
-fn pretty<T: Serialize>(value: &T) -> String {
-    match serde_json::to_string_pretty(value) {
-        Ok(json) => json + "\n",
-        Err(e) => format!("cannot print the result: {e}\n"),
-    }
-}
-
-fn failure(message: String) -> CliOutput {
-    CliOutput {
-        stderr: message + "\n",
-        exit_code: EXIT_INVALID,
-        ..CliOutput::default()
-    }
-}
-
-fn run(input: CliInput) -> CliOutput {
-    match input {
-        CliInput::Decode { file, typing } => decode(file, typing),
-        CliInput::Validate {
-            values,
-            schema,
-            prefix,
-            defaults,
-            typing,
-        } => validate(values, schema, prefix.as_deref(), defaults, typing),
-        CliInput::Diagnose { args, format } => match request(args, None) {
-            Ok(request) => migrate_output(crate::migrate::diagnose(&request), format, false, true),
-            Err(message) => failure(message),
-        },
-        CliInput::Migrate {
-            args,
-            proposal,
-            format,
-            write,
-        } => match request(args, Some(proposal)) {
-            Ok(request) => migrate_output(crate::migrate::migrate(&request), format, write, false),
-            Err(message) => failure(message),
-        },
-        CliInput::Patch {
-            request,
-            format,
-            write,
-        } => patch(request, format, write),
-        CliInput::Replay(args) => replay::run(*args),
-    }
-}
-
-fn validate(
-    values: Vec<FileInput>,
-    schema: FileInput,
-    prefix: Option<&str>,
-    defaults: Option<FileInput>,
-    typing: Typing,
-) -> CliOutput {
-    let schema = named(schema);
-    let defaults = defaults.map(named);
-    let files: Vec<SourceFile> = values.into_iter().map(source_file).collect();
-    // One schema as both sides: the session compiles it once (as the native CLI does).
-    let report = match Session::new(&schema, &schema, defaults.as_ref(), typing) {
-        Ok(session) => ValidateReport::merge(files.iter().map(|f| session.validate(f, prefix))),
-        Err(errors) => ValidateReport::unreadable(errors),
-    };
-    CliOutput {
-        stdout: pretty(&report),
-        exit_code: exit::of_validate(&report),
-        ..CliOutput::default()
-    }
-}
-
-fn request(args: MigrateArgs, proposal: Option<FileInput>) -> Result<Request, String> {
-    let answers = args
-        .answers
-        .iter()
-        .map(|a| {
-            a.split_once('=')
-                .map(|(p, v)| (p.to_string(), v.to_string()))
-                .ok_or_else(|| format!("--answer `{a}`: expected PATH=VALUE"))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Request {
-        files: args.values.into_iter().map(source_file).collect(),
-        base_schema: named(args.base),
-        target_schema: named(args.target),
-        proposal: proposal.map(named),
-        prefix: args.prefix,
-        answers,
-        defaults: args.defaults.map(named),
-        typing: args.typing,
+/// Runs the command line `argv` (program name first) on `host`: what the native CLI prints.
+#[wasm_bindgen(js_name = runCli, skip_typescript)]
+pub fn run_cli(argv: Vec<String>, host: JsHost) -> Result<JsValue, JsValue> {
+    let out = cli::run(argv.into_iter().map(Into::into), &host);
+    crate::wasm::to_js(&CliOutput {
+        stdout: out.stdout,
+        stderr: out.stderr,
+        exit_code: out.exit_code,
     })
-}
-
-fn migrate_output(
-    report: crate::migrate::MigrateReport,
-    format: Format,
-    write: bool,
-    diagnose: bool,
-) -> CliOutput {
-    let stdout = match format {
-        Format::Json => pretty(&report),
-        // `diagnose` has no diff: its `--format diff` is the text summary, as in the native CLI.
-        Format::Diff if !diagnose => report.files.iter().map(|f| f.diff.as_str()).collect(),
-        Format::Diff | Format::Text => render::text(&report),
-    };
-    let writes = if write && report.status == Status::Planned {
-        replay::changed(&report.files)
-    } else {
-        Vec::new()
-    };
-    CliOutput {
-        stdout,
-        exit_code: exit::of_status(report.status),
-        writes,
-        ..CliOutput::default()
-    }
-}
-
-fn patch(args: PatchInput, format: Format, write: bool) -> CliOutput {
-    let request = args.into_request();
-    let report = crate::manifest::patch(&request);
-    let mut out = CliOutput {
-        exit_code: exit::of_patch(report.status),
-        ..CliOutput::default()
-    };
-    match format {
-        Format::Json | Format::Text => out.stdout = pretty(&report),
-        Format::Diff => {
-            out.stdout = report.file.diff.clone();
-            if report.status != PatchStatus::Patched {
-                let at = Location {
-                    file: Some(request.file.clone()),
-                    line: report.line,
-                    column: report.column,
-                    utf16_column: report.utf16_column,
-                };
-                out.stderr = format!("{}: {}\n", at.prefix(), report.reason);
-            }
-        }
-    }
-    if write && report.status == PatchStatus::Patched && report.file.changed {
-        out.writes.push(FileInput {
-            path: request.file,
-            text: report.file.after,
-        });
-    }
-    out
-}
-
-fn decode(file: FileInput, typing: Typing) -> CliOutput {
-    let options = DecodeOptions {
-        typing,
-        ..DecodeOptions::default()
-    };
-    let result = crate::decode::decode(&file.path, &file.text, &options);
-    if result.errors.is_empty() {
-        return CliOutput {
-            stdout: pretty(&result.documents),
-            ..CliOutput::default()
-        };
-    }
-    // `file:line:column: message`, then the line and a caret under the column.
-    let stderr = match crate::yaml::decode(&file.text, &options) {
-        Err(e) => e.display_with(&file.path, &file.text) + "\n",
-        Ok(_) => result.errors.iter().map(|e| format!("{e}\n")).collect(),
-    };
-    CliOutput {
-        stderr,
-        exit_code: EXIT_INVALID,
-        ..CliOutput::default()
-    }
 }

@@ -59,6 +59,14 @@ fn a_missing_file_and_a_usage_error_have_their_exit_codes() {
     assert_eq!(code, 64);
 }
 
+#[test]
+fn mcp_points_at_the_node_cli() {
+    let (code, stdout, stderr) = values_migrate(&["mcp"]);
+    assert_eq!(code, 3);
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("npx values-migrate mcp"), "{stderr}");
+}
+
 fn in_dir(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_values-migrate"))
         .current_dir(dir)
@@ -298,4 +306,227 @@ fn an_absolute_path_is_not_doubled_in_the_diff_headers() {
         stdout.starts_with(&format!("--- a/{name}\n+++ b/{name}\n")),
         "{stdout}"
     );
+}
+
+// Writes that lose nothing (src/cli/write.rs): through a link, with the mode, never over a file
+// changed since it was read, and all or none.
+#[cfg(all(unix, feature = "cli"))]
+mod writes {
+    use super::{BOSUN, MIGRATE, in_dir};
+
+    /// A fresh directory holding the bosun example's inputs.
+    fn bosun_copy(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("vm-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for file in [
+            "addons.yaml",
+            "base.values.schema.json",
+            "target.values.schema.json",
+            "proposal.yaml",
+        ] {
+            std::fs::copy(std::path::Path::new(BOSUN).join(file), dir.join(file)).unwrap();
+        }
+        dir
+    }
+
+    fn expected_addons() -> String {
+        std::fs::read_to_string(std::path::Path::new(BOSUN).join("expected.addons.yaml")).unwrap()
+    }
+
+    fn leftovers(dir: &std::path::Path) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect()
+    }
+
+    #[test]
+    fn write_through_a_link_migrates_its_target_and_keeps_the_link_and_the_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = bosun_copy("link");
+        std::fs::create_dir_all(dir.join("real")).unwrap();
+        std::fs::rename(dir.join("addons.yaml"), dir.join("real/addons.yaml")).unwrap();
+        std::os::unix::fs::symlink("real/addons.yaml", dir.join("addons.yaml")).unwrap();
+        let mode = std::fs::Permissions::from_mode(0o640);
+        std::fs::set_permissions(dir.join("real/addons.yaml"), mode).unwrap();
+        let mut args = MIGRATE.to_vec();
+        args.extend(["--proposal", "proposal.yaml", "--write"]);
+        let (code, _, stderr) = in_dir(&dir, &args);
+        assert_eq!(code, 0, "{stderr}");
+        let link = std::fs::symlink_metadata(dir.join("addons.yaml")).unwrap();
+        assert!(link.file_type().is_symlink(), "the link stays a link");
+        let real = dir.join("real/addons.yaml");
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), expected_addons());
+        let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(mode, 0o640, "the mode is kept");
+        assert!(leftovers(&dir.join("real")).is_empty());
+    }
+
+    /// The native machine, with one misstep: `change` runs before the first temporary file is created,
+    /// and the rename numbered `fail_rename` fails.
+    struct Flaky {
+        change: Option<Box<dyn Fn() + Sync>>,
+        fail_rename: usize,
+        renames: std::sync::atomic::AtomicUsize,
+    }
+
+    impl values_migrate::cli::Host for Flaky {
+        fn read(&self, path: &str) -> Result<Vec<u8>, String> {
+            values_migrate::cli::Native.read(path)
+        }
+        fn list(&self, dir: &str) -> Result<Vec<(String, values_migrate::cli::Kind)>, String> {
+            values_migrate::cli::Native.list(dir)
+        }
+        fn kind(&self, path: &str) -> Option<values_migrate::cli::Kind> {
+            values_migrate::cli::Native.kind(path)
+        }
+        fn resolve(&self, path: &str) -> Result<String, String> {
+            values_migrate::cli::Native.resolve(path)
+        }
+        fn mode(&self, path: &str) -> Option<u32> {
+            values_migrate::cli::Native.mode(path)
+        }
+        fn create(&self, path: &str, text: &str, mode: Option<u32>) -> Result<(), String> {
+            if let Some(change) = &self.change {
+                change();
+            }
+            values_migrate::cli::Native.create(path, text, mode)
+        }
+        fn rename(&self, from: &str, to: &str) -> Result<(), String> {
+            let n = self
+                .renames
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            if n + 1 == self.fail_rename {
+                return Err("No space left on device (os error 28)".to_string());
+            }
+            values_migrate::cli::Native.rename(from, to)
+        }
+        fn remove(&self, path: &str) {
+            values_migrate::cli::Native.remove(path)
+        }
+        fn shell(&self, line: &str) -> Result<(Option<i32>, String), String> {
+            values_migrate::cli::Native.shell(line)
+        }
+        fn propose(
+            &self,
+            command: &str,
+            input: &str,
+            timeout: u64,
+        ) -> Result<values_migrate::cli::Proposed, String> {
+            values_migrate::cli::Native.propose(command, input, timeout)
+        }
+        fn temp_dir(&self) -> String {
+            values_migrate::cli::Native.temp_dir()
+        }
+        fn pid(&self) -> u32 {
+            values_migrate::cli::Native.pid()
+        }
+        fn styled(&self) -> bool {
+            false
+        }
+        fn jobs(&self, asked: usize) -> usize {
+            asked
+        }
+    }
+
+    /// `migrate --write` on the copied bosun example, absolute paths, on `host`.
+    fn migrate_with(
+        dir: &std::path::Path,
+        host: &Flaky,
+        extra: &[&str],
+    ) -> values_migrate::cli::Output {
+        let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+        let mut args: Vec<String> = ["values-migrate", "migrate", "--values"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        args.extend([
+            path("addons.yaml"),
+            "--base".into(),
+            path("base.values.schema.json"),
+            "--target".into(),
+            path("target.values.schema.json"),
+            "--proposal".into(),
+            path("proposal.yaml"),
+            "--write".into(),
+        ]);
+        args.extend(extra.iter().map(|s| s.to_string()));
+        values_migrate::cli::run(args.into_iter().map(Into::into), host)
+    }
+
+    #[test]
+    fn write_refuses_a_file_changed_on_disk_since_it_was_read() {
+        let dir = bosun_copy("changed");
+        let values = dir.join("addons.yaml");
+        let edited = format!(
+            "{}# edited meanwhile\n",
+            std::fs::read_to_string(&values).unwrap()
+        );
+        let (target, text) = (values.clone(), edited.clone());
+        let host = Flaky {
+            change: Some(Box::new(move || std::fs::write(&target, &text).unwrap())),
+            fail_rename: 0,
+            renames: Default::default(),
+        };
+        let out = migrate_with(&dir, &host, &[]);
+        assert_eq!(out.exit_code, 3, "{}", out.stderr);
+        assert!(
+            out.stderr
+                .contains("addons.yaml: changed on disk since it was read"),
+            "{}",
+            out.stderr
+        );
+        assert_eq!(
+            std::fs::read_to_string(&values).unwrap(),
+            edited,
+            "not clobbered"
+        );
+        assert!(leftovers(&dir).is_empty());
+    }
+
+    #[test]
+    fn a_failed_write_leaves_every_file_as_it_was() {
+        let dir = bosun_copy("all-or-none");
+        let original = std::fs::read_to_string(dir.join("addons.yaml")).unwrap();
+        let record = dir.join("migration.json").to_string_lossy().into_owned();
+        // The recording is renamed first, the values file second: the second fails.
+        let host = Flaky {
+            change: None,
+            fail_rename: 2,
+            renames: Default::default(),
+        };
+        let out = migrate_with(&dir, &host, &["--record", &record]);
+        assert_eq!(out.exit_code, 3, "{}", out.stderr);
+        assert!(
+            out.stderr
+                .contains("addons.yaml: cannot write: No space left on device"),
+            "{}",
+            out.stderr
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("addons.yaml")).unwrap(),
+            original
+        );
+        assert!(
+            !std::path::Path::new(&record).exists(),
+            "the recording is not left alone"
+        );
+        assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+        // The same run on a sound machine writes both.
+        let host = Flaky {
+            change: None,
+            fail_rename: 0,
+            renames: Default::default(),
+        };
+        let out = migrate_with(&dir, &host, &["--record", &record]);
+        assert_eq!(out.exit_code, 0, "{}", out.stderr);
+        assert_eq!(
+            std::fs::read_to_string(dir.join("addons.yaml")).unwrap(),
+            expected_addons()
+        );
+        assert!(std::path::Path::new(&record).exists());
+    }
 }

@@ -54,6 +54,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "chart",
         "exit",
         "wasm",
+        "cli",
     ];
     Some(match module {
         "diff" | "order" => BOTTOM,

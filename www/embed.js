@@ -19,8 +19,8 @@ const wasm = fetch(new URL('./pkg/web/values_migrate_bg.wasm', import.meta.url))
 const glue = import(new URL('./pkg/web/values_migrate.js', import.meta.url));
 wasm.catch(() => {}); // an error is reported where the library is awaited
 glue.catch(() => {});
-const [{ el, code, shown, opRow, diffLines }, { encodeState }, { readAnswers }] = await Promise.all([
-  import('./view.js'), import('./share.js'), import('./answers.js'),
+const [{ el, code, shown, opRow, diffLines }, { encodeState }] = await Promise.all([
+  import('./view.js'), import('./share.js'),
 ]);
 
 const ROLES = ['values', 'proposal', 'base-schema', 'target-schema', 'defaults', 'answers'];
@@ -159,7 +159,7 @@ class ValuesMigrateExample extends HTMLElement {
     let result;
     try {
       const lib = await load();
-      const { answers } = readAnswers(s.answers, s.typing, lib.decode);
+      const { answers } = lib.readAnswers(s.answers, s.typing);
       const input = {
         files: s.values, baseSchema: s.baseSchema, targetSchema: s.targetSchema, proposal: s.proposal,
         prefix: s.prefix.trim() || null, answers, defaults: s.defaults.trim() ? s.defaults : null, typing: s.typing,

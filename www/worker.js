@@ -4,7 +4,6 @@
 // opens on) into one script: the wasm is then this worker's only request, started on its first line.
 import initGlue, * as glue from './pkg/web/values_migrate.js';
 import { parsePath, startProposal, valueAt } from './proposal.js';
-import { readAnswers } from './answers.js';
 import { runKey } from './run-key.js';
 import bosun from './examples/bosun-0.20.0-to-0.25.1.js';
 
@@ -73,7 +72,7 @@ function callDiagnose(input) {
 // ---------------------------------------------------------------- requests
 
 function libraryInput(request) {
-  const { answers, problems } = readAnswers(request.answers, request.typing, lib.decode);
+  const { answers, problems } = lib.readAnswers(request.answers, request.typing);
   const prefix = request.prefix.trim();
   return {
     input: {

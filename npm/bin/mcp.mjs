@@ -5,7 +5,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { chmodSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -61,15 +61,58 @@ function read(given, what) {
   }
 }
 
+/** The files a chart directory's values need (Chart.yaml, values, schema, all of `charts/`), each inside the root. */
+function chartFiles(given, what, real) {
+  const paths = [];
+  const contents = [];
+  const add = (inner) => {
+    const file = inside(join(given, inner), what);
+    paths.push(inner);
+    contents.push(readFileSync(file.real));
+  };
+  for (const top of ['Chart.yaml', 'requirements.yaml', 'values.yaml', 'values.schema.json']) {
+    if (existsSync(join(real, top)) && statSync(join(real, top)).isFile()) add(top);
+  }
+  const walk = (inner, depth) => {
+    if (depth > 32) throw new ToolError(`${what}: ${given}: ${inner}: directories nested too deep`);
+    for (const name of readdirSync(join(real, inner)).sort()) {
+      const path = `${inner}/${name}`;
+      const { real: at } = inside(join(given, path), what);
+      if (statSync(at).isDirectory()) walk(path, depth + 1);
+      else if (statSync(at).isFile()) add(path);
+    }
+  };
+  if (existsSync(join(real, 'charts')) && statSync(join(real, 'charts')).isDirectory()) walk('charts', 0);
+  return { paths, contents };
+}
+
 /**
- * A chart's values schema, from a schema file, a chart directory or a chart archive. Charts plug
- * in here, through the library's chart loader, once the package has one.
+ * A chart's values schema and defaults (`defaults` `null` for a schema file), from a schema file, a
+ * chart directory or a chart archive (gzip bytes), read by the library's chart loader.
  */
 function schemaOf(given, what) {
-  const { real } = inside(given, what);
-  const chart = statSync(real).isDirectory() || /\.(tgz|tar\.gz)$/.test(given);
-  if (chart) throw new ToolError(`${what}: ${given}: chart directories/archives: not yet supported here; give the chart's values.schema.json`);
-  return read(given, what).text;
+  const { name, real } = inside(given, what);
+  try {
+    if (statSync(real).isDirectory()) {
+      const { paths, contents } = chartFiles(given, what, real);
+      const chart = api.readChartFiles(name, paths, contents);
+      return { schema: chart.schema, defaults: chart.defaults };
+    }
+    const bytes = readFileSync(real);
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      const chart = api.readChart(name, bytes);
+      return { schema: chart.schema, defaults: chart.defaults };
+    }
+  } catch (e) {
+    if (e instanceof ToolError) throw e;
+    throw new ToolError(`${what}: ${given}: ${e.message}`);
+  }
+  return { schema: read(given, what).text, defaults: null };
+}
+
+/** The defaults: the `defaults` file when given, else the target chart's own. */
+function defaultsOf(given, chart) {
+  return given === undefined ? chart.defaults : read(given, 'defaults').text;
 }
 
 /** Replaces a file inside the working directory with `text`, atomically (temporary file + rename). */
@@ -99,11 +142,11 @@ function writeFiles(files, write, ok) {
 const TYPING = z.enum(['helm', 'yaml-1.2']).optional().describe('How scalars are typed: `helm` (YAML 1.1 words, the default) or `yaml-1.2`.');
 const CHART_INPUTS = {
   values: z.array(z.string()).min(1).describe('The values files holding the old values, in order (paths).'),
-  base: z.string().describe("The chart version moved from: its values.schema.json (path)."),
-  target: z.string().describe("The chart version moved to: its values.schema.json (path)."),
+  base: z.string().describe('The chart version moved from: its values.schema.json, its directory or its .tgz (path).'),
+  target: z.string().describe('The chart version moved to: its values.schema.json, its directory or its .tgz (path).'),
   prefix: z.string().optional().describe('Where the values live in the file (`bosun.valuesObject`); discovered when absent.'),
   answers: z.record(z.string(), z.unknown()).optional().describe("A person's values for escalated keys, by value path."),
-  defaults: z.string().optional().describe("The target chart's own values.yaml (path)."),
+  defaults: z.string().optional().describe("The target chart's own values.yaml (path); a chart given as `target` brings its own."),
   typing: TYPING,
 };
 
@@ -140,13 +183,14 @@ function result(object) {
 
 /** The library's migrate/diagnose input from a tool call's arguments. */
 function migrateInput(a) {
+  const target = schemaOf(a.target, 'target');
   return {
     files: a.values.map((v) => read(v, 'values')),
-    baseSchema: schemaOf(a.base, 'base'),
-    targetSchema: schemaOf(a.target, 'target'),
+    baseSchema: schemaOf(a.base, 'base').schema,
+    targetSchema: target.schema,
     prefix: a.prefix ?? null,
     answers: a.answers ?? {},
-    defaults: a.defaults === undefined ? null : read(a.defaults, 'defaults').text,
+    defaults: defaultsOf(a.defaults, target),
     typing: a.typing ?? 'helm',
   };
 }
@@ -196,11 +240,11 @@ function register(server) {
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, (a) => {
-    const schema = schemaOf(a.schema, 'schema');
+    const chart = schemaOf(a.schema, 'schema');
     const session = new api.Session({
-      baseSchema: schema,
-      targetSchema: schema,
-      defaults: a.defaults === undefined ? null : read(a.defaults, 'defaults').text,
+      baseSchema: chart.schema,
+      targetSchema: chart.schema,
+      defaults: defaultsOf(a.defaults, chart),
       typing: a.typing ?? 'helm',
     });
     try {
@@ -269,13 +313,14 @@ function register(server) {
     outputSchema: z.looseObject({ ...MIGRATE_RESULT, replayed: z.array(z.looseObject({ op: z.string() })), skipped: z.array(z.looseObject({ op: z.string() })), ...WRITTEN }),
     annotations: { destructiveHint: false, openWorldHint: false },
   }, (a) => {
+    const target = schemaOf(a.target, 'target');
     const report = api.replay({
       migration: read(a.migration, 'migration').text,
       files: a.values.map((v) => read(v, 'values')),
-      baseSchema: schemaOf(a.base, 'base'),
-      targetSchema: schemaOf(a.target, 'target'),
+      baseSchema: schemaOf(a.base, 'base').schema,
+      targetSchema: target.schema,
       prefix: a.prefix ?? null,
-      defaults: a.defaults === undefined ? null : read(a.defaults, 'defaults').text,
+      defaults: defaultsOf(a.defaults, target),
       typing: a.typing ?? 'helm',
       allowSchemaDrift: a.allowSchemaDrift ?? false,
     });

@@ -15,6 +15,7 @@ export const {
   Replayer,
   readChart,
   readChartFiles,
+  readAnswers,
 } = wasm;
 
 /** Resolves at once: in Node the module is ready on import; kept so browser code runs unchanged. */

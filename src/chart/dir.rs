@@ -1,9 +1,9 @@
 //! A chart directory (`helm pull --untar`) read as the files a chart's values need: Chart.yaml,
-//! requirements.yaml, values.yaml, values.schema.json and everything under `charts/`.
+//! requirements.yaml, values.yaml, values.schema.json and everything under `charts/`, from a
+//! [`Source`] (the file system, or a command line's machine).
 
 use super::archive::{MAX_CHART_SIZE, MAX_FILE_SIZE};
 use super::{ChartError, Files};
-use std::path::Path;
 
 /// The files the tree needs at a chart's top, besides `charts/`.
 const TOP: &[&str] = &[
@@ -15,67 +15,143 @@ const TOP: &[&str] = &[
 /// How deep `charts/` is walked (directories inside directories).
 const MAX_DEPTH: usize = 32;
 
-/// Reads the chart directory at `path`, under Helm's file and chart size limits.
-pub fn read(path: &Path) -> Result<Files, ChartError> {
-    let name = path.display().to_string();
-    let mut files = Files::new(&name);
-    let mut budget = MAX_CHART_SIZE;
-    for top in TOP {
-        let full = path.join(top);
-        if full.is_file() {
-            add(&mut files, &name, &full, top.to_string(), &mut budget)?;
+/// What a path holds, links followed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A regular file.
+    File,
+    /// A directory.
+    Dir,
+}
+
+/// Where a chart directory's files come from; errors are the I/O error alone.
+pub trait Source {
+    /// What is at `path` (`None`: nothing, or neither a file nor a directory).
+    fn entry(&self, path: &str) -> Option<Entry>;
+    /// The names in directory `dir`, in any order.
+    fn names(&self, dir: &str) -> Result<Vec<String>, String>;
+    /// The bytes of `path`.
+    fn bytes(&self, path: &str) -> Result<Vec<u8>, String>;
+}
+
+/// The file system, through `std`.
+pub struct Fs;
+
+impl Source for Fs {
+    fn entry(&self, path: &str) -> Option<Entry> {
+        let meta = std::fs::metadata(path).ok()?;
+        if meta.is_dir() {
+            Some(Entry::Dir)
+        } else {
+            meta.is_file().then_some(Entry::File)
         }
     }
-    let charts = path.join("charts");
-    if charts.is_dir() {
-        walk(&mut files, &name, &charts, "charts", 0, &mut budget)?;
+
+    fn names(&self, dir: &str) -> Result<Vec<String>, String> {
+        let entries = std::fs::read_dir(dir).map_err(|e| e.to_string())?;
+        Ok(entries
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect())
+    }
+
+    fn bytes(&self, path: &str) -> Result<Vec<u8>, String> {
+        std::fs::read(path).map_err(|e| e.to_string())
+    }
+}
+
+/// `dir/name`, as `Path::join` displays it.
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() || dir.ends_with('/') {
+        format!("{dir}{name}")
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+/// Reads the chart directory `path` from `source`, under Helm's file and chart size limits.
+pub fn read(source: &dyn Source, path: &str) -> Result<Files, ChartError> {
+    let mut files = Files::new(path);
+    let mut budget = MAX_CHART_SIZE;
+    for top in TOP {
+        let full = join(path, top);
+        if source.entry(&full) == Some(Entry::File) {
+            add(
+                source,
+                &mut files,
+                path,
+                &full,
+                top.to_string(),
+                &mut budget,
+            )?;
+        }
+    }
+    let charts = join(path, "charts");
+    if source.entry(&charts) == Some(Entry::Dir) {
+        let mut walk = Walk {
+            source,
+            files: &mut files,
+            name: path,
+            budget: &mut budget,
+        };
+        walk.dir(&charts, "charts", 0)?;
     }
     Ok(files)
 }
 
-/// Adds every file under `dir` (as `prefix/…`), in name order.
-fn walk(
-    files: &mut Files,
-    name: &str,
-    dir: &Path,
-    prefix: &str,
-    depth: usize,
-    budget: &mut u64,
-) -> Result<(), ChartError> {
-    if depth > MAX_DEPTH {
-        return Err(ChartError::new(
-            name,
-            Some(prefix),
-            "directories nested too deep",
-        ));
-    }
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| ChartError::new(name, Some(prefix), format!("cannot read: {e}")))?;
-    let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    crate::order::sort(&mut paths);
-    for path in paths {
-        let Some(file_name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
-            continue;
-        };
-        let relative = format!("{prefix}/{file_name}");
-        if path.is_dir() {
-            walk(files, name, &path, &relative, depth + 1, budget)?;
-        } else if path.is_file() {
-            add(files, name, &path, relative, budget)?;
+/// A walk of `charts/`: where files come from and go, and what budget is left.
+struct Walk<'a> {
+    source: &'a dyn Source,
+    files: &'a mut Files,
+    name: &'a str,
+    budget: &'a mut u64,
+}
+
+impl Walk<'_> {
+    /// Adds every file under `dir` (as `prefix/…`), in name order.
+    fn dir(&mut self, dir: &str, prefix: &str, depth: usize) -> Result<(), ChartError> {
+        if depth > MAX_DEPTH {
+            let message = "directories nested too deep";
+            return Err(ChartError::new(self.name, Some(prefix), message));
         }
+        let mut names = self
+            .source
+            .names(dir)
+            .map_err(|e| ChartError::new(self.name, Some(prefix), format!("cannot read: {e}")))?;
+        crate::order::sort(&mut names);
+        for file_name in names {
+            let path = join(dir, &file_name);
+            let relative = format!("{prefix}/{file_name}");
+            match self.source.entry(&path) {
+                Some(Entry::Dir) => self.dir(&path, &relative, depth + 1)?,
+                Some(Entry::File) => add(
+                    self.source,
+                    self.files,
+                    self.name,
+                    &path,
+                    relative,
+                    self.budget,
+                )?,
+                None => {}
+            }
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// Reads one file under Helm's limits.
 fn add(
+    source: &dyn Source,
     files: &mut Files,
     name: &str,
-    path: &Path,
+    path: &str,
     relative: String,
     budget: &mut u64,
 ) -> Result<(), ChartError> {
-    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let data = source
+        .bytes(path)
+        .map_err(|e| ChartError::new(name, Some(&relative), format!("cannot read: {e}")))?;
+    let size = data.len() as u64;
     if size > MAX_FILE_SIZE {
         let message = format!("chart file is larger than the maximum file size {MAX_FILE_SIZE}");
         return Err(ChartError::new(name, Some(&relative), message));
@@ -85,8 +161,6 @@ fn add(
         return Err(ChartError::new(name, Some(&relative), message));
     }
     *budget -= size;
-    let data = std::fs::read(path)
-        .map_err(|e| ChartError::new(name, Some(&relative), format!("cannot read: {e}")))?;
     files.insert(relative, data);
     Ok(())
 }

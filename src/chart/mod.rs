@@ -16,6 +16,8 @@ mod tree;
 
 pub use annotate::annotate;
 pub use compose::{ChartAt, Composed, compose};
+pub use dir::Fs;
+pub use dir::{Entry, Source};
 pub use files::Files;
 pub use message::{chart_of, name_charts, named};
 pub use tree::{Chart, Dependency, load};
@@ -98,9 +100,9 @@ pub fn from_files(name: &str, entries: Vec<(String, Vec<u8>)>) -> Result<Compose
     compose(&load(files)?)
 }
 
-/// The schema and defaults a chart directory gives a session.
-pub fn from_dir(path: &std::path::Path) -> Result<Composed, ChartError> {
-    compose(&load(dir::read(path)?)?)
+/// The schema and defaults the chart directory `path` gives a session, read from `source`.
+pub fn from_dir(source: &dyn Source, path: &str) -> Result<Composed, ChartError> {
+    compose(&load(dir::read(source, path)?)?)
 }
 
 /// A `--base`/`--target` input read: the schema a session compiles, and a chart's defaults.
@@ -143,27 +145,30 @@ impl Input {
 
     /// A path as given on a command line: a chart directory, a chart archive or a schema file.
     pub fn from_path(path: &std::path::Path) -> Result<Input, String> {
-        let name = path.display().to_string();
-        if path.is_dir() {
-            return from_dir(path).map(Input::from).map_err(|e| e.to_string());
-        }
-        let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-        Input::from_bytes(&name, bytes)
+        Input::read(&dir::Fs, &path.display().to_string())
     }
-}
 
-impl Input {
+    /// `path` read from `source`: a chart directory, a chart archive or a schema file.
+    pub fn read(source: &dyn Source, path: &str) -> Result<Input, String> {
+        if source.entry(path) == Some(Entry::Dir) {
+            return from_dir(source, path)
+                .map(Input::from)
+                .map_err(|e| e.to_string());
+        }
+        let bytes = source
+            .bytes(path)
+            .map_err(|e| format!("{path}: cannot read: {e}"))?;
+        Input::from_bytes(path, bytes)
+    }
+
     /// A chart directory (it holds Chart.yaml) or a chart archive at `path`; `None` for anything else.
-    pub fn chart_at(path: &std::path::Path) -> Result<Option<Input>, String> {
-        let is_chart = if path.is_dir() {
-            path.join("Chart.yaml").is_file()
-        } else {
-            let mut magic = [0u8; 3];
-            std::fs::File::open(path)
-                .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
-                .is_ok_and(|()| archive::is_gzip(&magic))
+    pub fn chart_at(source: &dyn Source, path: &str) -> Result<Option<Input>, String> {
+        let is_chart = match source.entry(path) {
+            Some(Entry::Dir) => source.entry(&format!("{path}/Chart.yaml")) == Some(Entry::File),
+            Some(Entry::File) => source.bytes(path).is_ok_and(|b| archive::is_gzip(&b)),
+            None => false,
         };
-        is_chart.then(|| Input::from_path(path)).transpose()
+        is_chart.then(|| Input::read(source, path)).transpose()
     }
 }
 

@@ -1,11 +1,11 @@
 //! The command line of migrations that travel (issue 15): `migrate --record`, `--render-with`,
 //! `replay` (one file, layers, a chain, a fleet), and `schema --for-overrides`.
 
-use super::{Format, print_json, read, write};
-use crate::chart::ChartAt;
+use super::args::{Format, PolicyArg, RecordArgs, RenderArgs, ReplayArgs, SchemaArgs};
+use super::host::{Host, Kind, joined};
+use super::{Run, changed, chart, read, write};
 use crate::exit::of_status;
-use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
-use crate::migrate::{Request, SourceFile};
+use crate::migrate::{MigrateReport, Refusal, RefusalKind, Request, SourceFile, Status};
 use crate::migration::chain::{Chain, ChainReport, ChainRequest, Version};
 use crate::migration::layers::{self, LayerPolicy, LayeredReport};
 use crate::migration::replay::Replayer;
@@ -14,160 +14,102 @@ use crate::migration::{
 };
 use crate::text::{FileResult, Location};
 use crate::yaml::Typing;
-use clap::{Args, ValueEnum};
-use std::path::{Path, PathBuf};
 
-/// `migrate`'s options for recording the verified plan and gating on a render.
-#[derive(Args)]
-pub(super) struct RecordArgs {
-    /// Write the verified migration as JSON to FILE (when the status is `planned` or `unchanged`).
-    #[arg(long)]
-    record: Option<PathBuf>,
-    /// The chart's name, recorded (a chart given as --base/--target brings its own: `--chart`,
-    /// `--from` and `--to` then default to its name and versions).
-    #[arg(long)]
-    chart: Option<String>,
-    /// The chart version moved from, recorded.
-    #[arg(long)]
-    from: Option<String>,
-    /// The chart version moved to, recorded.
-    #[arg(long)]
-    to: Option<String>,
-    #[command(flatten)]
-    render: RenderArgs,
-}
-
-impl RecordArgs {
-    /// The chart's name and versions, where not given, from the charts read as --base/--target.
-    pub(super) fn default_from(&mut self, base: &[ChartAt], target: &[ChartAt]) {
-        let (Some(base), Some(target)) = (base.first(), target.first()) else {
-            return;
+impl Run<'_> {
+    /// After `migrate`: the render gate, then the recording (only of what passed the gate), as a
+    /// file to write with the others.
+    pub(super) fn after_migrate(
+        &mut self,
+        request: &Request,
+        report: &mut MigrateReport,
+        args: &RecordArgs,
+    ) -> Result<Option<write::Write>, String> {
+        if let Some(command) = args.render.command()? {
+            let host = self.host;
+            render_gate::gate(report, request.typing, &|values| {
+                render_with(host, command, values)
+            });
+        }
+        let Some(path) = &args.record else {
+            return Ok(None);
         };
-        self.chart.get_or_insert_with(|| target.chart.clone());
-        self.from.get_or_insert_with(|| base.version.clone());
-        self.to.get_or_insert_with(|| target.version.clone());
+        let chart = ChartBump {
+            name: args.chart.clone(),
+            from: args.from.clone(),
+            to: args.to.clone(),
+        };
+        let Some(migration) = record::record(request, report, &chart) else {
+            self.eprint(&format!(
+                "{path}: not recorded: only a planned or unchanged migration is recorded"
+            ));
+            return Ok(None);
+        };
+        let json = serde_json::to_string_pretty(&migration).map_err(|e| e.to_string())?;
+        Ok(Some(write::Write {
+            path: path.clone(),
+            before: None,
+            text: format!("{json}\n"),
+        }))
     }
-}
 
-/// The render gate's option.
-#[derive(Args)]
-pub(super) struct RenderArgs {
-    /// Before anything is written, run CMD with `{values}` replaced by a temporary file holding the
-    /// migrated values (`helm template my-chart ./chart -f {values}`); a failure refuses.
-    #[arg(long = "render-with", value_name = "CMD")]
-    render_with: Option<String>,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum PolicyArg {
-    /// Refuse, naming every layer that supplies the key.
-    Refuse,
-    /// Edit only the winning (last) layer and report the others.
-    Last,
-}
-
-/// `values-migrate replay`.
-#[derive(Args)]
-pub(super) struct ReplayArgs {
-    /// The recorded migration (`migrate --record`); not with --chain.
-    #[arg(long, required_unless_present = "chain", conflicts_with = "chain")]
-    migration: Option<PathBuf>,
-    /// A candidate values file (repeatable; layers with --layered); not with --repos.
-    #[arg(long = "values", required_unless_present = "repos")]
-    values: Vec<PathBuf>,
-    /// The base chart: its values.schema.json, directory or .tgz; not with --chain.
-    #[arg(long, required_unless_present = "chain")]
-    base: Option<PathBuf>,
-    /// The target chart: its values.schema.json, directory or .tgz; not with --chain.
-    #[arg(long, required_unless_present = "chain")]
-    target: Option<PathBuf>,
-    /// Where the values live in the files; discovered when absent.
-    #[arg(long)]
-    prefix: Option<String>,
-    /// The target chart's own values.yaml.
-    #[arg(long)]
-    defaults: Option<PathBuf>,
-    /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
-    #[arg(long, default_value = "helm")]
-    typing: Typing,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "json")]
-    format: Format,
-    /// Write the files, atomically, when the status is `planned`.
-    #[arg(long)]
-    write: bool,
-    /// Replay even when a schema's SHA-256 differs from the recording's.
-    #[arg(long)]
-    allow_schema_drift: bool,
-    /// A directory of versions (`DIR/<version>/values.schema.json`, optional `values.yaml`) and
-    /// recorded migrations (`DIR/*.json`): replay every step from --from to --to.
-    #[arg(long, requires_all = ["from", "to"])]
-    chain: Option<PathBuf>,
-    /// The oldest version the values may be at (with --chain).
-    #[arg(long)]
-    from: Option<String>,
-    /// The version to reach (with --chain).
-    #[arg(long)]
-    to: Option<String>,
-    /// Repository checkouts to run over, one unit of work each (with --files).
-    #[arg(long, num_args = 1.., requires = "files", conflicts_with = "values")]
-    repos: Vec<PathBuf>,
-    /// The values files of each repository, a glob relative to it (`deploy/**/values*.yaml`).
-    #[arg(long)]
-    files: Option<String>,
-    /// How many repositories run at once.
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
-    /// Read the --values files as layers: merged per key, later wins, lists replaced.
-    #[arg(long, conflicts_with_all = ["chain", "repos"])]
-    layered: bool,
-    /// With --layered, what to do when several layers supply an edited key.
-    #[arg(long, value_enum, default_value = "refuse")]
-    layer_policy: PolicyArg,
-    #[command(flatten)]
-    render: RenderArgs,
-}
-
-/// `values-migrate schema`.
-#[derive(Args)]
-pub(super) struct SchemaArgs {
-    /// Print the schema for override files: `required` dropped, nested under --prefix.
-    #[arg(long, required = true)]
-    for_overrides: bool,
-    /// The chart's values.schema.json.
-    #[arg(long)]
-    schema: PathBuf,
-    /// Where the values live in the override files (`bosun.valuesObject`).
-    #[arg(long)]
-    prefix: Option<String>,
-}
-
-/// After `migrate`: the render gate, then the recording (only of what passed the gate).
-pub(super) fn after_migrate(
-    request: &Request,
-    report: &mut MigrateReport,
-    args: &RecordArgs,
-) -> Result<(), String> {
-    if let Some(command) = args.render.command()? {
-        render_gate::gate(report, command, request.typing);
+    /// Runs `values-migrate replay`.
+    pub(super) fn replay(&mut self, args: &ReplayArgs) -> Result<i32, String> {
+        args.render.command()?;
+        let prepared = prepare(self.host, args)?;
+        if !args.repos.is_empty() {
+            return Ok(self.fleet(args, &prepared));
+        }
+        let files = self.source_files(&args.values)?;
+        let outcome = one(self.host, args, &prepared, &files);
+        match args.format {
+            Format::Json => self.print_json(&outcome.to_json()),
+            Format::Diff => self.print(
+                &files_of(&outcome)
+                    .iter()
+                    .map(|f| f.diff.as_str())
+                    .collect::<String>(),
+            ),
+            Format::Text => self.print(&text(&outcome)),
+        }
+        let status = outcome.status();
+        if args.write && status == Status::Planned {
+            write::all(self.host, &changed(files_of(&outcome)))?;
+        }
+        Ok(of_status(status))
     }
-    let Some(path) = &args.record else {
-        return Ok(());
-    };
-    let chart = ChartBump {
-        name: args.chart.clone(),
-        from: args.from.clone(),
-        to: args.to.clone(),
-    };
-    let Some(migration) = record::record(request, report, &chart) else {
-        eprintln!(
-            "{}: not recorded: only a planned or unchanged migration is recorded",
-            path.display()
-        );
-        return Ok(());
-    };
-    let json = serde_json::to_string_pretty(&migration).map_err(|e| e.to_string())?;
-    write::atomically(path, &format!("{json}\n"))
+
+    /// Every repository is one unit of work: each matched file replayed (and written) on its own.
+    fn fleet(&mut self, args: &ReplayArgs, prepared: &Prepared) -> i32 {
+        let host = self.host;
+        let repositories = each(args.repos.len(), host.jobs(args.jobs), |index| {
+            one_repo(host, args, prepared, &args.repos[index])
+        });
+        let report = fleet::report(repositories);
+        match args.format {
+            Format::Json => self.print_json(&report),
+            Format::Diff => self.print(&render::fleet_diff(&report)),
+            Format::Text => self.print(&render::fleet_text(&report)),
+        }
+        report
+            .repositories
+            .iter()
+            .map(|r| of_status(r.status))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Prints the override schema.
+    pub(super) fn schema(&mut self, args: &SchemaArgs) -> Result<i32, String> {
+        debug_assert!(args.for_overrides);
+        let input = self.read(&args.schema)?;
+        let document: serde_json::Value = serde_json::from_str(&input.text)
+            .map_err(|e| format!("{}:{}:{}: {e}", input.name, e.line(), e.column()))?;
+        let prefix = crate::ValuePath::parse(args.prefix.as_deref().unwrap_or(""))
+            .map_err(|e| format!("--prefix: {e}"))?;
+        let out = crate::migration::overrides::for_overrides(&document, &prefix)?;
+        self.print_json(&out);
+        Ok(0)
+    }
 }
 
 impl RenderArgs {
@@ -183,108 +125,224 @@ impl RenderArgs {
     }
 }
 
-/// Runs `values-migrate replay`.
-pub(super) fn run(args: &ReplayArgs) -> Result<i32, String> {
-    args.render.command()?;
-    let prepared = prepare(args)?;
-    if !args.repos.is_empty() {
-        return run_fleet(args, &prepared);
+/// Writes `values` to a temporary file and runs `command` (through `sh -c`) with its path.
+fn render_with(host: &dyn Host, command: &str, values: &str) -> Result<(), String> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let name = format!("values-migrate-render-{}-{n}.yaml", host.pid());
+    let path = joined(&host.temp_dir(), &name);
+    host.create(&path, values, None)
+        .map_err(|e| format!("cannot write {path}: {e}"))?;
+    let result = host.shell(&render_gate::line(command, &path));
+    host.remove(&path);
+    match result {
+        Err(e) => Err(format!("cannot run `{command}`: {e}")),
+        Ok((Some(0), _)) => Ok(()),
+        Ok((status, output)) => Err(render_gate::failure(command, status, &output)),
     }
-    let files = read_files(&args.values)?;
-    let (status, files_out) = one(args, &prepared, &files, &mut |o| print_result(args, o));
-    if args.write && status == Status::Planned {
-        write_all(&files_out)?;
+}
+
+/// `work(0..count)`, up to `jobs` at a time (threads, native) or one after another (wasm).
+#[cfg(not(target_arch = "wasm32"))]
+fn each<T: Send, W: Fn(usize) -> T + Sync>(count: usize, jobs: usize, work: W) -> Vec<T> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, count.max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= count {
+                        break;
+                    }
+                    let outcome = work(index);
+                    if let Ok(mut results) = results.lock() {
+                        results[index] = Some(outcome);
+                    }
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// `work(0..count)`, up to `jobs` at a time (threads, native) or one after another (wasm).
+#[cfg(target_arch = "wasm32")]
+fn each<T, W: Fn(usize) -> T>(count: usize, _jobs: usize, work: W) -> Vec<T> {
+    (0..count).map(work).collect()
+}
+
+/// One repository of a fleet: its files matching the glob, each replayed and written on its own.
+fn one_repo(
+    host: &dyn Host,
+    args: &ReplayArgs,
+    prepared: &Prepared,
+    repo: &str,
+) -> fleet::RepoOutcome {
+    let glob = args.files.clone().unwrap_or_default();
+    let paths = match matching(host, repo, &glob) {
+        Ok(paths) if paths.is_empty() => Err(format!("{repo}: no file matches `{glob}`")),
+        other => other,
+    };
+    let files = paths.map(|paths| {
+        paths
+            .iter()
+            .map(|relative| one_file(host, args, prepared, &joined(repo, relative), relative))
+            .collect()
+    });
+    fleet::repo_outcome(repo.to_string(), files)
+}
+
+/// One matched file of a repository: replayed, written when planned and asked.
+fn one_file(
+    host: &dyn Host,
+    args: &ReplayArgs,
+    prepared: &Prepared,
+    path: &str,
+    relative: &str,
+) -> fleet::FileOutcome {
+    let outcome = read(host, path).and_then(|named| {
+        let files = [SourceFile {
+            path: named.name,
+            text: named.text,
+        }];
+        let outcome = one(host, args, prepared, &files);
+        let status = outcome.status();
+        if args.write && status == Status::Planned {
+            write::all(host, &changed(files_of(&outcome)))?;
+        }
+        Ok((status, outcome.to_json()))
+    });
+    let (status, result) = outcome.unwrap_or_else(|message| {
+        (Status::Invalid, serde_json::json!({"status": "invalid", "errors": [{"file": path, "message": message}]}))
+    });
+    fleet::FileOutcome {
+        path: relative.to_string(),
+        status,
+        result,
     }
-    Ok(of_status(status))
+}
+
+/// The files under `root` (relative, `/`-separated, sorted) that `glob` matches.
+fn matching(host: &dyn Host, root: &str, glob: &str) -> Result<Vec<String>, String> {
+    let mut found = Vec::new();
+    let mut stack = vec![(root.to_string(), String::new())];
+    while let Some((dir, relative)) = stack.pop() {
+        let entries = host
+            .list(&dir)
+            .map_err(|e| format!("{dir}: cannot read: {e}"))?;
+        for (name, kind) in entries {
+            let path = if relative.is_empty() {
+                name.clone()
+            } else {
+                format!("{relative}/{name}")
+            };
+            if kind == Kind::Dir && !matches!(name.as_str(), ".git" | "node_modules") {
+                stack.push((joined(&dir, &name), path));
+            } else if kind == Kind::File && fleet::matches(glob, &path) {
+                found.push(path);
+            }
+        }
+    }
+    crate::order::sort(&mut found);
+    Ok(found)
 }
 
 /// What a replay runs, read and compiled once (a fleet runs it on every file).
 enum Prepared {
-    Replay(Replayer),
-    Layered(ReplayRequest, LayerPolicy),
-    Chain(Chain),
+    Replay(Box<Replayer>),
+    Layered(Box<ReplayRequest>, LayerPolicy),
+    Chain(Box<Chain>),
 }
 
-fn prepare(args: &ReplayArgs) -> Result<Prepared, String> {
+fn prepare(host: &dyn Host, args: &ReplayArgs) -> Result<Prepared, String> {
     if let Some(dir) = &args.chain {
-        return Ok(Prepared::Chain(Chain::new(&chain_request(args, dir)?)));
+        return Ok(Prepared::Chain(Box::new(Chain::new(&chain_request(
+            host, args, dir,
+        )?))));
     }
-    let request = replay_request(args)?;
+    let request = replay_request(host, args)?;
     Ok(if args.layered {
         let policy = match args.layer_policy {
             PolicyArg::Refuse => LayerPolicy::Refuse,
             PolicyArg::Last => LayerPolicy::Last,
         };
-        Prepared::Layered(request, policy)
+        Prepared::Layered(Box::new(request), policy)
     } else {
-        Prepared::Replay(Replayer::new(&request))
+        Prepared::Replay(Box::new(Replayer::new(&request)))
     })
 }
 
-/// One replay (plain, layered, or chain) on `files`, render-gated, given to `show`.
-fn one(
-    args: &ReplayArgs,
-    prepared: &Prepared,
-    files: &[SourceFile],
-    show: &mut dyn FnMut(Outcome),
-) -> (Status, Vec<FileResult>) {
+/// One replay (plain, layered, or chain) on `files`, render-gated.
+fn one(host: &dyn Host, args: &ReplayArgs, prepared: &Prepared, files: &[SourceFile]) -> Outcome {
     let command = args.render.render_with.as_deref();
+    let render = |values: &str| match command {
+        Some(command) => render_with(host, command, values),
+        None => Ok(()),
+    };
     let prefix = args.prefix.as_deref();
-    let outcome = match prepared {
+    match prepared {
         Prepared::Replay(replayer) => {
             let mut report = replayer.replay(files, prefix);
-            if let Some(command) = command {
-                render_gate::gate(&mut report.report, command, args.typing);
+            if command.is_some() {
+                render_gate::gate(&mut report.report, args.typing, &render);
             }
             Outcome::Replay(report)
         }
         Prepared::Layered(request, policy) => {
             let request = ReplayRequest {
                 files: files.to_vec(),
-                ..request.clone()
+                ..(**request).clone()
             };
             let mut report = layers::replay_layered(&request, *policy);
-            if let (Some(command), Some(merged)) = (command, &report.merged) {
+            if let (Some(_), Some(merged)) = (command, &report.merged) {
                 let values = serde_json::to_string_pretty(merged).unwrap_or_default();
-                if let Err(message) = render_gate::render(command, &values) {
-                    refuse_render(&mut report.replay.report, message);
+                if let Err(message) = render(&values) {
+                    refuse_render(
+                        &mut report.replay.report.status,
+                        &mut report.replay.report.refusals,
+                        message,
+                    );
                 }
             }
             Outcome::Layered(report)
         }
         Prepared::Chain(chain) => {
             let mut report = chain.run(files, prefix);
-            if let Some(command) = command {
-                gate_chain(&mut report, command, args.typing);
+            if command.is_some() {
+                gate_chain(&mut report, args.typing, &render);
             }
             Outcome::Chain(report)
-        }
-    };
-    let out = (outcome.status(), files_of(&outcome).to_vec());
-    show(outcome);
-    out
-}
-
-/// The render gate on a chain's result: the last step holds the final text.
-fn gate_chain(report: &mut ChainReport, command: &str, typing: crate::yaml::Typing) {
-    let last = report.steps.last().map(|s| &s.result.report);
-    let values = last.and_then(|last| render_gate::migrated_values(last, typing));
-    if let (Status::Planned, Some(values)) = (report.status, values) {
-        if let Err(message) = render_gate::render(command, &values) {
-            report.status = Status::Refused;
-            report.refusals.push(Refusal {
-                kind: RefusalKind::RenderFailed,
-                path: crate::ValuePath::root(),
-                message,
-                at: Location::default(),
-            });
         }
     }
 }
 
-fn refuse_render(report: &mut MigrateReport, message: String) {
-    report.status = Status::Refused;
-    report.refusals.push(Refusal {
+/// The render gate on a chain's result: the last step holds the final text.
+fn gate_chain(
+    report: &mut ChainReport,
+    typing: Typing,
+    render: &dyn Fn(&str) -> Result<(), String>,
+) {
+    let last = report.steps.last().map(|s| &s.result.report);
+    let values = last.and_then(|last| render_gate::migrated_values(last, typing));
+    if let (Status::Planned, Some(values)) = (report.status, values) {
+        if let Err(message) = render(&values) {
+            refuse_render(&mut report.status, &mut report.refusals, message);
+        }
+    }
+}
+
+fn refuse_render(status: &mut Status, refusals: &mut Vec<Refusal>, message: String) {
+    *status = Status::Refused;
+    refusals.push(Refusal {
         kind: RefusalKind::RenderFailed,
         path: crate::ValuePath::root(),
         message,
@@ -318,14 +376,6 @@ impl Outcome {
     }
 }
 
-fn print_result(args: &ReplayArgs, outcome: Outcome) {
-    match args.format {
-        Format::Json => print_json(&outcome.to_json()),
-        Format::Diff => files_of(&outcome).iter().for_each(|f| print!("{}", f.diff)),
-        Format::Text => print!("{}", text(&outcome)),
-    }
-}
-
 fn files_of(outcome: &Outcome) -> &[FileResult] {
     match outcome {
         Outcome::Replay(r) => &r.report.files,
@@ -334,7 +384,7 @@ fn files_of(outcome: &Outcome) -> &[FileResult] {
     }
 }
 
-/// A readable summary, rendered by the library (the Node CLI prints the same).
+/// A readable summary, rendered by the library.
 fn text(outcome: &Outcome) -> String {
     match outcome {
         Outcome::Replay(r) => render::replay_text(r),
@@ -343,15 +393,19 @@ fn text(outcome: &Outcome) -> String {
     }
 }
 
-fn replay_request(args: &ReplayArgs) -> Result<ReplayRequest, String> {
+fn replay_request(host: &dyn Host, args: &ReplayArgs) -> Result<ReplayRequest, String> {
     let (Some(migration), Some(base), Some(target)) = (&args.migration, &args.base, &args.target)
     else {
         return Err("replay needs --migration, --base and --target (or --chain)".to_string());
     };
-    let migration = read(migration)?;
-    let base = crate::chart::Input::from_path(base)?;
-    let target = crate::chart::Input::from_path(target)?;
-    let defaults = args.defaults.as_deref().map(read).transpose()?;
+    let migration = read(host, migration)?;
+    let base = chart::input(host, base)?;
+    let target = chart::input(host, target)?;
+    let defaults = args
+        .defaults
+        .as_deref()
+        .map(|p| read(host, p))
+        .transpose()?;
     Ok(ReplayRequest {
         migration: record::parse(&migration.name, &migration.text)?,
         files: Vec::new(),
@@ -366,33 +420,34 @@ fn replay_request(args: &ReplayArgs) -> Result<ReplayRequest, String> {
 
 /// Reads a chain directory: `<version>/values.schema.json` (and `values.yaml`), chart directories
 /// and archives (by their Chart.yaml version), and `*.json` recordings.
-fn chain_request(args: &ReplayArgs, dir: &Path) -> Result<ChainRequest, String> {
+fn chain_request(host: &dyn Host, args: &ReplayArgs, dir: &str) -> Result<ChainRequest, String> {
     let mut versions = Vec::new();
     let mut migrations: Vec<(String, Migration)> = Vec::new();
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    crate::order::sort(&mut paths);
-    for path in paths {
-        let schema = path.join("values.schema.json");
-        if schema.is_file() {
-            let defaults = path.join("values.yaml");
+    let entries = host
+        .list(dir)
+        .map_err(|e| format!("{dir}: cannot read: {e}"))?;
+    let mut names: Vec<String> = entries.into_iter().map(|(name, _)| name).collect();
+    crate::order::sort(&mut names);
+    for name in names {
+        let path = joined(dir, &name);
+        let schema = joined(&path, "values.schema.json");
+        if host.kind(&schema) == Some(Kind::File) {
+            let defaults = joined(&path, "values.yaml");
             versions.push(Version {
-                version: path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-                schema: read(&schema)?,
-                defaults: defaults.is_file().then(|| read(&defaults)).transpose()?,
+                version: name,
+                schema: read(host, &schema)?,
+                defaults: (host.kind(&defaults) == Some(Kind::File))
+                    .then(|| read(host, &defaults))
+                    .transpose()?,
             });
-        } else if let Some(input) = crate::chart::Input::chart_at(&path)? {
+        } else if let Some(input) = chart::chart_at(host, &path)? {
             versions.push(Version {
                 version: input.version,
                 schema: input.schema,
                 defaults: input.defaults,
             });
-        } else if path.extension().is_some_and(|e| e == "json") {
-            let named = read(&path)?;
+        } else if name.len() > ".json".len() && name.ends_with(".json") {
+            let named = read(host, &path)?;
             migrations.push((named.name.clone(), record::parse(&named.name, &named.text)?));
         }
     }
@@ -406,71 +461,4 @@ fn chain_request(args: &ReplayArgs, dir: &Path) -> Result<ChainRequest, String> 
         typing: args.typing,
         allow_schema_drift: args.allow_schema_drift,
     })
-}
-
-/// Every repository is one unit of work: each matched file replayed (and written) on its own.
-fn run_fleet(args: &ReplayArgs, prepared: &Prepared) -> Result<i32, String> {
-    let glob = args.files.clone().unwrap_or_default();
-    let report = fleet::run(&args.repos, &glob, args.jobs, |repo, relative| {
-        let path = repo.join(relative);
-        let outcome = read_files(std::slice::from_ref(&path)).and_then(|files| {
-            let mut shown = serde_json::Value::Null;
-            let (status, files) = one(args, prepared, &files, &mut |o| shown = o.to_json());
-            if args.write && status == Status::Planned {
-                write_all(&files)?;
-            }
-            Ok((status, shown))
-        });
-        let (status, result) = outcome.unwrap_or_else(|message| {
-            (Status::Invalid, serde_json::json!({"status": "invalid", "errors": [{"file": path.display().to_string(), "message": message}]}))
-        });
-        fleet::FileOutcome {
-            path: relative.to_string(),
-            status,
-            result,
-        }
-    });
-    match args.format {
-        Format::Json => print_json(&report),
-        Format::Diff => print!("{}", render::fleet_diff(&report)),
-        Format::Text => print!("{}", render::fleet_text(&report)),
-    }
-    Ok(report
-        .repositories
-        .iter()
-        .map(|r| of_status(r.status))
-        .max()
-        .unwrap_or(0))
-}
-
-/// Prints the override schema.
-pub(super) fn schema(args: &SchemaArgs) -> Result<i32, String> {
-    debug_assert!(args.for_overrides);
-    let input = read(&args.schema)?;
-    let document: serde_json::Value = serde_json::from_str(&input.text)
-        .map_err(|e| format!("{}:{}:{}: {e}", input.name, e.line(), e.column()))?;
-    let prefix = crate::ValuePath::parse(args.prefix.as_deref().unwrap_or(""))
-        .map_err(|e| format!("--prefix: {e}"))?;
-    let out = crate::migration::overrides::for_overrides(&document, &prefix)?;
-    print_json(&out);
-    Ok(0)
-}
-
-fn read_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, String> {
-    paths
-        .iter()
-        .map(|p| {
-            read(p).map(|n| SourceFile {
-                path: n.name,
-                text: n.text,
-            })
-        })
-        .collect()
-}
-
-fn write_all(files: &[FileResult]) -> Result<(), String> {
-    files
-        .iter()
-        .filter(|f| f.changed)
-        .try_for_each(|f| write::atomically(Path::new(&f.path), &f.after))
 }

@@ -20,7 +20,7 @@ use crate::splice::edit::{self, Edit};
 use crate::text::{FileResult, LineIndex};
 use crate::yaml::{self, DecodeOptions, Limits, Node, ScalarStyle, Stream, Typing, YamlError};
 
-/// A request to replace one value of one object in a manifest file (CONTRACT.md `patch`).
+/// A request to replace one value of one object in a manifest file (docs/contract.md `patch`).
 ///
 /// The fields are the command line's options in camelCase, with the file's text instead of
 /// its path; JSON `null` or an absent field leaves `namespace` and `container` unset.

@@ -1,10 +1,10 @@
-//! What `patch` returns (CONTRACT.md `values-migrate patch`).
+//! What `patch` returns (docs/contract.md `values-migrate patch`).
 
 use serde::Serialize;
 
 use crate::text::FileResult;
 
-/// The outcome of `patch` (CONTRACT.md `values-migrate patch`).
+/// The outcome of `patch` (docs/contract.md `values-migrate patch`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PatchStatus {

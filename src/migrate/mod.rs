@@ -2,6 +2,7 @@
 //! forward: read → locate → diagnose → judge → write → report. A [`Session`] keeps the
 //! compiled schemas between calls.
 
+pub mod answers;
 pub mod brief;
 pub mod comment;
 mod facts;

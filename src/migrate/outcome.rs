@@ -1,4 +1,4 @@
-//! What `diagnose` and `migrate` return (CONTRACT.md): the status, the refusals, the plan, the files.
+//! What `diagnose` and `migrate` return (docs/contract.md): the status, the refusals, the plan, the files.
 
 use serde::Serialize;
 
@@ -8,7 +8,7 @@ use crate::text::{Diagnostic, FileResult, Location};
 
 pub use crate::splice::{Op, SetSource};
 
-/// Which refusal stopped a migration or a patch (CONTRACT.md `refusals[].kind`).
+/// Which refusal stopped a migration or a patch (docs/contract.md `refusals[].kind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
@@ -106,7 +106,7 @@ pub struct NotCarried {
     pub hint: Option<String>,
 }
 
-/// The outcome of `migrate` or `diagnose` (CONTRACT.md `status`).
+/// The outcome of `migrate` or `diagnose` (docs/contract.md `status`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
@@ -152,7 +152,7 @@ pub struct KeptComment {
     pub text: String,
 }
 
-/// What `migrate` and `diagnose` return (CONTRACT.md).
+/// What `migrate` and `diagnose` return (docs/contract.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MigrateReport {

@@ -1,14 +1,8 @@
 //! A fleet run: one unit of work per repository checkout (its values files found by a glob),
-//! spread over `jobs` threads, one result per repository and a summary by status.
+//! one result per repository and a summary by status.
 
 use crate::migrate::Status;
 use serde::Serialize;
-#[cfg(feature = "cli")]
-use std::path::{Path, PathBuf};
-#[cfg(feature = "cli")]
-use std::sync::Mutex;
-#[cfg(feature = "cli")]
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What one values file of a repository came to.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -81,38 +75,6 @@ impl FleetReport {
     }
 }
 
-#[cfg(feature = "cli")]
-/// Runs `work` on every file of every repository matching `glob`, `jobs` repositories at a time.
-pub fn run<W>(repos: &[PathBuf], glob: &str, jobs: usize, work: W) -> FleetReport
-where
-    W: Fn(&Path, &str) -> FileOutcome + Sync,
-{
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<RepoOutcome>>> = Mutex::new(vec![None; repos.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, repos.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(repo) = repos.get(index) else { break };
-                    let outcome = one_repo(repo, glob, &work);
-                    if let Ok(mut results) = results.lock() {
-                        results[index] = Some(outcome);
-                    }
-                }
-            });
-        }
-    });
-    report(
-        results
-            .into_inner()
-            .unwrap_or_default()
-            .into_iter()
-            .flatten()
-            .collect(),
-    )
-}
-
 /// The fleet's report: the repositories, counted by status.
 pub fn report(repositories: Vec<RepoOutcome>) -> FleetReport {
     let mut summary = Summary::default();
@@ -129,22 +91,6 @@ pub fn report(repositories: Vec<RepoOutcome>) -> FleetReport {
         repositories,
         summary,
     }
-}
-
-#[cfg(feature = "cli")]
-fn one_repo<W>(repo: &Path, glob: &str, work: &W) -> RepoOutcome
-where
-    W: Fn(&Path, &str) -> FileOutcome,
-{
-    let name = repo.display().to_string();
-    let paths = match matching(repo, glob) {
-        Ok(paths) if paths.is_empty() => Err(format!("{name}: no file matches `{glob}`")),
-        other => other,
-    };
-    repo_outcome(
-        name,
-        paths.map(|paths| paths.iter().map(|p| work(repo, p)).collect()),
-    )
 }
 
 /// One repository's outcome: its files' worst status, or `invalid` with why it could not run.
@@ -183,40 +129,14 @@ fn severity(status: Status) -> u8 {
     }
 }
 
-#[cfg(feature = "cli")]
-/// The files under `root` (relative, `/`-separated, sorted) that `glob` matches.
-pub fn matching(root: &Path, glob: &str) -> Result<Vec<String>, String> {
+/// Whether `path` (relative, `/`-separated) matches `glob` (`*`, `?`, and `**` for any number
+/// of directories).
+pub fn matches(glob: &str, path: &str) -> bool {
     let pattern: Vec<&str> = glob.split('/').filter(|s| !s.is_empty()).collect();
-    let mut found = Vec::new();
-    let mut stack = vec![(root.to_path_buf(), String::new())];
-    while let Some((dir, relative)) = stack.pop() {
-        let entries =
-            std::fs::read_dir(&dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let path = if relative.is_empty() {
-                name.clone()
-            } else {
-                format!("{relative}/{name}")
-            };
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            if kind.is_dir() && !matches!(name.as_str(), ".git" | "node_modules") {
-                stack.push((entry.path(), path));
-            } else if kind.is_file() {
-                let parts: Vec<&str> = path.split('/').collect();
-                if matches_parts(&pattern, &parts) {
-                    found.push(path);
-                }
-            }
-        }
-    }
-    crate::order::sort(&mut found);
-    Ok(found)
+    let parts: Vec<&str> = path.split('/').collect();
+    matches_parts(&pattern, &parts)
 }
 
-#[cfg(feature = "cli")]
 /// Whether path `parts` match glob `pattern` parts (`**` is any number of directories).
 fn matches_parts(pattern: &[&str], parts: &[&str]) -> bool {
     match pattern.split_first() {
@@ -228,7 +148,6 @@ fn matches_parts(pattern: &[&str], parts: &[&str]) -> bool {
     }
 }
 
-#[cfg(feature = "cli")]
 /// Whether one path segment matches a pattern with `*` and `?`.
 fn matches_segment(pattern: &[u8], text: &[u8]) -> bool {
     match pattern.split_first() {
@@ -239,15 +158,9 @@ fn matches_segment(pattern: &[u8], text: &[u8]) -> bool {
     }
 }
 
-#[cfg(all(test, feature = "cli"))]
+#[cfg(test)]
 mod tests {
-    use super::matches_parts;
-
-    fn matches(glob: &str, path: &str) -> bool {
-        let pattern: Vec<&str> = glob.split('/').collect();
-        let parts: Vec<&str> = path.split('/').collect();
-        matches_parts(&pattern, &parts)
-    }
+    use super::matches;
 
     #[test]
     fn matches_globs_with_double_stars() {

@@ -8,7 +8,6 @@ pub mod layers;
 pub mod overrides;
 pub mod record;
 pub mod render;
-#[cfg(feature = "cli")]
 pub mod render_gate;
 pub mod replay;
 pub mod sha256;

@@ -1,13 +1,13 @@
 //! The render gate (ADR 13's fourth guarantee): the migrated values must render with the chart
 //! (`helm template`) before anything is written; a failed render is a `render-failed` refusal.
+//! Running the command is the command layer's (src/cli): the library holds what is rendered and
+//! how a failure reads.
 
 use crate::ValuePath;
 use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
 use crate::path as tree;
 use crate::text::Location;
 use crate::yaml::{DecodeOptions, Typing};
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// How many of the command's last output lines a refusal quotes.
 const LAST_LINES: usize = 20;
@@ -15,8 +15,12 @@ const LAST_LINES: usize = 20;
 /// The placeholder replaced by the path of the file holding the migrated values.
 pub const PLACEHOLDER: &str = "{values}";
 
-/// Runs `command` on the migrated values of a `planned` report; a failure refuses the report.
-pub fn gate(report: &mut MigrateReport, command: &str, typing: Typing) {
+/// Renders the migrated values of a `planned` report with `render`; a failure refuses the report.
+pub fn gate(
+    report: &mut MigrateReport,
+    typing: Typing,
+    render: &dyn Fn(&str) -> Result<(), String>,
+) {
     if report.status != Status::Planned {
         return;
     }
@@ -24,7 +28,7 @@ pub fn gate(report: &mut MigrateReport, command: &str, typing: Typing) {
         return;
     };
     let values_file = report.values_file.clone();
-    if let Err(message) = render(command, &values) {
+    if let Err(message) = render(&values) {
         report.status = Status::Refused;
         report.refusals.push(Refusal {
             kind: RefusalKind::RenderFailed,
@@ -58,47 +62,17 @@ pub fn migrated_values(report: &MigrateReport, typing: Typing) -> Option<String>
     serde_json::to_string_pretty(values).ok()
 }
 
-/// Writes `values` to a temporary file and runs `command` (through `sh -c`) with its path.
-pub fn render(command: &str, values: &str) -> Result<(), String> {
-    let path = temporary_path();
-    std::fs::write(&path, values).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let result = run(command, &path);
-    let _ = std::fs::remove_file(&path);
-    result
-}
-
-fn run(command: &str, path: &Path) -> Result<(), String> {
-    let line = command.replace(PLACEHOLDER, &shell_quote(&path.to_string_lossy()));
-    let output = Command::new("sh")
-        .arg("-c")
-        .arg(&line)
-        .output()
-        .map_err(|e| format!("cannot run `{command}`: {e}"))?;
-    if output.status.success() {
-        return Ok(());
-    }
-    let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
-    text.push_str(&String::from_utf8_lossy(&output.stderr));
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+/// Why a render failed, from the command's exit status (`None`: a signal) and its output.
+pub fn failure(command: &str, status: Option<i32>, output: &str) -> String {
+    let lines: Vec<&str> = output.lines().filter(|l| !l.trim().is_empty()).collect();
     let last = lines[lines.len().saturating_sub(LAST_LINES)..].join("\n");
-    let status = output
-        .status
-        .code()
-        .map_or("a signal".to_string(), |c| format!("status {c}"));
-    Err(format!(
-        "the render command `{command}` failed on the migrated values (exit {status}):\n{last}"
-    ))
+    let status = status.map_or("a signal".to_string(), |c| format!("status {c}"));
+    format!("the render command `{command}` failed on the migrated values (exit {status}):\n{last}")
 }
 
-/// A fresh temporary file path, unique to this process and call.
-fn temporary_path() -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static COUNTER: AtomicUsize = AtomicUsize::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!(
-        "values-migrate-render-{}-{n}.yaml",
-        std::process::id()
-    ))
+/// The shell line: `command` with its placeholder replaced by the quoted path of the values file.
+pub fn line(command: &str, path: &str) -> String {
+    command.replace(PLACEHOLDER, &shell_quote(path))
 }
 
 /// `text` quoted for `sh`.

@@ -132,3 +132,89 @@ impl FileResult {
         }
     }
 }
+
+/// The field of a JSON text at byte `at`, as `files[1].text` (empty at the top level): where a
+/// serde error points, named for the caller.
+pub fn json_path_at(json: &str, at: usize) -> String {
+    // Each open container: an object's last key, or an array's index so far.
+    let mut stack: Vec<Result<String, usize>> = Vec::new();
+    let mut key: Option<String> = None;
+    let bytes = json.as_bytes();
+    let mut i = 0;
+    while i < at.min(bytes.len()) {
+        match bytes[i] {
+            b'{' => stack.push(Ok(String::new())),
+            b'[' => stack.push(Err(0)),
+            b'}' | b']' => {
+                stack.pop();
+            }
+            b',' => match stack.last_mut() {
+                Some(Err(n)) => *n += 1,
+                Some(Ok(last)) => last.clear(),
+                None => {}
+            },
+            b':' => {
+                if let (Some(Ok(last)), Some(k)) = (stack.last_mut(), key.take()) {
+                    *last = k;
+                }
+            }
+            b'"' => {
+                let end = string_end(bytes, i);
+                // A string in an object whose current key is not named yet is a key.
+                if matches!(stack.last(), Some(Ok(last)) if last.is_empty()) {
+                    key = serde_json::from_str::<String>(&json[i..end.min(json.len())]).ok();
+                }
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    // A key read but not yet followed by its value: the error is about that key.
+    if let (Some(Ok(last)), Some(k)) = (stack.last_mut(), key) {
+        *last = k;
+    }
+    let mut path = String::new();
+    for level in &stack {
+        match level {
+            Ok(k) if k.is_empty() => {}
+            Ok(k) if path.is_empty() => path.push_str(k),
+            Ok(k) => path.push_str(&format!(".{k}")),
+            Err(n) => path.push_str(&format!("[{n}]")),
+        }
+    }
+    path
+}
+
+/// The byte after the JSON string that opens at `start`.
+fn string_end(bytes: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+#[cfg(test)]
+mod json_path_tests {
+    use super::json_path_at;
+
+    #[test]
+    fn names_the_field_at_an_offset() {
+        let json = r#"{"files":[{"path":"a","text":"x"},{"path":"b","text":1}],"schema":"{}"}"#;
+        let at = json.find("1}").unwrap();
+        assert_eq!(json_path_at(json, at), "files[1].text");
+        let at = json.find(r#""{}""#).unwrap() + 1;
+        assert_eq!(json_path_at(json, at), "schema");
+        assert_eq!(json_path_at(json, 0), "");
+        let tricky = r#"{"a":"x,\"]:{","b":[1,2,true]}"#;
+        assert_eq!(json_path_at(tricky, tricky.find("true").unwrap()), "b[2]");
+        let unknown = r#"{"files":[],"bogus":1}"#;
+        assert_eq!(json_path_at(unknown, unknown.find(":1").unwrap()), "bogus");
+    }
+}

@@ -3,7 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, cpSync, rmSync } from 'node:fs';
+import {
+  existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, cpSync, rmSync, mkdirSync, renameSync, symlinkSync,
+  chmodSync, lstatSync, statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +60,33 @@ test('chart archives as --base/--target: migrate and diagnose agree, and plan as
   const refused = same(['migrate', ...args.slice(0, 4), '--target', join(work, 'evil.tgz'), '--proposal', `${dir}/proposal.yaml`]);
   assert.match(refused.stderr, /evil\.tgz: /);
   rmSync(work, { recursive: true });
+});
+
+test('chart directories, --chart and a chain of archives: the same bytes from both CLIs', () => {
+  const example = join(root, 'examples/bosun-0.20.0-to-0.25.1');
+  const work = mkdtempSync(join(tmpdir(), 'vm-chart-dirs-'));
+  try {
+    cpSync(example, join(work, 'bosun'), { recursive: true });
+    for (const version of ['0.20.0', '0.25.1']) {
+      mkdirSync(join(work, version));
+      const untar = spawnSync('tar', ['xzf', join(example, `charts/bosun-${version}.tgz`), '-C', join(work, version)]);
+      assert.equal(untar.status, 0, String(untar.stderr));
+    }
+    const args = ['--values', 'bosun/addons.yaml', '--base', '0.20.0/bosun', '--target', '0.25.1/bosun'];
+    same(['migrate', ...args, '--proposal', 'bosun/proposal.yaml', '--format', 'text'], work);
+    same(['diagnose', ...args], work);
+    same(['validate', '--values', 'bosun/expected.addons.yaml', '--chart', '0.25.1/bosun', '--prefix', 'bosun.valuesObject'], work);
+    // A chain of two archives and the recording the archives gave (its chart and versions their own).
+    mkdirSync(join(work, 'chain'));
+    for (const version of ['0.20.0', '0.25.1']) cpSync(join(example, `charts/bosun-${version}.tgz`), join(work, 'chain', `bosun-${version}.tgz`));
+    const archives = ['--values', 'bosun/addons.yaml', '--base', 'chain/bosun-0.20.0.tgz', '--target', 'chain/bosun-0.25.1.tgz'];
+    same(['migrate', ...archives, '--proposal', 'bosun/proposal.yaml', '--record', 'chain/step.json'], work);
+    assert.equal(JSON.parse(readFileSync(join(work, 'chain/step.json'), 'utf8')).chart.name, 'bosun');
+    const chained = same(['replay', '--chain', 'chain', '--from', '0.20.0', '--to', '0.25.1', '--values', 'bosun/addons.yaml', '--format', 'diff'], work);
+    assert.equal(chained.status, 0, chained.stderr);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 });
 
 test('examples: migrate, diagnose, validate and decode agree', () => {
@@ -171,18 +201,148 @@ test('unreadable and malformed input: same status, same message', () => {
   }
 });
 
-test('usage errors exit 64 on both; --help and --version exit 0', () => {
+test('usage errors, --help and --version: the same bytes (both parse with the same clap definitions)', () => {
   for (const args of [[], ['frobnicate'], ['decode'], ['migrate', '--values', 'a.yaml'], ['decode', '--typing', 'yaml-1.3', 'a'],
-    ['patch', '--format', 'text']]) {
-    same(args, root, { stderr: false });
-    assert.equal(run('node', args, root).status, 64, args.join(' '));
+    ['patch', '--format', 'text'], ['schema', '--schema', 'x.json'], ['replay', '--layered', '--chain', 'c']]) {
+    assert.equal(same(args, root).status, 64, args.join(' '));
   }
-  for (const args of [['--help'], ['migrate', '--help']]) {
-    assert.equal(run('node', args, root).status, 0);
-    assert.equal(run('native', args, root).status, 0);
+  for (const command of ['decode', 'validate', 'diagnose', 'migrate', 'replay', 'schema', 'patch']) {
+    if (command !== 'replay') same(['help', command], root);
+    const native = run('native', [command, '--help'], root);
+    const node = run('node', [command, '--help'], root);
+    assert.equal(node.status, 0);
+    if (command !== 'replay') assert.equal(node.stdout, native.stdout, `${command} --help`);
   }
+  same(['--help'], root);
+  // --jobs needs threads of its own: Node's help says what it does instead.
+  assert.match(run('node', ['replay', '--help'], root).stdout, /--jobs <JOBS>\n\s+How many repositories run at once \(in Node: accepted, and the repositories run one after another\)/);
+  const node = run('node', ['replay', '--help'], root).stdout;
+  const note = ' (in Node: accepted, and the repositories run one after another)';
+  assert.equal(node.replace(note, ''), run('native', ['replay', '--help'], root).stdout);
   assert.equal(
     same(['--version'], root).stdout,
     `values-migrate ${manifest.version} (schema verdicts as Helm 3.18.5+ and 4 give them)\n`,
   );
+});
+
+/** Copies of the bosun example, one per CLI, for runs that write. */
+function bosunTwins() {
+  const dir = mkdtempSync(join(tmpdir(), 'vm-cli-'));
+  for (const cli of ['native', 'node']) cpSync(join(root, 'examples/bosun-0.20.0-to-0.25.1'), join(dir, cli), { recursive: true });
+  return dir;
+}
+
+const BOSUN_MIGRATE = ['migrate', '--values', 'addons.yaml', '--base', 'base.values.schema.json',
+  '--target', 'target.values.schema.json', '--proposal', 'proposal.yaml'];
+
+/** Runs `args` in each twin: the same output, and the same bytes in every file named after. */
+function sameIn(dir, args, files) {
+  const native = run('native', args, join(dir, 'native'));
+  const node = run('node', args, join(dir, 'node'));
+  assert.equal(node.status, native.status, node.stderr);
+  assert.equal(node.stdout, native.stdout, args.join(' '));
+  assert.equal(node.stderr, native.stderr, args.join(' '));
+  for (const file of files) {
+    assert.equal(readFileSync(join(dir, 'node', file), 'utf8'), readFileSync(join(dir, 'native', file), 'utf8'), file);
+  }
+  return native;
+}
+
+test('migrate --record (--chart, --from, --to) writes the same recording; replay --layered, --layer-policy', () => {
+  const dir = bosunTwins();
+  try {
+    const record = [...BOSUN_MIGRATE, '--record', 'rec.json', '--chart', 'bosun', '--from', '0.20.0', '--to', '0.25.1'];
+    assert.equal(sameIn(dir, [...record, '--format', 'diff'], ['rec.json']).status, 0);
+    // Layers: the base supplies the renamed port, prod the rest.
+    for (const cli of ['native', 'node']) {
+      writeFileSync(join(dir, cli, 'base.yaml'), '# shared\ngate:\n  enabled: true\n  argocd:\n    server: s\n    port: 8083\n');
+      writeFileSync(join(dir, cli, 'prod.yaml'), '# prod\ngate:\n  argocd:\n    port: 9090\n');
+    }
+    const layered = ['replay', '--migration', 'rec.json', '--base', 'base.values.schema.json', '--target',
+      'target.values.schema.json', '--layered', '--values', 'base.yaml', '--values', 'prod.yaml'];
+    for (const format of ['json', 'text', 'diff']) sameIn(dir, [...layered, '--format', format], []);
+    sameIn(dir, [...layered, '--layer-policy', 'refuse'], []);
+    sameIn(dir, [...layered, '--layer-policy', 'last', '--write'], ['base.yaml', 'prod.yaml']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('--render-with gates migrate and replay the same way (a shell the Node script runs)', () => {
+  const dir = bosunTwins();
+  try {
+    sameIn(dir, [...BOSUN_MIGRATE, '--render-with', 'grep -q podPort {values}'], []);
+    const refused = sameIn(dir, [...BOSUN_MIGRATE, '--render-with', 'echo no chart here; exit 7 # {values}', '--write'],
+      ['addons.yaml']);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stdout, /exit status 7/);
+    assert.equal(sameIn(dir, [...BOSUN_MIGRATE, '--render-with', 'true'], []).status, 3);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('schema --for-overrides (with and without --prefix) and patch --write agree', () => {
+  const example = 'examples/bosun-0.20.0-to-0.25.1';
+  same(['schema', '--for-overrides', '--schema', `${example}/target.values.schema.json`]);
+  same(['schema', '--for-overrides', '--schema', `${example}/target.values.schema.json`, '--prefix', 'bosun.valuesObject']);
+  assert.equal(same(['schema', '--for-overrides', '--schema', `${example}/addons.yaml`]).status, 3);
+  const dir = mkdtempSync(join(tmpdir(), 'vm-cli-'));
+  try {
+    const fixture = join(root, 'tests/fixtures/patch');
+    const name = readdirSync(fixture).find((d) => existsSync(join(fixture, d, 'request.json'))
+      && JSON.parse(readFileSync(join(fixture, d, 'request.json'), 'utf8')).field.includes('.'));
+    for (const cli of ['native', 'node']) cpSync(join(fixture, name), join(dir, cli), { recursive: true });
+    const r = JSON.parse(readFileSync(join(fixture, name, 'request.json'), 'utf8'));
+    const args = ['patch', '--file', 'input.yaml', '--api-version', r.apiVersion, '--kind', r.kind, '--name', r.name,
+      '--field', r.field, '--from', r.from, '--to', r.to, '--write', '--format', 'diff'];
+    if (r.namespace != null) args.push('--namespace', r.namespace);
+    if (r.container != null) args.push('--container', r.container);
+    sameIn(dir, args, ['input.yaml']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('writes through a link: both CLIs migrate the target, keep the link and the mode', () => {
+  const dir = bosunTwins();
+  try {
+    for (const cli of ['native', 'node']) {
+      mkdirSync(join(dir, cli, 'real'));
+      renameSync(join(dir, cli, 'addons.yaml'), join(dir, cli, 'real/addons.yaml'));
+      symlinkSync('real/addons.yaml', join(dir, cli, 'addons.yaml'));
+      chmodSync(join(dir, cli, 'real/addons.yaml'), 0o640);
+    }
+    assert.equal(sameIn(dir, [...BOSUN_MIGRATE, '--write'], ['real/addons.yaml']).status, 0);
+    const expected = readFileSync(join(root, 'examples/bosun-0.20.0-to-0.25.1/expected.addons.yaml'), 'utf8');
+    for (const cli of ['native', 'node']) {
+      assert.ok(lstatSync(join(dir, cli, 'addons.yaml')).isSymbolicLink(), cli);
+      assert.equal(readFileSync(join(dir, cli, 'real/addons.yaml'), 'utf8'), expected, cli);
+      assert.equal(statSync(join(dir, cli, 'real/addons.yaml')).mode & 0o777, 0o640, cli);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a reader that closes the pipe early (`| head`): both CLIs stop quietly', () => {
+  const dir = 'examples/bosun-0.20.0-to-0.25.1';
+  // Enough output to outgrow the pipe's buffer after the reader is gone.
+  const values = Array.from({ length: 300 }, () => `--values ${dir}/addons.yaml`).join(' ');
+  const args = `validate ${values} --schema ${dir}/target.values.schema.json --prefix bosun.valuesObject`;
+  for (const cli of [`'${process.execPath}' '${nodeCli}'`, `'${nativeCli}'`]) {
+    const out = spawnSync('sh', ['-c', `${cli} ${args} | head -c 1 >/dev/null; ${cli} ${args} | true`], { cwd: root, encoding: 'utf8' });
+    assert.equal(out.status, 0, out.stderr);
+    assert.equal(out.stderr, '', cli);
+  }
+});
+
+test('every flag the README names is run through both CLIs by these tests', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const commands = [...readme.matchAll(/values-migrate ([a-z]+)[^\n`]*/g)].map((m) => m[0]).join('\n');
+  const flags = new Set([...commands.matchAll(/--[a-z][a-z-]*/g)].map((m) => m[0]));
+  const tests = ['cli.test.mjs', 'cli-replay.test.mjs'].map((f) => readFileSync(join(root, 'tests/js', f), 'utf8')).join('\n');
+  const missing = [...flags].filter((flag) => !tests.includes(`'${flag}'`));
+  assert.ok(flags.size > 20, [...flags].join(' '));
+  assert.deepEqual(missing, []);
 });

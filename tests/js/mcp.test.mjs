@@ -139,8 +139,22 @@ test('bad arguments are a tool error with a reason', async () => {
   assert.match(missing.error, /base/);
   const wrongType = await call('migrate', { ...bosun, proposal: 42 });
   assert.match(wrongType.error, /proposal/);
-  const chart = await call('diagnose', { ...bosun, base: BOSUN });
-  assert.match(chart.error, /chart directories\/archives: not yet supported here/);
+  const notChart = await call('diagnose', { ...bosun, base: BOSUN });
+  assert.match(notChart.error, /^base: bosun: .*Chart\.yaml/);
+});
+
+test('two chart archives give the plan the two schema files give; the target chart brings its defaults', async () => {
+  const proposal = readFileSync(join(scratch, BOSUN, 'proposal.yaml'), 'utf8');
+  const archives = { ...bosun, base: `${BOSUN}/charts/bosun-0.20.0.tgz`, target: `${BOSUN}/charts/bosun-0.25.1.tgz` };
+  const fromSchemas = await call('migrate', { ...bosun, proposal });
+  const fromArchives = await call('migrate', { ...archives, proposal });
+  assert.equal(fromArchives.status, 'planned');
+  assert.deepEqual(fromArchives.ops, fromSchemas.ops);
+  assert.equal(fromArchives.files[0].after, readFileSync(join(root, 'examples/bosun-0.20.0-to-0.25.1/expected.addons.yaml'), 'utf8'));
+  const validated = await call('validate', { values: [`${BOSUN}/expected.addons.yaml`], schema: archives.target, prefix: 'bosun.valuesObject' });
+  assert.equal(validated.valid, true);
+  const escape = await call('diagnose', { ...bosun, base: `${BOSUN}/charts/../../../secret.yaml` });
+  assert.match(escape.error, /outside the server's root/);
 });
 
 test('two calls at once', async () => {

@@ -112,3 +112,35 @@ test('a remote $ref is an error naming the URL, never a fetch', () => {
   assert.equal(result.status, 'invalid');
   assert.match(result.errors[0].message, /https:\/\/example\.invalid\/values\.schema\.json/);
 });
+
+test('validate answers for every file it is given', () => {
+  const files = [
+    { path: 'addons.yaml', text: bosun('addons.yaml') },
+    { path: 'expected.addons.yaml', text: bosun('expected.addons.yaml') },
+    { path: 'broken.yaml', text: 'bosun: [unclosed\n' },
+  ];
+  const result = validate({ files, prefix: 'bosun.valuesObject', schema: bosun('target.values.schema.json') });
+  assert.equal(result.valid, false);
+  assert.ok(result.violations.some((v) => v.file === 'addons.yaml'), JSON.stringify(result.violations));
+  assert.ok(!result.violations.some((v) => v.file === 'expected.addons.yaml'));
+  assert.ok(result.errors.some((e) => e.file === 'broken.yaml'), JSON.stringify(result.errors));
+  // One file at a time says the same of each.
+  for (const file of files.slice(0, 2)) {
+    const one = validate({ files: [file], prefix: 'bosun.valuesObject', schema: bosun('target.values.schema.json') });
+    assert.deepEqual(one.violations, result.violations.filter((v) => v.file === file.path));
+  }
+});
+
+test('an unknown field or a wrong type is a TypeError naming it', () => {
+  const schema = bosun('target.values.schema.json');
+  const cases = [
+    [() => validate({ files: [{ path: 'a', text: 'x: 1' }, { path: 'b', text: 2 }], schema }), /files\[1\]\.text: invalid type/],
+    [() => validate({ files: [], schema, bogus: 1 }), /bogus/],
+    [() => validate({ files: [], schema }), /files: needs at least one file/],
+    [() => migrate({ ...bosunInput(), typing: 'yaml-1.3' }), /typing/],
+    [() => diagnose({ ...bosunInput(), nonsense: 1 }), /nonsense/],
+    [() => migrate({ ...bosunInput(), proposal: undefined }), /proposal/],
+    [() => diagnose({ ...bosunInput(), prefix: 7 }), /prefix: invalid type/],
+  ];
+  for (const [call, message] of cases) assert.throws(call, (e) => e instanceof TypeError && message.test(e.message));
+});

@@ -1,0 +1,338 @@
+//! The command line's arguments, defined once: the native CLI and the package's Node CLI both parse
+//! with these (a flag added here reaches both).
+
+use crate::yaml::Typing;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// What `--version` prints after the name: the version, and which Helm the schema verdicts match.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (schema verdicts as Helm 3.18.5+ and 4 give them)"
+);
+
+/// The whole command line.
+#[derive(Parser)]
+#[command(
+    name = "values-migrate",
+    version = VERSION,
+    about = "Repairs a Helm chart's values after a chart bump, and proves the repair."
+)]
+pub(super) struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// `--format` of `diagnose`, `migrate` and `replay`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum Format {
+    /// One JSON object (docs/contract.md).
+    Json,
+    /// Only the unified diffs.
+    Diff,
+    /// A readable summary.
+    Text,
+}
+
+/// `--format` of `patch`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum PatchFormat {
+    /// One JSON object (docs/contract.md).
+    Json,
+    /// Only the unified diff; a refusal goes to stderr as `file:line:column: reason`.
+    Diff,
+}
+
+/// `patch`'s target and edit.
+#[derive(Args)]
+pub(super) struct PatchArgs {
+    /// The manifest file.
+    #[arg(long)]
+    pub file: String,
+    /// The object's apiVersion (`apps/v1`).
+    #[arg(long = "api-version")]
+    pub api_version: String,
+    /// The object's kind (`Deployment`).
+    #[arg(long)]
+    pub kind: String,
+    /// The object's namespace; when absent, only a document without one (or with an empty one) matches.
+    #[arg(long)]
+    pub namespace: Option<String>,
+    /// The object's name.
+    #[arg(long)]
+    pub name: String,
+    /// The container whose field is patched; without it, `--field` is relative to the document root.
+    #[arg(long)]
+    pub container: Option<String>,
+    /// The field, as a value path (`resources.limits.memory`, `spec.maxReplicaCount`).
+    #[arg(long)]
+    pub field: String,
+    /// The value the file must hold now, compared by value (`256Mi` equals `268435456`).
+    #[arg(long, allow_hyphen_values = true)]
+    pub from: String,
+    /// The new value, written in its canonical form.
+    #[arg(long, allow_hyphen_values = true)]
+    pub to: String,
+}
+
+/// The inputs `diagnose` and `migrate` share.
+#[derive(Args)]
+pub(super) struct MigrateArgs {
+    /// A candidate file holding the old values (repeatable, in order).
+    #[arg(long = "values", required = true)]
+    pub values: Vec<String>,
+    /// The base chart (the version moved from): its values.schema.json, its directory or its .tgz.
+    #[arg(long)]
+    pub base: String,
+    /// The target chart (the version moved to): its values.schema.json, its directory or its .tgz.
+    #[arg(long)]
+    pub target: String,
+    /// Where the values live in the file (`bosun.valuesObject`); discovered when absent.
+    #[arg(long)]
+    pub prefix: Option<String>,
+    /// A person's value for an escalated key: PATH=VALUE, VALUE read as YAML (repeatable).
+    #[arg(long = "answer")]
+    pub answers: Vec<String>,
+    /// The target chart's own values.yaml (a chart given as --target brings its own).
+    #[arg(long)]
+    pub defaults: Option<String>,
+    /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
+    #[arg(long, default_value = "helm")]
+    pub typing: Typing,
+}
+
+/// The commands.
+#[derive(Subcommand)]
+pub(super) enum Command {
+    /// Prints a YAML file's documents as a JSON array, one element per document.
+    Decode {
+        /// The YAML file to read.
+        file: String,
+        /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
+        #[arg(long, default_value = "helm")]
+        typing: Typing,
+    },
+    /// Validates values (coalesced with the chart's defaults) against a schema, as Helm does.
+    Validate(ValidateArgs),
+    /// Diagnoses old values against both schemas: displaced values, required keys, escalations.
+    Diagnose {
+        #[command(flatten)]
+        args: MigrateArgs,
+        /// Output format (json or text).
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+    },
+    /// Judges a proposal, derives the plan, splices it into the original text and verifies it.
+    Migrate {
+        #[command(flatten)]
+        args: MigrateArgs,
+        /// The migrated values document (YAML or JSON), rooted at the values root.
+        #[arg(long, required_unless_present = "propose_with")]
+        proposal: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+        /// Write the files, atomically, when the status is `planned`.
+        #[arg(long)]
+        write: bool,
+        #[command(flatten)]
+        travel: RecordArgs,
+        #[command(flatten)]
+        propose: ProposeArgs,
+    },
+    /// Replays a recorded migration on other values files (or a chain of them, or a fleet).
+    Replay(Box<ReplayArgs>),
+    /// Prints a schema for override files (`--for-overrides`).
+    Schema(SchemaArgs),
+    /// Replaces one scalar of a manifest in place (ADR-0020) and verifies that nothing else changed.
+    Patch {
+        #[command(flatten)]
+        args: PatchArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "json")]
+        format: PatchFormat,
+        /// Write the file, atomically, when the status is `patched`.
+        #[arg(long)]
+        write: bool,
+    },
+    /// Serves the tools (diagnose, migrate, validate, patch_manifest, replay) to an AI assistant
+    /// over MCP (stdio): in the npm package's CLI (`npx values-migrate mcp`).
+    Mcp {
+        /// The directory paths resolve inside (default: the working directory).
+        #[arg(long)]
+        root: Option<String>,
+    },
+}
+
+/// `values-migrate validate`.
+#[derive(Args)]
+pub(super) struct ValidateArgs {
+    /// A values file (repeatable: the schema is compiled once for all of them).
+    #[arg(long = "values", required = true)]
+    pub values: Vec<String>,
+    /// Where the values live in the file.
+    #[arg(long)]
+    pub prefix: Option<String>,
+    /// The values.schema.json.
+    #[arg(long, required_unless_present = "chart", conflicts_with = "chart")]
+    pub schema: Option<String>,
+    /// The chart (its directory or its .tgz): every chart of its tree validated as Helm does.
+    #[arg(long)]
+    pub chart: Option<String>,
+    /// The chart's own values.yaml (a chart brings its own).
+    #[arg(long)]
+    pub defaults: Option<String>,
+    /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
+    #[arg(long, default_value = "helm")]
+    pub typing: Typing,
+}
+
+/// `migrate`'s options for recording the verified plan and gating on a render.
+#[derive(Args)]
+pub(super) struct RecordArgs {
+    /// Write the verified migration as JSON to FILE (when the status is `planned` or `unchanged`).
+    #[arg(long)]
+    pub record: Option<String>,
+    /// The chart's name, recorded (a chart given as --base/--target brings its own: `--chart`,
+    /// `--from` and `--to` then default to its name and versions).
+    #[arg(long)]
+    pub chart: Option<String>,
+    /// The chart version moved from, recorded.
+    #[arg(long)]
+    pub from: Option<String>,
+    /// The chart version moved to, recorded.
+    #[arg(long)]
+    pub to: Option<String>,
+    #[command(flatten)]
+    pub render: RenderArgs,
+}
+
+/// The render gate's option.
+#[derive(Args)]
+pub(super) struct RenderArgs {
+    /// Before anything is written, run CMD with `{values}` replaced by a temporary file holding the
+    /// migrated values (`helm template my-chart ./chart -f {values}`); a failure refuses.
+    #[arg(long = "render-with", value_name = "CMD")]
+    pub render_with: Option<String>,
+}
+
+/// `--layer-policy`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum PolicyArg {
+    /// Refuse, naming every layer that supplies the key.
+    Refuse,
+    /// Edit only the winning (last) layer and report the others.
+    Last,
+}
+
+/// `values-migrate replay`.
+#[derive(Args)]
+pub(super) struct ReplayArgs {
+    /// The recorded migration (`migrate --record`); not with --chain.
+    #[arg(long, required_unless_present = "chain", conflicts_with = "chain")]
+    pub migration: Option<String>,
+    /// A candidate values file (repeatable; layers with --layered); not with --repos.
+    #[arg(long = "values", required_unless_present = "repos")]
+    pub values: Vec<String>,
+    /// The base chart: its values.schema.json, directory or .tgz; not with --chain.
+    #[arg(long, required_unless_present = "chain")]
+    pub base: Option<String>,
+    /// The target chart: its values.schema.json, directory or .tgz; not with --chain.
+    #[arg(long, required_unless_present = "chain")]
+    pub target: Option<String>,
+    /// Where the values live in the files; discovered when absent.
+    #[arg(long)]
+    pub prefix: Option<String>,
+    /// The target chart's own values.yaml.
+    #[arg(long)]
+    pub defaults: Option<String>,
+    /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
+    #[arg(long, default_value = "helm")]
+    pub typing: Typing,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "json")]
+    pub format: Format,
+    /// Write the files, atomically, when the status is `planned`.
+    #[arg(long)]
+    pub write: bool,
+    /// Replay even when a schema's SHA-256 differs from the recording's.
+    #[arg(long)]
+    pub allow_schema_drift: bool,
+    /// A directory of versions (`DIR/<version>/values.schema.json`, optional `values.yaml`) and
+    /// recorded migrations (`DIR/*.json`): replay every step from --from to --to.
+    #[arg(long, requires_all = ["from", "to"])]
+    pub chain: Option<String>,
+    /// The oldest version the values may be at (with --chain).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// The version to reach (with --chain).
+    #[arg(long)]
+    pub to: Option<String>,
+    /// Repository checkouts to run over, one unit of work each (with --files).
+    #[arg(long, num_args = 1.., requires = "files", conflicts_with = "values")]
+    pub repos: Vec<String>,
+    /// The values files of each repository, a glob relative to it (`deploy/**/values*.yaml`).
+    #[arg(long)]
+    pub files: Option<String>,
+    /// How many repositories run at once.
+    #[cfg_attr(
+        target_arch = "wasm32",
+        arg(
+            help = "How many repositories run at once (in Node: accepted, and the repositories run one after another)"
+        )
+    )]
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Read the --values files as layers: merged per key, later wins, lists replaced.
+    #[arg(long, conflicts_with_all = ["chain", "repos"])]
+    pub layered: bool,
+    /// With --layered, what to do when several layers supply an edited key.
+    #[arg(long, value_enum, default_value = "refuse")]
+    pub layer_policy: PolicyArg,
+    #[command(flatten)]
+    pub render: RenderArgs,
+}
+
+/// `values-migrate schema`.
+#[derive(Args)]
+pub(super) struct SchemaArgs {
+    /// Print the schema for override files: `required` dropped, nested under --prefix.
+    #[arg(long, required = true)]
+    pub for_overrides: bool,
+    /// The chart's values.schema.json.
+    #[arg(long)]
+    pub schema: String,
+    /// Where the values live in the override files (`bosun.valuesObject`).
+    #[arg(long)]
+    pub prefix: Option<String>,
+}
+
+/// What the proposal writer reads on its stdin.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum Brief {
+    /// Plain text.
+    Text,
+    /// One JSON object (`attempt`, `prompt`, `diagnosis`, `previous`, …).
+    Json,
+}
+
+/// `migrate --propose-with`: the writer and its loop.
+#[derive(Args)]
+pub(super) struct ProposeArgs {
+    /// A command that writes the proposal (run by `sh -c`): the brief on its stdin, the proposal on its stdout.
+    #[arg(long = "propose-with", value_name = "CMD", conflicts_with = "proposal")]
+    pub propose_with: Option<String>,
+    /// How many proposals to ask for: each refusal goes back to the writer on the next attempt.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100), requires = "propose_with")]
+    pub attempts: u32,
+    /// Seconds the writer may take per attempt; then it is killed, with its process group.
+    #[arg(long = "propose-timeout", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..), requires = "propose_with")]
+    pub propose_timeout: u64,
+    /// What the writer reads: `text` or `json`.
+    #[arg(
+        long = "brief-format",
+        value_enum,
+        default_value = "text",
+        requires = "propose_with"
+    )]
+    pub brief_format: Brief,
+}
