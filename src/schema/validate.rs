@@ -137,100 +137,136 @@ impl Schema {
     fn violations(&self, values: &Value, user: Option<&Value>) -> Vec<Violation> {
         let mut out = Vec::new();
         for error in self.errors(values) {
-            let path = value_path(error.instance_path(), values);
-            let schema_path = error.schema_path().to_string();
-            let keyword = error.kind().keyword().to_string();
-            let in_defaults_only =
-                |subject: &ValuePath| user.is_some_and(|user| get(user, subject).is_none());
-            let keys: Option<(Vec<String>, &str)> = match error.kind() {
+            let at = At {
+                path: value_path(error.instance_path(), values),
+                schema_path: error.schema_path().to_string(),
+                keyword: error.kind().keyword().to_string(),
+                user,
+            };
+            match error.kind() {
                 ValidationErrorKind::AdditionalProperties { unexpected } => {
-                    Some((unexpected.clone(), "additional properties"))
+                    key_violations(&error, &at, unexpected, "additional properties", &mut out)
                 }
                 ValidationErrorKind::UnevaluatedProperties { unexpected } => {
-                    Some((unexpected.clone(), "unevaluated properties"))
+                    key_violations(&error, &at, unexpected, "unevaluated properties", &mut out)
                 }
-                _ => None,
-            };
-            if let Some((keys, what)) = keys {
-                // One violation per key, so each can point at its own line.
-                for key in keys {
-                    let key_path = path.key(key.clone());
-                    let (pointer, message) = if what == "unevaluated properties" {
-                        let pointer = format!("{}/{}", error.instance_path(), escape(&key));
-                        (pointer, "false schema".to_string())
-                    } else {
-                        let quoted = super::validator::go_quote(&key);
-                        let message = format!("{what} {quoted} not allowed");
-                        (error.instance_path().to_string(), message)
-                    };
-                    out.push(Violation {
-                        path: path.clone(),
-                        in_defaults_only: in_defaults_only(&key_path),
-                        key_path: Some(key_path),
-                        schema_path: schema_path.clone(),
-                        keyword: keyword.clone(),
-                        // Helm reports each unevaluated key as its own `false schema`.
-                        message: message.clone(),
-                        pointer: pointer.clone(),
-                        helm_message: message,
-                    });
+                ValidationErrorKind::UnevaluatedItems { unexpected } => {
+                    item_violations(&error, &at, unexpected, &mut out)
                 }
-                continue;
+                _ => out.push(self.violation(&error, at)),
             }
-            if let ValidationErrorKind::UnevaluatedItems { unexpected } = error.kind() {
-                // Helm reports each unevaluated item as its own `false schema`, at the item.
-                let items = error.instance().as_array().map_or(&[][..], Vec::as_slice);
-                let mut from = 0;
-                for text in unexpected {
-                    let found = (from..items.len())
-                        .find(|i| serde_json::to_string(&items[*i]).is_ok_and(|t| t == *text));
-                    let Some(i) = found else { continue };
-                    from = i + 1;
-                    let item = path.index(i);
-                    out.push(Violation {
-                        in_defaults_only: in_defaults_only(&item),
-                        path: item,
-                        key_path: None,
-                        schema_path: schema_path.clone(),
-                        keyword: keyword.clone(),
-                        message: "false schema".to_string(),
-                        pointer: format!("{}/{i}", error.instance_path()),
-                        helm_message: "false schema".to_string(),
-                    });
-                }
-                continue;
-            }
-            let key_path = match error.kind() {
-                ValidationErrorKind::PropertyNames { error } => {
-                    error.instance().as_str().map(|key| path.key(key))
-                }
-                ValidationErrorKind::Required {
-                    property: Value::String(key),
-                } => Some(path.key(key.clone())),
-                _ => None,
-            };
-            // A missing key is the problem of the mapping that lacks it.
-            let subject = match (error.kind(), &key_path) {
-                (ValidationErrorKind::Required { .. }, _) | (_, None) => path.clone(),
-                (_, Some(key)) => key.clone(),
-            };
-            let pointer = match error.kind() {
-                ValidationErrorKind::PropertyNames { .. } => String::new(),
-                _ => error.instance_path().to_string(),
-            };
-            let message = describe_in(&error, Some(&self.document));
-            out.push(Violation {
-                in_defaults_only: in_defaults_only(&subject),
-                path,
-                key_path,
-                schema_path,
-                keyword,
-                helm_message: helm_head(&error, &message),
-                message,
-                pointer,
-            });
         }
         out
+    }
+
+    /// The one violation of an error that names neither keys nor items.
+    fn violation(&self, error: &ValidationError<'_>, at: At<'_>) -> Violation {
+        let path = at.path.clone();
+        let key_path = match error.kind() {
+            ValidationErrorKind::PropertyNames { error } => {
+                error.instance().as_str().map(|key| path.key(key))
+            }
+            ValidationErrorKind::Required {
+                property: Value::String(key),
+            } => Some(path.key(key.clone())),
+            _ => None,
+        };
+        // A missing key is the problem of the mapping that lacks it.
+        let subject = match (error.kind(), &key_path) {
+            (ValidationErrorKind::Required { .. }, _) | (_, None) => path.clone(),
+            (_, Some(key)) => key.clone(),
+        };
+        let pointer = match error.kind() {
+            ValidationErrorKind::PropertyNames { .. } => String::new(),
+            _ => error.instance_path().to_string(),
+        };
+        let message = describe_in(error, Some(&self.document));
+        Violation {
+            in_defaults_only: at.in_defaults_only(&subject),
+            path,
+            key_path,
+            schema_path: at.schema_path,
+            keyword: at.keyword,
+            helm_message: helm_head(error, &message),
+            message,
+            pointer,
+        }
+    }
+}
+
+/// Where one error stands: the value path, the schema path, the keyword, and the user's values.
+struct At<'u> {
+    path: ValuePath,
+    schema_path: String,
+    keyword: String,
+    user: Option<&'u Value>,
+}
+
+impl At<'_> {
+    /// Whether `subject` is only in the chart's defaults, not in the user's values.
+    fn in_defaults_only(&self, subject: &ValuePath) -> bool {
+        self.user.is_some_and(|user| get(user, subject).is_none())
+    }
+}
+
+/// One violation per key an `additionalProperties`/`unevaluatedProperties` error names, so that
+/// each can point at its own line.
+fn key_violations(
+    error: &ValidationError<'_>,
+    at: &At<'_>,
+    keys: &[String],
+    what: &str,
+    out: &mut Vec<Violation>,
+) {
+    for key in keys {
+        let key_path = at.path.key(key.clone());
+        // Helm reports each unevaluated key as its own `false schema`, at the key.
+        let (pointer, message) = if what == "unevaluated properties" {
+            let pointer = format!("{}/{}", error.instance_path(), escape(key));
+            (pointer, "false schema".to_string())
+        } else {
+            let quoted = super::validator::go_quote(key);
+            let message = format!("{what} {quoted} not allowed");
+            (error.instance_path().to_string(), message)
+        };
+        out.push(Violation {
+            path: at.path.clone(),
+            in_defaults_only: at.in_defaults_only(&key_path),
+            key_path: Some(key_path),
+            schema_path: at.schema_path.clone(),
+            keyword: at.keyword.clone(),
+            message: message.clone(),
+            pointer,
+            helm_message: message,
+        });
+    }
+}
+
+/// One violation per item an `unevaluatedItems` error names, at the item, as Helm reports them.
+fn item_violations(
+    error: &ValidationError<'_>,
+    at: &At<'_>,
+    unexpected: &[String],
+    out: &mut Vec<Violation>,
+) {
+    let items = error.instance().as_array().map_or(&[][..], Vec::as_slice);
+    let mut from = 0;
+    for text in unexpected {
+        let found = (from..items.len())
+            .find(|i| serde_json::to_string(&items[*i]).is_ok_and(|t| t == *text));
+        let Some(i) = found else { continue };
+        from = i + 1;
+        let item = at.path.index(i);
+        out.push(Violation {
+            in_defaults_only: at.in_defaults_only(&item),
+            path: item,
+            key_path: None,
+            schema_path: at.schema_path.clone(),
+            keyword: at.keyword.clone(),
+            message: "false schema".to_string(),
+            pointer: format!("{}/{i}", error.instance_path()),
+            helm_message: "false schema".to_string(),
+        });
     }
 }
 
