@@ -7,6 +7,7 @@ use super::render::{render_key, render_key_like, render_value};
 use super::tree::{Content, NewNode, NewTree};
 use super::values::{Refused, SpliceKind, Splicer, unreachable_refusal};
 use crate::path::{Segment, ValuePath};
+use crate::yaml::hazard::property_hazard;
 use crate::yaml::{Entry, ScalarStyle};
 use std::ops::Range;
 
@@ -140,6 +141,9 @@ impl<'a> Splicer<'a> {
                 && line.trim_end().ends_with('-')
                 && line.trim_start_matches([' ', '-']).is_empty()
         });
+        if self.flow_list_of(from).is_some() {
+            return self.wrap_flow_item(from, key);
+        }
         match plain_item {
             Some(node) => Ok(Edit::insertion(
                 node.range.start,
@@ -150,6 +154,41 @@ impl<'a> Splicer<'a> {
                 from,
                 node.map_or(0, |n| n.range.start),
                 &format!("`{from}` is not a one-line scalar item of a block list; it is not wrapped in a mapping"),
+            )),
+        }
+    }
+
+    /// The path of the flow list holding the item at `item`, if its list is a flow sequence.
+    pub(super) fn flow_list_of(&self, item: &ValuePath) -> Option<ValuePath> {
+        let list = item.parent()?;
+        let node = self.root.get(&list, self.input.typing)?;
+        (node.is_flow() && node.items().is_some()).then_some(list)
+    }
+
+    /// Makes a flow list's one-line scalar item a one-key flow mapping in place (`[regcred]` →
+    /// `[{name: regcred}]`): the item's own bytes are kept, quoting included.
+    fn wrap_flow_item(&self, from: &ValuePath, key: &str) -> Refused<Edit> {
+        let node = self.root.get(from, self.input.typing);
+        let item = node.filter(|n| {
+            n.is_scalar()
+                && !n.range.is_empty()
+                && property_hazard(n).is_none()
+                && !self.input.text[n.range.clone()].contains('\n')
+        });
+        match item {
+            Some(n) => Ok(Edit::replacement(
+                n.range.clone(),
+                format!(
+                    "{{{}: {}}}",
+                    render_key(key, self.input.typing),
+                    &self.input.text[n.range.clone()]
+                ),
+            )),
+            None => Err(self.refusal(
+                SpliceKind::NonScalarMove,
+                from,
+                node.map_or(0, |n| n.range.start),
+                &format!("`{from}` is not a one-line scalar item of a flow list without anchor, alias or tag; it is not wrapped in a mapping"),
             )),
         }
     }

@@ -202,6 +202,14 @@ impl<'a> Splicer<'a> {
     fn run(&self, document_root: &'a Node) -> Refused<Spliced> {
         // Check every path an op touches before writing anything.
         for op in self.input.ops {
+            if let Op::Rename { from, to, .. } = op
+                && wraps_item(from, to)
+                && let Some(list) = self.flow_list_of(from)
+            {
+                // An item of a flow list wrapped in place: the list is edited inside, as a whole value.
+                self.check_path(document_root, &list)?;
+                continue;
+            }
             for path in op_paths(op) {
                 self.check_path(document_root, path)?;
             }
