@@ -66,6 +66,13 @@ export function chartOfCharts(bytes) {
 }
 
 /** A values file with `ops` displaced `legacyN` keys, its two schemas and its proposal. */
+/** The keys the op-count proposals rename to (every fourth `legacyN` → `renamedN`), as schema properties. */
+export function renamedKeys(ops) {
+  const keys = {};
+  for (let n = 3; n < ops; n += 4) keys[`renamed${n}`] = {};
+  return keys;
+}
+
 export function opsInputs(ops, bytes, parse) {
   reseed();
   const blocks = [];
@@ -88,7 +95,8 @@ export function opsInputs(ops, bytes, parse) {
   const target = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     type: 'object',
-    additionalProperties: { type: 'object', patternProperties: { '^legacy[0-9]+$': false } },
+    // The new names come from the schema: an invented key of a user-named map is refused.
+    additionalProperties: { type: 'object', properties: renamedKeys(ops), patternProperties: { '^legacy[0-9]+$': false } },
   };
   const proposal = parse(text);
   const names = Object.keys(proposal);
