@@ -9,7 +9,7 @@
 //   discovered, not given.
 // - `opsInputs(ops, bytes)`: a values file of at least `bytes` (components at the root) in
 //   which `ops` keys named `legacyN` are spread evenly; the target schema forbids them, and
-//   the proposal drops three in four and renames every fourth to `renamedN` (same value),
+//   the proposal drops three in four and renames every fourth to `token-N` (its own value, so the name comes from the original),
 //   so the plan has exactly `ops` operations on a file of the same size.
 //
 // `node bench/migrate_inputs.mjs DIR` writes them all under DIR and prints a JSON manifest.
@@ -66,13 +66,6 @@ export function chartOfCharts(bytes) {
 }
 
 /** A values file with `ops` displaced `legacyN` keys, its two schemas and its proposal. */
-/** The keys the op-count proposals rename to (every fourth `legacyN` → `renamedN`), as schema properties. */
-export function renamedKeys(ops) {
-  const keys = {};
-  for (let n = 3; n < ops; n += 4) keys[`renamed${n}`] = {};
-  return keys;
-}
-
 export function opsInputs(ops, bytes, parse) {
   reseed();
   const blocks = [];
@@ -95,8 +88,7 @@ export function opsInputs(ops, bytes, parse) {
   const target = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     type: 'object',
-    // The new names come from the schema: an invented key of a user-named map is refused.
-    additionalProperties: { type: 'object', properties: renamedKeys(ops), patternProperties: { '^legacy[0-9]+$': false } },
+    additionalProperties: { type: 'object', patternProperties: { '^legacy[0-9]+$': false } },
   };
   const proposal = parse(text);
   const names = Object.keys(proposal);
@@ -104,7 +96,7 @@ export function opsInputs(ops, bytes, parse) {
     const values = proposal[names[block]];
     const value = values[`legacy${n}`];
     delete values[`legacy${n}`];
-    if (n % 4 === 3) values[`renamed${n}`] = value;
+    if (n % 4 === 3) values[`token-${n}`] = value;
   }
   return { text, base: JSON.stringify(base), target: JSON.stringify(target), proposal: JSON.stringify(proposal) };
 }

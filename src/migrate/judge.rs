@@ -115,8 +115,8 @@ fn invented_keys(session: &Session, original: &Value, ops: &[Op]) -> Vec<Finding
             if path::get(original, &at).is_some() {
                 continue;
             }
-            let known = known.get_or_insert_with(|| names_in(original));
-            if known.contains(&key.as_str()) {
+            let known = known.get_or_insert_with(|| crate::order::set(names_in(original)));
+            if known.binary_search(&key.as_str()).is_ok() {
                 continue;
             }
             // A map of user-named things: keys matched by a pattern or an `additionalProperties`
