@@ -26,7 +26,9 @@ before(() => {
     cwd: pkgDir, encoding: 'utf8',
   }))[0].filename;
   writeFileSync(join(project, 'package.json'), '{ "name": "readme-check", "private": true, "type": "module" }\n');
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', join(project, tarball)], {
+  // The package's dependencies (the MCP SDK) come from npm's cache when it has them, else the
+  // registry: a clean machine's cache holds tarballs from `npm ci` but no package metadata.
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(project, tarball)], {
     cwd: project, stdio: 'pipe',
   });
 });
