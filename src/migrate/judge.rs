@@ -8,6 +8,7 @@ use crate::path::{self, Segment, ValuePath};
 use crate::schema::{Derivable, PropertyKind};
 use serde_json::Value;
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 /// The proposal as judged, the plan, and every finding that stops it.
 pub(crate) struct Judged<'p> {
@@ -102,29 +103,38 @@ fn with_answers<'p>(
 /// matched only by a pattern or an `additionalProperties` schema) names a real thing, so it must
 /// come from the original (a key or a string value there) or be declared by the target.
 fn invented_keys(session: &Session, original: &Value, ops: &[Op]) -> Vec<Finding> {
-    let mut findings = Vec::new();
-    let mut known: Option<Vec<&str>> = None;
+    // Each renamed-to key not already at its place in the original, with its path.
+    let mut candidates: Vec<Vec<ValuePath>> = Vec::new();
     for op in ops {
         let Op::Rename { to, .. } = op else { continue };
-        for depth in 1..=to.len() {
-            let at = ValuePath::from_segments(to.segments()[..depth].to_vec());
-            let Some(Segment::Key(key)) = at.last() else {
+        let fresh = (1..=to.len())
+            .map(|depth| ValuePath::from_segments(to.segments()[..depth].to_vec()))
+            .filter(|at| matches!(at.last(), Some(Segment::Key(_))))
+            .filter(|at| path::get(original, at).is_none())
+            .collect();
+        candidates.push(fresh);
+    }
+    let wanted: HashSet<&str> = candidates
+        .iter()
+        .flat_map(|fresh| fresh.iter().filter_map(last_key))
+        .collect();
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let known = names_in(original, &wanted);
+    let mut findings = Vec::new();
+    for fresh in &candidates {
+        for at in fresh {
+            let Some(key) = last_key(at).filter(|k| !known.contains(k)) else {
                 continue;
             };
             let parent = at.parent().unwrap_or_else(ValuePath::root);
-            if path::get(original, &at).is_some() {
-                continue;
-            }
-            let known = known.get_or_insert_with(|| crate::order::set(names_in(original)));
-            if known.binary_search(&key.as_str()).is_ok() {
-                continue;
-            }
             // A map of user-named things: keys matched by a pattern or an `additionalProperties`
             // schema, and this one not declared by name.
             let properties = session.target.properties_at(&parent);
             let declared = properties
                 .iter()
-                .any(|p| p.kind == PropertyKind::Named && &p.name == key);
+                .any(|p| p.kind == PropertyKind::Named && p.name == key);
             let user_named = properties.iter().any(|p| p.kind != PropertyKind::Named);
             if user_named && !declared {
                 findings.push(Finding {
@@ -142,22 +152,37 @@ fn invented_keys(session: &Session, original: &Value, ops: &[Op]) -> Vec<Finding
     findings
 }
 
-/// Every key and every string value in `value`.
-fn names_in(value: &Value) -> Vec<&str> {
-    let mut out = Vec::new();
+/// The last segment of `path` when it is a key.
+fn last_key(path: &ValuePath) -> Option<&str> {
+    match path.last() {
+        Some(Segment::Key(key)) => Some(key.as_str()),
+        _ => None,
+    }
+}
+
+/// Those of `wanted` that are a key or a string value somewhere in `value` (one pass, no sort).
+fn names_in<'w>(value: &Value, wanted: &HashSet<&'w str>) -> HashSet<&'w str> {
+    let mut found = HashSet::new();
     let mut stack = vec![value];
+    let mut note = |name: &str| {
+        if let Some(&w) = wanted.get(name) {
+            found.insert(w);
+        }
+    };
     while let Some(v) = stack.pop() {
         match v {
             Value::Object(map) => {
-                out.extend(map.keys().map(String::as_str));
-                stack.extend(map.values());
+                for (key, child) in map {
+                    note(key);
+                    stack.push(child);
+                }
             }
             Value::Array(items) => stack.extend(items),
-            Value::String(s) => out.push(s.as_str()),
+            Value::String(s) => note(s),
             _ => {}
         }
     }
-    out
+    found
 }
 
 /// Whether the target schema dictates `value` at `path` (const, default or enum member), and how.

@@ -190,12 +190,18 @@ impl PathSet {
     /// Whether `path` is one of the set's paths or lies under one.
     pub fn covers(&self, path: &ValuePath) -> bool {
         let segments = path.segments();
-        (0..=segments.len()).any(|depth| {
+        for depth in 0..=segments.len() {
             let prefix = &segments[..depth];
-            self.0
-                .binary_search_by(|p| p.segments().cmp(prefix))
-                .is_ok()
-        })
+            // The set's paths that start with `prefix` sort together, `prefix` itself first;
+            // when none does, no longer prefix of `path` can be in the set either.
+            let from = self.0.partition_point(|p| p.segments() < prefix);
+            match self.0.get(from) {
+                Some(p) if p.segments() == prefix => return true,
+                Some(p) if p.segments().starts_with(prefix) => {}
+                _ => return false,
+            }
+        }
+        false
     }
 
     /// Whether one of the set's paths is `path` or lies under it.
@@ -314,6 +320,30 @@ mod tests {
             .map(|(p, _)| p.to_string())
             .collect();
         assert_eq!(spelled, all);
+    }
+
+    #[test]
+    fn covering_stops_early_and_agrees_with_every_prefix() {
+        let set = PathSet::new(&[
+            p("a"),
+            p("b.c"),
+            p("b.c.d"),
+            p("b[0]"),
+            p("ba.x"),
+            p("e.f.g"),
+        ]);
+        let naive = |path: &ValuePath| {
+            (0..=path.len()).any(|d| {
+                let prefix = ValuePath::from_segments(path.segments()[..d].to_vec());
+                set.0.contains(&prefix)
+            })
+        };
+        for text in [
+            "", "a", "a.z", "a[3]", "b", "b.c", "b.c.z", "b.d", "b[0]", "b[0].q", "b[1]", "ba",
+            "ba.x", "ba.x.y", "ba.y", "bb", "e", "e.f", "e.f.g", "e.f.h", "e.f.g[2]", "z",
+        ] {
+            assert_eq!(set.covers(&p(text)), naive(&p(text)), "{text}");
+        }
     }
 
     #[test]

@@ -6,6 +6,9 @@ use crate::yaml::hazard::{Hazard, HazardKind, flow_hazard, key_hazards, property
 use crate::yaml::{Entry, Node, ScalarStyle};
 use std::ops::Range;
 
+/// Mappings of up to this many entries are scanned; larger ones are indexed once.
+const SCAN_AT_MOST: usize = 16;
+
 impl<'a> Splicer<'a> {
     /// The first merge-key or repeated-key hazard among `node`'s entries (found once per node).
     pub(super) fn key_hazard(&self, node: &Node) -> Option<Hazard> {
@@ -18,16 +21,61 @@ impl<'a> Splicer<'a> {
         found.clone()
     }
 
+    /// The entry under `key` in the mapping `node`, the last when a key repeats (as Helm reads it).
+    pub(super) fn child_entry(&self, node: &'a Node, key: &str) -> Option<&'a Entry> {
+        let entries = node.entries()?;
+        let typing = self.input.typing;
+        if entries.len() <= SCAN_AT_MOST {
+            return entries
+                .iter()
+                .rev()
+                .find(|e| e.key.key_str(typing).as_deref() == Some(key));
+        }
+        let mut cache = self.key_index.borrow_mut();
+        let index = cache.entry(std::ptr::from_ref(node)).or_insert_with(|| {
+            let keys = entries.iter().enumerate();
+            keys.filter_map(|(i, e)| Some((e.key.key_string(typing)?, i)))
+                .collect()
+        });
+        index.get(key).map(|&i| &entries[i])
+    }
+
+    /// Every node on `path` from `from` (itself first), as far as the path exists.
+    pub(super) fn walk(&self, from: &'a Node, path: &ValuePath) -> Vec<&'a Node> {
+        let mut steps = vec![from];
+        let mut node = from;
+        for segment in path.segments() {
+            let next = match segment {
+                Segment::Key(key) => self.child_entry(node, key).map(|e| &e.value),
+                Segment::Index(index) => node.items().and_then(|items| items.get(*index)),
+            };
+            let Some(next) = next else { break };
+            steps.push(next);
+            node = next;
+        }
+        steps
+    }
+
+    /// The node at `path` below the values root, if the file has it.
+    pub(super) fn node_at(&self, path: &ValuePath) -> Option<&'a Node> {
+        self.node_under(self.root, path)
+    }
+
+    /// The node at `path` below `from`, if the file has it.
+    pub(super) fn node_under(&self, from: &'a Node, path: &ValuePath) -> Option<&'a Node> {
+        let steps = self.walk(from, path);
+        (steps.len() == path.len() + 1).then(|| steps[path.len()])
+    }
+
     /// Refuses what an edit on `path` cannot do safely (the rules of [`crate::yaml::hazard`]).
     ///
     /// Anchors, aliases, flow collections, merge keys and repeated keys anywhere on the path;
     /// a tag only on the edited node itself.
     pub(super) fn check_path(&self, document_root: &'a Node, path: &ValuePath) -> Refused<()> {
         let full = self.input.prefix.join(path);
-        let steps = document_root.walk(&full, self.input.typing);
+        let steps = self.walk(document_root, &full);
         let last = steps.len() - 1;
-        for (depth, step) in steps.iter().enumerate() {
-            let node = step.node;
+        for (depth, &node) in steps.iter().enumerate() {
             let on_target = depth == last && depth == full.len() && depth > self.input.prefix.len();
             // A flow collection that *is* the value removed, renamed, moved or replaced is carried
             // (or dropped) as bytes; only an edit that would go inside one is refused.
@@ -69,13 +117,7 @@ impl<'a> Splicer<'a> {
         path: &ValuePath,
     ) -> Refused<&'a Entry> {
         holder
-            .and_then(Node::entries)
-            .and_then(|entries| {
-                entries
-                    .iter()
-                    .rev()
-                    .find(|e| e.key.key_string(self.input.typing).as_deref() == Some(key))
-            })
+            .and_then(|node| self.child_entry(node, key))
             .ok_or_else(|| {
                 self.refusal(
                     SpliceKind::VerifyFailed,
@@ -89,7 +131,7 @@ impl<'a> Splicer<'a> {
     /// The mapping entry at `path` (relative to the prefix).
     pub(super) fn entry(&self, path: &ValuePath) -> Refused<&'a Entry> {
         let parent_path = path.parent().unwrap_or_else(ValuePath::root);
-        let parent = self.root.get(&parent_path, self.input.typing);
+        let parent = self.node_at(&parent_path);
         let key = match path.last() {
             Some(Segment::Key(key)) => key,
             _ => {
@@ -174,8 +216,7 @@ impl<'a> Splicer<'a> {
     /// The entries of the mapping that holds `path` (relative to the prefix); empty when none.
     pub(super) fn siblings(&self, path: &ValuePath) -> &'a [Entry] {
         let parent = path.parent().unwrap_or_else(ValuePath::root);
-        self.root
-            .get(&parent, self.input.typing)
+        self.node_at(&parent)
             .and_then(Node::entries)
             .unwrap_or_default()
     }
@@ -202,8 +243,7 @@ impl<'a> Splicer<'a> {
     pub(super) fn sibling_end(&self, path: &ValuePath, entry: &Entry) -> usize {
         let parent = path.parent().unwrap_or_else(ValuePath::root);
         let entries = self
-            .root
-            .get(&parent, self.input.typing)
+            .node_at(&parent)
             .and_then(Node::entries)
             .unwrap_or_default();
         let index = entries.iter().position(|e| std::ptr::eq(e, entry));

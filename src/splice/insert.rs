@@ -94,7 +94,7 @@ impl<'a> Splicer<'a> {
     ) -> Refused<Option<ValuePath>> {
         let mut parent = to.parent().unwrap_or_else(ValuePath::root);
         loop {
-            let node = self.root.get(&parent, self.input.typing);
+            let node = self.node_at(&parent);
             // An empty flow mapping (`podLabels: {}`) is replaced by the block its new keys need.
             if let Some(node) = node
                 && matches!(node.kind, NodeKind::Mapping { .. })
@@ -148,8 +148,7 @@ impl<'a> Splicer<'a> {
                 continue;
             }
             let entries = self
-                .root
-                .get(&insertion.parent, self.input.typing)
+                .node_at(&insertion.parent)
                 .and_then(Node::entries)
                 .unwrap_or_default();
             let anchor_of = |tree: &NewTree| {
@@ -227,11 +226,7 @@ impl<'a> Splicer<'a> {
             return Ok(None);
         };
         let child = parent.key(first.clone());
-        let Some(node) = self
-            .root
-            .get(&child, self.input.typing)
-            .filter(|_| rel.len() > 1)
-        else {
+        let Some(node) = self.node_at(&child).filter(|_| rel.len() > 1) else {
             return Ok(None);
         };
         let list_to_map = node.items().is_some()
@@ -253,7 +248,7 @@ impl<'a> Splicer<'a> {
 
     /// Where an insertion goes: the byte offset, the indentation of its keys, and whether a line ending must lead.
     pub(super) fn insertion_point(&self, insertion: &Insertion) -> Refused<Point> {
-        let node = self.root.get(&insertion.parent, self.input.typing);
+        let node = self.node_at(&insertion.parent);
         let entries = node.and_then(Node::entries).unwrap_or_default();
         let text = self.input.text;
         let indent = match entries.first() {

@@ -129,7 +129,7 @@ impl<'a> Splicer<'a> {
         let Some(Segment::Key(key)) = to.last() else {
             unreachable_refusal(to)?
         };
-        let node = self.root.get(from, self.input.typing);
+        let node = self.node_at(from);
         let plain_item = node.filter(|n| {
             let line = &self.input.text[self.line_start(n.range.start)..n.range.start];
             n.is_scalar()
@@ -161,14 +161,14 @@ impl<'a> Splicer<'a> {
     /// The path of the flow list holding the item at `item`, if its list is a flow sequence.
     pub(super) fn flow_list_of(&self, item: &ValuePath) -> Option<ValuePath> {
         let list = item.parent()?;
-        let node = self.root.get(&list, self.input.typing)?;
+        let node = self.node_at(&list)?;
         (node.is_flow() && node.items().is_some()).then_some(list)
     }
 
     /// Makes a flow list's one-line scalar item a one-key flow mapping in place (`[regcred]` →
     /// `[{name: regcred}]`): the item's own bytes are kept, quoting included.
     fn wrap_flow_item(&self, from: &ValuePath, key: &str) -> Refused<Edit> {
-        let node = self.root.get(from, self.input.typing);
+        let node = self.node_at(from);
         let item = node.filter(|n| {
             n.is_scalar()
                 && !n.range.is_empty()

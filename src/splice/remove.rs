@@ -5,7 +5,7 @@ use super::find::ends_in_block_scalar;
 use super::find::tab_lines_end;
 use super::insert::Insertion;
 use super::values::{KeptComment, Refused, SpliceKind, Splicer, unreachable_refusal};
-use crate::path::{self as tree, Segment, ValuePath};
+use crate::path::{self as tree, PathSet, Segment, ValuePath};
 use crate::yaml::{Entry, Node};
 use serde_json::Value;
 use std::ops::Range;
@@ -194,48 +194,38 @@ impl<'a> Splicer<'a> {
 
     /// The topmost entries to delete: cut paths, climbing to parents that lose every key and that the proposal drops.
     pub(super) fn removal_units(&self, cut: &[ValuePath]) -> Vec<ValuePath> {
-        let is_cut = |p: &ValuePath, units: &[ValuePath]| units.iter().any(|u| p.starts_with(u));
         let mut units: Vec<ValuePath> = cut.to_vec();
         loop {
-            let mut grown = false;
-            let parents: Vec<ValuePath> = units
+            let set = PathSet::new(&units);
+            let mut parents: Vec<ValuePath> = units
                 .iter()
                 .filter_map(ValuePath::parent)
-                .filter(|p| !p.is_root())
+                .filter(|p| !p.is_root() && !set.covers(p))
                 .collect();
+            crate::order::sort(&mut parents);
+            parents.dedup();
+            let before = units.len();
             for parent in parents {
-                if is_cut(&parent, &units) || tree::get(self.input.proposal, &parent).is_some() {
+                if tree::get(self.input.proposal, &parent).is_some() {
                     continue;
                 }
-                let Some(entries) = self
-                    .root
-                    .get(&parent, self.input.typing)
-                    .and_then(Node::entries)
-                else {
+                let Some(entries) = self.node_at(&parent).and_then(Node::entries) else {
                     continue;
                 };
                 let all_gone = entries.iter().all(|e| {
                     e.key
                         .key_string(self.input.typing)
-                        .is_some_and(|k| is_cut(&parent.key(k), &units))
+                        .is_some_and(|k| set.covers(&parent.key(k)))
                 });
                 if all_gone {
                     units.push(parent);
-                    grown = true;
                 }
             }
-            if !grown {
+            if units.len() == before {
                 break;
             }
         }
-        let mut topmost: Vec<ValuePath> = units
-            .iter()
-            .filter(|u| !units.iter().any(|o| o != *u && u.starts_with(o)))
-            .cloned()
-            .collect();
-        crate::order::sort(&mut topmost);
-        topmost.dedup();
-        topmost
+        topmost(units)
     }
 
     /// The mappings whose every key leaves while the proposal keeps them, empty (`parent: {}`).
@@ -244,14 +234,14 @@ impl<'a> Splicer<'a> {
         units: &[ValuePath],
         insertions: &[Insertion],
     ) -> Vec<ValuePath> {
+        let cut = PathSet::new(units);
         let mut emptied: Vec<ValuePath> = units.iter().filter_map(ValuePath::parent).collect();
         crate::order::sort(&mut emptied);
         emptied.dedup();
         emptied.retain(|parent| {
             let kept_empty = matches!(tree::get(self.input.proposal, parent), Some(Value::Object(m)) if m.is_empty());
             let entries = self
-                .root
-                .get(parent, self.input.typing)
+                .node_at(parent)
                 .and_then(Node::entries)
                 .unwrap_or_default();
             kept_empty
@@ -259,7 +249,7 @@ impl<'a> Splicer<'a> {
                 && entries.iter().all(|e| {
                     e.key
                         .key_string(self.input.typing)
-                        .is_some_and(|k| units.iter().any(|u| parent.key(k.clone()).starts_with(u)))
+                        .is_some_and(|k| cut.covers(&parent.key(k)))
                 })
         });
         emptied
@@ -267,7 +257,7 @@ impl<'a> Splicer<'a> {
 
     /// Writes `{}` for a block mapping that loses every key: after its key's colon, or, for the
     /// document root, on the line of its first key (a document left with only `...` would not parse).
-    pub(super) fn empty_mapping(&self, document_root: &Node, path: &ValuePath) -> Refused<Edit> {
+    pub(super) fn empty_mapping(&self, document_root: &'a Node, path: &ValuePath) -> Refused<Edit> {
         let text = self.input.text;
         let full = self.input.prefix.join(path);
         let Some(parent) = full.parent() else {
@@ -275,7 +265,7 @@ impl<'a> Splicer<'a> {
             let at = self.line_start(node.range.start);
             return Ok(Edit::insertion(at, format!("{{}}{}", self.eol)));
         };
-        let holder = document_root.get(&parent, self.input.typing);
+        let holder = self.node_under(document_root, &parent);
         let Some(Segment::Key(key)) = full.last() else {
             unreachable_refusal(path)?
         };
@@ -308,4 +298,18 @@ pub(super) fn widen_to_final_break(edits: &mut [Edit], widen: Option<(usize, usi
     if clear {
         edits[index].range.start = start;
     }
+}
+
+/// The paths of `units` that lie under no other of them, sorted.
+fn topmost(mut units: Vec<ValuePath>) -> Vec<ValuePath> {
+    crate::order::sort(&mut units);
+    units.dedup();
+    // Sorted, a path's descendants follow it directly.
+    let mut out: Vec<ValuePath> = Vec::with_capacity(units.len());
+    for unit in units {
+        if !out.last().is_some_and(|top| unit.starts_with(top)) {
+            out.push(unit);
+        }
+    }
+    out
 }

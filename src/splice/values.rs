@@ -96,6 +96,10 @@ pub(super) struct Splicer<'a> {
     /// (the root's entries would otherwise be looked at once per op). Keyed by the node's address
     /// in the original tree, which the splice does not change.
     pub(super) key_hazards: RefCell<HashMap<*const Node, Option<Hazard>>>,
+    /// Each large mapping's keys as Helm reads them, indexed once (the last entry of a repeated
+    /// key wins): every op looks its path up from the root, so a linear scan of the root's
+    /// entries per op would make a plan of n ops over m addons cost n·m key readings.
+    pub(super) key_index: RefCell<HashMap<*const Node, HashMap<String, usize>>>,
 }
 
 /// Applies the plan's operations to the text; the caller verifies the result.
@@ -130,6 +134,7 @@ pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
         step: indent_step(&document.root, input.text),
         root,
         key_hazards: RefCell::default(),
+        key_index: RefCell::default(),
     };
     // A refusal raised before it had a node in hand points at where its path is written.
     splicer.run(&document.root).map_err(|mut refusal| {
@@ -186,7 +191,7 @@ impl<'a> Splicer<'a> {
             }
             Op::Set { path, value, .. } => {
                 refuse_index(path)?;
-                match self.root.get(path, self.input.typing) {
+                match self.node_at(path) {
                     Some(node) => out.edits.push(self.replace_value(path, node, value)?),
                     None => {
                         let content = Content::Value(value.clone());
