@@ -3,8 +3,7 @@
 use super::edit::{Edit, apply};
 use super::find::indent_step;
 use super::insert::Insertion;
-use super::op::Op;
-use super::op::{becomes_item, becomes_value};
+use super::op::{Op, becomes_item, becomes_value};
 use super::remove::widen_to_final_break;
 use super::render::render_key_like;
 use super::tree::{Content, travelling_blanks};
