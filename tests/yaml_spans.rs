@@ -225,3 +225,28 @@ fn flow_brackets_followed_by_blanks_and_comments() {
     let key = &pair.entries().unwrap()[0].key;
     assert_eq!(&text[key.range.clone()], "{x: y}");
 }
+
+#[test]
+fn a_flow_collection_closed_left_of_its_block_indentation_is_read_as_helm_reads_it() {
+    // fulcio's `config.contents`: the closing brace at the column of the key that holds it, after
+    // a nested collection (saphyr-parser 0.3.4 alone refuses it; go-yaml, PyYAML and npm `yaml`
+    // read it). Helm reads {"config": {"contents": {"a": {"b": []}}, "x": 1}, "list": [{}]}.
+    let text = "config:\n  contents: {\n    \"a\": {\n      \"b\": [\n      ]\n    }\n  }\n  x: 1\nlist: [\n  {\n  }\n]\n";
+    let s = stream(text);
+    assert_eq!(
+        text_at(text, &s, "config.contents"),
+        "{\n    \"a\": {\n      \"b\": [\n      ]\n    }\n  }"
+    );
+    assert_eq!(text_at(text, &s, "config.contents.a.b"), "[\n      ]");
+    assert_eq!(text_at(text, &s, "config.x"), "1");
+    assert_eq!(text_at(text, &s, "list"), "[\n  {\n  }\n]");
+    let value = values_migrate::yaml::decode(text, &Default::default()).unwrap();
+    assert_eq!(
+        value[0],
+        serde_json::json!({"config": {"contents": {"a": {"b": []}}, "x": 1}, "list": [{}]})
+    );
+    // A comment before such a bracket would swallow it if the lines were joined: still refused, located.
+    let commented = "c: {\n  \"a\": {} # note\n}\n";
+    let error = parse(commented, &Limits::default()).unwrap_err();
+    assert_eq!(error.range().start, commented.rfind('}').unwrap());
+}

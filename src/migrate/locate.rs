@@ -22,12 +22,14 @@ pub struct Candidate {
 ///
 /// With a proposal, a candidate scores one per proposal leaf found under it at the same relative
 /// path with the same value; without one (diagnose), or when no candidate shares a value, one per
-/// top-level key the base schema declares. Candidates the base schema accepts are preferred.
+/// top-level key the base schema declares. Candidates the base schema accepts as Helm judges a
+/// values file (coalesced with the chart's `defaults`, when given) are preferred.
 pub(crate) fn locate(
     files: &[Parsed<'_>],
     prefix: Option<&str>,
     proposal: Option<&Value>,
     base: &Schema,
+    defaults: Option<&Value>,
 ) -> Result<Candidate, Box<Refusal>> {
     let given = match prefix {
         Some(text) => Some(ValuePath::parse(text).map_err(|e| {
@@ -53,11 +55,9 @@ pub(crate) fn locate(
     }
     // The old values were written for the base chart: only mappings the base schema accepts are
     // candidates, unless it accepts none (a subtree that merely shares leaves does not compete).
-    // A required key left to the chart's defaults does not count against a candidate: Helm
-    // judges the file coalesced with them.
     let accepted: Vec<&Place<'_>> = candidates
         .iter()
-        .filter(|place| base.is_valid_but_for_required(place.node))
+        .filter(|place| accepted_as_root(base, defaults, place.node))
         .collect();
     let pool: Vec<&Place<'_>> = if accepted.is_empty() {
         candidates.iter().collect()
@@ -89,6 +89,22 @@ pub(crate) fn locate(
         ));
     }
     Ok(scored[0].1.candidate())
+}
+
+/// Whether the base schema accepts `node` as the values root, as Helm judges a values file
+/// coalesced with the chart's defaults: coalescing adds the defaults' keys the file lacks (the
+/// file's own values win, so nothing else the schema refuses is mended), so a required key
+/// counts against a candidate unless the defaults hold it; without defaults it does not count,
+/// as the chart's own values.yaml may hold it.
+fn accepted_as_root(base: &Schema, defaults: Option<&Value>, node: &Value) -> bool {
+    let Some(missing) = base.missing_required(node) else {
+        return false;
+    };
+    defaults.is_none_or(|defaults| {
+        missing
+            .iter()
+            .all(|path| tree::get(defaults, path).is_some_and(|value| !value.is_null()))
+    })
 }
 
 /// A mapping that may hold the values; its path is spelled out only when it is needed.

@@ -7,6 +7,7 @@ use super::outcome::{NotCarried, Op, RefusalKind, SetSource};
 use crate::path::{
     PathSet, Segment, ValuePath, get, is_leaf, leaves, nodes, show, sort_in_document_order,
 };
+use crate::splice::{becomes_item, becomes_value};
 use serde_json::Value;
 
 /// A value the target schema rejects where it stands, so it may move or go.
@@ -216,6 +217,12 @@ impl Planner<'_, '_> {
             let reason = match keyed.iter().find(|(m, _, _)| *m == n) {
                 Some((_, field, key)) => {
                     format!("{rule}; the item's `{field}` (`{key}`) became its key")
+                }
+                None if becomes_item(&from, dest) => {
+                    format!("{rule}; it became the one item of a list, in its place")
+                }
+                None if becomes_value(&from, dest) => {
+                    format!("{rule}; the list's one item became the value, in its place")
                 }
                 None => rule.to_string(),
             };

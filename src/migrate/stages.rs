@@ -197,7 +197,8 @@ fn located<'r>(
     report: &mut MigrateReport,
 ) -> Option<Located<'r>> {
     let proposal = read.proposal.as_ref().map(|p| &p.value);
-    match locate(&read.files, prefix, proposal, &session.base) {
+    let defaults = session.defaults.as_ref();
+    match locate(&read.files, prefix, proposal, &session.base, defaults) {
         Ok(candidate) => {
             let file = &read.files[candidate.file];
             let original =

@@ -58,13 +58,18 @@ impl Requirements {
 const MAX_ROUNDS: usize = 32;
 
 impl Schema {
-    /// Whether `values` satisfy this schema but for required keys they lack: the chart's own
-    /// defaults may supply those, as Helm coalesces them before validating.
-    pub fn is_valid_but_for_required(&self, values: &Value) -> bool {
+    /// The required keys `values` lack, when nothing else in them is refused (`None` otherwise):
+    /// the chart's own defaults may supply those, as Helm coalesces them before validating.
+    pub fn missing_required(&self, values: &Value) -> Option<Vec<ValuePath>> {
         let values = instance(values);
-        self.errors(&values)
+        let errors = self.errors(&values);
+        if !errors
             .iter()
             .all(|e| matches!(e.kind(), ValidationErrorKind::Required { .. }))
+        {
+            return None;
+        }
+        Some(self.missing_in(&errors, &values, &HashSet::new()))
     }
 }
 

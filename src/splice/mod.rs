@@ -8,12 +8,13 @@ mod moves;
 pub mod op;
 mod remove;
 pub mod render;
+mod reshape;
 mod tree;
 pub mod values;
 
 pub use edit::{Edit, EditError, apply};
 pub use find::helm_refuses_tab_line;
-pub use op::{Op, SetSource};
+pub use op::{Op, SetSource, becomes_item, becomes_value};
 pub use values::{KeptComment, SpliceInput, SpliceKind, SpliceRefusal, Spliced, splice};
 
 #[cfg(test)]

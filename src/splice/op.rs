@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::path::ValuePath;
+use crate::path::{Segment, ValuePath};
 
 /// Where a `set` operation's value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -49,4 +49,15 @@ pub enum Op {
         /// Where the value comes from.
         source: SetSource,
     },
+}
+
+/// Whether a rename makes the value at `from` the one item of a list in its place (`to` is
+/// `from[0]`: `spread` → `spread[0]`).
+pub fn becomes_item(from: &ValuePath, to: &ValuePath) -> bool {
+    matches!(to.last(), Some(Segment::Index(0))) && to.parent().as_ref() == Some(from)
+}
+
+/// Whether a rename makes a list's one item the value in the list's place (`from` is `to[0]`).
+pub fn becomes_value(from: &ValuePath, to: &ValuePath) -> bool {
+    becomes_item(to, from)
 }

@@ -3,7 +3,7 @@
 use super::edit::{Edit, apply};
 use super::find::indent_step;
 use super::insert::Insertion;
-use super::op::Op;
+use super::op::{Op, becomes_item, becomes_value};
 use super::remove::widen_to_final_break;
 use super::render::render_key_like;
 use super::tree::{Content, travelling_blanks};
@@ -169,6 +169,12 @@ impl<'a> Splicer<'a> {
             Op::Rename { from, to, .. } if wraps_item(from, to) => {
                 out.edits.push(self.wrap_item(from, to)?);
             }
+            Op::Rename { from, to, .. } if becomes_item(from, to) => {
+                out.edits.extend(self.wrap_in_list(from)?);
+            }
+            Op::Rename { from, to, .. } if becomes_value(from, to) => {
+                out.edits.extend(self.unwrap_item(to)?);
+            }
             Op::Rename { from, to, .. } => {
                 refuse_index(from)?;
                 refuse_index(to)?;
@@ -213,6 +219,13 @@ impl<'a> Splicer<'a> {
             {
                 // An item of a flow list wrapped in place: the list is edited inside, as a whole value.
                 self.check_path(document_root, &list)?;
+                continue;
+            }
+            if let Op::Rename { from, to, .. } = op
+                && becomes_value(from, to)
+            {
+                // A list's one item made the value in its place: the list is edited as a whole value.
+                self.check_path(document_root, to)?;
                 continue;
             }
             for path in op_paths(op) {

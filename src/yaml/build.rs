@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use saphyr_parser::{Event, Parser, ScalarStyle as SaphyrStyle, Tag};
 
+use super::closer;
 use super::error::{YamlError, YamlErrorKind};
 use super::limits::Limits;
 use super::node::{Alias, Document, Entry, Node, NodeKind, Properties, ScalarStyle, Stream};
@@ -34,6 +35,35 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
             at..at + c.len_utf8(),
         ));
     }
+    // A flow collection closed left of its block indentation is read as Helm reads it
+    // (closer.rs): saphyr is given the text with the line breaks before that bracket made
+    // spaces, every offset unchanged, and the tree is built over the text as written.
+    let mut given = std::borrow::Cow::Borrowed(text);
+    let mut joins = 0;
+    loop {
+        match build_from(text, &given, limits) {
+            Ok(stream) => return Ok(stream),
+            Err(Refused::Scan(error, at)) if joins < closer::MAX_JOINED => {
+                match closer::joined(&given, error.message(), at) {
+                    Some(next) => given = next.into(),
+                    None => return Err(error),
+                }
+                joins += 1;
+            }
+            Err(Refused::Scan(error, _) | Refused::Built(error)) => return Err(error),
+        }
+    }
+}
+
+/// Why a text was not built: saphyr refused it (with where, as a byte offset), or the tree did.
+enum Refused {
+    Scan(YamlError, usize),
+    Built(YamlError),
+}
+
+/// Builds the tree of `text` from saphyr's events over `given` (`text`, or the same characters
+/// with line breaks made spaces).
+fn build_from(text: &str, given: &str, limits: &Limits) -> Result<Stream, Refused> {
     let mut builder = Builder {
         text,
         offsets: CharOffsets::new(text),
@@ -46,13 +76,13 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
         entries: Vec::new(),
         items: Vec::new(),
     };
-    let mut parser = Parser::new_from_str(text);
+    let mut parser = Parser::new_from_str(given);
     while let Some(next) = parser.next_event() {
         match next {
             Ok((event, span)) => {
                 let start = builder.offsets.marker(&span.start);
                 let end = builder.offsets.marker(&span.end).max(start);
-                builder.event(event, start, end)?;
+                builder.event(event, start, end).map_err(Refused::Built)?;
             }
             Err(error) => {
                 let at = builder.offsets.marker(error.marker());
@@ -62,7 +92,8 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
                 } else {
                     YamlErrorKind::Syntax
                 };
-                return Err(YamlError::new(kind, error.info().to_string(), at..at));
+                let refused = YamlError::new(kind, error.info().to_string(), at..at);
+                return Err(Refused::Scan(refused, at));
             }
         }
     }

@@ -2,6 +2,7 @@
 //! line/column conversion at the edges, typing as Helm or YAML 1.2 reads scalars, and limits.
 
 mod build;
+mod closer;
 mod direct;
 mod error;
 mod gonum;

@@ -82,8 +82,6 @@ BY_ID = {
     "suite/JEF9#2": "unterminated-block-scalar", "suite/L24T#1": "unterminated-block-scalar",
     "suite/S4JQ#0": "pyyaml-non-specific-tag", "suite/UKK6#2": "pyyaml-non-specific-tag",
     "suite/Y2GN#0": "pyyaml-anchor-name",
-    "corpus/fulcio/0.2.2/values.yaml": "flow-closed-at-key-column",
-    "corpus/fulcio/0.2.3/values.yaml": "flow-closed-at-key-column",
 }
 BY_ID_12 = {
     "suite/2XXW#0": "yaml-1.1-types-in-1.2", "suite/J7PZ#0": "yaml-1.1-types-in-1.2",

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""The planned migrate fixtures' results judged by Helm v4 itself (helm-python-sdk) and PyYAML.
+
+For every `tests/fixtures/migrate/*/case.json` that expects `planned` and holds the written file
+(`expected.yaml`, or the case's `afterFile`): Helm's `-f` reader reads it, PyYAML read as Helm
+reads (tests/sweep/helm_yaml.py) reads the same values, and Helm accepts them under the target
+chart (its schema, coalesced with the case's defaults). For a real bump (`real-*`), Helm also
+refuses the original values.yaml under the target chart: the bump did break them. Ends with
+`N passed, M failed`.
+"""
+
+import glob
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "sweep"))
+
+import helm_yaml  # noqa: E402
+import questions as Q  # noqa: E402
+from helm_oracle import Oracle  # noqa: E402
+from helm_python.chart import values_from_yaml  # noqa: E402
+
+
+def judge(oracle, path):
+    """The problems with one case's result (empty when Helm and PyYAML agree it is right)."""
+    case = json.load(open(path, encoding="utf-8"))
+    here = os.path.dirname(path)
+    written = os.path.join(here, case.get("afterFile", "expected.yaml"))
+    if (case.get("expect") or {}).get("status") != "planned" or not os.path.exists(written):
+        return None
+    schema = Q.read(Q.resolve_path(here, case["target"]))
+    defaults = Q.read(Q.resolve_path(here, case["defaults"])) if case.get("defaults") else None
+    prefix = case.get("prefix") or (case.get("expect") or {}).get("prefix")
+    prefix = tuple(prefix.split(".")) if prefix else None
+    text = Q.read(written)
+    problems = []
+    try:
+        helm = values_from_yaml(text)
+        pyyaml = helm_yaml.load_all(text)[0]
+        if not prefix and not helm_yaml.same(helm, pyyaml):
+            problems.append(f"Helm reads {helm}, PyYAML {pyyaml}")
+    except Exception as e:  # noqa: BLE001 - a reader's refusal is the finding
+        problems.append(f"unreadable: {str(e).splitlines()[0]}")
+    verdict = oracle.ask(schema, defaults, text, prefix)
+    if verdict.kind != "valid":
+        problems.append(f"Helm: {verdict.kind}: {verdict.text[:300]}")
+    if os.path.basename(here).startswith("real-"):
+        for name in case.get("values") or []:
+            before = oracle.ask(schema, defaults, Q.read(os.path.join(here, name)), prefix)
+            if before.kind != "invalid":
+                problems.append(f"Helm does not refuse {name} under the target: {before.kind}")
+    return problems
+
+
+def main():
+    oracle = Oracle()
+    passed = failed = 0
+    try:
+        for path in sorted(glob.glob(os.path.join(Q.ROOT, "tests", "fixtures", "migrate", "*", "case.json"))):
+            problems = judge(oracle, path)
+            if problems is None:
+                continue
+            name = os.path.basename(os.path.dirname(path))
+            if problems:
+                failed += 1
+                print(f"FAIL {name}: " + "; ".join(problems))
+            else:
+                passed += 1
+                print(f"ok   {name}")
+    finally:
+        oracle.close()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
