@@ -68,6 +68,8 @@ fn canonical(name: &str) -> String {
 /// name (Go: "invalid character class range").
 pub(super) fn property(name: &str, fold: bool) -> Option<Class> {
     let key = canonical(name);
+    // Go has no fold table for `LC`: `(?i)\p{LC}` is `\p{LC}` (U+0345, which folds to `ι`, stays out).
+    let cased = key == "Lc" || key == "Casedletter";
     let mut class = match key.as_str() {
         "Any" => Class {
             ranges: vec![(0, MAX)],
@@ -92,7 +94,7 @@ pub(super) fn property(name: &str, fold: bool) -> Option<Class> {
             }
         }
     };
-    if fold {
+    if fold && !cased {
         class.fold();
     }
     Some(class)
