@@ -456,9 +456,7 @@ fn repeat_is_valid(node: &Node, mut n: u32) -> bool {
                 if m > n {
                     return false;
                 }
-                if m > 0 {
-                    n /= m;
-                }
+                n = n.checked_div(m).unwrap_or(n);
             }
             repeat_is_valid(sub, n)
         }
@@ -717,15 +715,11 @@ fn hex(s: &str) -> Result<(u32, usize), String> {
         };
     }
     let mut value = 0u32;
-    let mut digits = 0;
     for (i, c) in chars {
         let end = 2 + i + c.len_utf8();
         if c == '}' {
-            return if digits == 0 {
-                bad(end)
-            } else {
-                Ok((value, end))
-            };
+            // `i` counts from the `{`: 1 is a `}` right after it, no digit.
+            return if i == 1 { bad(end) } else { Ok((value, end)) };
         }
         let Some(d) = c.to_digit(16) else {
             return bad(end);
@@ -734,7 +728,6 @@ fn hex(s: &str) -> Result<(u32, usize), String> {
         if value > MAX {
             return bad(end);
         }
-        digits += 1;
     }
     bad(s.len())
 }
