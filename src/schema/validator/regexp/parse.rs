@@ -105,43 +105,60 @@ pub(super) fn parse(pattern: &str) -> Result<Node, String> {
         runes: 0,
     };
     let mut i = 0;
+    // Where the repetition operator just read starts: Go refuses another right after it.
     let mut last_repeat: Option<usize> = None;
     while i < pattern.len() {
-        let rest = &pattern[i..];
+        let (next, repeat) = p.step(i, last_repeat)?;
+        i = next;
+        last_repeat = repeat;
+    }
+    p.finish()
+}
+
+impl Parser<'_> {
+    /// Reads the token at `i`: where the next one starts, and where this one starts if it is a
+    /// repetition operator.
+    fn step(
+        &mut self,
+        i: usize,
+        last_repeat: Option<usize>,
+    ) -> Result<(usize, Option<usize>), String> {
+        let rest = &self.pattern[i..];
         let c = rest.chars().next().unwrap_or('\0');
         let mut repeat = None;
+        let mut i = i;
         match c {
-            '(' => i += p.open(rest)?,
+            '(' => i += self.open(rest)?,
             '|' => {
-                p.bar();
+                self.bar();
                 i += 1;
             }
             ')' => {
-                p.close()?;
+                self.close()?;
                 i += 1;
             }
             '^' | '$' => {
-                let look = match (c, p.flags.one_line) {
+                let look = match (c, self.flags.one_line) {
                     ('^', true) => Look::BeginText,
                     ('^', false) => Look::BeginLine,
                     (_, true) => Look::EndText,
                     (_, false) => Look::EndLine,
                 };
-                p.push(leaf(Kind::Look(look)))?;
+                self.push(leaf(Kind::Look(look)))?;
                 i += 1;
             }
             '.' => {
                 let mut dot = Class::default();
-                if p.flags.dot_nl {
+                if self.flags.dot_nl {
                     dot.push(0, MAX);
                 } else {
                     dot.push(0, 9);
                     dot.push(11, MAX);
                 }
-                p.push_class(dot)?;
+                self.push_class(dot)?;
                 i += 1;
             }
-            '[' => i += p.bracket(rest)?,
+            '[' => i += self.bracket(rest)?,
             '*' | '+' | '?' => {
                 let (min, max) = match c {
                     '*' => (0, None),
@@ -149,34 +166,38 @@ pub(super) fn parse(pattern: &str) -> Result<Node, String> {
                     _ => (0, Some(1)),
                 };
                 repeat = Some(i);
-                i = p.repeat(i, i + 1, min, max, false, last_repeat)?;
+                i = self.repeat(i, i + 1, min, max, false, last_repeat)?;
             }
-            '{' => match counts(rest) {
-                None => {
-                    p.literal('{' as u32)?;
-                    i += 1;
-                }
-                Some((min, max, used)) => {
-                    let bad =
-                        min.is_none() || max.is_some_and(|m| m.is_none_or(|m| m > MAX_REPEAT));
-                    let min = min.unwrap_or(u32::MAX);
-                    let max = max.map(|m| m.unwrap_or(u32::MAX));
-                    if bad || min > MAX_REPEAT || max.is_some_and(|m| m < min) {
-                        return Err(error("invalid repeat count", &rest[..used]));
-                    }
-                    repeat = Some(i);
-                    i = p.repeat(i, i + used, min, max, true, last_repeat)?;
-                }
-            },
-            '\\' => i += p.escape(rest)?,
+            '{' => return self.counted(i, last_repeat),
+            '\\' => i += self.escape(rest)?,
             _ => {
-                p.literal(c as u32)?;
+                self.literal(c as u32)?;
                 i += c.len_utf8();
             }
         }
-        last_repeat = repeat;
+        Ok((i, repeat))
     }
-    p.finish()
+
+    /// `{n}`, `{n,}` or `{n,m}` at `i` (or a literal `{`).
+    fn counted(
+        &mut self,
+        i: usize,
+        last_repeat: Option<usize>,
+    ) -> Result<(usize, Option<usize>), String> {
+        let rest = &self.pattern[i..];
+        let Some((min, max, used)) = counts(rest) else {
+            self.literal('{' as u32)?;
+            return Ok((i + 1, None));
+        };
+        let bad = min.is_none() || max.is_some_and(|m| m.is_none_or(|m| m > MAX_REPEAT));
+        let min = min.unwrap_or(u32::MAX);
+        let max = max.map(|m| m.unwrap_or(u32::MAX));
+        if bad || min > MAX_REPEAT || max.is_some_and(|m| m < min) {
+            return Err(error("invalid repeat count", &rest[..used]));
+        }
+        let end = self.repeat(i, i + used, min, max, true, last_repeat)?;
+        Ok((end, Some(i)))
+    }
 }
 
 /// A node without children.
