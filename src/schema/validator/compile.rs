@@ -124,7 +124,7 @@ pub(crate) fn compile_pattern(source: &str) -> Option<Pattern> {
 
 /// Compiles `source`, or says why not as Helm does (`'(' is not valid regex: …`).
 pub(crate) fn pattern(source: &str) -> Result<Pattern, String> {
-    match super::go_regex::compile(source) {
+    match super::regexp::compile(source) {
         Ok(regex) => Ok(Pattern {
             source: source.to_string(),
             regex,

@@ -91,7 +91,7 @@ impl Format {
             Format::Iri => checks::is_valid_iri(text),
             Format::IriReference => checks::is_valid_iri_reference(text),
             Format::JsonPointer => checks::is_valid_json_pointer(text),
-            Format::Regex => super::go_regex::compile(text).is_ok(),
+            Format::Regex => super::regexp::compile(text).is_ok(),
             Format::RelativeJsonPointer => checks::is_valid_relative_json_pointer(text),
             Format::Time => checks::is_valid_time(text),
             Format::Uri => checks::is_valid_uri(text),

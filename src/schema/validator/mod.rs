@@ -11,6 +11,7 @@ mod compile;
 mod error;
 mod format;
 mod format_checks;
+#[cfg(test)]
 mod go_regex;
 mod helm;
 mod helm_formats;
@@ -18,6 +19,7 @@ mod keywords;
 mod nodes;
 mod number;
 mod refs;
+mod regexp;
 mod shape;
 pub(crate) mod uri;
 
@@ -26,10 +28,10 @@ use serde_json::Value;
 
 pub(crate) use compile::{CompileError, compile_pattern};
 pub(crate) use error::{ErrorKind, JsonType, TypeKind, ValidationError};
-pub(crate) use go_regex::compile as go_pattern;
 pub(crate) use helm::{HelmError, go_float, grouped, quote as go_quote, unique_message};
 pub(crate) use nodes::Pattern;
 pub(crate) use refs::{ARRAYS, DEFAULT_BASE, MAPS, SINGLE, base_of, escape, percent_decode};
+pub(crate) use regexp::compile as go_pattern;
 pub(crate) use shape::type_name;
 
 use nodes::{Node, NodeId};

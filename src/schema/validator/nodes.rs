@@ -76,8 +76,8 @@ pub(crate) enum Count {
 pub(crate) struct Pattern {
     /// The pattern as the schema writes it.
     pub(crate) source: String,
-    /// The compiled expression (Go's syntax, translated by `go_regex`).
-    pub(crate) regex: regex::Regex,
+    /// The compiled expression (Go's regexp, `regexp/`).
+    pub(crate) regex: super::regexp::Regex,
 }
 
 /// One entry of `dependencies`.

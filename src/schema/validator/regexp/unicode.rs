@@ -1,0 +1,175 @@
+//! Go's `\p{…}` names (general categories, their long aliases, scripts, `Any`, `Assigned`,
+//! `ASCII`) resolved as Go 1.26's `regexp/syntax` resolves them, over Unicode 15.0.0 tables.
+
+use super::class::{Class, MAX};
+use super::tables::{CATEGORIES, CATEGORY_RUNS, FOLD_CLASSES, SCRIPT_RUNS, SCRIPTS};
+
+/// Unicode's long names of the general categories (PropertyValueAliases), as Go 1.26 accepts
+/// them: each alias and the categories it stands for (their first letters, or two-letter names).
+const ALIASES: [(&str, &str); 42] = [
+    ("Other", "C"),
+    ("Control", "Cc"),
+    ("Cntrl", "Cc"),
+    ("Format", "Cf"),
+    ("Unassigned", "Cn"),
+    ("Privateuse", "Co"),
+    ("Surrogate", "Cs"),
+    ("Letter", "L"),
+    ("Casedletter", "LC"),
+    ("Lowercaseletter", "Ll"),
+    ("Modifierletter", "Lm"),
+    ("Otherletter", "Lo"),
+    ("Titlecaseletter", "Lt"),
+    ("Uppercaseletter", "Lu"),
+    ("Mark", "M"),
+    ("Combiningmark", "M"),
+    ("Spacingmark", "Mc"),
+    ("Enclosingmark", "Me"),
+    ("Nonspacingmark", "Mn"),
+    ("Number", "N"),
+    ("Decimalnumber", "Nd"),
+    ("Digit", "Nd"),
+    ("Letternumber", "Nl"),
+    ("Othernumber", "No"),
+    ("Punctuation", "P"),
+    ("Punct", "P"),
+    ("Connectorpunctuation", "Pc"),
+    ("Dashpunctuation", "Pd"),
+    ("Closepunctuation", "Pe"),
+    ("Finalpunctuation", "Pf"),
+    ("Initialpunctuation", "Pi"),
+    ("Otherpunctuation", "Po"),
+    ("Openpunctuation", "Ps"),
+    ("Symbol", "S"),
+    ("Currencysymbol", "Sc"),
+    ("Modifiersymbol", "Sk"),
+    ("Mathsymbol", "Sm"),
+    ("Othersymbol", "So"),
+    ("Separator", "Z"),
+    ("Lineseparator", "Zl"),
+    ("Paragraphseparator", "Zp"),
+    ("Spaceseparator", "Zs"),
+];
+
+/// Go's lookup key for a name: first letter upper, the rest lower, without `_`, `-` or spaces.
+fn canonical(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars().filter(|c| !matches!(c, '_' | '-' | ' ')) {
+        if out.is_empty() {
+            out.push(c.to_ascii_uppercase());
+        } else {
+            out.push(c.to_ascii_lowercase());
+        }
+    }
+    out
+}
+
+/// The class Go's `\p{name}` stands for, folded when `fold` (`(?i)`), or `None` for an unknown
+/// name (Go: "invalid character class range").
+pub(super) fn property(name: &str, fold: bool) -> Option<Class> {
+    let key = canonical(name);
+    // Go has no fold table for `LC`: `(?i)\p{LC}` is `\p{LC}` (U+0345, which folds to `ι`, stays out).
+    let cased = key == "Lc" || key == "Casedletter";
+    let mut class = match key.as_str() {
+        "Any" => Class {
+            ranges: vec![(0, MAX)],
+        },
+        "Assigned" => {
+            let mut unassigned = categories("Cn");
+            unassigned.negate();
+            unassigned
+        }
+        "Ascii" => Class {
+            ranges: vec![(0, 0x7F)],
+        },
+        "Lc" => categories("LC"),
+        _ => {
+            if is_category(&key) {
+                categories(&key)
+            } else if let Some(i) = SCRIPTS.iter().position(|s| *s == key) {
+                runs(SCRIPT_RUNS, |v| usize::from(v) == i + 1)
+            } else {
+                let (_, short) = ALIASES.iter().find(|(alias, _)| *alias == key)?;
+                categories(short)
+            }
+        }
+    };
+    if fold && !cased {
+        class.fold();
+    }
+    Some(class)
+}
+
+/// Whether `key` names one of Go's categories (`L`, `Lu`, …; `LC` is looked up apart).
+fn is_category(key: &str) -> bool {
+    CATEGORIES
+        .iter()
+        .any(|c| *c == key || (key.len() == 1 && c.starts_with(key)))
+}
+
+/// The union of the two-letter categories `name` stands for (`L`: every `L?`; `LC`: `Lu Ll Lt`).
+fn categories(name: &str) -> Class {
+    let wanted = |v: u8| {
+        let c = CATEGORIES[usize::from(v)];
+        match name {
+            "LC" => matches!(c, "Lu" | "Ll" | "Lt"),
+            _ if name.len() == 1 => c.starts_with(name),
+            _ => c == name,
+        }
+    };
+    runs(CATEGORY_RUNS, wanted)
+}
+
+/// The code points whose run value `wanted` accepts, from a table of (value, LEB128 length) runs.
+fn runs(table: &[u8], mut wanted: impl FnMut(u8) -> bool) -> Class {
+    let mut class = Class::default();
+    let mut at = 0;
+    let mut start = 0u32;
+    while at < table.len() {
+        let value = table[at];
+        at += 1;
+        let length = leb128(table, &mut at);
+        if wanted(value) {
+            class.push(start, start + length - 1);
+        }
+        start += length;
+    }
+    class.clean();
+    class
+}
+
+/// Reads one LEB128 number at `*at`.
+fn leb128(table: &[u8], at: &mut usize) -> u32 {
+    let mut value = 0;
+    let mut shift = 0;
+    while let Some(&byte) = table.get(*at) {
+        *at += 1;
+        value |= u32::from(byte & 0x7F) << shift;
+        shift += 7;
+        if byte & 0x80 == 0 {
+            break;
+        }
+    }
+    value
+}
+
+/// Calls `each` with every simple case folding class (sorted members, two or more).
+pub(super) fn fold_classes(mut each: impl FnMut(&[u32])) {
+    let mut at = 0;
+    let mut first = 0;
+    let mut members = Vec::new();
+    while at < FOLD_CLASSES.len() {
+        first += leb128(FOLD_CLASSES, &mut at);
+        let count = leb128(FOLD_CLASSES, &mut at);
+        let stride = leb128(FOLD_CLASSES, &mut at);
+        let others = leb128(FOLD_CLASSES, &mut at);
+        let offsets: Vec<u32> = (0..others).map(|_| leb128(FOLD_CLASSES, &mut at)).collect();
+        for k in 0..count {
+            let base = first + k * stride;
+            members.clear();
+            members.push(base);
+            members.extend(offsets.iter().map(|o| base + o));
+            each(&members);
+        }
+    }
+}
