@@ -61,7 +61,7 @@ export interface MigrateInput {
 export type RefusalKind = "survival" | "schema" | "provenance" | "non-scalar-move" | "flow-collection"
   | "anchor-or-alias" | "merge-key" | "tag" | "duplicate-key" | "block-scalar" | "prefix-ambiguous"
   | "prefix-not-found" | "ambiguous-move" | "verify-failed" | "indentation"
-  | "schema-drift" | "render-failed" | "layer-conflict";
+  | "schema-drift" | "render-failed" | "layer-conflict" | "chart-defaults";
 
 export interface Refusal {
   kind: RefusalKind; path: string; message: string;
@@ -100,6 +100,11 @@ export interface MigrateResult {
   brief: string | null;
   /** What `helm install` would print when the target schema refuses the proposal. */
   helm?: string;
+  /** For a chart tree read by the CLI: each chart's findings and changes (docs/charts.md). */
+  charts?: {
+    name: string; chart: string; from: string | null; to: string | null; valuesPath: string;
+    findings: { kind: "displaced" | "derivable" | "escalation" | "refusal" | "op" | "not-carried"; path: string; text: string }[];
+  }[];
 }
 
 /** The input of `validate`. */

@@ -112,7 +112,10 @@ impl Run<'_> {
                     propose::Ended::Proposal(request) => {
                         self.migrate(&request, &charts, format, write, &travel)
                     }
-                    propose::Ended::Diagnosis(report) => Ok(self.show(&report, format)),
+                    propose::Ended::Diagnosis(mut report) => {
+                        crate::chart::annotate(&charts.0, &charts.1, &mut report);
+                        Ok(self.show(&report, format))
+                    }
                     propose::Ended::Exit(code) => Ok(code),
                 }
             }

@@ -55,11 +55,12 @@ pub struct ChartNamed {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ValidateReport {
-    /// Whether the user's values pass (violations only inside the chart's defaults do not count).
+    /// Whether Helm accepts the values: no violation, the user's or the chart's defaults' alone.
     pub valid: bool,
     /// The user's violations.
     pub violations: Vec<LocatedViolation>,
-    /// Violations that come only from the chart's defaults, reported apart.
+    /// Violations that come only from the chart's defaults (no values file causes them), reported
+    /// apart so that the user's file is not blamed for them.
     pub defaults_violations: Vec<LocatedViolation>,
     /// Inputs that could not be read.
     pub errors: Vec<Diagnostic>,
@@ -93,6 +94,15 @@ pub fn validate(
             report(errors)
         }
     }
+}
+
+/// Where in `user` the value Helm validates at `path` is written: under a subchart's `global`,
+/// the user's own `global` key it was copied from; else `path` itself.
+pub(crate) fn written_at(path: &ValuePath, user: &Value) -> ValuePath {
+    crate::schema::global_sources(path)
+        .into_iter()
+        .find(|p| path::get(user, p).is_some())
+        .unwrap_or_else(|| path.clone())
 }
 
 fn report(errors: Vec<Diagnostic>) -> ValidateReport {
@@ -168,7 +178,8 @@ pub(crate) fn against(
                 Location::at(
                     &values.path,
                     &lines,
-                    d.root.offset_of(&prefix.join(&key), typing),
+                    d.root
+                        .offset_of(&prefix.join(&written_at(&key, &user)), typing),
                 )
             })
             .unwrap_or_default();
@@ -190,6 +201,7 @@ pub(crate) fn against(
             out.violations.push(located);
         }
     }
-    out.valid = out.violations.is_empty();
+    // Helm refuses the install for a violation the chart's defaults cause as much as for the user's.
+    out.valid = out.violations.is_empty() && out.defaults_violations.is_empty();
     out
 }

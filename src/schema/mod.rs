@@ -9,6 +9,7 @@ mod compile;
 mod derive;
 mod displaced;
 mod error;
+mod gates;
 mod index;
 mod locate;
 mod message;
@@ -26,12 +27,13 @@ use serde_json::Value;
 pub use changelog::{Change, ChangeKind, Changelog, changelog};
 pub use coalesce::{
     CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
-    coalesce_with_warnings, copy_globals, reuse_values,
+    coalesce_with_warnings, copy_globals, global_sources, reuse_values,
 };
 pub use compile::Draft;
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
 pub use displaced::{Displaced, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};
+pub use gates::GATES_KEYWORD;
 pub use required::{Derivable, Escalation, Requirements};
 pub use validate::Violation;
 
