@@ -70,13 +70,25 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         let mut gates = Vec::new();
         let mut composed = node(root, &[], "", &mut charts, &mut drafts, &mut gates)?;
         let paths: Vec<&Vec<String>> = charts.iter().skip(1).map(|c| &c.values_path).collect();
-        for (gate, (_, parent)) in gates.iter_mut().zip(parents) {
-            if let (Value::Object(gate), Some(parent)) = (gate, parent) {
+        for (path, parent) in parents {
+            let listed = gates.iter_mut().find(|g| g["path"] == json!(path));
+            if let (Some(Value::Object(gate)), Some(parent)) = (listed, parent) {
                 gate.insert("parent".to_string(), parent);
             }
         }
         if let Value::Object(map) = &mut composed {
             map.insert(crate::schema::SUBCHARTS_KEYWORD.to_string(), json!(paths));
+            let named: Vec<Value> = charts
+                .iter()
+                .filter_map(|c| {
+                    let pointer = c.schema_pointer.as_ref()?;
+                    Some(json!({"name": c.name, "path": c.values_path, "pointer": pointer}))
+                })
+                .collect();
+            map.insert(
+                crate::schema::CHARTS_KEYWORD.to_string(),
+                Value::Array(named),
+            );
             if !gates.is_empty() {
                 map.insert(
                     crate::schema::GATES_KEYWORD.to_string(),

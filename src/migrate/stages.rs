@@ -106,10 +106,11 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
         .iter()
         .any(|r| matches!(r.kind, RefusalKind::Schema | RefusalKind::ChartDefaults))
     {
-        let lines = session
-            .target
-            .helm_text_coalesced(session.defaults.as_ref(), &judged.proposal);
-        report.helm = Some(format!("{}:\n{lines}", session.target_name));
+        report.helm = Some(session.target.helm_report(
+            &session.target_name,
+            session.defaults.as_ref(),
+            &judged.proposal,
+        ));
     }
     if !report.refusals.is_empty() {
         report.status = Status::Refused;

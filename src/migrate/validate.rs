@@ -35,21 +35,9 @@ pub struct LocatedViolation {
     /// (`bosun: - at '/gate/mode': …`); absent for a lone schema.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chart: Option<ChartNamed>,
-    /// The failing value's path (the mapping, for a key it does not allow or lacks), as Helm's
-    /// pointer names it.
-    #[serde(skip)]
-    pub value_path: ValuePath,
 }
 
-/// A violation named by its chart, as Helm names it in a chart tree.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ChartNamed {
-    /// The chart (its alias, if it has one).
-    pub name: String,
-    /// Helm's line: `<chart>: - at '<pointer in that chart's values>': <message>`.
-    pub helm: String,
-}
+pub use crate::schema::ChartNamed;
 
 /// What `validate` returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -192,8 +180,7 @@ pub(crate) fn against(
             helm_message: violation.helm_message.clone(),
             in_defaults_only: violation.in_defaults_only,
             at,
-            chart: None,
-            value_path: violation.path.clone(),
+            chart: violation.chart.clone(),
         };
         if violation.in_defaults_only {
             out.defaults_violations.push(located);

@@ -147,7 +147,9 @@ mod tests {
             &json!({"b": {"on": "no"}, "x": true, "tags": {"t": false}})
         ));
         assert!(!enabled(&g, &json!({"tags": {"t": false}})));
-        assert!(enabled(&g, &json!({"tags": {"t": false, "u": true}})));
+        let two = gate(&["b"], &[], &["t", "u"]);
+        assert!(enabled(&two, &json!({"tags": {"t": false, "u": true}})));
+        assert!(!enabled(&two, &json!({"tags": {"t": false, "u": "yes"}})));
         assert!(enabled(&g, &json!({"b": {"on": {"m": 1}}})));
     }
 

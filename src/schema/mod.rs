@@ -4,6 +4,7 @@
 //! Nothing here ever fetches: a `$ref` that leaves the document is an error naming its URL.
 
 mod changelog;
+mod charts;
 mod coalesce;
 mod compile;
 mod derive;
@@ -25,6 +26,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde_json::Value;
 
 pub use changelog::{Change, ChangeKind, Changelog, changelog};
+pub use charts::{CHARTS_KEYWORD, ChartNamed};
 pub use coalesce::{
     CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
     coalesce_with_warnings, copy_globals, global_sources, reuse_values,

@@ -7,6 +7,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
+use super::charts::{CHARTS_KEYWORD, ChartNamed, helm_report, name};
 use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
 use super::gates::{gates, kept_paths, prune, switched_off};
 use super::message::{describe_in, quote};
@@ -37,6 +38,9 @@ pub struct Violation {
     pub helm_message: String,
     /// Whether the failing value comes only from the chart's defaults, not from the user's values.
     pub in_defaults_only: bool,
+    /// For a chart tree: the chart whose own schema failed, and the line Helm prints for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chart: Option<ChartNamed>,
 }
 
 impl Violation {
@@ -140,9 +144,19 @@ impl Schema {
         out
     }
 
-    /// [`Schema::helm_text`] for the user's values coalesced over the chart's defaults.
-    pub fn helm_text_coalesced(&self, defaults: Option<&Value>, user: &Value) -> String {
-        self.helm_text(&self.coalesce(defaults, user))
+    /// What `helm install` prints for the user's values over the chart's defaults: the chart's
+    /// `name`, then [`Schema::helm_text`]; for a chart tree, one block per chart, as Helm names them.
+    pub fn helm_report(&self, name: &str, defaults: Option<&Value>, user: &Value) -> String {
+        if self.document.get(CHARTS_KEYWORD).is_some() {
+            let violations = self.validate_coalesced(defaults, user);
+            if let Some(text) = helm_report(&self.document, &violations) {
+                return text;
+            }
+        }
+        format!(
+            "{name}:\n{}",
+            self.helm_text(&self.coalesce(defaults, user))
+        )
     }
 
     /// Helm's error tree for `values` (already an instance).
@@ -179,6 +193,7 @@ impl Schema {
                 _ => out.push(self.violation(&error, at)),
             }
         }
+        name(&self.document, &mut out);
         out
     }
 
@@ -213,6 +228,7 @@ impl Schema {
             helm_message: helm_head(error, &message),
             message,
             pointer,
+            chart: None,
         }
     }
 }
@@ -272,6 +288,7 @@ fn key_violations(
             message: message.clone(),
             pointer,
             helm_message: message,
+            chart: None,
         });
     }
 }
@@ -300,6 +317,7 @@ fn item_violations(
             message: "false schema".to_string(),
             pointer: format!("{}/{i}", error.instance_path()),
             helm_message: "false schema".to_string(),
+            chart: None,
         });
     }
 }

@@ -64,6 +64,15 @@ def helm_lines(chart_path, values):
         return lines or {str(e)}
 
 
+def helm_said(chart_path, values):
+    """What `helm install` prints (empty when it installs), additional-properties keys sorted."""
+    try:
+        Chart.load(chart_path).render(values)
+        return ""
+    except Exception as e:
+        return "\n".join(normal(line) for line in str(e).strip().splitlines())
+
+
 def our_lines(chart_path, values_file):
     out = subprocess.run([BIN, "validate", "--chart", chart_path, "--values", values_file],
                          capture_output=True, text=True)
@@ -234,6 +243,13 @@ def bump(work):
     check("bump: Helm accepts the migrated values", helm_lines(f"{work}/umb-2.0.0.tgz", yaml.safe_load(after)) == set())
     check("bump: the comment names the chart", "`first` (alpha 1.0.0 → 2.0.0)" in report.get("comment", ""),
           report.get("comment", ""))
+    kept, _ = run("migrate", "--values", values, "--base", f"{work}/umb-1.0.0.tgz",
+                  "--target", f"{work}/umb-2.0.0.tgz", "--proposal", values)
+    said = "\n".join(normal(line) for line in kept.get("helm", "").strip().splitlines())
+    check("bump: the old values kept are refused (schema, at `first.port`), `helm` as helm install prints it",
+          [(r["kind"], r["path"]) for r in kept.get("refusals", [])] == [("schema", "first.port")]
+          and said == helm_said(f"{work}/umb-2.0.0.tgz", yaml.safe_load(open(values))),
+          json.dumps(kept.get("refusals")) + "\n" + said)
 
 
 def run(*args):
@@ -297,6 +313,9 @@ def test_shipped(work):
           and "the chart or its schema must be fixed, not the values file" in report["refusals"][0]["message"]
           and "- `bosun` (bosun 1.0.0 → 2.0.0): refused (chart-defaults) at `bosun.global`" in report.get("comment", ""),
           json.dumps(report.get("refusals")) + report.get("comment", ""))
+    said = "\n".join(normal(line) for line in report.get("helm", "").strip().splitlines())
+    check("shipped: `helm` is what helm install prints, one block per chart",
+          said == helm_said(broken, yaml.safe_load(open(proposal))), said)
     check("shipped: the plan of `first` is still shown, named by its chart",
           ("op", "first.port") in findings_of(report, "first"), json.dumps(report.get("charts")))
     report, _ = run("diagnose", "--values", values, "--base", base, "--target", broken, "--answer", "first.mode=fast")
