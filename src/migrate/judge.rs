@@ -209,9 +209,13 @@ pub(crate) fn chart_faults(violations: &[crate::schema::Violation]) -> Vec<Findi
             path: v.key_path.clone().unwrap_or_else(|| v.path.clone()),
             in_original: false,
             message: format!(
-                "the target chart as shipped fails its own schema, {v} (from the chart's own defaults, \
-                 or the `global` Helm gives every subchart): Helm refuses the install however the \
-                 values file is migrated; the chart or its schema must be fixed, not the values file"
+                "the target chart as shipped fails its own schema ({}; from the chart's own \
+                 defaults, or the `global` Helm gives every subchart): Helm refuses the install \
+                 however the values file is migrated; the chart or its schema must be fixed, not \
+                 the values file",
+                v.chart
+                    .as_ref()
+                    .map_or_else(|| v.to_string(), |c| c.helm.clone())
             ),
         })
         .collect()

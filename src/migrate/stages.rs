@@ -45,6 +45,7 @@ pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>)
     if !faults.is_empty() {
         report.refusals = faults.iter().map(unlocated).collect();
         report.status = Status::Refused;
+        report.brief = Some(brief(&session.target, &report));
         return report;
     }
     let nothing_to_do =

@@ -252,6 +252,25 @@ def bump(work):
           json.dumps(kept.get("refusals")) + "\n" + said)
 
 
+def test_library(work):
+    """A library subchart is validated like any other (Helm checks its schema, `global` included);
+    a library chart as the chart installed is refused with `helm install`'s words (`render` alone
+    renders it: the check is install's)."""
+    library = {"type": "object", "additionalProperties": False, "properties": {"x": {"type": "integer"}}}
+    write(f"{work}/top", {
+        "Chart.yaml": chart_yaml("top", "1.0.0", [{"name": "lib", "version": "1.0.0"}]),
+        "charts/lib/Chart.yaml": yaml.safe_dump({"apiVersion": "v2", "name": "lib", "version": "1.0.0", "type": "library"}),
+        "charts/lib/values.schema.json": library,
+    })
+    archive = Chart.load(f"{work}/top").save(work)
+    compare(work, "library subchart", archive, f"{work}/top",
+            [("its schema refuses the injected global", {}), ("and a wrong value", {"lib": {"x": "a"}})])
+    out = subprocess.run([BIN, "validate", "--chart", f"{work}/top/charts/lib", "--values", os.devnull],
+                         capture_output=True, text=True)
+    check("library chart installed: refused with helm install's words",
+          out.returncode != 0 and "library charts are not installable" in out.stderr, out.stderr + out.stdout)
+
+
 def run(*args):
     out = subprocess.run([BIN, *args, "--format", "json"], capture_output=True, text=True)
     return json.loads(out.stdout or "{}"), out
@@ -311,6 +330,7 @@ def test_shipped(work):
           out.returncode == 1 and refusals == [("chart-defaults", "bosun.global", None)]
           and ("refusal", "bosun.global") in findings_of(report, "bosun")
           and "the chart or its schema must be fixed, not the values file" in report["refusals"][0]["message"]
+          and "(bosun: - at '': additional properties 'global' not allowed;" in report["refusals"][0]["message"]
           and "- `bosun` (bosun 1.0.0 → 2.0.0): refused (chart-defaults) at `bosun.global`" in report.get("comment", ""),
           json.dumps(report.get("refusals")) + report.get("comment", ""))
     said = "\n".join(normal(line) for line in report.get("helm", "").strip().splitlines())
@@ -319,8 +339,9 @@ def test_shipped(work):
     check("shipped: the plan of `first` is still shown, named by its chart",
           ("op", "first.port") in findings_of(report, "first"), json.dumps(report.get("charts")))
     report, _ = run("diagnose", "--values", values, "--base", base, "--target", broken, "--answer", "first.mode=fast")
-    check("shipped: diagnose says the same (refused, chart-defaults), not `needs-proposal`",
-          report.get("status") == "refused" and [r["kind"] for r in report.get("refusals", [])] == ["chart-defaults"],
+    check("shipped: diagnose says the same (refused, chart-defaults), not `needs-proposal`, and the brief says no proposal can fix it",
+          report.get("status") == "refused" and [r["kind"] for r in report.get("refusals", [])] == ["chart-defaults"]
+          and "no proposal can fix it" in (report.get("brief") or ""),
           json.dumps(report)[:600])
     text = subprocess.run([BIN, "migrate", "--values", values, "--base", base, "--target", broken,
                            "--proposal", proposal, "--answer", "first.mode=fast", "--format", "text"], capture_output=True, text=True).stdout
@@ -339,6 +360,7 @@ def main():
     try:
         test_umbrella(work)
         test_gated(work)
+        test_library(work)
         test_location(work)
         bump(work)
         test_shipped(work)
