@@ -69,33 +69,7 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
     } else {
         let mut gates = Vec::new();
         let mut composed = node(root, &[], "", &mut charts, &mut drafts, &mut gates)?;
-        let paths: Vec<&Vec<String>> = charts.iter().skip(1).map(|c| &c.values_path).collect();
-        for (path, parent) in parents {
-            let listed = gates.iter_mut().find(|g| g["path"] == json!(path));
-            if let (Some(Value::Object(gate)), Some(parent)) = (listed, parent) {
-                gate.insert("parent".to_string(), parent);
-            }
-        }
-        if let Value::Object(map) = &mut composed {
-            map.insert(crate::schema::SUBCHARTS_KEYWORD.to_string(), json!(paths));
-            let named: Vec<Value> = charts
-                .iter()
-                .filter_map(|c| {
-                    let pointer = c.schema_pointer.as_ref()?;
-                    Some(json!({"name": c.name, "path": c.values_path, "pointer": pointer}))
-                })
-                .collect();
-            map.insert(
-                crate::schema::CHARTS_KEYWORD.to_string(),
-                Value::Array(named),
-            );
-            if !gates.is_empty() {
-                map.insert(
-                    crate::schema::GATES_KEYWORD.to_string(),
-                    Value::Array(gates),
-                );
-            }
-        }
+        list_tree(&mut composed, &charts, gates, parents);
         (!charts.iter().all(|c| c.schema_pointer.is_none()))
             .then(|| with_draft(composed, &drafts, root))
             .transpose()?
@@ -123,6 +97,45 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         defaults,
         charts,
     })
+}
+
+/// The tree listed in its composed schema for the schema layer: the subcharts' value paths
+/// (`global` goes down them), the charts with a schema (violations are named by them) and the
+/// subcharts a condition or tags can switch off, with what their parents put under their key.
+fn list_tree(
+    composed: &mut Value,
+    charts: &[ChartAt],
+    mut gates: Vec<Value>,
+    parents: Vec<(Vec<String>, Option<Value>)>,
+) {
+    for (path, parent) in parents {
+        let listed = gates.iter_mut().find(|g| g["path"] == json!(path));
+        if let (Some(Value::Object(gate)), Some(parent)) = (listed, parent) {
+            gate.insert("parent".to_string(), parent);
+        }
+    }
+    let Value::Object(map) = composed else {
+        return;
+    };
+    let paths: Vec<&Vec<String>> = charts.iter().skip(1).map(|c| &c.values_path).collect();
+    map.insert(crate::schema::SUBCHARTS_KEYWORD.to_string(), json!(paths));
+    let named: Vec<Value> = charts
+        .iter()
+        .filter_map(|c| {
+            let pointer = c.schema_pointer.as_ref()?;
+            Some(json!({"name": c.name, "path": c.values_path, "pointer": pointer}))
+        })
+        .collect();
+    map.insert(
+        crate::schema::CHARTS_KEYWORD.to_string(),
+        Value::Array(named),
+    );
+    if !gates.is_empty() {
+        map.insert(
+            crate::schema::GATES_KEYWORD.to_string(),
+            Value::Array(gates),
+        );
+    }
 }
 
 fn at(chart: &Chart, path: Vec<String>, pointer: Option<String>) -> ChartAt {

@@ -102,17 +102,7 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
             _ => locate_finding(session, file, &candidate, proposal, finding),
         })
         .collect();
-    if report
-        .refusals
-        .iter()
-        .any(|r| matches!(r.kind, RefusalKind::Schema | RefusalKind::ChartDefaults))
-    {
-        report.helm = Some(session.target.helm_report(
-            &session.target_name,
-            session.defaults.as_ref(),
-            &judged.proposal,
-        ));
-    }
+    report.helm = helm_if_refused(session, &report, &judged.proposal);
     if !report.refusals.is_empty() {
         report.status = Status::Refused;
     } else if report.ops.is_empty() && *judged.proposal == *original {
@@ -245,6 +235,19 @@ fn in_values(
         .get(candidate.document)
         .map(|d| d.root.offset_of(full, session.typing));
     refusal_at(file.path, file.text, offset, finding)
+}
+
+/// What `helm install` prints for the judged proposal, when the target schema refuses it.
+fn helm_if_refused(session: &Session, report: &MigrateReport, judged: &Value) -> Option<String> {
+    let refused = report
+        .refusals
+        .iter()
+        .any(|r| matches!(r.kind, RefusalKind::Schema | RefusalKind::ChartDefaults));
+    refused.then(|| {
+        session
+            .target
+            .helm_report(&session.target_name, session.defaults.as_ref(), judged)
+    })
 }
 
 /// A refusal about the chart, not about a place in the user's files.
