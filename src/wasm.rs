@@ -61,7 +61,7 @@ export interface MigrateInput {
 export type RefusalKind = "survival" | "schema" | "provenance" | "non-scalar-move" | "flow-collection"
   | "anchor-or-alias" | "merge-key" | "tag" | "duplicate-key" | "block-scalar" | "prefix-ambiguous"
   | "prefix-not-found" | "ambiguous-move" | "verify-failed" | "indentation"
-  | "schema-drift" | "render-failed" | "layer-conflict";
+  | "schema-drift" | "render-failed" | "layer-conflict" | "chart-defaults";
 
 export interface Refusal {
   kind: RefusalKind; path: string; message: string;
@@ -98,8 +98,13 @@ export interface MigrateResult {
   comment: string;
   /** What a proposal must fix, as plain text (`migrate` gives it too); `null` when the values were not located. */
   brief: string | null;
-  /** What `helm install` would print when the target schema refuses the proposal. */
+  /** What `helm install` would print when the target schema refuses the proposal (for a chart tree, one block per chart). */
   helm?: string;
+  /** For a chart tree read by the CLI: each chart's findings and changes (docs/charts.md). */
+  charts?: {
+    name: string; chart: string; from: string | null; to: string | null; valuesPath: string;
+    findings: { kind: "displaced" | "derivable" | "escalation" | "refusal" | "op" | "not-carried"; path: string; text: string }[];
+  }[];
 }
 
 /** The input of `validate`. */
@@ -116,6 +121,8 @@ export interface Violation {
   /** The failing keyword; where Helm places it (a JSON pointer); the line Helm prints for it. */
   keyword: string; pointer: string; helmMessage: string;
   file: string | null; line: number | null; column: number | null; utf16Column: number | null;
+  /** For a chart tree's schema (`readChart`): the chart whose schema failed, and Helm's line for it. */
+  chart?: { name: string; helm: string };
 }
 
 /** What `validate` returns. */

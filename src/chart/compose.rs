@@ -57,6 +57,8 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
     }
     let mut charts = Vec::new();
     let mut drafts = Vec::new();
+    let mut parents = Vec::new();
+    let coalesced = defaults(root, Map::new(), &[], &mut parents)?;
     let schema = if root.subcharts.is_empty() && root.dependencies.is_empty() {
         charts.push(at(
             root,
@@ -65,11 +67,9 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         ));
         root.schema.clone()
     } else {
-        let mut composed = node(root, &[], "", &mut charts, &mut drafts)?;
-        let paths: Vec<&Vec<String>> = charts.iter().skip(1).map(|c| &c.values_path).collect();
-        if let Value::Object(map) = &mut composed {
-            map.insert(crate::schema::SUBCHARTS_KEYWORD.to_string(), json!(paths));
-        }
+        let mut gates = Vec::new();
+        let mut composed = node(root, &[], "", &mut charts, &mut drafts, &mut gates)?;
+        list_tree(&mut composed, &charts, gates, parents);
         (!charts.iter().all(|c| c.schema_pointer.is_none()))
             .then(|| with_draft(composed, &drafts, root))
             .transpose()?
@@ -77,8 +77,7 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
     let defaults = if root.subcharts.is_empty() {
         root.values.clone()
     } else {
-        let value = defaults(root, Map::new())?;
-        Some(serde_json::to_string_pretty(&value).unwrap_or_default())
+        Some(serde_json::to_string_pretty(&coalesced).unwrap_or_default())
     };
     let plain = root.subcharts.is_empty();
     Ok(Composed {
@@ -98,6 +97,45 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         defaults,
         charts,
     })
+}
+
+/// The tree listed in its composed schema for the schema layer: the subcharts' value paths
+/// (`global` goes down them), the charts with a schema (violations are named by them) and the
+/// subcharts a condition or tags can switch off, with what their parents put under their key.
+fn list_tree(
+    composed: &mut Value,
+    charts: &[ChartAt],
+    mut gates: Vec<Value>,
+    parents: Vec<(Vec<String>, Option<Value>)>,
+) {
+    for (path, parent) in parents {
+        let listed = gates.iter_mut().find(|g| g["path"] == json!(path));
+        if let (Some(Value::Object(gate)), Some(parent)) = (listed, parent) {
+            gate.insert("parent".to_string(), parent);
+        }
+    }
+    let Value::Object(map) = composed else {
+        return;
+    };
+    let paths: Vec<&Vec<String>> = charts.iter().skip(1).map(|c| &c.values_path).collect();
+    map.insert(crate::schema::SUBCHARTS_KEYWORD.to_string(), json!(paths));
+    let named: Vec<Value> = charts
+        .iter()
+        .filter_map(|c| {
+            let pointer = c.schema_pointer.as_ref()?;
+            Some(json!({"name": c.name, "path": c.values_path, "pointer": pointer}))
+        })
+        .collect();
+    map.insert(
+        crate::schema::CHARTS_KEYWORD.to_string(),
+        Value::Array(named),
+    );
+    if !gates.is_empty() {
+        map.insert(
+            crate::schema::GATES_KEYWORD.to_string(),
+            Value::Array(gates),
+        );
+    }
 }
 
 fn at(chart: &Chart, path: Vec<String>, pointer: Option<String>) -> ChartAt {
@@ -175,6 +213,7 @@ fn node(
     pointer: &str,
     charts: &mut Vec<ChartAt>,
     drafts: &mut Vec<(String, String)>,
+    gates: &mut Vec<Value>,
 ) -> Result<Value, ChartError> {
     let mut parts = Vec::new();
     let own = format!("{pointer}/allOf/0");
@@ -198,13 +237,16 @@ fn node(
         let index = parts.len();
         let mut sub_path = path.to_vec();
         sub_path.push(key.clone());
-        let gate = dep.and_then(|d| disabled(d, path));
+        let gate = match dep {
+            Some(dep) => gate(dep, sub, path, &sub_path, gates)?,
+            None => None,
+        };
         let branch = if gate.is_some() { "/else" } else { "" };
         let sub_pointer = format!(
             "{pointer}/allOf/{index}{branch}/properties/{}",
             escape(&key)
         );
-        let child = node(sub, &sub_path, &sub_pointer, charts, drafts)?;
+        let child = node(sub, &sub_path, &sub_pointer, charts, drafts, gates)?;
         if let Some(last) = charts.iter_mut().rev().find(|c| c.values_path == sub_path) {
             last.name = key.clone();
         }
@@ -218,6 +260,30 @@ fn node(
         0 => json!({}),
         _ => json!({ "allOf": parts }),
     })
+}
+
+/// The `if` that drops the subchart `sub` at `sub_path` (listed in `gates` for the coalescing
+/// that leaves its values out), or `None` when nothing can switch it off.
+fn gate(
+    dep: &Dependency,
+    sub: &Chart,
+    parent: &[String],
+    sub_path: &[String],
+    gates: &mut Vec<Value>,
+) -> Result<Option<Value>, ChartError> {
+    let conditions = condition_paths(dep, parent);
+    if conditions.is_empty() && dep.tags.is_empty() {
+        return Ok(None);
+    }
+    let own = defaults(sub, Map::new(), &[], &mut Vec::new())?;
+    let own_bool = |c: &[String]| -> Option<bool> {
+        let rest = c.strip_prefix(sub_path)?;
+        rest.iter()
+            .try_fold(&own, |at, key| at.as_object()?.get(key))?
+            .as_bool()
+    };
+    gates.push(json!({"path": sub_path, "conditions": conditions, "tags": dep.tags}));
+    Ok(disabled(&conditions, &dep.tags, &own_bool))
 }
 
 /// The composition with one `$schema`: the charts' drafts must agree (a missing one follows).
@@ -264,12 +330,57 @@ fn rewrite_refs(schema: &mut Value, pointer: &str) {
 }
 
 /// The schema of "Helm drops this subchart": its first boolean `condition` is false, or (no
-/// condition is a boolean) its tags are false and none true. `None`: it is always on.
-fn disabled(dep: &Dependency, parent: &[String]) -> Option<Value> {
-    let conditions: Vec<Vec<String>> = dep
-        .condition
+/// condition is a boolean) its tags are false and none true. `None`: it is always on. Helm
+/// decides on the values coalesced with the subchart's own, which a dropped subchart's values
+/// no longer hold: where a condition path is missing, the subchart's own default (`own`) answers.
+fn disabled(
+    conditions: &[Vec<String>],
+    tags: &[String],
+    own: &dyn Fn(&[String]) -> Option<bool>,
+) -> Option<Value> {
+    if conditions.is_empty() && tags.is_empty() {
+        return None;
+    }
+    let boolean = |c: &Vec<String>| seen(c, &json!({"type": "boolean"}), own(c).is_some());
+    let off = |c: &Vec<String>| seen(c, &json!({"const": false}), own(c) == Some(false));
+    let mut any = Vec::new();
+    for (i, condition) in conditions.iter().enumerate() {
+        let mut all: Vec<Value> = conditions[..i]
+            .iter()
+            .map(|c| json!({"not": boolean(c)}))
+            .collect();
+        all.push(off(condition));
+        any.push(json!({"allOf": all}));
+    }
+    if !tags.is_empty() {
+        let tag =
+            |t: &String, b: bool| at_path(&["tags".to_string(), t.clone()], &json!({"const": b}));
+        let mut all: Vec<Value> = conditions
+            .iter()
+            .map(|c| json!({"not": boolean(c)}))
+            .collect();
+        all.push(json!({"not": {"anyOf": tags.iter().map(|t| tag(t, true)).collect::<Vec<_>>()}}));
+        all.push(json!({"anyOf": tags.iter().map(|t| tag(t, false)).collect::<Vec<_>>()}));
+        any.push(json!({"allOf": all}));
+    }
+    Some(json!({"anyOf": any}))
+}
+
+/// A schema that holds when the value at `path` satisfies `leaf`, or (`by_default`) is missing
+/// and the subchart's own default there does.
+fn seen(path: &[String], leaf: &Value, by_default: bool) -> Value {
+    if by_default {
+        json!({"anyOf": [at_path(path, leaf), {"not": at_path(path, &json!({}))}]})
+    } else {
+        at_path(path, leaf)
+    }
+}
+
+/// A dependency's `condition` paths from the root's values, split as Helm splits them.
+fn condition_paths(dep: &Dependency, parent: &[String]) -> Vec<Vec<String>> {
+    dep.condition
+        .trim()
         .split(',')
-        .map(str::trim)
         .filter(|c| !c.is_empty())
         .map(|c| {
             parent
@@ -278,34 +389,7 @@ fn disabled(dep: &Dependency, parent: &[String]) -> Option<Value> {
                 .chain(c.split('.').map(str::to_string))
                 .collect()
         })
-        .collect();
-    if conditions.is_empty() && dep.tags.is_empty() {
-        return None;
-    }
-    let boolean = json!({"type": "boolean"});
-    let mut any = Vec::new();
-    for (i, condition) in conditions.iter().enumerate() {
-        let mut all: Vec<Value> = conditions[..i]
-            .iter()
-            .map(|c| json!({"not": at_path(c, &boolean)}))
-            .collect();
-        all.push(at_path(condition, &json!({"const": false})));
-        any.push(json!({"allOf": all}));
-    }
-    if !dep.tags.is_empty() {
-        let tag =
-            |t: &String, b: bool| at_path(&["tags".to_string(), t.clone()], &json!({"const": b}));
-        let mut all: Vec<Value> = conditions
-            .iter()
-            .map(|c| json!({"not": at_path(c, &boolean)}))
-            .collect();
-        all.push(
-            json!({"not": {"anyOf": dep.tags.iter().map(|t| tag(t, true)).collect::<Vec<_>>()}}),
-        );
-        all.push(json!({"anyOf": dep.tags.iter().map(|t| tag(t, false)).collect::<Vec<_>>()}));
-        any.push(json!({"allOf": all}));
-    }
-    Some(json!({"anyOf": any}))
+        .collect()
 }
 
 /// A schema that holds when the value at `path` exists and satisfies `leaf`.
@@ -318,7 +402,14 @@ fn at_path(path: &[String], leaf: &Value) -> Value {
 
 /// Helm's `CoalesceValues` for the tree with no user values: each chart's values.yaml under
 /// `dest`, then each kept subchart's under its key, `global` copied down first.
-fn defaults(chart: &Chart, dest: Map<String, Value>) -> Result<Value, ChartError> {
+/// `parents` gets, for each subchart a condition or tags can switch off, what its parents put
+/// under its key (the values Helm keeps there when it drops it).
+fn defaults(
+    chart: &Chart,
+    dest: Map<String, Value>,
+    path: &[String],
+    parents: &mut Vec<(Vec<String>, Option<Value>)>,
+) -> Result<Value, ChartError> {
     let own = match &chart.values {
         Some(text) => {
             let options = DecodeOptions {
@@ -340,7 +431,13 @@ fn defaults(chart: &Chart, dest: Map<String, Value>) -> Result<Value, ChartError
         Value::Object(map) => map,
         _ => Map::new(),
     };
-    for (key, sub, _) in included(chart)? {
+    for (key, sub, dep) in included(chart)? {
+        let mut sub_path = path.to_vec();
+        sub_path.push(key.clone());
+        if dep.is_some_and(|d| !condition_paths(d, path).is_empty() || !d.tags.is_empty()) {
+            let parent = dest.get(&key).filter(|v| !v.is_null()).cloned();
+            parents.push((sub_path.clone(), parent));
+        }
         let sub_values = match dest.remove(&key) {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(map)) => map,
@@ -351,7 +448,7 @@ fn defaults(chart: &Chart, dest: Map<String, Value>) -> Result<Value, ChartError
         };
         let mut sub_values = sub_values;
         crate::schema::copy_globals(&dest, &mut sub_values);
-        let coalesced = defaults(sub, sub_values)?;
+        let coalesced = defaults(sub, sub_values, &sub_path, parents)?;
         dest.insert(key, coalesced);
     }
     Ok(Value::Object(dest))

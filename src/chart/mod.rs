@@ -3,14 +3,14 @@
 //!
 //! The archive is untrusted input (`archive`); the tree is Chart.yaml, its dependencies and
 //! `charts/` as Helm's loader reads them (`tree`); `compose` lays every chart's schema at its
-//! own values (alias, condition, tags) and coalesces the defaults and `global` as Helm does.
+//! own values (alias, condition, tags) and coalesces the defaults and `global` as Helm does;
+//! the composition lists the charts so that the schema layer names violations as Helm does.
 
 mod annotate;
 pub mod archive;
 mod compose;
 mod dir;
 mod files;
-mod message;
 mod semver;
 mod tree;
 
@@ -19,7 +19,6 @@ pub use compose::{ChartAt, Composed, compose};
 pub use dir::Fs;
 pub use dir::{Entry, Source};
 pub use files::Files;
-pub use message::{chart_of, name_charts, named};
 pub use tree::{Chart, Dependency, load};
 
 use serde::Serialize;

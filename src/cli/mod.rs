@@ -112,7 +112,10 @@ impl Run<'_> {
                     propose::Ended::Proposal(request) => {
                         self.migrate(&request, &charts, format, write, &travel)
                     }
-                    propose::Ended::Diagnosis(report) => Ok(self.show(&report, format)),
+                    propose::Ended::Diagnosis(mut report) => {
+                        crate::chart::annotate(&charts.0, &charts.1, &mut report);
+                        Ok(self.show(&report, format))
+                    }
                     propose::Ended::Exit(code) => Ok(code),
                 }
             }
@@ -252,11 +255,8 @@ impl Run<'_> {
         let files = self.source_files(&args.values)?;
         // One schema as both sides: the session compiles it once.
         let prefix = args.prefix.as_deref();
-        let named = |f: &SourceFile, session: &Session| {
-            crate::chart::name_charts(&input.charts, session.validate(f, prefix))
-        };
         let report = match Session::new(&schema, &schema, defaults.as_ref(), args.typing) {
-            Ok(session) => ValidateReport::merge(files.iter().map(|f| named(f, &session))),
+            Ok(session) => ValidateReport::merge(files.iter().map(|f| session.validate(f, prefix))),
             Err(errors) => ValidateReport::unreadable(errors),
         };
         self.print_json(&report);

@@ -1,6 +1,6 @@
 //! The brief: what an author (or a model) needs to write a proposal, and nothing else.
 
-use super::outcome::MigrateReport;
+use super::outcome::{MigrateReport, RefusalKind};
 use crate::path::{ValuePath, show};
 use crate::schema::{PropertyInfo, Schema};
 use std::fmt::Write;
@@ -13,6 +13,21 @@ pub fn brief(target: &Schema, report: &MigrateReport) -> String {
         (_, Some(file)) => format!("the root of {file}"),
         _ => "the values".to_string(),
     };
+    let broken: Vec<_> = report
+        .refusals
+        .iter()
+        .filter(|r| r.kind == RefusalKind::ChartDefaults)
+        .collect();
+    if !broken.is_empty() {
+        let _ = writeln!(
+            out,
+            "The target chart as shipped fails its own schema: Helm refuses its install whatever the values at {at} say, so no proposal can fix it; the chart or its schema must be fixed:"
+        );
+        for r in broken {
+            let _ = writeln!(out, "- {}: {}", r.path, r.message);
+        }
+        return out;
+    }
     if report.displaced.is_empty() && report.derivable.is_empty() && report.escalations.is_empty() {
         let _ = writeln!(
             out,

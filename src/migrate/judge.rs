@@ -199,21 +199,49 @@ fn schema_source(session: &Session, path: &ValuePath, value: &Value) -> Option<S
     }
 }
 
-/// The schema refusal: the judged proposal, coalesced with the defaults, against the target.
+/// The schema refusal: the judged proposal, coalesced with the defaults, against the target; a
+/// violation the target chart's own defaults cause is the chart's, not the proposal's.
 fn schema_findings(session: &Session, judged: &Value) -> Vec<Finding> {
-    session
+    let violations = session
         .target
-        .validate_coalesced(session.defaults.as_ref(), judged)
-        .into_iter()
-        .filter(|violation| !violation.in_defaults_only)
-        .map(|violation| Finding {
-            kind: RefusalKind::Schema,
-            path: violation
-                .key_path
-                .clone()
-                .unwrap_or_else(|| violation.path.clone()),
+        .validate_coalesced(session.defaults.as_ref(), judged);
+    let mut findings = chart_faults(&violations);
+    findings.extend(
+        violations
+            .into_iter()
+            .filter(|violation| !violation.in_defaults_only)
+            .map(|violation| Finding {
+                kind: RefusalKind::Schema,
+                path: violation
+                    .key_path
+                    .clone()
+                    .unwrap_or_else(|| violation.path.clone()),
+                in_original: false,
+                message: format!("the target schema refuses the proposal: {violation}"),
+            }),
+    );
+    findings
+}
+
+/// The violations the target chart causes by itself, as refusals that say so: Helm refuses its
+/// install however the user's file is migrated, and no values file is to blame.
+pub(crate) fn chart_faults(violations: &[crate::schema::Violation]) -> Vec<Finding> {
+    violations
+        .iter()
+        .filter(|v| v.is_the_charts())
+        .map(|v| Finding {
+            kind: RefusalKind::ChartDefaults,
+            path: v.key_path.clone().unwrap_or_else(|| v.path.clone()),
             in_original: false,
-            message: format!("the target schema refuses the proposal: {violation}"),
+            message: format!(
+                "the target chart as shipped fails its own schema ({}; from the chart's own \
+                 defaults, or the `global` Helm gives every subchart): Helm refuses the install \
+                 however the values file is migrated; the chart or its schema must be fixed, not \
+                 the values file",
+                v.chart
+                    .as_ref()
+                    .map_or_else(|| v.to_string(), |c| c.helm.clone())
+            ),
         })
         .collect()
 }

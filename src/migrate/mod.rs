@@ -21,7 +21,8 @@ pub mod validate;
 mod write;
 
 pub use outcome::{
-    KeptComment, MigrateReport, NotCarried, Op, Refusal, RefusalKind, SetSource, Status,
+    ChartFinding, ChartFindings, KeptComment, MigrateReport, NotCarried, Op, Refusal, RefusalKind,
+    SetSource, Status,
 };
 pub use request::{Named, Request, SourceFile};
 pub use session::{Inputs, Session};

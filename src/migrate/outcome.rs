@@ -49,6 +49,9 @@ pub enum RefusalKind {
     RenderFailed,
     /// A key edited by a layered replay is supplied by several layers (issue 15).
     LayerConflict,
+    /// The target chart's own defaults fail its schema: Helm refuses the install whatever the
+    /// values file says (a chart tree's strict subchart refusing the `global` Helm injects).
+    ChartDefaults,
 }
 
 impl RefusalKind {
@@ -73,6 +76,7 @@ impl RefusalKind {
             RefusalKind::SchemaDrift => "schema-drift",
             RefusalKind::RenderFailed => "render-failed",
             RefusalKind::LayerConflict => "layer-conflict",
+            RefusalKind::ChartDefaults => "chart-defaults",
         }
     }
 }
@@ -194,6 +198,52 @@ pub struct MigrateReport {
     /// refuses it; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub helm: Option<String>,
+    /// For a chart tree: each chart's share of the findings and changes (docs/charts.md);
+    /// absent for a lone chart or schema files.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub charts: Vec<ChartFindings>,
+}
+
+/// One chart of a chart tree and the findings and changes that touch its values.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartFindings {
+    /// The chart as Helm names it (its alias, if it has one).
+    pub name: String,
+    /// Its Chart.yaml name.
+    pub chart: String,
+    /// Its version in the base chart tree, or `null` when it is not in it.
+    pub from: Option<String>,
+    /// Its version in the target chart tree, or `null` when it is not in it.
+    pub to: Option<String>,
+    /// Where its values are, from the values root (`""` for the root chart).
+    pub values_path: ValuePath,
+    /// Each finding and change, in report order.
+    pub findings: Vec<ChartFinding>,
+}
+
+impl ChartFindings {
+    /// The chart as the comment and the text name it: `` `first` (alpha 1.0.0 → 2.0.0) ``.
+    pub fn label(&self) -> String {
+        let versions = match (&self.from, &self.to) {
+            (Some(from), Some(to)) if from != to => format!("{from} → {to}"),
+            (_, Some(v)) | (Some(v), None) => v.clone(),
+            (None, None) => String::new(),
+        };
+        format!("`{}` ({} {versions})", self.name, self.chart)
+    }
+}
+
+/// One finding or change, named by kind and path.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartFinding {
+    /// `displaced`, `derivable`, `escalation`, `refusal`, `op` or `not-carried`.
+    pub kind: &'static str,
+    /// The value path it is about.
+    pub path: ValuePath,
+    /// The finding in the comment's words.
+    pub text: String,
 }
 
 impl MigrateReport {
@@ -217,6 +267,7 @@ impl MigrateReport {
             comment: String::new(),
             brief: None,
             helm: None,
+            charts: Vec::new(),
         }
     }
 }
@@ -244,6 +295,7 @@ mod tests {
             AmbiguousMove,
             VerifyFailed,
             Indentation,
+            ChartDefaults,
         ] {
             assert_eq!(serde_json::to_value(kind).unwrap(), kind.as_str());
         }

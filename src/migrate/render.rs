@@ -60,6 +60,10 @@ pub fn text(report: &MigrateReport) -> String {
             .iter()
             .map(|c| format!("schema change: {c}")),
     );
+    lines.extend(report.charts.iter().map(|c| {
+        let words: Vec<&str> = c.findings.iter().map(|f| f.text.as_str()).collect();
+        format!("chart {}: {}", c.label(), words.join("; "))
+    }));
     for line in lines {
         let _ = writeln!(out, "{line}");
     }

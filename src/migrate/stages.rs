@@ -4,7 +4,7 @@
 use super::brief::brief;
 use super::comment::comment;
 use super::facts::facts;
-use super::judge::judge;
+use super::judge::{chart_faults, judge};
 use super::locate::{Candidate, locate};
 use super::outcome::{KeptComment, MigrateReport, Refusal, RefusalKind, Status};
 use super::plan::Finding;
@@ -41,6 +41,13 @@ pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>)
     let violations = session
         .target
         .validate_coalesced(session.defaults.as_ref(), located.original);
+    let faults = chart_faults(&violations);
+    if !faults.is_empty() {
+        report.refusals = faults.iter().map(unlocated).collect();
+        report.status = Status::Refused;
+        report.brief = Some(brief(&session.target, &report));
+        return report;
+    }
     let nothing_to_do =
         report.displaced.is_empty() && report.derivable.is_empty() && violations.is_empty();
     report.status = if nothing_to_do {
@@ -90,18 +97,12 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
         .planned
         .findings
         .iter()
-        .map(|finding| locate_finding(session, file, &candidate, proposal, finding))
+        .map(|finding| match finding.kind {
+            RefusalKind::ChartDefaults => unlocated(finding),
+            _ => locate_finding(session, file, &candidate, proposal, finding),
+        })
         .collect();
-    if report
-        .refusals
-        .iter()
-        .any(|r| r.kind == RefusalKind::Schema)
-    {
-        let lines = session
-            .target
-            .helm_text_coalesced(session.defaults.as_ref(), &judged.proposal);
-        report.helm = Some(format!("{}:\n{lines}", session.target_name));
-    }
+    report.helm = helm_if_refused(session, &report, &judged.proposal);
     if !report.refusals.is_empty() {
         report.status = Status::Refused;
     } else if report.ops.is_empty() && *judged.proposal == *original {
@@ -175,9 +176,10 @@ fn locate_finding(
         let full = candidate.prefix.join(&finding.path);
         return in_values(file, candidate, &full, session, finding);
     }
+    let written = super::validate::written_at(&finding.path, &proposal.value);
     let offset = proposal.with_stream(|stream| {
         let first = stream.documents.first();
-        first.map(|d| d.root.offset_of(&finding.path, session.typing))
+        first.map(|d| d.root.offset_of(&written, session.typing))
     });
     refusal_at(&proposal.input.name, &proposal.input.text, offset, finding)
 }
@@ -234,6 +236,29 @@ fn in_values(
         .get(candidate.document)
         .map(|d| d.root.offset_of(full, session.typing));
     refusal_at(file.path, file.text, offset, finding)
+}
+
+/// What `helm install` prints for the judged proposal, when the target schema refuses it.
+fn helm_if_refused(session: &Session, report: &MigrateReport, judged: &Value) -> Option<String> {
+    let refused = report
+        .refusals
+        .iter()
+        .any(|r| matches!(r.kind, RefusalKind::Schema | RefusalKind::ChartDefaults));
+    refused.then(|| {
+        session
+            .target
+            .helm_report(&session.target_name, session.defaults.as_ref(), judged)
+    })
+}
+
+/// A refusal about the chart, not about a place in the user's files.
+fn unlocated(finding: &Finding) -> Refusal {
+    Refusal {
+        kind: finding.kind,
+        path: finding.path.clone(),
+        message: finding.message.clone(),
+        at: Location::default(),
+    }
 }
 
 fn refusal_at(file: &str, text: &str, offset: Option<usize>, finding: &Finding) -> Refusal {

@@ -35,31 +35,20 @@ pub struct LocatedViolation {
     /// (`bosun: - at '/gate/mode': …`); absent for a lone schema.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chart: Option<ChartNamed>,
-    /// The failing value's path (the mapping, for a key it does not allow or lacks), as Helm's
-    /// pointer names it.
-    #[serde(skip)]
-    pub value_path: ValuePath,
 }
 
-/// A violation named by its chart, as Helm names it in a chart tree.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ChartNamed {
-    /// The chart (its alias, if it has one).
-    pub name: String,
-    /// Helm's line: `<chart>: - at '<pointer in that chart's values>': <message>`.
-    pub helm: String,
-}
+pub use crate::schema::ChartNamed;
 
 /// What `validate` returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ValidateReport {
-    /// Whether the user's values pass (violations only inside the chart's defaults do not count).
+    /// Whether Helm accepts the values: no violation, the user's or the chart's defaults' alone.
     pub valid: bool,
     /// The user's violations.
     pub violations: Vec<LocatedViolation>,
-    /// Violations that come only from the chart's defaults, reported apart.
+    /// Violations that come only from the chart's defaults (no values file causes them), reported
+    /// apart so that the user's file is not blamed for them.
     pub defaults_violations: Vec<LocatedViolation>,
     /// Inputs that could not be read.
     pub errors: Vec<Diagnostic>,
@@ -93,6 +82,15 @@ pub fn validate(
             report(errors)
         }
     }
+}
+
+/// Where in `user` the value Helm validates at `path` is written: under a subchart's `global`,
+/// the user's own `global` key it was copied from; else `path` itself.
+pub(crate) fn written_at(path: &ValuePath, user: &Value) -> ValuePath {
+    crate::schema::global_sources(path)
+        .into_iter()
+        .find(|p| path::get(user, p).is_some())
+        .unwrap_or_else(|| path.clone())
 }
 
 fn report(errors: Vec<Diagnostic>) -> ValidateReport {
@@ -168,7 +166,8 @@ pub(crate) fn against(
                 Location::at(
                     &values.path,
                     &lines,
-                    d.root.offset_of(&prefix.join(&key), typing),
+                    d.root
+                        .offset_of(&prefix.join(&written_at(&key, &user)), typing),
                 )
             })
             .unwrap_or_default();
@@ -181,8 +180,7 @@ pub(crate) fn against(
             helm_message: violation.helm_message.clone(),
             in_defaults_only: violation.in_defaults_only,
             at,
-            chart: None,
-            value_path: violation.path.clone(),
+            chart: violation.chart.clone(),
         };
         if violation.in_defaults_only {
             out.defaults_violations.push(located);
@@ -190,6 +188,7 @@ pub(crate) fn against(
             out.violations.push(located);
         }
     }
-    out.valid = out.violations.is_empty();
+    // Helm refuses the install for a violation the chart's defaults cause as much as for the user's.
+    out.valid = out.violations.is_empty() && out.defaults_violations.is_empty();
     out
 }

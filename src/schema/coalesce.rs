@@ -9,7 +9,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::path::ValuePath;
+use crate::path::{Segment, ValuePath};
 
 /// A place where Helm prints a coalescing warning, because one side is a mapping and the other is not.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -206,6 +206,31 @@ pub fn copy_globals(parent: &Map<String, Value>, sub: &mut Map<String, Value>) {
         }
     }
     sub.insert("global".to_string(), Value::Object(dest));
+}
+
+/// Where the user may have written a value Helm validates at `path` under a subchart's `global`:
+/// the same key under each `global` above it, outermost first (a parent's `global` wins), then
+/// `path` itself; just `path` when no `global` is on it.
+pub fn global_sources(path: &ValuePath) -> Vec<ValuePath> {
+    let segments = path.segments();
+    let at = segments
+        .iter()
+        .rposition(|s| matches!(s, Segment::Key(k) if k == "global"));
+    let Some(at) = at.filter(|at| *at > 0) else {
+        return vec![path.clone()];
+    };
+    (0..=at)
+        .map(|j| {
+            let mut p = ValuePath::root();
+            for s in segments[..j].iter().chain(&segments[at..]) {
+                p = match s {
+                    Segment::Key(k) => p.key(k.clone()),
+                    Segment::Index(i) => p.index(*i),
+                };
+            }
+            p
+        })
+        .collect()
 }
 
 /// `global` copied down each subchart path of `paths` (parents first), as Helm's `CoalesceValues`

@@ -4,11 +4,13 @@
 //! Nothing here ever fetches: a `$ref` that leaves the document is an error naming its URL.
 
 mod changelog;
+mod charts;
 mod coalesce;
 mod compile;
 mod derive;
 mod displaced;
 mod error;
+mod gates;
 mod index;
 mod locate;
 mod message;
@@ -24,14 +26,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde_json::Value;
 
 pub use changelog::{Change, ChangeKind, Changelog, changelog};
+pub use charts::{CHARTS_KEYWORD, ChartNamed};
 pub use coalesce::{
     CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
-    coalesce_with_warnings, copy_globals, reuse_values,
+    coalesce_with_warnings, copy_globals, global_sources, reuse_values,
 };
 pub use compile::Draft;
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
 pub use displaced::{Displaced, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};
+pub use gates::GATES_KEYWORD;
 pub use required::{Derivable, Escalation, Requirements};
 pub use validate::Violation;
 

@@ -7,11 +7,13 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
+use super::charts::{CHARTS_KEYWORD, ChartNamed, helm_report, name};
 use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
+use super::gates::{gates, kept_paths, prune, switched_off};
 use super::message::{describe_in, quote};
 use super::pointer::value_path;
-use crate::path::ValuePath;
 use crate::path::get;
+use crate::path::{Segment, ValuePath};
 
 /// One way the values break the schema.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -36,6 +38,17 @@ pub struct Violation {
     pub helm_message: String,
     /// Whether the failing value comes only from the chart's defaults, not from the user's values.
     pub in_defaults_only: bool,
+    /// For a chart tree: the chart whose own schema failed, and the line Helm prints for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chart: Option<ChartNamed>,
+}
+
+impl Violation {
+    /// Whether the chart alone causes it, not a value a user left out: the failing value is only
+    /// in the chart's defaults (or is the `global` Helm injects) and no key is missing.
+    pub fn is_the_charts(&self) -> bool {
+        self.in_defaults_only && self.keyword != "required"
+    }
 }
 
 impl fmt::Display for Violation {
@@ -63,22 +76,36 @@ impl Schema {
     /// Every violation of this schema by the user's values coalesced over the chart's defaults,
     /// as Helm validates them, with those caused only by the defaults marked.
     pub fn validate_coalesced(&self, defaults: Option<&Value>, user: &Value) -> Vec<Violation> {
-        let coalesced = self.coalesce(defaults, user);
-        let mut user = instance(user).into_owned();
-        if let Some(paths) = self.subchart_paths() {
-            spread_globals(&mut user, &paths, true);
-        }
-        self.violations(&coalesced, Some(&user))
+        let (coalesced, paths) = self.coalesce_kept(defaults, user);
+        let literal = instance(user).into_owned();
+        let mut spread = literal.clone();
+        spread_globals(&mut spread, &paths, true);
+        self.violations(&coalesced, Some((&literal, &spread)))
     }
 
     /// The user's values over the chart's defaults, as Helm coalesces them: for a chart tree,
-    /// with `global` copied into every subchart's values.
+    /// without the subcharts a `condition` or `tags` switch off, `global` copied into the rest.
     pub fn coalesce(&self, defaults: Option<&Value>, user: &Value) -> Value {
-        let mut coalesced = coalesce(defaults, user);
-        if let Some(paths) = self.subchart_paths() {
-            spread_globals(&mut coalesced, &paths, false);
+        self.coalesce_kept(defaults, user).0
+    }
+
+    /// [`Schema::coalesce`] and the subchart paths Helm keeps (parents first).
+    fn coalesce_kept(&self, defaults: Option<&Value>, user: &Value) -> (Value, Vec<Vec<String>>) {
+        let mut all = coalesce(defaults, user);
+        let Some(paths) = self.subchart_paths() else {
+            return (all, Vec::new());
+        };
+        spread_globals(&mut all, &paths, false);
+        let gates = gates(&self.document);
+        let off = switched_off(&gates, &all);
+        if off.is_empty() {
+            return (all, paths);
         }
-        coalesced
+        let kept = kept_paths(paths, &off);
+        let pruned = defaults.map(|d| prune(d, &off));
+        let mut out = coalesce(pruned.as_ref(), user);
+        spread_globals(&mut out, &kept, false);
+        (out, kept)
     }
 
     /// A chart tree's subchart value paths (parents first); `None` for a lone chart's schema.
@@ -117,9 +144,19 @@ impl Schema {
         out
     }
 
-    /// [`Schema::helm_text`] for the user's values coalesced over the chart's defaults.
-    pub fn helm_text_coalesced(&self, defaults: Option<&Value>, user: &Value) -> String {
-        self.helm_text(&coalesce(defaults, user))
+    /// What `helm install` prints for the user's values over the chart's defaults: the chart's
+    /// `name`, then [`Schema::helm_text`]; for a chart tree, one block per chart, as Helm names them.
+    pub fn helm_report(&self, name: &str, defaults: Option<&Value>, user: &Value) -> String {
+        if self.document.get(CHARTS_KEYWORD).is_some() {
+            let violations = self.validate_coalesced(defaults, user);
+            if let Some(text) = helm_report(&self.document, &violations) {
+                return text;
+            }
+        }
+        format!(
+            "{name}:\n{}",
+            self.helm_text(&self.coalesce(defaults, user))
+        )
     }
 
     /// Helm's error tree for `values` (already an instance).
@@ -134,7 +171,7 @@ impl Schema {
         self.validator.iter_errors(values)
     }
 
-    fn violations(&self, values: &Value, user: Option<&Value>) -> Vec<Violation> {
+    fn violations(&self, values: &Value, user: Option<(&Value, &Value)>) -> Vec<Violation> {
         let mut out = Vec::new();
         for error in self.errors(values) {
             let at = At {
@@ -156,6 +193,7 @@ impl Schema {
                 _ => out.push(self.violation(&error, at)),
             }
         }
+        name(&self.document, &mut out);
         out
     }
 
@@ -190,22 +228,34 @@ impl Schema {
             helm_message: helm_head(error, &message),
             message,
             pointer,
+            chart: None,
         }
     }
 }
 
-/// Where one error stands: the value path, the schema path, the keyword, and the user's values.
+/// Where one error stands: the value path, the schema path, the keyword, and the user's values
+/// (as written, and with their `global` copied into every subchart).
 struct At<'u> {
     path: ValuePath,
     schema_path: String,
     keyword: String,
-    user: Option<&'u Value>,
+    user: Option<(&'u Value, &'u Value)>,
 }
 
 impl At<'_> {
-    /// Whether `subject` is only in the chart's defaults, not in the user's values.
+    /// Whether `subject` is only in the chart's defaults, not in the user's values: a value under
+    /// a subchart's `global` is the user's when their `global` put it there, but the `global`
+    /// mapping itself is Helm's (it injects one into every subchart).
     fn in_defaults_only(&self, subject: &ValuePath) -> bool {
-        self.user.is_some_and(|user| get(user, subject).is_none())
+        let Some((literal, spread)) = self.user else {
+            return false;
+        };
+        let segments = subject.segments();
+        let under_global = segments.iter().enumerate().any(|(i, s)| {
+            i > 0 && i + 1 < segments.len() && matches!(s, Segment::Key(k) if k == "global")
+        });
+        let user = if under_global { spread } else { literal };
+        get(user, subject).is_none()
     }
 }
 
@@ -238,6 +288,7 @@ fn key_violations(
             message: message.clone(),
             pointer,
             helm_message: message,
+            chart: None,
         });
     }
 }
@@ -266,6 +317,7 @@ fn item_violations(
             message: "false schema".to_string(),
             pointer: format!("{}/{i}", error.instance_path()),
             helm_message: "false schema".to_string(),
+            chart: None,
         });
     }
 }

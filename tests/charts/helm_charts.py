@@ -64,6 +64,15 @@ def helm_lines(chart_path, values):
         return lines or {str(e)}
 
 
+def helm_said(chart_path, values):
+    """What `helm install` prints (empty when it installs), additional-properties keys sorted."""
+    try:
+        Chart.load(chart_path).render(values)
+        return ""
+    except Exception as e:
+        return "\n".join(normal(line) for line in str(e).strip().splitlines())
+
+
 def our_lines(chart_path, values_file):
     out = subprocess.run([BIN, "validate", "--chart", chart_path, "--values", values_file],
                          capture_output=True, text=True)
@@ -122,26 +131,85 @@ UMBRELLA_CASES = [
 ]
 
 
-def test_umbrella(work):
-    archive = umbrella(work)
-    for description, values in UMBRELLA_CASES:
+def compare(work, name, archive, directory, cases):
+    """Each case's verdict and lines, ours against Helm's install path, from the archive and the
+    directory: `valid` is Helm's verdict (a violation the chart's defaults cause fails the install)."""
+    for description, values in cases:
         values_file = f"{work}/values.yaml"
         with open(values_file, "w") as f:
             yaml.safe_dump(values, f)
         helm = helm_lines(archive, values)
-        for form, path in (("archive", archive), ("directory", f"{work}/umb")):
-            ours, _ = our_lines(path, values_file)
-            check(f"umbrella ({form}): {description}", ours == helm, f"helm {sorted(helm)}\n     ours {sorted(ours)}")
+        for form, path in (("archive", archive), ("directory", directory)):
+            ours, report = our_lines(path, values_file)
+            same = ours == helm and report.get("valid") == (not helm)
+            check(f"{name} ({form}): {description}", same,
+                  f"helm {sorted(helm)}\n     ours {sorted(ours)} valid={report.get('valid')}")
+
+
+def test_umbrella(work):
+    compare(work, "umbrella", umbrella(work), f"{work}/umb", UMBRELLA_CASES)
+
+
+def gated(work):
+    """Switched off as Helm's install path does: `beta` by its own values.yaml (`enabled: false`),
+    whose defaults then never reach the parent's strict schema for `beta`; `delta` by a tag, with
+    defaults its own schema refuses; `eps` on, holding `zeta`, which its own condition switches off."""
+    strict_beta = {"type": "object", "additionalProperties": False, "properties": {"enabled": {"type": "boolean"}}}
+    write(f"{work}/gated", {
+        "Chart.yaml": chart_yaml("gated", "1.0.0", [
+            {"name": "beta", "version": "1.0.0", "condition": "beta.enabled"},
+            {"name": "delta", "version": "1.0.0", "tags": ["heavy"]},
+            {"name": "eps", "version": "1.0.0"}]),
+        "values.yaml": "tags:\n  heavy: false\n",
+        "values.schema.json": {"type": "object", "properties": {"beta": strict_beta}},
+        "charts/beta/Chart.yaml": chart_yaml("beta", "1.0.0"),
+        "charts/beta/values.yaml": "enabled: false\nport: 1\n",
+        "charts/beta/values.schema.json": {"type": "object", "required": ["name"]},
+        "charts/delta/Chart.yaml": chart_yaml("delta", "1.0.0"),
+        "charts/delta/values.yaml": "port: many\n",
+        "charts/delta/values.schema.json": {"type": "object", "properties": {"port": {"type": "integer"}}},
+        "charts/eps/Chart.yaml": chart_yaml("eps", "1.0.0", [
+            {"name": "zeta", "version": "1.0.0", "condition": "zeta.on,eps.zetaOn"}]),
+        "charts/eps/values.yaml": "zetaOn: false\n",
+        "charts/eps/values.schema.json": {"type": "object", "properties": {"zeta": {"type": "object", "maxProperties": 1}}},
+        "charts/eps/charts/zeta/Chart.yaml": chart_yaml("zeta", "1.0.0"),
+        "charts/eps/charts/zeta/values.yaml": "a: 1\nb: 2\n",
+        "charts/eps/charts/zeta/values.schema.json": {"type": "object", "required": ["c"]},
+    })
+    return Chart.load(f"{work}/gated").save(work)
+
+
+GATED_CASES = [
+    ("defaults alone: every switched-off subchart's defaults left out", {}),
+    ("beta switched on by the user: its defaults and global arrive", {"beta": {"enabled": True}}),
+    ("beta off, the user's value under its key still checked by the parent", {"beta": {"port": 2}}),
+    ("delta's tag on: its own defaults fail its schema", {"tags": {"heavy": True}}),
+    ("zeta on by its second condition", {"eps": {"zetaOn": True}}),
+    ("zeta: the first boolean condition wins", {"eps": {"zetaOn": True}, "zeta": {"on": False}}),
+]
+
+
+def test_gated(work):
+    compare(work, "gated", gated(work), f"{work}/gated", GATED_CASES)
 
 
 def test_location(work):
-    """A violation under the alias is located at its key's line in the user's file."""
+    """A violation under the alias is located at its key's line in the user's file; one of the
+    user's `global` values, which Helm copies into the subchart, at the user's `global:` key."""
     values_file = f"{work}/located.yaml"
     with open(values_file, "w") as f:
         f.write("# comment\ntags:\n  extra: false\nfirst:\n  port: nope\n")
     _, report = our_lines(f"{work}/umb-1.0.0.tgz", values_file)
     at = [(v["line"], v["column"]) for v in report.get("violations", [])]
     check("umbrella: `first.port` located at its key, line 5, column 3", at == [(5, 3)], str(at))
+    with open(values_file, "w") as f:
+        f.write("tags:\n  extra: false\nglobal:\n  # the environment\n  env: staging\n")
+    helm = helm_lines(f"{work}/umb-1.0.0.tgz", yaml.safe_load(open(values_file)))
+    ours, report = our_lines(f"{work}/umb-1.0.0.tgz", values_file)
+    at = [(v["path"], v["line"], v["column"]) for v in report.get("violations", [])]
+    check("umbrella: the user's `global.env`, refused by `first`, located at `env:` (line 5, column 3), as the user's",
+          ours == helm and at == [("first.global.env", 5, 3)] and not report.get("defaultsViolations"),
+          f"helm {sorted(helm)} ours {sorted(ours)} at {at}")
 
 
 def bump(work):
@@ -175,14 +243,127 @@ def bump(work):
     check("bump: Helm accepts the migrated values", helm_lines(f"{work}/umb-2.0.0.tgz", yaml.safe_load(after)) == set())
     check("bump: the comment names the chart", "`first` (alpha 1.0.0 → 2.0.0)" in report.get("comment", ""),
           report.get("comment", ""))
+    kept, _ = run("migrate", "--values", values, "--base", f"{work}/umb-1.0.0.tgz",
+                  "--target", f"{work}/umb-2.0.0.tgz", "--proposal", values)
+    said = "\n".join(normal(line) for line in kept.get("helm", "").strip().splitlines())
+    check("bump: the old values kept are refused (schema, at `first.port`), `helm` as helm install prints it",
+          [(r["kind"], r["path"]) for r in kept.get("refusals", [])] == [("schema", "first.port")]
+          and said == helm_said(f"{work}/umb-2.0.0.tgz", yaml.safe_load(open(values))),
+          json.dumps(kept.get("refusals")) + "\n" + said)
+
+
+def test_library(work):
+    """A library subchart is validated like any other (Helm checks its schema, `global` included);
+    a library chart as the chart installed is refused with `helm install`'s words (`render` alone
+    renders it: the check is install's)."""
+    library = {"type": "object", "additionalProperties": False, "properties": {"x": {"type": "integer"}}}
+    write(f"{work}/top", {
+        "Chart.yaml": chart_yaml("top", "1.0.0", [{"name": "lib", "version": "1.0.0"}]),
+        "charts/lib/Chart.yaml": yaml.safe_dump({"apiVersion": "v2", "name": "lib", "version": "1.0.0", "type": "library"}),
+        "charts/lib/values.schema.json": library,
+    })
+    archive = Chart.load(f"{work}/top").save(work)
+    compare(work, "library subchart", archive, f"{work}/top",
+            [("its schema refuses the injected global", {}), ("and a wrong value", {"lib": {"x": "a"}})])
+    out = subprocess.run([BIN, "validate", "--chart", f"{work}/top/charts/lib", "--values", os.devnull],
+                         capture_output=True, text=True)
+    check("library chart installed: refused with helm install's words",
+          out.returncode != 0 and "library charts are not installable" in out.stderr, out.stderr + out.stdout)
+
+
+def run(*args):
+    out = subprocess.run([BIN, *args, "--format", "json"], capture_output=True, text=True)
+    return json.loads(out.stdout or "{}"), out
+
+
+def findings_of(report, name):
+    """The (kind, path) of each finding `report.charts` gives the chart `name`."""
+    chart = next((c for c in report.get("charts", []) if c["name"] == name), {"findings": []})
+    return [(f["kind"], f["path"]) for f in chart["findings"]]
+
+
+def shipped(work):
+    """umbrella `ship` 1.0.0 → 2.0.0 → 2.0.1: `alpha` (alias `first`) renames `port` to `podPort`
+    and newly requires `mode`; `bosun` 2.0.0 ships a strict schema that refuses the `global` Helm
+    injects (the chart is broken as shipped), 2.0.1 declares it."""
+    alpha = {"1": {"type": "object", "properties": {"port": {"type": "integer"}}},
+             "2": {"type": "object", "additionalProperties": False, "required": ["mode"],
+                   "properties": {"podPort": {"type": "integer"}, "mode": {"type": "string"}, "global": {}}}}
+    bosun = {"1.0.0": {"type": "object", "properties": {"replicas": {"type": "integer"}}},
+             "2.0.0": {"type": "object", "additionalProperties": False, "properties": {"replicas": {"type": "integer"}}},
+             "2.0.1": {"type": "object", "additionalProperties": False,
+                       "properties": {"replicas": {"type": "integer"}, "global": {"type": "object"}}}}
+    for version, schema in bosun.items():
+        a = version[0]
+        write(f"{work}/ship-{version}/ship", {
+            "Chart.yaml": chart_yaml("ship", version, [{"name": "alpha", "version": f"{a}.0.0", "alias": "first"},
+                                                        {"name": "bosun", "version": version}]),
+            "values.yaml": "bosun:\n  replicas: 1\n",
+            "charts/alpha/Chart.yaml": chart_yaml("alpha", f"{a}.0.0"),
+            "charts/alpha/values.schema.json": alpha[a],
+            "charts/bosun/Chart.yaml": chart_yaml("bosun", version),
+            "charts/bosun/values.schema.json": schema,
+        })
+        Chart.load(f"{work}/ship-{version}/ship").save(work)
+    values, proposal = f"{work}/ship-values.yaml", f"{work}/ship-proposal.yaml"
+    with open(values, "w") as f:
+        f.write("first:\n  port: 8083\nbosun:\n  replicas: 2\n")
+    with open(proposal, "w") as f:
+        f.write("first:\n  podPort: 8083\n  mode: fast\nbosun:\n  replicas: 2\n")
+    return values, proposal
+
+
+def test_shipped(work):
+    values, proposal = shipped(work)
+    base = f"{work}/ship-1.0.0.tgz"
+    broken, fixed = f"{work}/ship-2.0.0.tgz", f"{work}/ship-2.0.1.tgz"
+    report, _ = run("diagnose", "--values", values, "--base", base, "--target", fixed)
+    check("shipped: diagnose escalates `first.mode`, named by its chart",
+          report.get("status") == "escalated" and ("escalation", "first.mode") in findings_of(report, "first")
+          and "`first` (alpha 1.0.0 → 2.0.0): " in report.get("comment", ""), json.dumps(report.get("charts")))
+    report, out = run("migrate", "--values", values, "--base", base, "--target", broken, "--proposal", proposal, "--answer", "first.mode=fast")
+    helm = helm_lines(broken, yaml.safe_load(open(proposal)))
+    refusals = [(r["kind"], r["path"], r["file"]) for r in report.get("refusals", [])]
+    check("shipped: Helm refuses the broken chart whatever the values",
+          helm == {"bosun: - at '': additional properties 'global' not allowed"}, str(helm))
+    check("shipped: migrate refuses it as the chart's own fault (chart-defaults), in no file, named `bosun`",
+          out.returncode == 1 and refusals == [("chart-defaults", "bosun.global", None)]
+          and ("refusal", "bosun.global") in findings_of(report, "bosun")
+          and "the chart or its schema must be fixed, not the values file" in report["refusals"][0]["message"]
+          and "(bosun: - at '': additional properties 'global' not allowed;" in report["refusals"][0]["message"]
+          and "- `bosun` (bosun 1.0.0 → 2.0.0): refused (chart-defaults) at `bosun.global`" in report.get("comment", ""),
+          json.dumps(report.get("refusals")) + report.get("comment", ""))
+    said = "\n".join(normal(line) for line in report.get("helm", "").strip().splitlines())
+    check("shipped: `helm` is what helm install prints, one block per chart",
+          said == helm_said(broken, yaml.safe_load(open(proposal))), said)
+    check("shipped: the plan of `first` is still shown, named by its chart",
+          ("op", "first.port") in findings_of(report, "first"), json.dumps(report.get("charts")))
+    report, _ = run("diagnose", "--values", values, "--base", base, "--target", broken, "--answer", "first.mode=fast")
+    check("shipped: diagnose says the same (refused, chart-defaults), not `needs-proposal`, and the brief says no proposal can fix it",
+          report.get("status") == "refused" and [r["kind"] for r in report.get("refusals", [])] == ["chart-defaults"]
+          and "no proposal can fix it" in (report.get("brief") or ""),
+          json.dumps(report)[:600])
+    text = subprocess.run([BIN, "migrate", "--values", values, "--base", base, "--target", broken,
+                           "--proposal", proposal, "--answer", "first.mode=fast", "--format", "text"], capture_output=True, text=True).stdout
+    check("shipped: the text names the chart of each finding",
+          "chart `bosun` (bosun 1.0.0 → 2.0.0): refused (chart-defaults) at `bosun.global`" in text
+          and "chart `first` (alpha 1.0.0 → 2.0.0): rename `first.port` → `first.podPort`" in text, text)
+    report, _ = run("migrate", "--values", values, "--base", base, "--target", fixed, "--proposal", proposal, "--answer", "first.mode=fast")
+    after = report.get("files", [{}])[0].get("after", "")
+    check("shipped: with the chart fixed, planned, and Helm accepts the migrated values",
+          report.get("status") == "planned" and helm_lines(fixed, yaml.safe_load(after)) == set(),
+          json.dumps(report.get("refusals")) + after)
 
 
 def main():
     work = tempfile.mkdtemp(prefix="vm-charts-")
     try:
         test_umbrella(work)
+        test_gated(work)
+        test_library(work)
         test_location(work)
         bump(work)
+        test_shipped(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"{results['passed']} passed, {results['failed']} failed")

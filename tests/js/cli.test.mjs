@@ -89,6 +89,41 @@ test('chart directories, --chart and a chain of archives: the same bytes from bo
   }
 });
 
+test('an umbrella whose subchart refuses the injected global: the same refusal, charts and helm text from both CLIs', () => {
+  const work = mkdtempSync(join(tmpdir(), 'vm-umbrella-'));
+  const put = (path, text) => {
+    mkdirSync(dirname(join(work, path)), { recursive: true });
+    writeFileSync(join(work, path), text);
+  };
+  try {
+    for (const [version, strict] of [['1.0.0', false], ['2.0.0', true]]) {
+      put(`ship-${version}/Chart.yaml`,
+        `apiVersion: v2\nname: ship\nversion: ${version}\ndependencies:\n  - name: bosun\n    version: ${version}\n    alias: boat\n`);
+      put(`ship-${version}/charts/bosun/Chart.yaml`, `apiVersion: v2\nname: bosun\nversion: ${version}\n`);
+      put(`ship-${version}/charts/bosun/values.schema.json`, JSON.stringify({
+        type: 'object', additionalProperties: !strict, properties: { replicas: { type: 'integer' } },
+      }));
+    }
+    put('values.yaml', 'boat:\n  replicas: 2\n');
+    const args = ['--values', 'values.yaml', '--base', 'ship-1.0.0', '--target', 'ship-2.0.0'];
+    const refused = same(['migrate', ...args, '--proposal', 'values.yaml', '--format', 'json'], work);
+    const report = JSON.parse(refused.stdout);
+    assert.equal(refused.status, 1);
+    assert.deepEqual(report.refusals.map((r) => [r.kind, r.path, r.file]), [['chart-defaults', 'boat.global', null]]);
+    assert.deepEqual(report.charts.map((c) => [c.name, c.chart, c.from, c.to]), [['boat', 'bosun', '1.0.0', '2.0.0']]);
+    assert.equal(report.helm,
+      "values don't meet the specifications of the schema(s) in the following chart(s):\nboat:\n- at '': additional properties 'global' not allowed\n");
+    same(['migrate', ...args, '--proposal', 'values.yaml', '--format', 'text'], work);
+    same(['diagnose', ...args], work);
+    const validated = same(['validate', '--values', 'values.yaml', '--chart', 'ship-2.0.0'], work);
+    const verdict = JSON.parse(validated.stdout);
+    assert.equal(verdict.valid, false);
+    assert.deepEqual(verdict.defaultsViolations.map((v) => v.chart.helm), ["boat: - at '': additional properties 'global' not allowed"]);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
 test('examples: migrate, diagnose, validate and decode agree', () => {
   const dir = 'examples/bosun-0.20.0-to-0.25.1';
   const args = ['--values', `${dir}/addons.yaml`, '--base', `${dir}/base.values.schema.json`,

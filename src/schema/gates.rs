@@ -1,0 +1,172 @@
+//! Helm's install path for a chart tree's subcharts: `processDependencyEnabled` switches a
+//! subchart off by its `condition` or `tags` on the values coalesced with every chart, then the
+//! values are coalesced again without it (its defaults and `global` never arrive).
+//!
+//! The composed schema of a tree (src/chart) lists its switchable subcharts under
+//! [`GATES_KEYWORD`], parents first.
+
+use serde_json::Value;
+
+/// The keyword under which a chart tree's composed schema lists the subcharts a `condition` or
+/// `tags` can switch off: `{"path", "conditions", "tags", "parent"?}`, parents first.
+pub const GATES_KEYWORD: &str = "x-values-migrate-gates";
+
+/// One subchart a `condition` or `tags` can switch off.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Gate {
+    /// The keys from the root's values to the subchart's.
+    pub(crate) path: Vec<String>,
+    /// Each `condition` path, from the root's values, in Chart.yaml's order.
+    pub(crate) conditions: Vec<Vec<String>>,
+    /// The dependency's tags.
+    pub(crate) tags: Vec<String>,
+    /// What the parent charts' own values put at `path` (absent: nothing).
+    pub(crate) parent: Option<Value>,
+}
+
+/// The gates a composed schema document lists (none for a lone chart's schema).
+pub(crate) fn gates(document: &Value) -> Vec<Gate> {
+    let strings = |v: Option<&Value>| -> Vec<String> {
+        v.and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let Some(list) = document.get(GATES_KEYWORD).and_then(Value::as_array) else {
+        return Vec::new();
+    };
+    list.iter()
+        .map(|gate| Gate {
+            path: strings(gate.get("path")),
+            conditions: gate
+                .get("conditions")
+                .and_then(Value::as_array)
+                .map(|c| c.iter().map(|p| strings(Some(p))).collect())
+                .unwrap_or_default(),
+            tags: strings(gate.get("tags")),
+            parent: gate.get("parent").cloned(),
+        })
+        .collect()
+}
+
+/// Whether Helm keeps the subchart: tags first (off when one is false and none true), then the
+/// first condition path holding a boolean decides (`processDependencyTags`, `…Conditions`).
+fn enabled(gate: &Gate, values: &Value) -> bool {
+    let mut on = true;
+    if let Some(Value::Object(tags)) = values.get("tags") {
+        let said: Vec<bool> = gate
+            .tags
+            .iter()
+            .filter_map(|t| tags.get(t).and_then(Value::as_bool))
+            .collect();
+        on = said.contains(&true) || !said.contains(&false);
+    }
+    for condition in &gate.conditions {
+        if let Some(b) = leaf(values, condition).and_then(Value::as_bool) {
+            return b;
+        }
+    }
+    on
+}
+
+/// Helm's `Values.PathValue`: the value at `path`, when it is not a mapping.
+fn leaf<'v>(values: &'v Value, path: &[String]) -> Option<&'v Value> {
+    let mut at = values;
+    for key in path {
+        at = at.as_object()?.get(key)?;
+    }
+    (!at.is_object()).then_some(at)
+}
+
+/// The gates Helm switches off for `all` (every chart's values coalesced with the user's), the
+/// outermost only: a subchart inside one switched off is gone with it.
+pub(crate) fn switched_off<'g>(gates: &'g [Gate], all: &Value) -> Vec<&'g Gate> {
+    let mut off: Vec<&Gate> = Vec::new();
+    for gate in gates {
+        let inside = off.iter().any(|o| gate.path.starts_with(&o.path));
+        if !inside && !enabled(gate, all) {
+            off.push(gate);
+        }
+    }
+    off
+}
+
+/// The defaults with each switched-off subchart's values replaced by what its parents put there.
+pub(crate) fn prune(defaults: &Value, off: &[&Gate]) -> Value {
+    let mut out = defaults.clone();
+    for gate in off {
+        let Some((last, parents)) = gate.path.split_last() else {
+            continue;
+        };
+        let pointer: String = parents
+            .iter()
+            .map(|k| format!("/{}", k.replace('~', "~0").replace('/', "~1")))
+            .collect();
+        if let Some(map) = out.pointer_mut(&pointer).and_then(Value::as_object_mut) {
+            match &gate.parent {
+                Some(value) => map.insert(last.clone(), value.clone()),
+                None => map.remove(last),
+            };
+        }
+    }
+    out
+}
+
+/// The subchart paths `global` still reaches: those not inside a switched-off subchart.
+pub(crate) fn kept_paths(paths: Vec<Vec<String>>, off: &[&Gate]) -> Vec<Vec<String>> {
+    paths
+        .into_iter()
+        .filter(|p| !off.iter().any(|o| p.starts_with(&o.path)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn gate(path: &[&str], conditions: &[&[&str]], tags: &[&str]) -> Gate {
+        let strings = |s: &[&str]| s.iter().map(|k| k.to_string()).collect::<Vec<_>>();
+        Gate {
+            path: strings(path),
+            conditions: conditions.iter().map(|c| strings(c)).collect(),
+            tags: strings(tags),
+            parent: None,
+        }
+    }
+
+    #[test]
+    fn the_first_boolean_condition_decides_then_the_tags() {
+        let g = gate(&["b"], &[&["b", "on"], &["x"]], &["t"]);
+        assert!(!enabled(&g, &json!({"b": {"on": false}, "x": true})));
+        assert!(enabled(
+            &g,
+            &json!({"b": {"on": "no"}, "x": true, "tags": {"t": false}})
+        ));
+        assert!(!enabled(&g, &json!({"tags": {"t": false}})));
+        let two = gate(&["b"], &[], &["t", "u"]);
+        assert!(enabled(&two, &json!({"tags": {"t": false, "u": true}})));
+        assert!(!enabled(&two, &json!({"tags": {"t": false, "u": "yes"}})));
+        assert!(enabled(&g, &json!({"b": {"on": {"m": 1}}})));
+    }
+
+    #[test]
+    fn a_switched_off_subchart_takes_its_own_defaults_and_inner_gates_with_it() {
+        let mut outer = gate(&["b"], &[&["b", "enabled"]], &[]);
+        outer.parent = Some(json!({"enabled": false}));
+        let inner = gate(&["b", "c"], &[&["b", "c", "enabled"]], &[]);
+        let all = json!({"b": {"enabled": false, "port": 1, "c": {"enabled": false}}});
+        let gates = [outer, inner];
+        let off = switched_off(&gates, &all);
+        assert_eq!(off.len(), 1);
+        assert_eq!(prune(&all, &off), json!({"b": {"enabled": false}}));
+        let paths = vec![
+            vec!["a".to_string()],
+            vec!["b".to_string(), "c".to_string()],
+        ];
+        assert_eq!(kept_paths(paths, &off), vec![vec!["a".to_string()]]);
+    }
+}
