@@ -11,51 +11,25 @@ use crate::text::LineIndex;
 
 pub use super::validator::Draft;
 
-impl Draft {
-    /// The draft `$schema` names: 2020-12 for a missing or version-less `$schema` (as Helm
-    /// 3.18.5+ and 4 read it), an error naming the URL for a meta-schema that is not a known draft.
-    pub fn from_schema_keyword(schema: Option<&Value>) -> Result<Draft, SchemaError> {
-        let uri = match schema {
-            Some(Value::String(uri)) => uri,
-            // A non-string `$schema` is left for the meta-schema check to report.
-            _ => return Ok(Draft::Draft202012),
-        };
-        // Helm's validator takes the URL with an empty fragment or none, http or https.
-        let bare = uri.strip_suffix('#').unwrap_or(uri);
-        let bare = bare
-            .strip_prefix("https://")
-            .or_else(|| bare.strip_prefix("http://"))
-            .unwrap_or(bare);
-        match bare {
-            "json-schema.org/draft-04/schema" => Ok(Draft::Draft4),
-            "json-schema.org/draft-06/schema" => Ok(Draft::Draft6),
-            "json-schema.org/draft-07/schema" => Ok(Draft::Draft7),
-            "json-schema.org/draft/2019-09/schema" => Ok(Draft::Draft201909),
-            "json-schema.org/draft/2020-12/schema" | "json-schema.org/schema" => {
-                Ok(Draft::Draft202012)
-            }
-            _ => Err(SchemaError::new(
-                SchemaErrorKind::UnknownDraft,
-                format!(
-                    "$schema names '{uri}', which is not draft-04, -06, -07, 2019-09 or 2020-12; \
-                     its meta-schema would have to be fetched, and nothing is fetched"
-                ),
-            )
-            .at_schema_path("/$schema")
-            .with_urls(vec![uri.clone()])),
-        }
-    }
-
-    /// The canonical meta-schema URI of this draft.
-    pub fn uri(self) -> &'static str {
-        match self {
-            Draft::Draft4 => "http://json-schema.org/draft-04/schema#",
-            Draft::Draft6 => "http://json-schema.org/draft-06/schema#",
-            Draft::Draft7 => "http://json-schema.org/draft-07/schema#",
-            Draft::Draft201909 => "https://json-schema.org/draft/2019-09/schema",
-            Draft::Draft202012 => "https://json-schema.org/draft/2020-12/schema",
-        }
-    }
+/// The draft `$schema` names: 2020-12 for a missing or version-less `$schema` (as Helm 3.18.5+
+/// and 4 read it), an error naming the URL for a meta-schema that is not a known draft.
+fn draft_of(schema: Option<&Value>) -> Result<Draft, SchemaError> {
+    let uri = match schema {
+        Some(Value::String(uri)) => uri,
+        // A non-string `$schema` is left for the meta-schema check to report.
+        _ => return Ok(Draft::Draft202012),
+    };
+    Draft::from_uri(uri).ok_or_else(|| {
+        SchemaError::new(
+            SchemaErrorKind::UnknownDraft,
+            format!(
+                "$schema names '{uri}', which is not draft-04, -06, -07, 2019-09 or 2020-12; \
+                 its meta-schema would have to be fetched, and nothing is fetched"
+            ),
+        )
+        .at_schema_path("/$schema")
+        .with_urls(vec![uri.clone()])
+    })
 }
 
 /// Everything compiling produces: the validator, the draft, the index and pattern matchers.
@@ -98,7 +72,7 @@ pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, 
         },
         _ => error,
     };
-    let draft = Draft::from_schema_keyword(document.get("$schema")).map_err(positioned)?;
+    let draft = draft_of(document.get("$schema")).map_err(positioned)?;
     let index = Index::build(document, draft);
     check_references(document, &index).map_err(positioned)?;
     check_patterns(&index).map_err(positioned)?;
@@ -132,20 +106,10 @@ pub(crate) fn build(document: &Value, draft: Draft) -> Result<Validator, SchemaE
         }
         CompileError::Invalid(message, pointer) => SchemaError::new(
             SchemaErrorKind::InvalidSchema,
-            format!("not a valid {} schema: {message}", draft_name(draft)),
+            format!("not a valid {} schema: {message}", draft.name()),
         )
         .at_schema_path(pointer),
     })
-}
-
-fn draft_name(draft: Draft) -> &'static str {
-    match draft {
-        Draft::Draft4 => "draft-04",
-        Draft::Draft6 => "draft-06",
-        Draft::Draft7 => "draft-07",
-        Draft::Draft201909 => "2019-09",
-        Draft::Draft202012 => "2020-12",
-    }
 }
 
 /// Refuses a pattern Go's `regexp` cannot compile (Helm refuses the schema for it too),
@@ -292,7 +256,7 @@ mod tests {
 
     #[test]
     fn picks_the_draft_helm_would() {
-        let pick = |v: Value| Draft::from_schema_keyword(v.get("$schema"));
+        let pick = |v: Value| draft_of(v.get("$schema"));
         // Helm 3.18.5+ and 4 (santhosh-tekuri/jsonschema v6): 2020-12 when nothing says otherwise.
         assert_eq!(pick(json!({})).unwrap(), Draft::Draft202012);
         assert_eq!(

@@ -15,13 +15,13 @@ mod message;
 mod pointer;
 mod required;
 mod validate;
-mod validator;
 mod walk;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
+use values_migrate_validator as validator;
 
 pub use changelog::{Change, ChangeKind, Changelog, changelog};
 pub use coalesce::{
@@ -114,6 +114,6 @@ impl Schema {
         self.patterns
             .get(pattern)
             .and_then(Option::as_ref)
-            .is_some_and(|p| p.regex.is_match(key))
+            .is_some_and(|p| p.is_match(key))
     }
 }

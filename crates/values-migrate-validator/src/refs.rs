@@ -10,10 +10,10 @@ use super::Draft;
 use super::uri::{resolve, strip_fragment};
 
 /// The base URI of a document with no `$id` (the one jsonschema used too).
-pub(crate) const DEFAULT_BASE: &str = "json-schema:///";
+pub const DEFAULT_BASE: &str = "json-schema:///";
 
 /// Keywords whose value is one subschema.
-pub(crate) const SINGLE: &[&str] = &[
+pub const SINGLE: &[&str] = &[
     "additionalItems",
     "additionalProperties",
     "contains",
@@ -27,9 +27,9 @@ pub(crate) const SINGLE: &[&str] = &[
     "unevaluatedProperties",
 ];
 /// Keywords whose value is an array of subschemas.
-pub(crate) const ARRAYS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
+pub const ARRAYS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
 /// Keywords whose value is an object of subschemas (`dependencies` may hold some too).
-pub(crate) const MAPS: &[&str] = &[
+pub const MAPS: &[&str] = &[
     "$defs",
     "definitions",
     "dependentSchemas",
@@ -229,7 +229,7 @@ impl<'d> Registry<'d> {
 }
 
 /// The base URI in force inside `value`, given the base of its parent.
-pub(crate) fn base_of(value: &Value, parent: &str, draft: Draft) -> String {
+pub fn base_of(value: &Value, parent: &str, draft: Draft) -> String {
     let Some(object) = value.as_object() else {
         return parent.to_string();
     };
@@ -263,7 +263,7 @@ fn plain_anchor(object: &serde_json::Map<String, Value>, draft: Draft) -> Option
 }
 
 /// Escapes one JSON pointer token.
-pub(crate) fn escape(token: &str) -> String {
+pub fn escape(token: &str) -> String {
     if token.contains(['~', '/']) {
         token.replace('~', "~0").replace('/', "~1")
     } else {
@@ -272,7 +272,7 @@ pub(crate) fn escape(token: &str) -> String {
 }
 
 /// Decodes `%XX` escapes (a fragment is percent-encoded in a URI); malformed escapes stay.
-pub(crate) fn percent_decode(text: &str) -> String {
+pub fn percent_decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
