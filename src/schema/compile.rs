@@ -4,9 +4,9 @@ use serde_json::Value;
 use std::collections::HashMap;
 
 use super::error::{SchemaError, SchemaErrorKind};
-use super::index::{DEFAULT_BASE, Index, Target};
 use super::locate::locate;
 use super::validator::{CompileError, Pattern, Validator, compile_pattern, go_pattern, go_quote};
+use super::validator::{DEFAULT_BASE, Index, Target};
 use crate::text::LineIndex;
 
 pub use super::validator::Draft;

@@ -9,7 +9,7 @@ mod compile;
 mod derive;
 mod displaced;
 mod error;
-mod index;
+
 mod locate;
 mod message;
 mod pointer;
@@ -49,7 +49,7 @@ pub struct Schema {
     document: Value,
     draft: Draft,
     validator: validator::Validator,
-    index: index::Index,
+    index: validator::Index,
     patterns: HashMap<String, Option<validator::Pattern>>,
 }
 

@@ -15,13 +15,14 @@ mod format_checks;
 mod go_regex;
 mod helm;
 mod helm_formats;
+mod index;
 mod keywords;
 mod nodes;
 mod number;
 mod order;
 mod refs;
 mod shape;
-pub mod uri;
+mod uri;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -30,8 +31,9 @@ pub use compile::{CompileError, compile_pattern};
 pub use error::{ErrorKind, JsonType, TypeKind, ValidationError};
 pub use go_regex::compile as go_pattern;
 pub use helm::{HelmError, go_float, grouped, quote as go_quote, unique_message};
+pub use index::{Index, Reference, Target};
 pub use nodes::Pattern;
-pub use refs::{ARRAYS, DEFAULT_BASE, MAPS, SINGLE, base_of, escape, percent_decode};
+pub use refs::{DEFAULT_BASE, base_of, escape};
 pub use shape::type_name;
 
 use nodes::{Node, NodeId};

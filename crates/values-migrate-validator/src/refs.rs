@@ -1,12 +1,13 @@
-//! The resources (`$id`), anchors and dynamic anchors of one document, and where a `$ref`
-//! written under some base URI leads inside it. Nothing is fetched: a reference that leaves
-//! the document resolves to nothing.
+//! Where a `$ref` written under some base URI leads inside one document, as the compiler follows
+//! it (the schemas of the document's `Index`), and the URI and pointer rules the index uses.
+//! Nothing is fetched: a reference that leaves the document resolves to nothing.
 
 use std::collections::HashMap;
 
 use serde_json::Value;
 
 use super::Draft;
+use super::index::{Index, Target};
 use super::uri::{resolve, strip_fragment};
 
 /// The base URI of a document with no `$id` (the one jsonschema used too).
@@ -57,15 +58,15 @@ pub(crate) struct Resource<'d> {
     pub(crate) recursive_anchor: bool,
 }
 
-/// Where references can lead in one document.
-#[derive(Debug, Default)]
+/// Where references can lead in one document: its `Index`, with the schemas it points at.
+#[derive(Debug)]
 pub(crate) struct Registry<'d> {
     /// Resources by base URI, in document order.
     pub(crate) resources: Vec<(String, Resource<'d>)>,
-    by_uri: HashMap<String, usize>,
-    anchors: HashMap<(String, String), (&'d Value, String)>,
     /// `$dynamicAnchor`s: (resource index, name) → the schema and its pointer in the resource.
     pub(crate) dynamic: HashMap<(usize, String), (&'d Value, String)>,
+    document: &'d Value,
+    index: Index,
 }
 
 /// Why a reference leads nowhere.
@@ -78,152 +79,59 @@ pub(crate) enum Unresolved {
 }
 
 impl<'d> Registry<'d> {
-    /// Indexes `document`, read as `draft`.
+    /// The places of `document`'s index (read as `draft`), as the compiler follows them.
     pub(crate) fn build(document: &'d Value, draft: Draft) -> Registry<'d> {
-        let mut registry = Registry::default();
-        let base = base_of(document, DEFAULT_BASE, draft);
-        if base != DEFAULT_BASE {
-            registry.add_resource(DEFAULT_BASE.to_string(), document);
+        let index = Index::build(document, draft);
+        let at = |pointer: &str| document.pointer(pointer).unwrap_or(document);
+        let resources: Vec<(String, Resource<'d>)> = (index.resources.iter())
+            .map(|(base, pointer)| {
+                let root = at(pointer);
+                let recursive_anchor = root.get("$recursiveAnchor") == Some(&Value::Bool(true));
+                let resource = Resource {
+                    root,
+                    recursive_anchor,
+                };
+                (base.clone(), resource)
+            })
+            .collect();
+        let dynamic = (index.dynamic.iter())
+            .map(|((resource, name), pointer)| {
+                let root = &index.resources[*resource].1;
+                let location = pointer.strip_prefix(root.as_str()).unwrap_or(pointer);
+                (
+                    (*resource, name.clone()),
+                    (at(pointer), location.to_string()),
+                )
+            })
+            .collect();
+        Registry {
+            resources,
+            dynamic,
+            document,
+            index,
         }
-        registry.scan(document, String::new(), &base, None, draft, 0);
-        registry
-    }
-
-    fn add_resource(&mut self, base: String, root: &'d Value) {
-        if self.by_uri.contains_key(&base) {
-            return;
-        }
-        let recursive_anchor = root.get("$recursiveAnchor") == Some(&Value::Bool(true));
-        self.by_uri.insert(base.clone(), self.resources.len());
-        self.resources.push((
-            base,
-            Resource {
-                root,
-                recursive_anchor,
-            },
-        ));
     }
 
     /// The index of the resource named `base`.
     pub(crate) fn resource_index(&self, base: &str) -> Option<usize> {
-        self.by_uri.get(base).copied()
-    }
-
-    fn scan(
-        &mut self,
-        value: &'d Value,
-        location: String,
-        base: &str,
-        parent: Option<&str>,
-        draft: Draft,
-        depth: usize,
-    ) {
-        // Deeper than any real schema; a guard against pathological nesting.
-        if depth > 256 {
-            return;
-        }
-        let Some(object) = value.as_object() else {
-            return;
-        };
-        let location = if parent != Some(base) {
-            self.add_resource(base.to_string(), value);
-            String::new()
-        } else {
-            location
-        };
-        self.scan_anchors(object, value, &location, base, draft);
-        for (keyword, child) in object {
-            let keyword = keyword.as_str();
-            let here = format!("{location}/{}", escape(keyword));
-            let visit = |registry: &mut Self, child: &'d Value, at: String| {
-                let child_base = base_of(child, base, draft);
-                registry.scan(child, at, &child_base, Some(base), draft, depth + 1);
-            };
-            if SINGLE.contains(&keyword) || (keyword == "items" && child.is_object()) {
-                visit(self, child, here);
-            } else if ARRAYS.contains(&keyword) || (keyword == "items" && child.is_array()) {
-                for (i, item) in child.as_array().into_iter().flatten().enumerate() {
-                    visit(self, item, format!("{here}/{i}"));
-                }
-            } else if MAPS.contains(&keyword) || keyword == "dependencies" {
-                for (name, member) in child.as_object().into_iter().flatten() {
-                    visit(self, member, format!("{here}/{}", escape(name)));
-                }
-            }
-        }
-    }
-
-    fn scan_anchors(
-        &mut self,
-        object: &'d serde_json::Map<String, Value>,
-        value: &'d Value,
-        location: &str,
-        base: &str,
-        draft: Draft,
-    ) {
-        if let Some(anchor) = plain_anchor(object, draft) {
-            self.anchors.insert(
-                (base.to_string(), anchor.to_string()),
-                (value, location.to_string()),
-            );
-        }
-        if draft < Draft::Draft201909 {
-            return;
-        }
-        for keyword in ["$anchor", "$dynamicAnchor"] {
-            if let Some(Value::String(name)) = object.get(keyword) {
-                self.anchors.insert(
-                    (base.to_string(), name.clone()),
-                    (value, location.to_string()),
-                );
-            }
-        }
-        if let (Some(Value::String(name)), Some(resource)) =
-            (object.get("$dynamicAnchor"), self.resource_index(base))
-        {
-            self.dynamic
-                .insert((resource, name.clone()), (value, location.to_string()));
-        }
+        self.index.resource_index(base)
     }
 
     /// Where `reference`, written in the resource `base`, leads.
     pub(crate) fn resolve(&self, base: &str, reference: &str) -> Result<Place<'d>, Unresolved> {
-        let (uri, fragment) = if let Some(fragment) = reference.strip_prefix('#') {
-            (strip_fragment(base).to_string(), fragment.to_string())
-        } else {
-            let absolute = resolve(base, reference)
-                .ok_or_else(|| Unresolved::Remote(reference.to_string()))?;
-            match absolute.split_once('#') {
-                Some((uri, fragment)) => (uri.to_string(), fragment.to_string()),
-                None => (absolute, String::new()),
+        match self.index.resolve(self.document, base, reference) {
+            Target::Internal { pointer, base } => {
+                let index = self.resource_index(&base).unwrap_or(0);
+                let root = &self.index.resources[index].1;
+                let location = pointer.strip_prefix(root.as_str()).unwrap_or(&pointer);
+                Ok(Place {
+                    schema: self.document.pointer(&pointer).unwrap_or(self.document),
+                    location: location.to_string(),
+                    base,
+                })
             }
-        };
-        let Some(&index) = self.by_uri.get(&uri) else {
-            return Err(Unresolved::Remote(uri));
-        };
-        let root = self.resources[index].1.root;
-        let fragment = percent_decode(&fragment);
-        if fragment.is_empty() || fragment.starts_with('/') {
-            return match root.pointer(&fragment) {
-                Some(schema) => Ok(Place {
-                    schema,
-                    base: uri,
-                    location: fragment,
-                }),
-                None => Err(Unresolved::Nowhere(format!(
-                    "'#{fragment}' points at nothing"
-                ))),
-            };
-        }
-        match self.anchors.get(&(uri.clone(), fragment.clone())) {
-            Some((schema, location)) => Ok(Place {
-                schema,
-                base: uri,
-                location: location.clone(),
-            }),
-            None => Err(Unresolved::Nowhere(format!(
-                "no anchor '{fragment}' in {uri}"
-            ))),
+            Target::Remote { url } => Err(Unresolved::Remote(url)),
+            Target::Nowhere { reason } => Err(Unresolved::Nowhere(reason)),
         }
     }
 }
@@ -244,21 +152,6 @@ pub fn base_of(value: &Value, parent: &str, draft: Draft) -> String {
             |uri| strip_fragment(&uri).to_string(),
         ),
         _ => parent.to_string(),
-    }
-}
-
-/// A plain-name anchor given as an `$id`/`id` of the form `#name` (drafts 4 to 7).
-fn plain_anchor(object: &serde_json::Map<String, Value>, draft: Draft) -> Option<&str> {
-    if draft > Draft::Draft7 {
-        return None;
-    }
-    let keyword = if draft == Draft::Draft4 { "id" } else { "$id" };
-    match object.get(keyword) {
-        Some(Value::String(id)) => id
-            .rsplit_once('#')
-            .map(|(_, anchor)| anchor)
-            .filter(|a| !a.is_empty() && !a.starts_with('/')),
-        _ => None,
     }
 }
 
