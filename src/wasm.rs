@@ -320,6 +320,7 @@ impl MigrateInput {
             answers: json_answers(self.answers),
             defaults: self.defaults.map(|d| named("defaults", d)),
             typing: self.typing,
+            schema_refs: Vec::new(),
         }
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::error::{SchemaError, SchemaErrorKind};
 use super::locate::locate;
 use super::validator::{CompileError, Pattern, Validator, compile_pattern, go_pattern, go_quote};
-use super::validator::{DEFAULT_BASE, Index, Target};
+use super::validator::{DEFAULT_BASE, Index, Target, bundle};
 use crate::text::LineIndex;
 
 pub use super::validator::Draft;
@@ -34,6 +34,8 @@ fn draft_of(schema: Option<&Value>) -> Result<Draft, SchemaError> {
 
 /// Everything compiling produces: the validator, the draft, the index and pattern matchers.
 pub(crate) struct Compiled {
+    /// The document with the supplied documents embedded.
+    pub(crate) document: Value,
     pub(crate) draft: Draft,
     pub(crate) validator: Validator,
     pub(crate) index: Index,
@@ -63,8 +65,13 @@ pub(crate) fn parse(text: &str) -> Result<Value, SchemaError> {
     })
 }
 
-/// Compiles `document`; `text`, when given, is its source, used for error positions.
-pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, SchemaError> {
+/// Compiles `document` with the documents it refers to (URL, schema), supplied by the caller;
+/// `text`, when given, is its source, used for error positions.
+pub(crate) fn compile(
+    document: &Value,
+    text: Option<&str>,
+    supplied: &[(String, Value)],
+) -> Result<Compiled, SchemaError> {
     let positioned = |error: SchemaError| match (text, error.schema_path()) {
         (Some(text), Some(pointer)) => match locate(text, pointer) {
             Some(offset) => error.at_offset(&LineIndex::new(text), offset),
@@ -73,6 +80,7 @@ pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, 
         _ => error,
     };
     let draft = draft_of(document.get("$schema")).map_err(positioned)?;
+    let document = &bundle(document, draft, supplied);
     let index = Index::build(document, draft);
     check_references(document, &index).map_err(positioned)?;
     check_patterns(&index).map_err(positioned)?;
@@ -85,6 +93,7 @@ pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, 
             .or_insert_with(|| compile_pattern(pattern));
     }
     Ok(Compiled {
+        document: document.clone(),
         draft,
         validator,
         index,
@@ -97,7 +106,10 @@ pub(crate) fn build(document: &Value, draft: Draft) -> Result<Validator, SchemaE
     Validator::new(document, draft).map_err(|error| match error {
         CompileError::Remote(url) => SchemaError::new(
             SchemaErrorKind::RemoteReference,
-            format!("the schema refers to another document ({url}); nothing is fetched"),
+            format!(
+                "the schema refers to another document ({url}); nothing is fetched: {}",
+                how_to_supply(std::slice::from_ref(&url))
+            ),
         )
         .with_urls(vec![url]),
         CompileError::Unresolvable(message, pointer) => {
@@ -143,6 +155,20 @@ fn check_patterns(index: &Index) -> Result<(), SchemaError> {
     Ok(())
 }
 
+/// How to supply the documents at `urls`: the CLI flag and the JS field, spelled for them.
+fn how_to_supply(urls: &[String]) -> String {
+    let flags: Vec<String> = urls
+        .iter()
+        .map(|u| format!("--schema-ref {u}=FILE"))
+        .collect();
+    let fields: Vec<String> = urls.iter().map(|u| format!("{u:?}: text")).collect();
+    format!(
+        "supply each with `{}` (JS: `refs: {{ {} }}`)",
+        flags.join(" "),
+        fields.join(", ")
+    )
+}
+
 /// Refuses a document whose references leave it or lead nowhere, naming each one.
 fn check_references(document: &Value, index: &Index) -> Result<(), SchemaError> {
     let mut remote: Vec<String> = Vec::new();
@@ -181,9 +207,9 @@ fn check_references(document: &Value, index: &Index) -> Result<(), SchemaError> 
         Some(pointer) => Err(SchemaError::new(
             SchemaErrorKind::RemoteReference,
             format!(
-                "the schema refers to another document ({}); nothing is fetched, so every \
-                 $ref must point inside values.schema.json",
-                remote.join(", ")
+                "the schema refers to another document ({}); nothing is fetched: {}",
+                remote.join(", "),
+                how_to_supply(&remote)
             ),
         )
         .at_schema_path(pointer)
@@ -234,7 +260,7 @@ mod tests {
     fn an_unsupported_pattern_is_an_error_naming_its_keyword() {
         let text = r#"{"properties": {"a": {"type": "string", "pattern": "^(?!x)"}}}"#;
         let document = parse(text).unwrap();
-        let error = compile(&document, Some(text)).err().expect("refused");
+        let error = compile(&document, Some(text), &[]).err().expect("refused");
         assert_eq!(error.kind(), SchemaErrorKind::UnsupportedPattern);
         assert_eq!(error.schema_path(), Some("/properties/a/pattern"));
         assert!(
@@ -245,7 +271,7 @@ mod tests {
 
         let text = r#"{"patternProperties": {"^(?<=a)b$": {}}}"#;
         let document = parse(text).unwrap();
-        let error = compile(&document, Some(text)).err().expect("refused");
+        let error = compile(&document, Some(text), &[]).err().expect("refused");
         assert!(
             error
                 .message()

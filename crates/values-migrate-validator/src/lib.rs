@@ -8,6 +8,7 @@
 mod annotations;
 mod applicators;
 mod apply;
+mod bundle;
 mod compile;
 mod error;
 mod format;
@@ -27,6 +28,7 @@ mod uri;
 use serde::Serialize;
 use serde_json::Value;
 
+pub use bundle::{SUPPLIED, bundle};
 pub use compile::{CompileError, compile_pattern};
 pub use error::{ErrorKind, JsonType, TypeKind, ValidationError};
 pub use go_regex::compile as go_pattern;
