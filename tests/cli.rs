@@ -543,10 +543,19 @@ fn schema_ref_supplies_a_remote_document_and_without_it_the_refusal_says_how() {
     assert_eq!(code, 3, "{stdout}");
     let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let error = &report["errors"][0];
-    assert_eq!((error["line"].as_u64(), error["column"].as_u64()), (Some(7), Some(18)));
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(7), Some(18))
+    );
     let message = error["message"].as_str().unwrap();
-    assert!(message.contains(&format!("--schema-ref {url}=FILE")), "{message}");
-    assert!(message.contains(&format!("refs: {{ \"{url}\": text }}")), "{message}");
+    assert!(
+        message.contains(&format!("--schema-ref {url}=FILE")),
+        "{message}"
+    );
+    assert!(
+        message.contains(&format!("refs: {{ \"{url}\": text }}")),
+        "{message}"
+    );
 
     let supplied = format!("{url}={dir}/common.json");
     let with = [&base[..], &["--schema-ref", &supplied]].concat();
@@ -554,9 +563,17 @@ fn schema_ref_supplies_a_remote_document_and_without_it_the_refusal_says_how() {
     assert_eq!(code, 1, "{stdout}");
     let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let found: Vec<(&str, &str)> = (report["violations"].as_array().unwrap().iter())
-        .map(|v| (v["pointer"].as_str().unwrap(), v["keyword"].as_str().unwrap()))
+        .map(|v| {
+            (
+                v["pointer"].as_str().unwrap(),
+                v["keyword"].as_str().unwrap(),
+            )
+        })
         .collect();
-    assert_eq!(found, [("/service/port", "maximum"), ("/image", "required")]);
+    assert_eq!(
+        found,
+        [("/service/port", "maximum"), ("/image", "required")]
+    );
 
     // A supplied document that is not JSON is located in its own file; a flag without `=` is
     // a usage error.
