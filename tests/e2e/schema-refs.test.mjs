@@ -31,7 +31,7 @@ test('a referenced document added by URL is read; without it the error says how 
   assert.match(error, /targetSchema:7:18|baseSchema:7:18/);
 
   await page.click('#add-schema-ref');
-  const name = page.locator('input.file-name').last();
+  const name = page.locator('input[id^="name-schema-ref-"]');
   await name.fill(url);
   await page.fill('[data-testid="schema-ref-0"]', read(`${dir}/common.json`));
   await page.waitForFunction(() => document.querySelector('[data-testid="status"]').dataset.status !== 'invalid');
