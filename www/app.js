@@ -668,7 +668,7 @@ function showDiagnosis(result) {
  * `aria-invalid` on the textarea, and the problems listed under it (its `aria-describedby`).
  */
 function markInputs(problems) {
-  const all = [...valuesFiles, ...Object.values(fixed), manifestEditor];
+  const all = [...valuesFiles, ...Object.values(fixed), ...schemaRefs, manifestEditor];
   const byEditor = new Map(all.map((ed) => [ed, []]));
   for (const p of problems) {
     const ed = p.file ? editorFor(p.file) : null;

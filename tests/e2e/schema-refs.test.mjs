@@ -35,6 +35,12 @@ test('a referenced document added by URL is read; without it the error says how 
   await name.fill(url);
   await page.fill('[data-testid="schema-ref-0"]', read(`${dir}/common.json`));
   await page.waitForFunction(() => document.querySelector('[data-testid="status"]').dataset.status !== 'invalid');
+  // A referenced document that is not JSON: the problem is marked in its own editor.
+  await page.fill('[data-testid="schema-ref-0"]', '{"$defs": ');
+  await statusIs(page, 'invalid');
+  await page.waitForFunction(() => document.querySelector('[data-testid="schema-ref-0"]').getAttribute('aria-invalid') === 'true');
+  await page.fill('[data-testid="schema-ref-0"]', read(`${dir}/common.json`));
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]').dataset.status !== 'invalid');
   assert.equal(await page.locator('#errors-section').isHidden(), true);
   assert.deepEqual(session.problems, []);
   assert.deepEqual(session.foreign, []);
