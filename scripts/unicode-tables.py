@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates src/schema/validator/regexp/tables.rs: the Unicode data Go's regexp needs, compact.
+"""Generates crates/values-migrate-validator/src/regexp/tables.rs: the Unicode data Go's regexp needs, compact.
 
 Go 1.26 (which builds Helm 4.2.3) carries Unicode 15.0.0; so does ICU 72, whose `icuexportdata`
 (Debian's icu-devtools) exports the general category and the script of every code point as text.
@@ -8,7 +8,7 @@ kept to the code points that Unicode 15.0 assigns and without the three simple f
 15.1 added between assigned code points (`LATER`), as equivalence classes: what Go's `SimpleFold`
 walks. tests/helm/regexp_unicode.py checks every table against Helm (Go) itself.
 
-Usage: scripts/unicode-tables.py > src/schema/validator/regexp/tables.rs
+Usage: scripts/unicode-tables.py > crates/values-migrate-validator/src/regexp/tables.rs
 """
 import glob
 import os

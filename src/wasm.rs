@@ -1,6 +1,6 @@
 //! The JavaScript surface: translates types, holds no logic.
 
-use crate::migrate::{Inputs, Named, Request, Session, SourceFile, ValidateReport};
+use crate::migrate::{Inputs, Named, Request, SchemaRef, Session, SourceFile, ValidateReport};
 use crate::yaml::{DecodeOptions as YamlOptions, Typing};
 use serde::Deserialize;
 use serde::Serialize;
@@ -56,6 +56,8 @@ export interface MigrateInput {
   /** The target chart's own values.yaml. */
   defaults?: string | null;
   typing?: Typing;
+  /** Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched. */
+  refs?: Record<string, string>;
 }
 
 export type RefusalKind = "survival" | "schema" | "provenance" | "non-scalar-move" | "flow-collection"
@@ -114,6 +116,8 @@ export interface ValidateInput {
   prefix?: string | null;
   defaults?: string | null;
   typing?: Typing;
+  /** Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched. */
+  refs?: Record<string, string>;
 }
 
 export interface Violation {
@@ -205,6 +209,8 @@ export interface SessionOptions {
   targetSchema: string;
   defaults?: string | null;
   typing?: Typing;
+  /** Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched. */
+  refs?: Record<string, string>;
 }
 
 /** One call on a `Session`: the values files and, for `migrate`, the proposal. */
@@ -273,6 +279,9 @@ struct MigrateInput {
     defaults: Option<String>,
     #[serde(default)]
     typing: Typing,
+    /// Documents the schemas' `$ref`s name elsewhere, by URL.
+    #[serde(default)]
+    refs: serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -286,6 +295,9 @@ struct ValidateInput {
     defaults: Option<String>,
     #[serde(default)]
     typing: Typing,
+    /// Documents the schemas' `$ref`s name elsewhere, by URL.
+    #[serde(default)]
+    refs: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The input of `patch` (and of the Node CLI's `patch`).
@@ -305,6 +317,23 @@ pub(crate) struct PatchInput {
     to: String,
 }
 
+/// The JS `refs` object as supplied documents; a value that is not a string is a type error.
+fn schema_refs(
+    refs: serde_json::Map<String, serde_json::Value>,
+) -> Result<Vec<SchemaRef>, JsValue> {
+    refs.into_iter()
+        .map(|(url, text)| match text {
+            serde_json::Value::String(text) => Ok(SchemaRef {
+                document: named(&url, text),
+                url,
+            }),
+            _ => Err(type_error(format!(
+                "refs: `{url}`: expected the document's text"
+            ))),
+        })
+        .collect()
+}
+
 fn named(name: &str, text: String) -> Named {
     Named {
         name: name.to_string(),
@@ -313,8 +342,8 @@ fn named(name: &str, text: String) -> Named {
 }
 
 impl MigrateInput {
-    fn into_request(self, with_proposal: bool) -> Request {
-        Request {
+    fn into_request(self, with_proposal: bool) -> Result<Request, JsValue> {
+        Ok(Request {
             files: source_files(self.files),
             base_schema: named("baseSchema", self.base_schema),
             target_schema: named("targetSchema", self.target_schema),
@@ -327,7 +356,8 @@ impl MigrateInput {
             answers: json_answers(self.answers),
             defaults: self.defaults.map(|d| named("defaults", d)),
             typing: self.typing,
-        }
+            schema_refs: schema_refs(self.refs)?,
+        })
     }
 }
 
@@ -352,14 +382,14 @@ pub fn migrate(input: JsValue) -> Result<JsValue, JsValue> {
             "migrate input: missing field `proposal`".to_string(),
         ));
     }
-    to_js(&crate::migrate::migrate(&input.into_request(true)))
+    to_js(&crate::migrate::migrate(&input.into_request(true)?))
 }
 
 /// Diagnoses the old values against both schemas, without a proposal.
 #[wasm_bindgen(skip_typescript)]
 pub fn diagnose(input: JsValue) -> Result<JsValue, JsValue> {
     let input: MigrateInput = from_js("diagnose input", input)?;
-    to_js(&crate::migrate::diagnose(&input.into_request(false)))
+    to_js(&crate::migrate::diagnose(&input.into_request(false)?))
 }
 
 /// Validates values against a schema, as Helm does.
@@ -375,7 +405,9 @@ pub fn validate(input: JsValue) -> Result<JsValue, JsValue> {
     let defaults = input.defaults.map(|d| named("defaults", d));
     // Every file answers: one schema as both sides of a session, compiled once (as the CLI does).
     let prefix = input.prefix.as_deref();
-    let report = match Session::new(&schema, &schema, defaults.as_ref(), input.typing) {
+    let refs = schema_refs(input.refs)?;
+    let report = match Session::with_refs(&schema, &schema, defaults.as_ref(), input.typing, &refs)
+    {
         Ok(session) => ValidateReport::merge(
             source_files(input.files)
                 .iter()
@@ -541,6 +573,9 @@ struct SessionOptions {
     defaults: Option<String>,
     #[serde(default)]
     typing: Typing,
+    /// Documents the schemas' `$ref`s name elsewhere, by URL.
+    #[serde(default)]
+    refs: serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -568,11 +603,12 @@ impl JsSession {
     pub fn new(options: JsValue) -> Result<JsSession, JsValue> {
         let options: SessionOptions = from_js("session options", options)?;
         let defaults = options.defaults.map(|d| named("defaults", d));
-        let session = Session::new(
+        let session = Session::with_refs(
             &named("baseSchema", options.base_schema),
             &named("targetSchema", options.target_schema),
             defaults.as_ref(),
             options.typing,
+            &schema_refs(options.refs)?,
         );
         Ok(JsSession { session })
     }
@@ -841,7 +877,7 @@ pub fn record(input: JsValue) -> Result<JsValue, JsValue> {
             "record input: missing field `proposal`".to_string(),
         ));
     }
-    let request = input.into_request(true);
+    let request = input.into_request(true)?;
     let report = crate::migrate::migrate(&request);
     let migration = crate::migration::record(&request, &report, &chart);
     let mut out = serde_json::to_value(&report).map_err(|e| JsError::new(&e.to_string()))?;

@@ -159,6 +159,7 @@ fn planned(base: &Path, target: &Path) -> migrate::MigrateReport {
         answers: Vec::new(),
         defaults: target.defaults,
         typing: Default::default(),
+        schema_refs: Vec::new(),
     })
 }
 

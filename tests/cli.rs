@@ -530,3 +530,58 @@ mod writes {
         assert!(std::path::Path::new(&record).exists());
     }
 }
+
+/// The documents a schema's `$ref`s name elsewhere: refused without, read with `--schema-ref`.
+#[test]
+fn schema_ref_supplies_a_remote_document_and_without_it_the_refusal_says_how() {
+    let dir = "tests/data/schema-ref";
+    let schema = format!("{dir}/values.schema.json");
+    let values = format!("{dir}/values.yaml");
+    let url = "https://schemas.example/common.json";
+    let base = ["validate", "--schema", &schema, "--values", &values];
+    let (code, stdout, _) = values_migrate(&base);
+    assert_eq!(code, 3, "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let error = &report["errors"][0];
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(7), Some(18))
+    );
+    let message = error["message"].as_str().unwrap();
+    assert!(
+        message.contains(&format!("--schema-ref {url}=FILE")),
+        "{message}"
+    );
+    assert!(
+        message.contains(&format!("refs: {{ \"{url}\": text }}")),
+        "{message}"
+    );
+
+    let supplied = format!("{url}={dir}/common.json");
+    let with = [&base[..], &["--schema-ref", &supplied]].concat();
+    let (code, stdout, _) = values_migrate(&with);
+    assert_eq!(code, 1, "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let found: Vec<(&str, &str)> = (report["violations"].as_array().unwrap().iter())
+        .map(|v| {
+            (
+                v["pointer"].as_str().unwrap(),
+                v["keyword"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [("/service/port", "maximum"), ("/image", "required")]
+    );
+
+    // A supplied document that is not JSON is located in its own file; a flag without `=` is
+    // a usage error.
+    let broken = format!("{url}={dir}/broken.json");
+    let (code, stdout, _) = values_migrate(&[&base[..], &["--schema-ref", &broken]].concat());
+    assert_eq!(code, 3, "{stdout}");
+    assert!(stdout.contains("broken.json"), "{stdout}");
+    let (code, _, stderr) = values_migrate(&[&base[..], &["--schema-ref", "nope"]].concat());
+    assert_ne!(code, 0);
+    assert!(stderr.contains("expected URL=FILE"), "{stderr}");
+}

@@ -78,6 +78,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
             Some("yaml-1.2") => Typing::Yaml12,
             _ => Typing::Helm,
         },
+        schema_refs: Vec::new(),
     };
     let report = match text("command") {
         Some("diagnose") => diagnose(&request),

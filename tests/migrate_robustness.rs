@@ -36,6 +36,7 @@ fn request(values: &str, base: &str, target: &str, proposal: &str) -> Request {
         answers: Vec::new(),
         defaults: None,
         typing: Typing::Helm,
+        schema_refs: Vec::new(),
     }
 }
 
@@ -171,6 +172,7 @@ fn a_json_proposal_with_surrogate_pair_escapes_is_read_as_json() {
         answers: vec![],
         defaults: None,
         typing: values_migrate::yaml::Typing::Helm,
+        schema_refs: Vec::new(),
     };
     let report = values_migrate::migrate::migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.errors);

@@ -47,6 +47,7 @@ fn bosun_recording() -> Migration {
         answers: Vec::new(),
         defaults: None,
         typing: Typing::Helm,
+        schema_refs: Vec::new(),
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned);
@@ -380,6 +381,7 @@ fn chain_recordings() -> Vec<(String, Migration)> {
                 answers: Vec::new(),
                 defaults: None,
                 typing: Typing::Helm,
+                schema_refs: Vec::new(),
             };
             let report = migrate(&request);
             assert_eq!(
@@ -512,6 +514,7 @@ fn layered_recording() -> Migration {
         answers: Vec::new(),
         defaults: None,
         typing: Typing::Helm,
+        schema_refs: Vec::new(),
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.refusals);
@@ -638,6 +641,7 @@ fn a_recorded_answer_settles_the_same_escalation_in_another_file() {
         )],
         defaults: None,
         typing: Typing::Helm,
+        schema_refs: Vec::new(),
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.refusals);

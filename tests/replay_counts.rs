@@ -31,6 +31,7 @@ fn a_replayer_compiles_both_schemas_once_for_every_file() {
         answers: Vec::new(),
         defaults: None,
         typing: Typing::Helm,
+        schema_refs: Vec::new(),
     };
     let report = migrate(&request);
     let migration = record::record(&request, &report, &ChartBump::default()).unwrap();

@@ -141,6 +141,7 @@ fn check(id: &str, expect: Expect) -> Pair {
         answers: Vec::new(),
         defaults: Some(named("B", "values.yaml")),
         typing: values_migrate::Typing::Helm,
+        schema_refs: Vec::new(),
     });
     let diagnosed: BTreeSet<String> = report
         .displaced

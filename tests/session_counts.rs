@@ -63,6 +63,7 @@ fn a_session_compiles_each_schema_once_and_validates_the_target_at_most_twice() 
         answers: vec![],
         defaults: None,
         typing: Typing::Helm,
+        schema_refs: Vec::new(),
     };
     let one_shot = compilations();
     assert_eq!(

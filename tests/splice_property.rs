@@ -272,6 +272,7 @@ fn one_case(seed: u64) -> Result<Status, String> {
         answers: Vec::new(),
         defaults: None,
         typing: Typing::Helm,
+        schema_refs: Vec::new(),
     };
     let report = migrate(&request);
     let context = || {

@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// Beneath every layer, the validator included: the one sort.
+/// Beneath every layer: the one sort (the validator, a crate of its own, has its own).
 const FOUNDATION: &[&str] = &["order"];
 
 /// The modules each top-level module may use besides itself (and `FOUNDATION`).
@@ -191,29 +191,18 @@ fn a_planted_wrong_import_is_caught() {
     assert!(wrong_imports("splice/values.rs", "/// see [`crate::migrate`]\n").is_empty());
 }
 
-/// What a file of `src/schema/validator/` reaches outside the validator (`crate::…` other
-/// than `FOUNDATION`, or `super::` from its `mod.rs`, which is `schema`).
-fn outside_the_validator(relative: &str, source: &str) -> Vec<String> {
-    let mut out: Vec<String> = references(source)
-        .into_iter()
-        .filter(|m| !FOUNDATION.contains(&m.as_str()))
-        .collect();
-    let is_mod = relative.ends_with("validator/mod.rs");
-    for line in source.lines() {
-        let code = line.split("//").next().unwrap_or("");
-        if code.contains("super::super") || (is_mod && code.contains("super::")) {
-            out.push("schema".to_string());
-        }
-    }
-    out
-}
+/// The validator crate's test-only files (compiled under `#[cfg(test)]`): its tests, and the
+/// regexp differential with `go_regex.rs`, the `regex` crate's side of it.
+const VALIDATOR_TESTS: &[&str] = &["tests.rs", "regexp/differential.rs", "go_regex.rs"];
 
-/// The validator's test-only files (compiled under `#[cfg(test)]` from a `mod.rs`); the regexp
-/// differential reaches `go_regex.rs`, the `regex` crate's side, one directory up.
-const VALIDATOR_TESTS: &[&str] = &[
-    "schema/validator/tests.rs",
-    "schema/validator/regexp/differential.rs",
-];
+/// The validator crate's sources, relative to its `src/`.
+fn validator_sources() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/values-migrate-validator/src");
+    let mut files = Vec::new();
+    sources(&root, &root, &mut files);
+    assert!(files.len() > 5, "no validator sources found");
+    files
+}
 
 /// What `find` reports in each of `files` but `skip`, as `src/<file>: <finding>`.
 fn findings(
@@ -233,30 +222,15 @@ fn findings(
 }
 
 #[test]
-fn the_validator_sits_below_the_rest_of_schema() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&root.join("schema/validator"), &root, &mut files);
-    assert!(files.len() > 5, "no validator sources found");
-    // Its unit tests may read fixtures through the crate; the validator itself may not.
-    let wrong = findings(&files, VALIDATOR_TESTS, |relative, source| {
-        outside_the_validator(relative, source)
-            .into_iter()
-            .map(|used| format!("uses {used}"))
-            .collect()
-    });
+fn the_validator_depends_on_nothing_of_values_migrate() {
+    // Cargo forbids the cycle through the crate; a path dependency would be the way round it.
+    let manifest =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/values-migrate-validator/Cargo.toml");
+    let text = std::fs::read_to_string(manifest).unwrap();
+    let paths: Vec<&str> = text.lines().filter(|l| l.contains("path =")).collect();
     assert!(
-        wrong.is_empty(),
-        "the validator reaches up:\n{}",
-        wrong.join("\n")
-    );
-    assert_eq!(
-        outside_the_validator("schema/validator/keywords.rs", "use crate::schema::Schema;"),
-        ["schema"]
-    );
-    assert_eq!(
-        outside_the_validator("schema/validator/mod.rs", "use super::message;"),
-        ["schema"]
+        paths.is_empty(),
+        "the validator depends on a local crate: {paths:?}"
     );
 }
 
@@ -286,8 +260,12 @@ fn every_sort_goes_through_order() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&root, &root, &mut files);
+    let mut wrong = findings(&files, &["order.rs"], |_, source| own_sorts(source));
+    // The validator crate has its own `order` (an insertion sort for its short lists).
     let skip = [VALIDATOR_TESTS, &["order.rs"]].concat();
-    let wrong = findings(&files, &skip, |_, source| own_sorts(source));
+    wrong.extend(findings(&validator_sources(), &skip, |_, source| {
+        own_sorts(source)
+    }));
     assert!(
         wrong.is_empty(),
         "sorts outside crate::order:\n{}",

@@ -55,7 +55,7 @@ const selected = (list) => list.querySelector('[aria-selected="true"]');
  * One input document: a tab, and a panel with its label, "Open file…", a textarea that takes
  * paste and dropped files, and the list of problems the last result located in it.
  */
-function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove = null, placeholder = '', onChange = schedule, onArchive = null }) {
+function editor({ key, label, hint, testid, tabs, panels, name = null, nameLabel = 'File name', onRemove = null, placeholder = '', onChange = schedule, onArchive = null }) {
   const tab = el('button', { type: 'button', role: 'tab', id: `tab-${key}`, 'aria-controls': `panel-${key}` },
     el('span', { class: 'tab-label' }, name ?? label),
     el('span', { class: 'marker visually-hidden' }, ''));
@@ -72,7 +72,7 @@ function editor({ key, label, hint, testid, tabs, panels, name = null, onRemove 
   const tools = el('div', { class: 'editor-tools' });
   const problems = el('ul', { id: `problems-${key}`, class: 'problems', 'aria-label': `Problems in ${name ?? label}` });
   const head = nameInput
-    ? [el('label', { for: nameInput.id }, 'File name'), nameInput]
+    ? [el('label', { for: nameInput.id }, nameLabel), nameInput]
     : [el('label', { for: text.id }, label, hint ? el('span', { class: 'hint' }, ` ${hint}`) : null)];
   const panel = el('div', { role: 'tabpanel', id: `panel-${key}`, 'aria-labelledby': tab.id, class: 'editor', hidden: true },
     el('div', { class: 'editor-head' }, head, el('span', { class: 'spacer' }), tools, open, picker, remove),
@@ -154,6 +154,27 @@ function removeValuesFile(ed) {
   schedule();
 }
 
+/** The documents the schemas' `$ref`s name elsewhere, each named by its URL (nothing is fetched). */
+let schemaRefs = [];
+
+function addSchemaRef(url, text) {
+  const ed = editor({
+    key: `schema-ref-${nextId}`, label: 'referenced document', name: url, nameLabel: 'URL', testid: `schema-ref-${schemaRefs.length}`,
+    hint: "a document a schema's $ref names: its URL as the name", tabs: inputTabs, panels: inputPanels,
+    onRemove: (gone) => {
+      gone.tab.remove();
+      gone.panel.remove();
+      schemaRefs = schemaRefs.filter((r) => r !== gone);
+      activate(fixed.target.tab, true);
+      schedule();
+    },
+  });
+  nextId += 1;
+  setText(ed.text, text);
+  schemaRefs.push(ed);
+  return ed;
+}
+
 function syncRemoveButtons() {
   for (const f of valuesFiles) f.panel.querySelector('.ghost').disabled = valuesFiles.length === 1;
 }
@@ -221,7 +242,8 @@ const inputByName = { baseSchema: fixed.base, targetSchema: fixed.target, propos
 /** The editor that a diagnostic's `file` names, if any. */
 function editorFor(file) {
   if (mode() === 'manifest') return file === manifestEditor.nameInput.value ? manifestEditor : null;
-  return inputByName[file] ?? valuesFiles.find((f) => f.nameInput.value === file) ?? null;
+  return inputByName[file] ?? valuesFiles.find((f) => f.nameInput.value === file)
+    ?? schemaRefs.find((r) => r.nameInput.value === file) ?? null;
 }
 
 /** Selects `line`, from UTF-16 `column` to its end, in the input that `file` names. */
@@ -277,6 +299,7 @@ function state() {
     targetSchema: textOf(fixed.target.text),
     proposal: textOf(fixed.proposal.text),
     defaults: textOf(fixed.defaults.text),
+    refs: schemaRefs.map((r) => ({ url: r.nameInput.value, text: textOf(r.text) })),
     prefix: $('prefix').value,
     answers: $('answers').value,
     typing: $('typing').value,
@@ -305,6 +328,9 @@ function applyState(s) {
   setText(fixed.target.text, str(s.targetSchema));
   setText(fixed.proposal.text, str(s.proposal));
   setText(fixed.defaults.text, str(s.defaults));
+  for (const r of schemaRefs) { r.tab.remove(); r.panel.remove(); }
+  schemaRefs = [];
+  for (const r of Array.isArray(s.refs) ? s.refs : []) addSchemaRef(str(r?.url), str(r?.text));
   $('prefix').value = str(s.prefix);
   $('answers').value = str(s.answers);
   $('typing').value = s.typing === 'yaml-1.2' ? 'yaml-1.2' : 'helm';
@@ -642,7 +668,7 @@ function showDiagnosis(result) {
  * `aria-invalid` on the textarea, and the problems listed under it (its `aria-describedby`).
  */
 function markInputs(problems) {
-  const all = [...valuesFiles, ...Object.values(fixed), manifestEditor];
+  const all = [...valuesFiles, ...Object.values(fixed), ...schemaRefs, manifestEditor];
   const byEditor = new Map(all.map((ed) => [ed, []]));
   for (const p of problems) {
     const ed = p.file ? editorFor(p.file) : null;
@@ -976,6 +1002,11 @@ function wire() {
     decodeTimer = setTimeout(renderDecode, DEBOUNCE_MS);
   });
   $('example').addEventListener('change', () => loadExample($('example').value));
+  $('add-schema-ref').addEventListener('click', () => {
+    const ed = addSchemaRef('https://', '');
+    activate(ed.tab);
+    ed.nameInput.focus();
+  });
   $('add-file').addEventListener('click', () => {
     const ed = addValuesFile(`values-${valuesFiles.length + 1}.yaml`, '');
     activate(ed.tab);

@@ -39,7 +39,7 @@ let sessionKey = null;
 
 function sessionFor(input) {
   if (typeof lib.Session !== 'function') return null;
-  const key = JSON.stringify([input.baseSchema, input.targetSchema, input.defaults, input.typing]);
+  const key = JSON.stringify([input.baseSchema, input.targetSchema, input.defaults, input.typing, input.refs]);
   if (key !== sessionKey) {
     session?.free?.();
     session = null;
@@ -47,6 +47,7 @@ function sessionFor(input) {
     try {
       session = new lib.Session({
         baseSchema: input.baseSchema, targetSchema: input.targetSchema, defaults: input.defaults, typing: input.typing,
+        refs: input.refs,
       });
     } catch {
       // A schema the session cannot compile: the one-shot functions report it as a result.
@@ -84,6 +85,8 @@ function libraryInput(request) {
       answers,
       defaults: request.defaults.trim() === '' ? null : request.defaults,
       typing: request.typing,
+      // The referenced documents, by URL (an unnamed one is left out).
+      refs: Object.fromEntries((request.refs ?? []).filter((r) => r.url.trim() !== '').map((r) => [r.url.trim(), r.text])),
     },
     answerProblems: problems,
   };

@@ -95,6 +95,10 @@ pub(super) struct MigrateArgs {
     /// The target chart's own values.yaml (a chart given as --target brings its own).
     #[arg(long)]
     pub defaults: Option<String>,
+    /// A document a schema's `$ref` names at URL, read from FILE: URL=FILE (repeatable; Helm
+    /// fetches it, values-migrate never does).
+    #[arg(long = "schema-ref", value_name = "URL=FILE")]
+    pub schema_refs: Vec<String>,
     /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
     #[arg(long, default_value = "helm")]
     pub typing: Typing,
@@ -178,6 +182,10 @@ pub(super) struct ValidateArgs {
     /// The chart (its directory or its .tgz): every chart of its tree validated as Helm does.
     #[arg(long)]
     pub chart: Option<String>,
+    /// A document a schema's `$ref` names at URL, read from FILE: URL=FILE (repeatable; Helm
+    /// fetches it, values-migrate never does).
+    #[arg(long = "schema-ref", value_name = "URL=FILE")]
+    pub schema_refs: Vec<String>,
     /// The chart's own values.yaml (a chart brings its own).
     #[arg(long)]
     pub defaults: Option<String>,

@@ -13,7 +13,9 @@ mod writer;
 
 use crate::exit::{self, EXIT_INVALID, EXIT_USAGE};
 use crate::manifest::PatchStatus;
-use crate::migrate::{Named, Request, Session, SourceFile, Status, ValidateReport, render};
+use crate::migrate::{
+    Named, Request, SchemaRef, Session, SourceFile, Status, ValidateReport, render,
+};
 use crate::text::{FileResult, Location};
 use crate::yaml::{DecodeOptions, Typing};
 use args::{Cli, Command, Format, MigrateArgs, PatchArgs, PatchFormat, ValidateArgs};
@@ -220,8 +222,27 @@ impl Run<'_> {
             answers,
             defaults: self.defaults(args.defaults.as_deref(), target.defaults)?,
             typing: args.typing,
+            schema_refs: self.schema_refs(&args.schema_refs)?,
         };
         Ok((request, charts))
+    }
+
+    /// The documents `--schema-ref URL=FILE` supplies, read.
+    fn schema_refs(&self, flags: &[String]) -> Result<Vec<SchemaRef>, String> {
+        flags
+            .iter()
+            .map(|flag| {
+                let (url, file) = flag
+                    .rsplit_once('=')
+                    .filter(|(u, f)| !u.is_empty() && !f.is_empty())
+                    .ok_or_else(|| format!("--schema-ref `{flag}`: expected URL=FILE"))?;
+                let document = self.read(file)?;
+                Ok(SchemaRef {
+                    url: url.to_string(),
+                    document,
+                })
+            })
+            .collect()
     }
 
     /// The defaults: `--defaults` when given, else the chart's own.
@@ -255,10 +276,14 @@ impl Run<'_> {
         let files = self.source_files(&args.values)?;
         // One schema as both sides: the session compiles it once.
         let prefix = args.prefix.as_deref();
-        let report = match Session::new(&schema, &schema, defaults.as_ref(), args.typing) {
-            Ok(session) => ValidateReport::merge(files.iter().map(|f| session.validate(f, prefix))),
-            Err(errors) => ValidateReport::unreadable(errors),
-        };
+        let refs = self.schema_refs(&args.schema_refs)?;
+        let report =
+            match Session::with_refs(&schema, &schema, defaults.as_ref(), args.typing, &refs) {
+                Ok(session) => {
+                    ValidateReport::merge(files.iter().map(|f| session.validate(f, prefix)))
+                }
+                Err(errors) => ValidateReport::unreadable(errors),
+            };
         self.print_json(&report);
         Ok(exit::of_validate(&report))
     }

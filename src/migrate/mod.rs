@@ -24,7 +24,7 @@ pub use outcome::{
     ChartFinding, ChartFindings, KeptComment, MigrateReport, NotCarried, Op, Refusal, RefusalKind,
     SetSource, Status,
 };
-pub use request::{Named, Request, SourceFile};
+pub use request::{Named, Request, SchemaRef, SourceFile};
 pub use session::{Inputs, Session};
 pub use validate::{ChartNamed, LocatedViolation, ValidateReport};
 

@@ -20,6 +20,16 @@ pub struct Named {
     pub text: String,
 }
 
+/// A document a schema's `$ref` names at a URL, supplied by the caller: Helm fetches it,
+/// values-migrate never does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemaRef {
+    /// The URL the schema names (without fragment).
+    pub url: String,
+    /// The document: its name (reported in errors) and its JSON text.
+    pub document: Named,
+}
+
 /// Everything `diagnose` and `migrate` read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
@@ -39,6 +49,8 @@ pub struct Request {
     pub defaults: Option<Named>,
     /// How scalars are typed.
     pub typing: Typing,
+    /// The documents the schemas' `$ref`s name elsewhere (`--schema-ref`, JS `refs`).
+    pub schema_refs: Vec<SchemaRef>,
 }
 
 impl Request {

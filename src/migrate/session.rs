@@ -3,7 +3,7 @@
 
 use super::outcome::{MigrateReport, Status};
 use super::read::{parse_document, read};
-use super::request::{Named, Request, SourceFile};
+use super::request::{Named, Request, SchemaRef, SourceFile};
 use super::{stages, validate};
 use crate::schema::{Change, Schema, changelog};
 use crate::text::Diagnostic;
@@ -54,7 +54,23 @@ impl Session {
         defaults: Option<&Named>,
         typing: Typing,
     ) -> Result<Session, Vec<Diagnostic>> {
+        Session::with_refs(base, target, defaults, typing, &[])
+    }
+
+    /// [`Session::new`] with the documents the schemas' `$ref`s name elsewhere, supplied by the
+    /// caller (Helm fetches them; nothing here is fetched).
+    pub fn with_refs(
+        base: &Named,
+        target: &Named,
+        defaults: Option<&Named>,
+        typing: Typing,
+        refs: &[SchemaRef],
+    ) -> Result<Session, Vec<Diagnostic>> {
         let mut errors = Vec::new();
+        let refs = supplied(refs)
+            .map_err(|e| errors.push(e))
+            .unwrap_or_default();
+        let compile = |input: &Named| compile_with_refs(input, &refs);
         let base_schema = compile(base).map_err(|e| errors.push(e)).ok().map(Arc::new);
         // A bump that leaves the schema's text as it was compiles it once.
         let target_schema = if target.text == base.text {
@@ -142,7 +158,30 @@ pub fn invalid(errors: Vec<Diagnostic>) -> MigrateReport {
 
 /// Compiles a schema; an error is located in its text (line, column and UTF-16 column).
 pub(crate) fn compile(input: &Named) -> Result<Schema, Diagnostic> {
-    Schema::compile(&input.text).map_err(|error| match error.offset() {
+    compile_with_refs(input, &[])
+}
+
+/// The supplied documents, decoded: (URL, document); one that is not JSON is located in its text.
+fn supplied(refs: &[SchemaRef]) -> Result<Vec<(String, Value)>, Diagnostic> {
+    let mut out = Vec::with_capacity(refs.len());
+    for r in refs {
+        let document = crate::schema::parse_document(&r.document.text).map_err(|error| {
+            let message = format!("{} (the document supplied for {})", error.message(), r.url);
+            match error.offset() {
+                Some(offset) => {
+                    Diagnostic::at(&r.document.name, &r.document.text, offset, &message)
+                }
+                None => Diagnostic::in_file(&r.document.name, &message),
+            }
+        })?;
+        out.push((r.url.clone(), document));
+    }
+    Ok(out)
+}
+
+/// [`compile`] with the documents the schema's `$ref`s name elsewhere.
+fn compile_with_refs(input: &Named, refs: &[(String, Value)]) -> Result<Schema, Diagnostic> {
+    Schema::compile_with_refs(&input.text, refs).map_err(|error| match error.offset() {
         Some(offset) => Diagnostic::at(&input.name, &input.text, offset, error.message()),
         None => Diagnostic::in_file(&input.name, error.message()),
     })
@@ -152,11 +191,12 @@ pub(crate) fn compile(input: &Named) -> Result<Schema, Diagnostic> {
 /// [`Session::migrate`]; an unreadable schema or file makes the report `invalid` with every error.
 pub(crate) fn one_shot(request: &Request, with_proposal: bool) -> MigrateReport {
     let inputs = request.inputs();
-    match Session::new(
+    match Session::with_refs(
         &request.base_schema,
         &request.target_schema,
         request.defaults.as_ref(),
         request.typing,
+        &request.schema_refs,
     ) {
         Ok(session) if with_proposal => session.migrate(&inputs),
         Ok(session) => session.diagnose(&inputs),

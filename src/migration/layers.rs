@@ -189,6 +189,7 @@ fn edit_layer(
         answers,
         defaults: None,
         typing: request.typing,
+        schema_refs: Vec::new(),
     });
     if result.status != Status::Planned {
         return Err(Box::new(result));

@@ -45,6 +45,7 @@ impl ReplayRequest {
             answers: Vec::new(),
             defaults: self.defaults.clone(),
             typing: self.typing,
+            schema_refs: Vec::new(),
         }
     }
 }

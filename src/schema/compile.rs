@@ -4,62 +4,38 @@ use serde_json::Value;
 use std::collections::HashMap;
 
 use super::error::{SchemaError, SchemaErrorKind};
-use super::index::{DEFAULT_BASE, Index, Target};
 use super::locate::locate;
 use super::validator::{CompileError, Pattern, Validator, compile_pattern, go_pattern, go_quote};
+use super::validator::{DEFAULT_BASE, Index, Target, bundle};
 use crate::text::LineIndex;
 
 pub use super::validator::Draft;
 
-impl Draft {
-    /// The draft `$schema` names: 2020-12 for a missing or version-less `$schema` (as Helm
-    /// 3.18.5+ and 4 read it), an error naming the URL for a meta-schema that is not a known draft.
-    pub fn from_schema_keyword(schema: Option<&Value>) -> Result<Draft, SchemaError> {
-        let uri = match schema {
-            Some(Value::String(uri)) => uri,
-            // A non-string `$schema` is left for the meta-schema check to report.
-            _ => return Ok(Draft::Draft202012),
-        };
-        // Helm's validator takes the URL with an empty fragment or none, http or https.
-        let bare = uri.strip_suffix('#').unwrap_or(uri);
-        let bare = bare
-            .strip_prefix("https://")
-            .or_else(|| bare.strip_prefix("http://"))
-            .unwrap_or(bare);
-        match bare {
-            "json-schema.org/draft-04/schema" => Ok(Draft::Draft4),
-            "json-schema.org/draft-06/schema" => Ok(Draft::Draft6),
-            "json-schema.org/draft-07/schema" => Ok(Draft::Draft7),
-            "json-schema.org/draft/2019-09/schema" => Ok(Draft::Draft201909),
-            "json-schema.org/draft/2020-12/schema" | "json-schema.org/schema" => {
-                Ok(Draft::Draft202012)
-            }
-            _ => Err(SchemaError::new(
-                SchemaErrorKind::UnknownDraft,
-                format!(
-                    "$schema names '{uri}', which is not draft-04, -06, -07, 2019-09 or 2020-12; \
-                     its meta-schema would have to be fetched, and nothing is fetched"
-                ),
-            )
-            .at_schema_path("/$schema")
-            .with_urls(vec![uri.clone()])),
-        }
-    }
-
-    /// The canonical meta-schema URI of this draft.
-    pub fn uri(self) -> &'static str {
-        match self {
-            Draft::Draft4 => "http://json-schema.org/draft-04/schema#",
-            Draft::Draft6 => "http://json-schema.org/draft-06/schema#",
-            Draft::Draft7 => "http://json-schema.org/draft-07/schema#",
-            Draft::Draft201909 => "https://json-schema.org/draft/2019-09/schema",
-            Draft::Draft202012 => "https://json-schema.org/draft/2020-12/schema",
-        }
-    }
+/// The draft `$schema` names: 2020-12 for a missing or version-less `$schema` (as Helm 3.18.5+
+/// and 4 read it), an error naming the URL for a meta-schema that is not a known draft.
+fn draft_of(schema: Option<&Value>) -> Result<Draft, SchemaError> {
+    let uri = match schema {
+        Some(Value::String(uri)) => uri,
+        // A non-string `$schema` is left for the meta-schema check to report.
+        _ => return Ok(Draft::Draft202012),
+    };
+    Draft::from_uri(uri).ok_or_else(|| {
+        SchemaError::new(
+            SchemaErrorKind::UnknownDraft,
+            format!(
+                "$schema names '{uri}', which is not draft-04, -06, -07, 2019-09 or 2020-12; \
+                 its meta-schema would have to be fetched, and nothing is fetched"
+            ),
+        )
+        .at_schema_path("/$schema")
+        .with_urls(vec![uri.clone()])
+    })
 }
 
 /// Everything compiling produces: the validator, the draft, the index and pattern matchers.
 pub(crate) struct Compiled {
+    /// The document with the supplied documents embedded.
+    pub(crate) document: Value,
     pub(crate) draft: Draft,
     pub(crate) validator: Validator,
     pub(crate) index: Index,
@@ -89,8 +65,13 @@ pub(crate) fn parse(text: &str) -> Result<Value, SchemaError> {
     })
 }
 
-/// Compiles `document`; `text`, when given, is its source, used for error positions.
-pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, SchemaError> {
+/// Compiles `document` with the documents it refers to (URL, schema), supplied by the caller;
+/// `text`, when given, is its source, used for error positions.
+pub(crate) fn compile(
+    document: &Value,
+    text: Option<&str>,
+    supplied: &[(String, Value)],
+) -> Result<Compiled, SchemaError> {
     let positioned = |error: SchemaError| match (text, error.schema_path()) {
         (Some(text), Some(pointer)) => match locate(text, pointer) {
             Some(offset) => error.at_offset(&LineIndex::new(text), offset),
@@ -98,7 +79,8 @@ pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, 
         },
         _ => error,
     };
-    let draft = Draft::from_schema_keyword(document.get("$schema")).map_err(positioned)?;
+    let draft = draft_of(document.get("$schema")).map_err(positioned)?;
+    let document = &bundle(document, draft, supplied);
     let index = Index::build(document, draft);
     check_references(document, &index).map_err(positioned)?;
     check_patterns(&index).map_err(positioned)?;
@@ -111,6 +93,7 @@ pub(crate) fn compile(document: &Value, text: Option<&str>) -> Result<Compiled, 
             .or_insert_with(|| compile_pattern(pattern));
     }
     Ok(Compiled {
+        document: document.clone(),
         draft,
         validator,
         index,
@@ -123,7 +106,10 @@ pub(crate) fn build(document: &Value, draft: Draft) -> Result<Validator, SchemaE
     Validator::new(document, draft).map_err(|error| match error {
         CompileError::Remote(url) => SchemaError::new(
             SchemaErrorKind::RemoteReference,
-            format!("the schema refers to another document ({url}); nothing is fetched"),
+            format!(
+                "the schema refers to another document ({url}); nothing is fetched: {}",
+                how_to_supply(std::slice::from_ref(&url))
+            ),
         )
         .with_urls(vec![url]),
         CompileError::Unresolvable(message, pointer) => {
@@ -132,20 +118,10 @@ pub(crate) fn build(document: &Value, draft: Draft) -> Result<Validator, SchemaE
         }
         CompileError::Invalid(message, pointer) => SchemaError::new(
             SchemaErrorKind::InvalidSchema,
-            format!("not a valid {} schema: {message}", draft_name(draft)),
+            format!("not a valid {} schema: {message}", draft.name()),
         )
         .at_schema_path(pointer),
     })
-}
-
-fn draft_name(draft: Draft) -> &'static str {
-    match draft {
-        Draft::Draft4 => "draft-04",
-        Draft::Draft6 => "draft-06",
-        Draft::Draft7 => "draft-07",
-        Draft::Draft201909 => "2019-09",
-        Draft::Draft202012 => "2020-12",
-    }
 }
 
 /// Refuses a pattern Go's `regexp` cannot compile (Helm refuses the schema for it too),
@@ -177,6 +153,20 @@ fn check_patterns(index: &Index) -> Result<(), SchemaError> {
         .at_schema_path(pointer.clone()));
     }
     Ok(())
+}
+
+/// How to supply the documents at `urls`: the CLI flag and the JS field, spelled for them.
+fn how_to_supply(urls: &[String]) -> String {
+    let flags: Vec<String> = urls
+        .iter()
+        .map(|u| format!("--schema-ref {u}=FILE"))
+        .collect();
+    let fields: Vec<String> = urls.iter().map(|u| format!("{u:?}: text")).collect();
+    format!(
+        "supply each with `{}` (JS: `refs: {{ {} }}`)",
+        flags.join(" "),
+        fields.join(", ")
+    )
 }
 
 /// Refuses a document whose references leave it or lead nowhere, naming each one.
@@ -217,9 +207,9 @@ fn check_references(document: &Value, index: &Index) -> Result<(), SchemaError> 
         Some(pointer) => Err(SchemaError::new(
             SchemaErrorKind::RemoteReference,
             format!(
-                "the schema refers to another document ({}); nothing is fetched, so every \
-                 $ref must point inside values.schema.json",
-                remote.join(", ")
+                "the schema refers to another document ({}); nothing is fetched: {}",
+                remote.join(", "),
+                how_to_supply(&remote)
             ),
         )
         .at_schema_path(pointer)
@@ -270,7 +260,7 @@ mod tests {
     fn an_unsupported_pattern_is_an_error_naming_its_keyword() {
         let text = r#"{"properties": {"a": {"type": "string", "pattern": "^(?!x)"}}}"#;
         let document = parse(text).unwrap();
-        let error = compile(&document, Some(text)).err().expect("refused");
+        let error = compile(&document, Some(text), &[]).err().expect("refused");
         assert_eq!(error.kind(), SchemaErrorKind::UnsupportedPattern);
         assert_eq!(error.schema_path(), Some("/properties/a/pattern"));
         assert!(
@@ -281,7 +271,7 @@ mod tests {
 
         let text = r#"{"patternProperties": {"^(?<=a)b$": {}}}"#;
         let document = parse(text).unwrap();
-        let error = compile(&document, Some(text)).err().expect("refused");
+        let error = compile(&document, Some(text), &[]).err().expect("refused");
         assert!(
             error
                 .message()
@@ -292,7 +282,7 @@ mod tests {
 
     #[test]
     fn picks_the_draft_helm_would() {
-        let pick = |v: Value| Draft::from_schema_keyword(v.get("$schema"));
+        let pick = |v: Value| draft_of(v.get("$schema"));
         // Helm 3.18.5+ and 4 (santhosh-tekuri/jsonschema v6): 2020-12 when nothing says otherwise.
         assert_eq!(pick(json!({})).unwrap(), Draft::Draft202012);
         assert_eq!(

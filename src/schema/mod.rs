@@ -11,19 +11,18 @@ mod derive;
 mod displaced;
 mod error;
 mod gates;
-mod index;
 mod locate;
 mod message;
 mod pointer;
 mod required;
 mod validate;
-mod validator;
 mod walk;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
+use values_migrate_validator as validator;
 
 pub use changelog::{Change, ChangeKind, Changelog, changelog};
 pub use charts::{CHARTS_KEYWORD, ChartNamed};
@@ -53,7 +52,7 @@ pub struct Schema {
     document: Value,
     draft: Draft,
     validator: validator::Validator,
-    index: index::Index,
+    index: validator::Index,
     patterns: HashMap<String, Option<validator::Pattern>>,
 }
 
@@ -65,27 +64,42 @@ impl std::fmt::Debug for Schema {
     }
 }
 
+/// Parses a schema document's JSON text (a document a `$ref` names), or says where it is not JSON.
+pub fn parse_document(text: &str) -> Result<Value, SchemaError> {
+    compile::parse(text)
+}
+
 impl Schema {
     /// Compiles a schema from its JSON text.
     ///
     /// The draft is the one `$schema` names; a missing `$schema` or the version-less
     /// `http://json-schema.org/schema#` means draft 2020-12, as in Helm 3.18.5+ and 4.
     pub fn compile(text: &str) -> Result<Schema, SchemaError> {
+        Self::compile_with_refs(text, &[])
+    }
+
+    /// Compiles a schema from its JSON text with the documents its `$ref`s name elsewhere,
+    /// supplied as (URL, decoded document): Helm fetches them; nothing here is fetched.
+    pub fn compile_with_refs(text: &str, refs: &[(String, Value)]) -> Result<Schema, SchemaError> {
         let document = compile::parse(text)?;
-        Self::build(document, Some(text))
+        Self::build(&document, Some(text), refs)
     }
 
     /// Compiles a schema already decoded as JSON (errors then carry no line and column).
     pub fn from_value(document: Value) -> Result<Schema, SchemaError> {
-        Self::build(document, None)
+        Self::build(&document, None, &[])
     }
 
-    fn build(document: Value, text: Option<&str>) -> Result<Schema, SchemaError> {
-        let compiled = compile::compile(&document, text)?;
+    fn build(
+        document: &Value,
+        text: Option<&str>,
+        refs: &[(String, Value)],
+    ) -> Result<Schema, SchemaError> {
+        let compiled = compile::compile(document, text, refs)?;
         COMPILATIONS.fetch_add(1, Ordering::Relaxed);
         Ok(Schema {
             validations: AtomicUsize::new(0),
-            document,
+            document: compiled.document,
             draft: compiled.draft,
             validator: compiled.validator,
             index: compiled.index,
@@ -118,6 +132,6 @@ impl Schema {
         self.patterns
             .get(pattern)
             .and_then(Option::as_ref)
-            .is_some_and(|p| p.regex.is_match(key))
+            .is_some_and(|p| p.is_match(key))
     }
 }

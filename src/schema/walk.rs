@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::Schema;
 use super::compile::Draft;
-use super::index::{Target, base_of};
+use super::validator::{DEFAULT_BASE, Target, base_of};
 use crate::path::Segment;
 
 /// A subschema and the base URI its `$ref`s resolve against.
@@ -55,7 +55,7 @@ impl<'s> Walker<'s> {
         let value = &self.schema.document;
         Node {
             value,
-            base: base_of(value, super::index::DEFAULT_BASE, self.draft()),
+            base: base_of(value, DEFAULT_BASE, self.draft()),
             conditional: false,
         }
     }

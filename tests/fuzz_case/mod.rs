@@ -79,6 +79,7 @@ fn check_migrate(text: &str) -> Result<(), String> {
         answers: Vec::new(),
         defaults: None,
         typing: Typing::Helm,
+        schema_refs: Vec::new(),
     };
     let report = migrate(&request);
     let after = report.files.first().map_or(text, |f| f.after.as_str());

@@ -116,7 +116,7 @@ PATTERNS = [
     ("octal-escape", r"^\101$", ["A"]),
     ("slash-escape", r"^\/$", ["/"]),
     ("dash-escape", r"^\-$", ["-"]),
-    # Go 1.26's regexp, as our own engine (src/schema/validator/regexp) reads it.
+    # Go 1.26's regexp, as our own engine (crates/values-migrate-validator/src/regexp) reads it.
     ("C-any-byte", r"^\C$", ["a"]),
     ("p-multiword-script", r"^\p{Old_Italic}$", ["\U00010300"]),
     ("p-script-code", r"^\p{Latn}$", ["a"]),
@@ -227,6 +227,14 @@ def misc():
         ("id-relative-ref", {"$id": "https://example.com/s/root.json", "$defs": {"x": {"$id": "x.json", "type": "integer"}},
                              "properties": {"a": {"$ref": "x.json"}}}, "a: s\n", None),
         ("urn-ref", one("a", {"$ref": "urn:example:thing"}), "a: 1\n", None),
+        # A draft-07 anchor as the fragment of an `$id` with a URI (the two indexes once disagreed).
+        ("id-uri-fragment-anchor-07", {"$schema": S07, "$id": "https://example.com/root.json",
+                                       "definitions": {"x": {"$id": "item.json#thing", "type": "integer"}},
+                                       "properties": {"a": {"$ref": "item.json#thing"}}}, "a: s\n", None),
+        # An `$id` beside `$ref` is ignored before 2019-09, its anchor too.
+        ("id-anchor-beside-ref-07", {"$schema": S07, "definitions": {
+            "i": {"type": "integer"}, "x": {"$id": "#thing", "$ref": "#/definitions/i"}},
+            "properties": {"a": {"$ref": "#thing"}}}, "a: s\n", None),
         ("not-json", "{not json", "a: 1\n", None),
         ("type-not-a-type", one("a", {"type": "text"}), "a: 1\n", None),
         ("type-number-value", one("a", {"type": 5}), "a: 1\n", None),

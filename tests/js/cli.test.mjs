@@ -372,6 +372,20 @@ test('a reader that closes the pipe early (`| head`): both CLIs stop quietly', (
   }
 });
 
+test('--schema-ref: the same refusal without it and the same report with it', () => {
+  const dir = 'tests/data/schema-ref';
+  const url = 'https://schemas.example/common.json';
+  const args = ['--schema', `${dir}/values.schema.json`, '--values', `${dir}/values.yaml`];
+  assert.equal(same(['validate', ...args]).status, 3);
+  assert.equal(same(['validate', ...args, '--schema-ref', `${url}=${dir}/common.json`]).status, 1);
+  same(['validate', ...args, '--schema-ref', `${url}=${dir}/broken.json`]);
+  same(['validate', ...args, '--schema-ref', 'nope']);
+  const pair = ['--values', `${dir}/values.yaml`, '--base', `${dir}/values.schema.json`, '--target',
+    `${dir}/values.schema.json`, '--schema-ref', `${url}=${dir}/common.json`];
+  same(['diagnose', ...pair]);
+  same(['diagnose', ...pair, '--format', 'text']);
+});
+
 test('every flag the README names is run through both CLIs by these tests', () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const commands = [...readme.matchAll(/values-migrate ([a-z]+)[^\n`]*/g)].map((m) => m[0]).join('\n');

@@ -44,6 +44,7 @@ fn request(case: &Value) -> Request {
             Some("yaml-1.2") => Typing::Yaml12,
             _ => Typing::Helm,
         },
+        schema_refs: Vec::new(),
     }
 }
 

@@ -1,58 +1,86 @@
-//! An index of one schema document: its resources (`$id`), anchors, references and patterns,
-//! so that every `$ref` can be resolved inside the document and nothing is ever fetched.
+//! The one index of a schema document: its resources (`$id`), anchors, dynamic anchors,
+//! references and regular expressions, so that every `$ref` can be resolved inside the document
+//! and nothing is ever fetched. The compiler's `Registry` and the rest of values-migrate read it.
 
 use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::compile::Draft;
-
-use super::validator::{ARRAYS, MAPS, SINGLE, escape, percent_decode, uri};
-pub(crate) use super::validator::{DEFAULT_BASE, base_of};
+use super::Draft;
+use super::refs::{ARRAYS, DEFAULT_BASE, MAPS, SINGLE, base_of, escape, percent_decode};
+use super::uri;
 
 /// One `$ref`-like keyword found in the document.
 #[derive(Clone, Debug)]
-pub(crate) struct Reference {
+pub struct Reference {
     /// The escaped JSON pointer of the keyword itself (`…/$ref`).
-    pub(crate) pointer: String,
+    pub pointer: String,
     /// The reference as written.
-    pub(crate) reference: String,
+    pub reference: String,
     /// The base URI in force where it is written.
-    pub(crate) base: String,
+    pub base: String,
 }
 
 /// Where a reference leads.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Target {
-    /// Into this document: the escaped JSON pointer of the target and its resource's base URI.
-    Internal { pointer: String, base: String },
+pub enum Target {
+    /// Into this document: the target's JSON pointer and its resource's base URI.
+    Internal {
+        /// The escaped JSON pointer of the target in the document.
+        pointer: String,
+        /// The base URI of the target's resource.
+        base: String,
+    },
     /// Into another document, which would have to be fetched.
-    Remote { url: String },
+    Remote {
+        /// The other document's URL (without fragment).
+        url: String,
+    },
     /// Into this document, at a place that does not exist.
-    Nowhere { reason: String },
+    Nowhere {
+        /// Why it leads nowhere.
+        reason: String,
+    },
 }
 
 /// The resources, anchors, references and `patternProperties` patterns of a document.
 #[derive(Debug, Default)]
-pub(crate) struct Index {
-    resources: HashMap<String, String>,
+pub struct Index {
+    /// Resources in document order: base URI and the JSON pointer of the resource's root.
+    pub(crate) resources: Vec<(String, String)>,
+    by_uri: HashMap<String, usize>,
+    /// `base#name` → the JSON pointer of the anchored schema.
     anchors: HashMap<String, String>,
-    pub(crate) references: Vec<Reference>,
-    pub(crate) patterns: Vec<String>,
+    /// `$dynamicAnchor`s: (resource index, name) → the JSON pointer of the schema.
+    pub(crate) dynamic: Vec<((usize, String), String)>,
+    /// Every `$ref`, `$dynamicRef` and `$recursiveRef` the draft knows, in document order.
+    pub references: Vec<Reference>,
+    /// Every `patternProperties` pattern.
+    pub patterns: Vec<String>,
     /// Every regular expression of the document: the escaped JSON pointer naming it, and its text.
-    pub(crate) regexes: Vec<(String, String)>,
+    pub regexes: Vec<(String, String)>,
 }
 
 impl Index {
     /// Indexes `document`, read as `draft`.
-    pub(crate) fn build(document: &Value, draft: Draft) -> Index {
+    pub fn build(document: &Value, draft: Draft) -> Index {
         let mut index = Index::default();
         let base = base_of(document, DEFAULT_BASE, draft);
-        index
-            .resources
-            .insert(DEFAULT_BASE.to_string(), String::new());
+        index.add_resource(DEFAULT_BASE, "");
         index.scan(document, String::new(), base, draft, 0);
         index
+    }
+
+    fn add_resource(&mut self, base: &str, pointer: &str) {
+        if !self.by_uri.contains_key(base) {
+            self.by_uri.insert(base.to_string(), self.resources.len());
+            self.resources.push((base.to_string(), pointer.to_string()));
+        }
+    }
+
+    /// The index of the resource named `base`.
+    pub(crate) fn resource_index(&self, base: &str) -> Option<usize> {
+        self.by_uri.get(base).copied()
     }
 
     fn scan(&mut self, value: &Value, pointer: String, base: String, draft: Draft, depth: usize) {
@@ -63,21 +91,8 @@ impl Index {
         let Some(object) = value.as_object() else {
             return;
         };
-        self.resources
-            .entry(base.clone())
-            .or_insert(pointer.clone());
-        if let Some(anchor) = plain_anchor(object, draft) {
-            self.anchors
-                .insert(format!("{base}#{anchor}"), pointer.clone());
-        }
-        for keyword in ["$anchor", "$dynamicAnchor"] {
-            if let Some(Value::String(name)) = object.get(keyword) {
-                if draft >= Draft::Draft201909 {
-                    self.anchors
-                        .insert(format!("{base}#{name}"), pointer.clone());
-                }
-            }
-        }
+        self.add_resource(&base, &pointer);
+        self.scan_anchors(object, &pointer, &base, draft);
         for keyword in ["$ref", "$dynamicRef", "$recursiveRef"] {
             // Each dynamic reference is a keyword of one draft only; elsewhere it means nothing.
             let known = match keyword {
@@ -129,8 +144,39 @@ impl Index {
         }
     }
 
+    fn scan_anchors(
+        &mut self,
+        object: &serde_json::Map<String, Value>,
+        pointer: &str,
+        base: &str,
+        draft: Draft,
+    ) {
+        if let Some(anchor) = plain_anchor(object, draft) {
+            self.anchors
+                .insert(format!("{base}#{anchor}"), pointer.to_string());
+        }
+        if draft < Draft::Draft201909 {
+            return;
+        }
+        for keyword in ["$anchor", "$dynamicAnchor"] {
+            if let Some(Value::String(name)) = object.get(keyword) {
+                self.anchors
+                    .insert(format!("{base}#{name}"), pointer.to_string());
+            }
+        }
+        if let (Some(Value::String(name)), Some(resource)) =
+            (object.get("$dynamicAnchor"), self.resource_index(base))
+        {
+            let key = (resource, name.clone());
+            match self.dynamic.iter_mut().find(|(k, _)| *k == key) {
+                Some(entry) => entry.1 = pointer.to_string(),
+                None => self.dynamic.push((key, pointer.to_string())),
+            }
+        }
+    }
+
     /// Where `reference`, written under base URI `base`, leads in `document`.
-    pub(crate) fn resolve(&self, document: &Value, base: &str, reference: &str) -> Target {
+    pub fn resolve(&self, document: &Value, base: &str, reference: &str) -> Target {
         let (uri, fragment) = if let Some(fragment) = reference.strip_prefix('#') {
             // A same-document fragment stays inside the resource it is written in, even under
             // a nested `$id`; no URI parsing is needed for it.
@@ -149,7 +195,7 @@ impl Index {
                 None => (absolute, String::new()),
             }
         };
-        let Some(resource) = self.resources.get(&uri) else {
+        let Some(resource) = self.resource_index(&uri).map(|i| &self.resources[i].1) else {
             return Target::Remote { url: uri };
         };
         let fragment = percent_decode(&fragment);
@@ -176,15 +222,18 @@ impl Index {
     }
 }
 
-/// A plain-name anchor given as an `$id`/`id` of the form `#name` (drafts 4 to 7).
+/// A plain-name anchor given as the fragment of an `$id`/`id` (drafts 4 to 7), as Helm's
+/// validator reads it: `#name` alone or after a URI (`item.json#name`), and none in an object
+/// with `$ref`, whose other keywords those drafts ignore.
 fn plain_anchor(object: &serde_json::Map<String, Value>, draft: Draft) -> Option<&str> {
-    if draft > Draft::Draft7 {
+    if draft > Draft::Draft7 || object.contains_key("$ref") {
         return None;
     }
     let keyword = if draft == Draft::Draft4 { "id" } else { "$id" };
     match object.get(keyword) {
         Some(Value::String(id)) => id
-            .strip_prefix('#')
+            .split_once('#')
+            .map(|(_, anchor)| anchor)
             .filter(|a| !a.is_empty() && !a.starts_with('/')),
         _ => None,
     }
@@ -265,6 +314,37 @@ mod tests {
                 pointer: "/definitions/a".into(),
                 base: DEFAULT_BASE.into()
             }
+        );
+    }
+
+    #[test]
+    fn an_anchor_is_the_fragment_of_any_id_and_none_beside_ref_as_helm_reads_it() {
+        // Helm (probes id-uri-fragment-anchor-07, id-anchor-beside-ref-07): `item.json#thing`
+        // names the anchor `thing` in item.json; an `$id` beside `$ref` is ignored in draft-07.
+        let document = json!({
+            "$id": "https://example.com/root.json",
+            "definitions": {
+                "x": {"$id": "item.json#thing", "type": "integer"},
+                "y": {"$id": "#other", "$ref": "#/definitions/x"}
+            },
+            "properties": {"a": {"$ref": "item.json#thing"}, "b": {"$ref": "#other"}}
+        });
+        let index = Index::build(&document, Draft::Draft7);
+        let targets: Vec<Target> = (index.references.iter())
+            .filter(|r| r.pointer.starts_with("/properties"))
+            .map(|r| index.resolve(&document, &r.base, &r.reference))
+            .collect();
+        assert_eq!(
+            targets[0],
+            Target::Internal {
+                pointer: "/definitions/x".into(),
+                base: "https://example.com/item.json".into()
+            }
+        );
+        assert!(
+            matches!(targets[1], Target::Nowhere { .. }),
+            "{:?}",
+            targets[1]
         );
     }
 

@@ -2,11 +2,13 @@
 //! and deciding as Helm 3.18.5+ and 4 do (santhosh-tekuri/jsonschema v6): compiled once into a
 //! flat list of nodes, validated without allocating on the valid path; its flat errors (kind,
 //! paths) are what the rest of `schema` reads, `helm.rs` gives Helm's own report. It knows
-//! nothing of the rest of the crate.
+//! nothing of values-migrate.
+#![warn(missing_docs)]
 
 mod annotations;
 mod applicators;
 mod apply;
+mod bundle;
 mod compile;
 mod error;
 mod format;
@@ -15,24 +17,28 @@ mod format_checks;
 mod go_regex;
 mod helm;
 mod helm_formats;
+mod index;
 mod keywords;
 mod nodes;
 mod number;
+mod order;
 mod refs;
 mod regexp;
 mod shape;
-pub(crate) mod uri;
+mod uri;
 
 use serde::Serialize;
 use serde_json::Value;
 
-pub(crate) use compile::{CompileError, compile_pattern};
-pub(crate) use error::{ErrorKind, JsonType, TypeKind, ValidationError};
-pub(crate) use helm::{HelmError, go_float, grouped, quote as go_quote, unique_message};
-pub(crate) use nodes::Pattern;
-pub(crate) use refs::{ARRAYS, DEFAULT_BASE, MAPS, SINGLE, base_of, escape, percent_decode};
-pub(crate) use regexp::compile as go_pattern;
-pub(crate) use shape::type_name;
+pub use bundle::{SUPPLIED, bundle};
+pub use compile::{CompileError, compile_pattern};
+pub use error::{ErrorKind, JsonType, TypeKind, ValidationError};
+pub use helm::{HelmError, go_float, grouped, quote as go_quote, unique_message};
+pub use index::{Index, Reference, Target};
+pub use nodes::Pattern;
+pub use refs::{DEFAULT_BASE, base_of, escape};
+pub use regexp::compile as go_pattern;
+pub use shape::type_name;
 
 use nodes::{Node, NodeId};
 
@@ -57,9 +63,60 @@ pub enum Draft {
     Draft202012,
 }
 
+impl Draft {
+    /// The draft a `$schema` URL names, as Helm's validator reads it (http or https, with an
+    /// empty fragment or none; the version-less `…/schema` is 2020-12), if it is one.
+    pub fn from_uri(uri: &str) -> Option<Draft> {
+        let bare = uri.strip_suffix('#').unwrap_or(uri);
+        let bare = bare
+            .strip_prefix("https://")
+            .or_else(|| bare.strip_prefix("http://"))
+            .unwrap_or(bare);
+        match bare {
+            "json-schema.org/draft-04/schema" => Some(Draft::Draft4),
+            "json-schema.org/draft-06/schema" => Some(Draft::Draft6),
+            "json-schema.org/draft-07/schema" => Some(Draft::Draft7),
+            "json-schema.org/draft/2019-09/schema" => Some(Draft::Draft201909),
+            "json-schema.org/draft/2020-12/schema" | "json-schema.org/schema" => {
+                Some(Draft::Draft202012)
+            }
+            _ => None,
+        }
+    }
+
+    /// The draft's short name (`draft-07`, `2020-12`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Draft::Draft4 => "draft-04",
+            Draft::Draft6 => "draft-06",
+            Draft::Draft7 => "draft-07",
+            Draft::Draft201909 => "2019-09",
+            Draft::Draft202012 => "2020-12",
+        }
+    }
+
+    /// The canonical meta-schema URI of this draft.
+    pub fn uri(self) -> &'static str {
+        match self {
+            Draft::Draft4 => "http://json-schema.org/draft-04/schema#",
+            Draft::Draft6 => "http://json-schema.org/draft-06/schema#",
+            Draft::Draft7 => "http://json-schema.org/draft-07/schema#",
+            Draft::Draft201909 => "https://json-schema.org/draft/2019-09/schema",
+            Draft::Draft202012 => "https://json-schema.org/draft/2020-12/schema",
+        }
+    }
+}
+
+impl Pattern {
+    /// Whether `text` matches the pattern anywhere (JSON Schema patterns are not anchored).
+    pub fn is_match(&self, text: &str) -> bool {
+        self.regex.is_match(text)
+    }
+}
+
 /// A compiled schema.
 #[derive(Debug)]
-pub(crate) struct Validator {
+pub struct Validator {
     nodes: Vec<Node>,
     draft: Draft,
     root: NodeId,
@@ -69,7 +126,7 @@ pub(crate) struct Validator {
 
 /// Where the value being validated is, as a chain of segments (rendered only for errors).
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Loc<'a> {
+pub enum Loc<'a> {
     /// The instance itself.
     Root,
     /// A member of the mapping at the parent.
@@ -80,7 +137,7 @@ pub(crate) enum Loc<'a> {
 
 impl Loc<'_> {
     /// The JSON pointer this location names.
-    pub(crate) fn pointer(&self) -> String {
+    pub fn pointer(&self) -> String {
         let mut segments = Vec::new();
         let mut here = self;
         loop {
@@ -107,14 +164,14 @@ impl Loc<'_> {
 
 /// The state of one validation: the dynamic scope and the references being followed.
 #[derive(Debug, Default)]
-pub(crate) struct Scope {
+pub struct Scope {
     resources: Vec<usize>,
     active: Vec<(NodeId, usize)>,
 }
 
 impl Validator {
     /// Compiles `document` as `draft` (its shape checked first, as a meta-schema would).
-    pub(crate) fn new(document: &Value, draft: Draft) -> Result<Validator, CompileError> {
+    pub fn new(document: &Value, draft: Draft) -> Result<Validator, CompileError> {
         shape::check(document, draft)?;
         let mut compiler = compile::Compiler::new(document, draft);
         let root = compiler.node(&refs::Place {
@@ -131,12 +188,12 @@ impl Validator {
     }
 
     /// Whether `instance` is valid (no error is built).
-    pub(crate) fn is_valid(&self, instance: &Value) -> bool {
+    pub fn is_valid(&self, instance: &Value) -> bool {
         self.node_valid(self.root, instance, &mut Scope::default())
     }
 
     /// Every error of `instance`, in jsonschema 0.61's order.
-    pub(crate) fn iter_errors<'v>(&self, instance: &'v Value) -> Vec<ValidationError<'v>> {
+    pub fn iter_errors<'v>(&self, instance: &'v Value) -> Vec<ValidationError<'v>> {
         let mut out = Vec::new();
         self.node_errors(
             self.root,

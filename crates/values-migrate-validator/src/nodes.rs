@@ -73,7 +73,7 @@ pub(crate) enum Count {
 
 /// A compiled regular expression with the pattern as written.
 #[derive(Debug)]
-pub(crate) struct Pattern {
+pub struct Pattern {
     /// The pattern as the schema writes it.
     pub(crate) source: String,
     /// The compiled expression (Go's regexp, `regexp/`).

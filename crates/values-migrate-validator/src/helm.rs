@@ -11,13 +11,13 @@ use super::{Loc, Scope, Validator};
 
 /// One line of Helm's report, with the lines nested under it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct HelmError {
+pub struct HelmError {
     /// The JSON pointer Helm prints (`at '/a/b'`).
-    pub(crate) pointer: String,
+    pub pointer: String,
     /// Helm's words.
-    pub(crate) message: String,
+    pub message: String,
     /// The causes printed under it.
-    pub(crate) causes: Vec<HelmError>,
+    pub causes: Vec<HelmError>,
     /// Whether it is a `$ref` wrapper (printed only when it has several causes).
     reference: bool,
 }
@@ -43,7 +43,7 @@ impl HelmError {
     }
 
     /// The lines Helm prints for this error, `depth` levels in.
-    pub(crate) fn render(&self, depth: usize, out: &mut String) {
+    pub fn render(&self, depth: usize, out: &mut String) {
         let depth = if self.reference && self.causes.len() == 1 {
             depth
         } else {
@@ -104,7 +104,7 @@ fn rank(check: &Check) -> u8 {
 
 impl Validator {
     /// Every error of `instance`, as Helm prints them (the top group unwrapped).
-    pub(crate) fn helm_errors(&self, instance: &Value) -> Vec<HelmError> {
+    pub fn helm_errors(&self, instance: &Value) -> Vec<HelmError> {
         let mut scope = Scope::default();
         match self.helm_node(self.root, instance, &Loc::Root, &mut scope) {
             None => Vec::new(),
@@ -653,7 +653,7 @@ fn count_name(count: Count) -> &'static str {
 }
 
 /// `items at 0 and 1 are equal`: the first repeated pair.
-pub(crate) fn unique_message(value: &Value) -> String {
+pub fn unique_message(value: &Value) -> String {
     let items = value.as_array().map_or(&[][..], Vec::as_slice);
     for j in 1..items.len() {
         for i in 0..j {
@@ -715,7 +715,7 @@ fn quoted_names(names: &[&str]) -> String {
 }
 
 /// A string as santhosh-tekuri quotes it: Go's `%q` with single quotes.
-pub(crate) fn quote(text: &str) -> String {
+pub fn quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('\'');
     for c in text.chars() {
@@ -741,7 +741,7 @@ pub(crate) fn quote(text: &str) -> String {
 }
 
 /// A whole number as Helm's message printer shows it (English: `12,345`).
-pub(crate) fn grouped(n: impl std::fmt::Display) -> String {
+pub fn grouped(n: impl std::fmt::Display) -> String {
     let text = n.to_string();
     let (sign, digits) = text.split_at(usize::from(text.starts_with('-')));
     let mut out = String::from(sign);
@@ -764,7 +764,7 @@ fn go_printable(c: char) -> bool {
 
 /// A number as Helm's message printer shows a float64 (`%v`, English): shortest digits,
 /// grouped, and `1.5×10⁰⁶` from 1e6 on or below 1e-4.
-pub(crate) fn go_float(x: f64) -> String {
+pub fn go_float(x: f64) -> String {
     const SUPERSCRIPT: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     if x == 0.0 {
         return "0".to_string();

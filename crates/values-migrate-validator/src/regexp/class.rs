@@ -32,7 +32,7 @@ impl Class {
 
     /// Sorts and merges overlapping or adjacent ranges.
     pub(super) fn clean(&mut self) {
-        crate::order::sort(&mut self.ranges);
+        crate::order::by_key(&mut self.ranges, |&range| range);
         let mut out: Vec<(u32, u32)> = Vec::with_capacity(self.ranges.len());
         for &(lo, hi) in &self.ranges {
             match out.last_mut() {

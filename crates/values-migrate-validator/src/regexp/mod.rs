@@ -18,20 +18,20 @@ mod unicode;
 use program::Program;
 
 /// Compiles `pattern` as Go's `regexp.Compile` does, or returns Go's error text.
-pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
+pub fn compile(pattern: &str) -> Result<Regex, String> {
     Regex::new(pattern)
 }
 
 /// A compiled Go regular expression.
 #[derive(Debug)]
-pub(crate) struct Regex {
+pub struct Regex {
     program: Program,
 }
 
 impl Regex {
     /// Compiles `pattern` as Go's `regexp.Compile` does, or returns Go's error text
     /// (`error parsing regexp: invalid escape sequence: `\u``).
-    pub(crate) fn new(pattern: &str) -> Result<Regex, String> {
+    pub fn new(pattern: &str) -> Result<Regex, String> {
         let node = parse::parse(pattern)?;
         Ok(Regex {
             program: Program::new(node),
@@ -39,7 +39,7 @@ impl Regex {
     }
 
     /// Whether the pattern matches somewhere in `text` (Go's `MatchString`).
-    pub(crate) fn is_match(&self, text: &str) -> bool {
+    pub fn is_match(&self, text: &str) -> bool {
         self.program.is_match(text)
     }
 }

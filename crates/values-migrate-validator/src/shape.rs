@@ -37,7 +37,7 @@ const STRINGS: &[&str] = &[
 ];
 
 /// The JSON type of `value`, with whole numbers as `integer` (as error messages name it).
-pub(crate) fn type_name(value: &Value) -> &'static str {
+pub fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "boolean",

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 /// A JSON type as `type` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum JsonType {
+pub enum JsonType {
     /// `null`.
     Null = 1,
     /// `boolean`.
@@ -27,7 +27,7 @@ pub(crate) enum JsonType {
 
 impl JsonType {
     /// Every type, in the order a type set lists them.
-    pub(crate) const ALL: [JsonType; 7] = [
+    pub const ALL: [JsonType; 7] = [
         JsonType::Null,
         JsonType::Boolean,
         JsonType::Integer,
@@ -38,12 +38,12 @@ impl JsonType {
     ];
 
     /// The type `name` names, if it is one.
-    pub(crate) fn from_name(name: &str) -> Option<JsonType> {
+    pub fn from_name(name: &str) -> Option<JsonType> {
         JsonType::ALL.into_iter().find(|t| t.as_str() == name)
     }
 
     /// The type's name.
-    pub(crate) fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             JsonType::Null => "null",
             JsonType::Boolean => "boolean",
@@ -64,23 +64,23 @@ impl fmt::Display for JsonType {
 
 /// A set of JSON types, one bit each.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct TypeSet(pub(crate) u8);
+pub struct TypeSet(pub(crate) u8);
 
 impl TypeSet {
     /// Whether `t` is in the set.
-    pub(crate) fn contains(self, t: JsonType) -> bool {
+    pub fn contains(self, t: JsonType) -> bool {
         self.0 & t as u8 != 0
     }
 
     /// The types in the set, null first and object last.
-    pub(crate) fn iter(self) -> impl Iterator<Item = JsonType> {
+    pub fn iter(self) -> impl Iterator<Item = JsonType> {
         JsonType::ALL.into_iter().filter(move |t| self.contains(*t))
     }
 }
 
 /// The types a `type` keyword wanted.
 #[derive(Clone, Debug)]
-pub(crate) enum TypeKind {
+pub enum TypeKind {
     /// One type.
     Single(JsonType),
     /// Several types.
@@ -89,76 +89,145 @@ pub(crate) enum TypeKind {
 
 /// What a validation error is about, with what its message needs.
 #[derive(Clone, Debug)]
-pub(crate) enum ErrorKind {
+pub enum ErrorKind {
     /// `additionalItems`: items past `limit` are not allowed.
-    AdditionalItems { limit: usize },
+    AdditionalItems {
+        /// The keyword's limit.
+        limit: usize,
+    },
     /// `additionalProperties`: these keys are not allowed.
-    AdditionalProperties { unexpected: Vec<String> },
+    AdditionalProperties {
+        /// The keys or items not allowed.
+        unexpected: Vec<String>,
+    },
     /// `anyOf`: no branch matched; each branch's errors.
     AnyOf {
+        /// Each branch's errors.
         context: Vec<Vec<ValidationError<'static>>>,
     },
     /// `const`.
-    Constant { expected_value: Value },
+    Constant {
+        /// The value `const` names.
+        expected_value: Value,
+    },
     /// `contains` (also `minContains`/`maxContains`).
     Contains,
     /// `enum`.
-    Enum { options: Value },
+    Enum {
+        /// The values `enum` allows.
+        options: Value,
+    },
     /// `exclusiveMaximum`.
-    ExclusiveMaximum { limit: Value },
+    ExclusiveMaximum {
+        /// The keyword's limit.
+        limit: Value,
+    },
     /// `exclusiveMinimum`.
-    ExclusiveMinimum { limit: Value },
+    ExclusiveMinimum {
+        /// The keyword's limit.
+        limit: Value,
+    },
     /// A `false` schema.
     FalseSchema,
     /// `format`.
-    Format { format: String },
+    Format {
+        /// The format's name.
+        format: String,
+    },
     /// `maxItems`.
-    MaxItems { limit: u64 },
+    MaxItems {
+        /// The keyword's limit.
+        limit: u64,
+    },
     /// `maximum`.
-    Maximum { limit: Value },
+    Maximum {
+        /// The keyword's limit.
+        limit: Value,
+    },
     /// `maxLength`.
-    MaxLength { limit: u64 },
+    MaxLength {
+        /// The keyword's limit.
+        limit: u64,
+    },
     /// `maxProperties`.
-    MaxProperties { limit: u64 },
+    MaxProperties {
+        /// The keyword's limit.
+        limit: u64,
+    },
     /// `minItems`.
-    MinItems { limit: u64 },
+    MinItems {
+        /// The keyword's limit.
+        limit: u64,
+    },
     /// `minimum`.
-    Minimum { limit: Value },
+    Minimum {
+        /// The keyword's limit.
+        limit: Value,
+    },
     /// `minLength`.
-    MinLength { limit: u64 },
+    MinLength {
+        /// The keyword's limit.
+        limit: u64,
+    },
     /// `minProperties`.
-    MinProperties { limit: u64 },
+    MinProperties {
+        /// The keyword's limit.
+        limit: u64,
+    },
     /// `multipleOf`.
-    MultipleOf { multiple_of: f64 },
+    MultipleOf {
+        /// The divisor.
+        multiple_of: f64,
+    },
     /// `not`: the schema that matched.
-    Not { schema: Value },
+    Not {
+        /// The `not` schema.
+        schema: Value,
+    },
     /// `oneOf`: more than one branch matched.
     OneOfMultipleValid,
     /// `oneOf`: no branch matched.
     OneOfNotValid {
+        /// Each branch's errors.
         context: Vec<Vec<ValidationError<'static>>>,
     },
     /// `pattern`.
-    Pattern { pattern: String },
+    Pattern {
+        /// The pattern as written.
+        pattern: String,
+    },
     /// `propertyNames`: the error of the refused name.
     PropertyNames {
+        /// The error of the refused name.
         error: Box<ValidationError<'static>>,
     },
     /// `required` (also `dependencies`, `dependentRequired`).
-    Required { property: Value },
+    Required {
+        /// The missing property's name.
+        property: Value,
+    },
     /// `type`.
-    Type { kind: TypeKind },
+    Type {
+        /// The types allowed.
+        kind: TypeKind,
+    },
     /// `unevaluatedItems`.
-    UnevaluatedItems { unexpected: Vec<String> },
+    UnevaluatedItems {
+        /// The keys or items not allowed.
+        unexpected: Vec<String>,
+    },
     /// `unevaluatedProperties`.
-    UnevaluatedProperties { unexpected: Vec<String> },
+    UnevaluatedProperties {
+        /// The keys or items not allowed.
+        unexpected: Vec<String>,
+    },
     /// `uniqueItems`.
     UniqueItems,
 }
 
 impl ErrorKind {
     /// The keyword the error is about, as jsonschema names it.
-    pub(crate) fn keyword(&self) -> &'static str {
+    pub fn keyword(&self) -> &'static str {
         match self {
             ErrorKind::AdditionalItems { .. } => "additionalItems",
             ErrorKind::AdditionalProperties { .. } => "additionalProperties",
@@ -194,7 +263,7 @@ impl ErrorKind {
 
 /// One way an instance fails a schema.
 #[derive(Clone, Debug)]
-pub(crate) struct ValidationError<'v> {
+pub struct ValidationError<'v> {
     instance: Cow<'v, Value>,
     kind: ErrorKind,
     instance_path: String,
@@ -218,27 +287,27 @@ impl<'v> ValidationError<'v> {
     }
 
     /// The failing value.
-    pub(crate) fn instance(&self) -> &Value {
+    pub fn instance(&self) -> &Value {
         &self.instance
     }
 
     /// What failed.
-    pub(crate) fn kind(&self) -> &ErrorKind {
+    pub fn kind(&self) -> &ErrorKind {
         &self.kind
     }
 
     /// The JSON pointer of the failing value.
-    pub(crate) fn instance_path(&self) -> &str {
+    pub fn instance_path(&self) -> &str {
         &self.instance_path
     }
 
     /// The JSON pointer of the failing keyword, where the schema writes it.
-    pub(crate) fn schema_path(&self) -> &str {
+    pub fn schema_path(&self) -> &str {
         &self.schema_path
     }
 
     /// This error, owning its instance.
-    pub(crate) fn into_owned(self) -> ValidationError<'static> {
+    pub fn into_owned(self) -> ValidationError<'static> {
         ValidationError {
             instance: Cow::Owned(self.instance.into_owned()),
             kind: self.kind,

@@ -8,7 +8,7 @@
 const MAX_REPEAT: u32 = 1000;
 
 /// A compiled pattern that matches as Go's `regexp.MatchString` does.
-pub(crate) fn compile(pattern: &str) -> Result<regex::Regex, String> {
+pub fn compile(pattern: &str) -> Result<regex::Regex, String> {
     let translated = translate(pattern)?;
     regex::RegexBuilder::new(&translated)
         .size_limit(1 << 23)

@@ -1,8 +1,8 @@
 //! Ours against the `regex` crate (a dev-dependency) given Go's syntax by `go_regex.rs`: random
 //! patterns from Go's tokens, compiled by both, matched against random texts by both.
 
-use super::super::go_regex;
 use super::Regex;
+use crate::go_regex;
 
 /// The pieces patterns are made of: what both read the same way (not `\C`, `(?)` or names the
 /// `regex` crate knows and Go 1.26 refuses, which go_regex.rs lets through; tests.rs has them).

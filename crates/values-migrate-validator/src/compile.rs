@@ -14,7 +14,7 @@ use super::refs::{Place, Registry, Unresolved, base_of, escape};
 
 /// Why a schema could not be compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum CompileError {
+pub enum CompileError {
     /// A keyword's value is not what the draft allows (message, JSON pointer of the value).
     Invalid(String, String),
     /// A `$ref` names another document (its URL).
@@ -118,7 +118,7 @@ pub(crate) fn strings(value: &Value, at: &str) -> Result<Vec<String>, CompileErr
 }
 
 /// Compiles `pattern` as Go's `regexp` reads it (Helm's dialect).
-pub(crate) fn compile_pattern(source: &str) -> Option<Pattern> {
+pub fn compile_pattern(source: &str) -> Option<Pattern> {
     pattern(source).ok()
 }
 

@@ -138,7 +138,7 @@ fn recompose(
 
 /// `reference` resolved against the absolute URI `base` (RFC 3986 §5.2.2), or `None` when
 /// either is not a URI reference or `base` has no scheme.
-pub(crate) fn resolve(base: &str, reference: &str) -> Option<String> {
+pub fn resolve(base: &str, reference: &str) -> Option<String> {
     let b = split(base)?;
     let r = split(reference)?;
     let scheme = b.scheme?;
@@ -163,7 +163,7 @@ pub(crate) fn resolve(base: &str, reference: &str) -> Option<String> {
 }
 
 /// `uri` without its fragment.
-pub(crate) fn strip_fragment(uri: &str) -> &str {
+pub fn strip_fragment(uri: &str) -> &str {
     uri.split_once('#').map_or(uri, |(before, _)| before)
 }
 

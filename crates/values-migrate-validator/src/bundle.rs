@@ -1,0 +1,76 @@
+//! Documents a schema refers to, supplied by the caller (nothing is fetched), embedded into it
+//! as resources named by their URLs: what Helm would load from those URLs, then resolve in.
+
+use serde_json::{Map, Value};
+
+use super::Draft;
+
+/// The key prefix under which a supplied document is embedded (`$defs`/`definitions`).
+pub const SUPPLIED: &str = "supplied:";
+
+/// `document` with each of `documents` (URL, schema) embedded as a resource whose `$id` is its
+/// URL, under `$defs` (2019-09, 2020-12) or `definitions` (earlier drafts); read as the root's
+/// draft (its own `$schema` is dropped). A document that is not an object is returned as it is.
+pub fn bundle(document: &Value, draft: Draft, documents: &[(String, Value)]) -> Value {
+    let Some(root) = document.as_object().filter(|_| !documents.is_empty()) else {
+        return document.clone();
+    };
+    let keyword = if draft >= Draft::Draft201909 {
+        "$defs"
+    } else {
+        "definitions"
+    };
+    let id = if draft == Draft::Draft4 { "id" } else { "$id" };
+    let mut root = root.clone();
+    let defs = root
+        .entry(keyword)
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Some(defs) = defs.as_object_mut() else {
+        return document.clone();
+    };
+    for (url, supplied) in documents {
+        let mut resource = match supplied {
+            Value::Object(object) => object.clone(),
+            // A boolean schema as a resource: the same verdicts under an `$id`.
+            other => Map::from_iter([("allOf".to_string(), Value::Array(vec![other.clone()]))]),
+        };
+        resource.remove("$schema");
+        resource.insert(id.to_string(), Value::String(url.clone()));
+        defs.insert(format!("{SUPPLIED}{url}"), Value::Object(resource));
+    }
+    Value::Object(root)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Validator;
+    use serde_json::json;
+
+    #[test]
+    fn a_supplied_document_is_what_its_url_resolves_to() {
+        let document =
+            json!({"properties": {"a": {"$ref": "https://schemas.example/a.json#/$defs/n"}}});
+        let supplied = json!({"$schema": "https://json-schema.org/draft/2020-12/schema",
+                              "$defs": {"n": {"type": "integer"}}});
+        let alone = Validator::new(&document, Draft::Draft202012);
+        assert!(matches!(alone, Err(crate::CompileError::Remote(_))));
+        let url = "https://schemas.example/a.json".to_string();
+        let bundled = bundle(&document, Draft::Draft202012, &[(url, supplied)]);
+        let validator = Validator::new(&bundled, Draft::Draft202012).unwrap();
+        assert!(validator.is_valid(&json!({"a": 1})));
+        assert!(!validator.is_valid(&json!({"a": "x"})));
+    }
+
+    #[test]
+    fn a_draft_07_document_goes_under_definitions_and_a_boolean_one_is_wrapped() {
+        let document = json!({"$schema": "http://json-schema.org/draft-07/schema#",
+                              "properties": {"a": {"$ref": "https://schemas.example/no.json"}}});
+        let url = "https://schemas.example/no.json".to_string();
+        let bundled = bundle(&document, Draft::Draft7, &[(url, json!(false))]);
+        assert!(bundled["definitions"]["supplied:https://schemas.example/no.json"].is_object());
+        let validator = Validator::new(&bundled, Draft::Draft7).unwrap();
+        assert!(!validator.is_valid(&json!({"a": 1})));
+        assert!(validator.is_valid(&json!({"b": 1})));
+    }
+}

@@ -1,0 +1,89 @@
+"""Remote `$ref`s supplied by the user (`--schema-ref URL=FILE`), judged by Helm v4.
+
+Helm fetches what a `$ref` names; helm-python-sdk has no network here, but Helm's loader reads
+`file://` URLs. So each case writes the referenced documents into a temporary directory, names
+them by their `file://` URLs in the schema, and asks Helm (`Chart.load(dir).validate_schema`) and
+ours (`validate --schema-ref URL=FILE`): the same verdict and the same error locations. Without
+the flag ours must refuse, naming the URL. Ends with `N passed, M failed`.
+
+    python3 tests/helm/schema_refs.py --bin target/debug/values-migrate
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from helm_oracle import Oracle  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DATA = os.path.join(ROOT, "tests", "data", "schema-ref")
+
+
+def cases(url):
+    """(name, schema, values text) with `url` the referenced document's file:// URL."""
+    common = json.load(open(os.path.join(DATA, "common.json"), encoding="utf-8"))
+    ref = lambda name: {"$ref": f"{url}#/$defs/{name}"}  # noqa: E731
+    chart = {"type": "object", "properties": {"service": {"type": "object", "properties": {"port": ref("port")}},
+                                              "image": ref("image")}}
+    seven = dict(chart, **{"$schema": "http://json-schema.org/draft-07/schema#"})
+    values = open(os.path.join(DATA, "values.yaml"), encoding="utf-8").read()
+    return common, [
+        ("fixture/2020-12", chart, values),
+        ("fixture/draft-07", seven, values),
+        ("valid", chart, "service:\n  port: 80\nimage:\n  repository: nginx\n"),
+        ("port-zero", chart, "service:\n  port: 0\nimage:\n  repository: x\n"),
+        ("whole-document", {"properties": {"c": {"$ref": url}}}, "c:\n  $defs: 1\n"),
+    ]
+
+
+def ours(binary, schema_path, values_path, refs):
+    """Our verdict: (kind, sorted pointers), and the refusal text when refused."""
+    args = [binary, "validate", "--schema", schema_path, "--values", values_path]
+    for url, path in refs:
+        args += ["--schema-ref", f"{url}={path}"]
+    proc = subprocess.run(args, capture_output=True, text=True)
+    report = json.loads(proc.stdout)
+    if report["errors"]:
+        return "refused", (), report["errors"][0]["message"]
+    pointers = tuple(sorted({v["pointer"] for v in report["violations"]}))
+    return ("valid" if report["valid"] else "invalid"), pointers, ""
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "values-migrate"))
+    args = parser.parse_args()
+    passed = failed = 0
+    oracle = Oracle()
+    with tempfile.TemporaryDirectory(prefix="schema-refs-") as work:
+        common_path = os.path.join(work, "common.json")
+        url = "file://" + common_path
+        common, table = cases(url)
+        with open(common_path, "w", encoding="utf-8") as f:
+            json.dump(common, f)
+        for name, schema, values in table:
+            schema_path = os.path.join(work, "values.schema.json")
+            values_path = os.path.join(work, "values.yaml")
+            with open(schema_path, "w", encoding="utf-8") as f:
+                json.dump(schema, f)
+            with open(values_path, "w", encoding="utf-8") as f:
+                f.write(values)
+            helm = oracle.ask(json.dumps(schema), "", values)
+            helm_pointers = tuple(sorted(helm.locations))
+            kind, pointers, _ = ours(args.bin, schema_path, values_path, [(url, common_path)])
+            refused, _, message = ours(args.bin, schema_path, values_path, [])
+            ok = (kind, pointers) == (helm.kind, helm_pointers)
+            ok = ok and refused == "refused" and url in message and "--schema-ref" in message
+            print(f"{'ok  ' if ok else 'FAIL'} {name}: helm {helm.kind} {helm_pointers}, ours {kind} {pointers}")
+            passed, failed = (passed + 1, failed) if ok else (passed, failed + 1)
+    oracle.close()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
