@@ -1,6 +1,6 @@
 //! values-migrate: repairs a Helm chart's values after a chart bump broke them, and proves the repair.
 //!
-//! Layers, lowest first (arrows point down only; `tests/structure.rs` holds them):
+//! Layers, lowest first (arrows point down only; `tests/integration/structure.rs` holds them):
 //! `text`, `diff` → `path` → `yaml` → `schema` → `splice` → `manifest`, `migrate`, `decode` →
 //! `chart`, `migration` → `wasm`, `cli`. See docs/ARCHITECTURE.md.
 #![warn(missing_docs)]

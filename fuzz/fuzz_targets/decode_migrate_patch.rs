@@ -1,10 +1,10 @@
-//! libFuzzer on the shared fuzz case (tests/fuzz_case): decode, a forced migrate and a patch on
+//! libFuzzer on the shared fuzz case (tests/integration/fuzz_case): decode, a forced migrate and a patch on
 //! arbitrary bytes. Run with `cargo +nightly fuzz run decode_migrate_patch` (docs/fuzzing.md).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../tests/fuzz_case/mod.rs"]
+#[path = "../../tests/integration/fuzz_case/mod.rs"]
 mod fuzz_case;
 
 fuzz_target!(|data: &[u8]| {

@@ -126,7 +126,7 @@ test('schema drift is refused, then replayed when allowed; a bad recording is lo
   await page.check('#replay-drift');
   await replayIs(page, 'planned');
   assert.equal(await page.locator('#replay-drift li').count(), 1);
-  // (A textarea's value has LF line ends: the CLI and the library keep CRLF, tests/replay.rs.)
+  // (A textarea's value has LF line ends: the CLI and the library keep CRLF, tests/integration/replay.rs.)
   assert.deepEqual(await diffLines(page, 'add'), ['+    podPort: 8083\n']);
 
   await byTestId(page, 'replay-migration').fill(text.replace('"format"', '"formt"'));

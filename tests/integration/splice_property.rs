@@ -5,7 +5,7 @@
 //! keys, and a proposal that drops or moves each dropped key. `migrate` must either refuse with
 //! a reason or plan; a planned result must decode to the proposal and keep every comment line.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use serde_json::{Map, Value, json};

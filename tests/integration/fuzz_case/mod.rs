@@ -1,5 +1,5 @@
 //! One fuzz case, shared by the cargo-fuzz target (fuzz/, nightly) and the stable proptest
-//! (tests/fuzz_property.rs): decode, a forced migrate and a patch on arbitrary text.
+//! (tests/integration/fuzz_property.rs): decode, a forced migrate and a patch on arbitrary text.
 //!
 //! What must hold: nothing panics; a decode error is located inside the text; a migrate that
 //! plans an edit writes text that decodes to the proposal with every other document as before;

@@ -1,7 +1,7 @@
 //! The stable twin of the cargo-fuzz target (fuzz/, docs/fuzzing.md): proptest mutates
 //! realistic and awkward YAML and runs the shared fuzz case (decode, a forced migrate, a patch).
 
-mod fuzz_case;
+use crate::fuzz_case;
 
 use proptest::prelude::*;
 

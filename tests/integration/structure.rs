@@ -147,7 +147,7 @@ fn every_import_points_down_the_layers() {
     for module in &modules {
         assert!(
             allowed(module).is_some(),
-            "src/{module} has no layer: add it to tests/structure.rs and docs/ARCHITECTURE.md"
+            "src/{module} has no layer: add it to tests/integration/structure.rs and docs/ARCHITECTURE.md"
         );
     }
     let wrong: Vec<String> = files

@@ -1,6 +1,6 @@
 //! The fifteen real chart bumps of the shared corpus, checked against what Helm said about them.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

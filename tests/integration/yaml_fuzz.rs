@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use values_migrate::path::Segment;

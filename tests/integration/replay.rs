@@ -1,7 +1,7 @@
 //! Migrations that travel (issue 15), end to end through the library: record, replay on
 //! differently formatted files, schema drift, chains, layered values, override schemas.
 
-mod common;
+use crate::common;
 
 use serde_json::{Value, json};
 use values_migrate::migrate::{Named, Request, SourceFile, migrate};
