@@ -10,6 +10,7 @@ pub use crate::splice::{Op, SetSource};
 
 /// Which refusal stopped a migration or a patch (docs/contract.md `refusals[].kind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum RefusalKind {
@@ -79,6 +80,7 @@ impl RefusalKind {
 
 /// A refusal: what stopped the plan, where, and why.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Refusal {
     /// Which refusal.
@@ -94,11 +96,13 @@ pub struct Refusal {
 
 /// An original value the plan removes without carrying it anywhere.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct NotCarried {
     /// Where it was.
     pub path: ValuePath,
     /// What it was.
+    #[cfg_attr(feature = "types", ts(type = "unknown"))]
     pub value: serde_json::Value,
     /// Keys the target gained beside it, of its type, at a close name (a hint, never applied).
     pub near: Vec<ValuePath>,
@@ -108,6 +112,7 @@ pub struct NotCarried {
 
 /// The outcome of `migrate` or `diagnose` (docs/contract.md `status`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// Ops found, applied and verified.
@@ -140,6 +145,7 @@ impl Status {
 
 /// A comment line left in place next to a key the plan removed or moved.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct KeptComment {
     /// The key it stood above, relative to the prefix.
@@ -154,6 +160,12 @@ pub struct KeptComment {
 
 /// What `migrate` and `diagnose` return (docs/contract.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "types",
+    ts(rename = "MigrateResult"),
+    schemars(rename = "MigrateResult")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct MigrateReport {
     /// The outcome.
@@ -193,6 +205,7 @@ pub struct MigrateReport {
     /// name, then `- at '<pointer>': <message>` lines, causes indented), when the target schema
     /// refuses it; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "types", ts(optional))]
     pub helm: Option<String>,
 }
 
