@@ -30,9 +30,9 @@ async function runMain(stale) {
   delete document.body.dataset.pending;
   $('status').removeAttribute('aria-busy');
   // Typing that does not change the outcome (a comment, a value elsewhere) leaves the result's DOM alone.
-  const drawn = JSON.stringify([s.mode, reply.error, reply.result, reply.diagnosis != null, reply.answerProblems, s.prefix.trim() !== '']);
-  if (drawn !== drawn.key || reply.diagnosis) {
-    drawn.key = drawn;
+  const key = JSON.stringify([s.mode, reply.error, reply.result, reply.diagnosis != null, reply.answerProblems, s.prefix.trim() !== '']);
+  if (key !== drawn.key || reply.diagnosis) {
+    drawn.key = key;
     if (reply.error) showInternal(reply.error);
     else if (s.mode === 'manifest') showPatch(reply.result);
     else showRun(reply, s);
