@@ -7,9 +7,11 @@ use crate::yaml::{self, DecodeOptions};
 
 /// What `decode` returns: one JSON value per document, or the errors that stopped it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DecodeResult {
     /// The decoded documents, in order; empty when `errors` is not.
+    #[cfg_attr(feature = "types", ts(type = "unknown[]"))]
     pub documents: Vec<serde_json::Value>,
     /// Why the text could not be decoded.
     pub errors: Vec<Diagnostic>,

@@ -5,6 +5,8 @@
 //! `chart`, `migration` → `wasm`, `cli`. See docs/ARCHITECTURE.md.
 #![warn(missing_docs)]
 
+#[cfg(any(target_arch = "wasm32", feature = "types"))]
+pub mod api;
 pub mod chart;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -20,6 +22,8 @@ pub mod path;
 pub mod schema;
 pub mod splice;
 pub mod text;
+#[cfg(feature = "types")]
+pub mod types;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "cli"))]

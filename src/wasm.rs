@@ -1,226 +1,41 @@
 //! The JavaScript surface: translates types, holds no logic.
 
-use crate::migrate::{Inputs, Named, Request, SchemaRef, Session, SourceFile, ValidateReport};
+use crate::api::{
+    ChainInput, ChartRead, DecodeOptions, MigrateInput, OverrideSchemaInput, PatchInput,
+    ReadAnswers, RecordResult, ReplayInput, ReplayerInput, ReplayerOptions, SessionInput,
+    SessionOptions, ValidateInput, json_answers, named, schema_refs, source_files,
+};
+use crate::migrate::{Inputs, Session, ValidateReport};
 use crate::yaml::{DecodeOptions as YamlOptions, Typing};
-use serde::Deserialize;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
+// Every request and result type is generated from the Rust types (types/values_migrate.d.ts,
+// src/types.rs), which scripts/build appends to the package's declarations as generated; what is
+// written here by hand is what ts-rs cannot generate: the functions' and classes' signatures.
 #[wasm_bindgen(typescript_custom_section)]
-const TYPES: &'static str = r#"
-/** How scalars are typed: as Helm reads values (default), or the YAML 1.2 core schema. */
-export type Typing = "helm" | "yaml-1.2";
-
-/** A located problem with an input. */
-export interface Diagnostic {
-  file: string;
-  line: number | null;
-  column: number | null;
-  utf16Column: number | null;
-  message: string;
-}
-
-/** Options of `decode`. */
-export interface DecodeOptions {
-  /** The file name used in errors (default `input.yaml`). */
-  file?: string;
-  typing?: Typing;
-}
-
-/** What `decode` returns: one JSON value per document, or the errors that stopped it. */
-export interface DecodeResult {
-  documents: unknown[];
-  errors: Diagnostic[];
-}
-
-/** What `readAnswers` returns: the answers by path, and the lines that could not be read. */
-export interface ReadAnswers { answers: Record<string, unknown>; problems: string[]; }
-
+const SIGNATURES: &'static str = r#"
 /** Reads answers typed one `PATH=VALUE` a line, each VALUE read as YAML with `typing`. */
 export function readAnswers(text: string, typing?: Typing): ReadAnswers;
-
-/** A file given by its contents. */
-export interface FileInput { path: string; text: string; }
-
-/** The input of `migrate` and `diagnose`: the CLI's options, with file contents instead of paths. */
-export interface MigrateInput {
-  files: FileInput[];
-  baseSchema: string;
-  targetSchema: string;
-  /** The migrated values document (YAML or JSON); required by `migrate`, ignored by `diagnose`. */
-  proposal?: string | null;
-  prefix?: string | null;
-  /** A person's values for escalated keys, by path; each value is taken as the JSON value given. */
-  answers?: Record<string, unknown>;
-  /** The target chart's own values.yaml. */
-  defaults?: string | null;
-  typing?: Typing;
-  /** Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched. */
-  refs?: Record<string, string>;
-}
-
-export type RefusalKind = "survival" | "schema" | "provenance" | "non-scalar-move" | "flow-collection"
-  | "anchor-or-alias" | "merge-key" | "tag" | "duplicate-key" | "block-scalar" | "prefix-ambiguous"
-  | "prefix-not-found" | "ambiguous-move" | "verify-failed" | "indentation"
-  | "schema-drift" | "render-failed" | "layer-conflict" | "chart-defaults";
-
-export interface Refusal {
-  kind: RefusalKind; path: string; message: string;
-  file: string | null; line: number | null; column: number | null; utf16Column: number | null;
-}
-
-export type Op =
-  | { op: "remove"; path: string }
-  | { op: "rename"; from: string; to: string; reason: string }
-  | { op: "set"; path: string; value: unknown; source: "default" | "const" | "enum" | "answer" | "original" };
-
-export interface FileResult { path: string; changed: boolean; before: string; after: string; diff: string; }
-
-/** The outcome of `migrate` (`planned`, `unchanged`, `refused`, `escalated`, `invalid`) or `diagnose` (also `needs-proposal`). */
-export type Status = "planned" | "unchanged" | "refused" | "escalated" | "invalid" | "needs-proposal";
-
-/** What `migrate` and `diagnose` return (docs/contract.md). */
-export interface MigrateResult {
-  status: Status;
-  prefix: string | null;
-  valuesFile: string | null;
-  valuesDocument: number | null;
-  displaced: { path: string; value: unknown; reason: string; baseAccepts: boolean }[];
-  derivable: { path: string; value: unknown; source: "default" | "const" | "enum" }[];
-  escalations: { path: string; message: string }[];
-  refusals: Refusal[];
-  errors: Diagnostic[];
-  ops: Op[];
-  /** Each original value the plan drops; `near`/`hint`: keys the target gained beside it, of its type, at a close name (a hint, never applied). */
-  notCarried: { path: string; value: unknown; near: string[]; hint: string | null }[];
-  keptComments: { path: string; file: string; line: number; text: string }[];
-  files: FileResult[];
-  changelog: { path: string; kind: string; [detail: string]: unknown }[];
-  comment: string;
-  /** What a proposal must fix, as plain text (`migrate` gives it too); `null` when the values were not located. */
-  brief: string | null;
-  /** What `helm install` would print when the target schema refuses the proposal (for a chart tree, one block per chart). */
-  helm?: string;
-  /** For a chart tree read by the CLI: each chart's findings and changes (docs/charts.md). */
-  charts?: {
-    name: string; chart: string; from: string | null; to: string | null; valuesPath: string;
-    findings: { kind: "displaced" | "derivable" | "escalation" | "refusal" | "op" | "not-carried"; path: string; text: string }[];
-  }[];
-}
-
-/** The input of `validate`. */
-export interface ValidateInput {
-  files: FileInput[];
-  schema: string;
-  prefix?: string | null;
-  defaults?: string | null;
-  typing?: Typing;
-  /** Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched. */
-  refs?: Record<string, string>;
-}
-
-export interface Violation {
-  path: string; schemaPath: string; message: string; inDefaultsOnly: boolean;
-  /** The failing keyword; where Helm places it (a JSON pointer); the line Helm prints for it. */
-  keyword: string; pointer: string; helmMessage: string;
-  file: string | null; line: number | null; column: number | null; utf16Column: number | null;
-  /** For a chart tree's schema (`readChart`): the chart whose schema failed, and Helm's line for it. */
-  chart?: { name: string; helm: string };
-}
-
-/** What `validate` returns. */
-export interface ValidateResult {
-  valid: boolean;
-  violations: Violation[];
-  defaultsViolations: Violation[];
-  errors: Diagnostic[];
-}
-
-/** The input of `patch`: one scalar of one object in a manifest file (ADR-0020). */
-export interface PatchInput {
-  file: FileInput;
-  apiVersion: string;
-  kind: string;
-  namespace?: string | null;
-  name: string;
-  /** The container whose field is patched; `field` is then relative to it. */
-  container?: string | null;
-  field: string;
-  from: string;
-  to: string;
-}
-
-/** The outcome of `patch`. */
-export type PatchStatus = "patched" | "needs-intervention" | "invalid";
-
-/** What `patch` returns. */
-export interface PatchResult {
-  status: PatchStatus;
-  reason: string;
-  line: number | null;
-  column: number | null;
-  utf16Column: number | null;
-  file: FileResult;
-}
-
 /** Decodes a YAML stream to one JSON value per document; bad YAML is a result, not a throw. */
 export function decode(text: string, options?: DecodeOptions): DecodeResult;
 /** Judges a proposal, derives the plan, splices it into the original text and verifies it. */
 export function migrate(input: MigrateInput): MigrateResult;
 /** Diagnoses the old values against both schemas, without a proposal. */
 export function diagnose(input: MigrateInput): MigrateResult;
+/** Diagnoses the inputs and writes the values at the prefix as the proposal to start from: each
+ * displaced key marked by comments saying why the target rejects it and what it declares next to it. */
+export function startProposal(input: MigrateInput): Draft;
 /** Validates values (coalesced with the chart's defaults) against a schema, as Helm does. */
 export function validate(input: ValidateInput): ValidateResult;
 /** Replaces one scalar of one object in a manifest file in place, or says why it needs a person. */
 export function patch(input: PatchInput): PatchResult;
-
-/** One chart of a chart tree: its name (alias), Chart.yaml name and version, where its values sit. */
-export interface ChartAt {
-  name: string;
-  chart: string;
-  version: string;
-  valuesPath: string[];
-  schemaPointer: string | null;
-}
-
-/** What `readChart` returns: pass `schema` as `baseSchema`/`targetSchema` and `defaults` as `defaults`. */
-export interface ChartRead {
-  name: string;
-  version: string;
-  schemaName: string;
-  /** The chart's values.schema.json, or every chart's schema of the tree composed as Helm applies them. */
-  schema: string;
-  defaultsName: string | null;
-  /** The chart's values.yaml, or every chart's coalesced as Helm does (with `global`). */
-  defaults: string | null;
-  charts: ChartAt[];
-}
-
 /** Reads a chart archive (`helm pull`'s .tgz) from its bytes; nothing is fetched or written.
  * Throws, naming the archive and the entry, for an archive Helm refuses or a hostile one. */
 export function readChart(name: string, bytes: Uint8Array): ChartRead;
 /** Reads a chart directory from its files (paths inside the chart, and their bytes), as `readChart`. */
 export function readChartFiles(name: string, paths: string[], contents: Uint8Array[]): ChartRead;
-
-/** What a `Session` is made of: both schemas (compiled once), the chart's defaults, the typing. */
-export interface SessionOptions {
-  baseSchema: string;
-  targetSchema: string;
-  defaults?: string | null;
-  typing?: Typing;
-  /** Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched. */
-  refs?: Record<string, string>;
-}
-
-/** One call on a `Session`: the values files and, for `migrate`, the proposal. */
-export interface SessionInput {
-  files: FileInput[];
-  proposal?: string | null;
-  prefix?: string | null;
-  /** A person's answers for escalated keys, by path; values are JSON values. */
-  answers?: Record<string, unknown>;
-}
 
 /**
  * Both schemas compiled once and kept: every `diagnose`, `migrate` and `validate` call reuses
@@ -235,6 +50,8 @@ export class Session {
   diagnose(input: SessionInput): MigrateResult;
   /** Judges a proposal, plans, splices and verifies; the result also holds the diagnosis. */
   migrate(input: SessionInput & { proposal: string }): MigrateResult;
+  /** Diagnoses the values files and writes the proposal to start from, as `startProposal`. */
+  startProposal(input: SessionInput): Draft;
   /** Validates each values file against the target schema, as Helm does (one result for all). */
   validate(input: { files: FileInput[]; prefix?: string | null }): ValidateResult;
   /** Releases the compiled schemas. */
@@ -246,119 +63,6 @@ export class Session {
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
-}
-
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct DecodeOptions {
-    file: Option<String>,
-    #[serde(default)]
-    typing: Typing,
-}
-
-#[derive(Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct FileInput {
-    pub(crate) path: String,
-    pub(crate) text: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct MigrateInput {
-    files: Vec<FileInput>,
-    base_schema: String,
-    target_schema: String,
-    #[serde(default)]
-    proposal: Option<String>,
-    #[serde(default)]
-    prefix: Option<String>,
-    #[serde(default)]
-    answers: serde_json::Map<String, serde_json::Value>,
-    #[serde(default)]
-    defaults: Option<String>,
-    #[serde(default)]
-    typing: Typing,
-    /// Documents the schemas' `$ref`s name elsewhere, by URL.
-    #[serde(default)]
-    refs: serde_json::Map<String, serde_json::Value>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ValidateInput {
-    files: Vec<FileInput>,
-    schema: String,
-    #[serde(default)]
-    prefix: Option<String>,
-    #[serde(default)]
-    defaults: Option<String>,
-    #[serde(default)]
-    typing: Typing,
-    /// Documents the schemas' `$ref`s name elsewhere, by URL.
-    #[serde(default)]
-    refs: serde_json::Map<String, serde_json::Value>,
-}
-
-/// The input of `patch` (and of the Node CLI's `patch`).
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct PatchInput {
-    file: FileInput,
-    api_version: String,
-    kind: String,
-    #[serde(default)]
-    namespace: Option<String>,
-    name: String,
-    #[serde(default)]
-    container: Option<String>,
-    field: String,
-    from: String,
-    to: String,
-}
-
-/// The JS `refs` object as supplied documents; a value that is not a string is a type error.
-fn schema_refs(
-    refs: serde_json::Map<String, serde_json::Value>,
-) -> Result<Vec<SchemaRef>, JsValue> {
-    refs.into_iter()
-        .map(|(url, text)| match text {
-            serde_json::Value::String(text) => Ok(SchemaRef {
-                document: named(&url, text),
-                url,
-            }),
-            _ => Err(type_error(format!(
-                "refs: `{url}`: expected the document's text"
-            ))),
-        })
-        .collect()
-}
-
-fn named(name: &str, text: String) -> Named {
-    Named {
-        name: name.to_string(),
-        text,
-    }
-}
-
-impl MigrateInput {
-    fn into_request(self, with_proposal: bool) -> Result<Request, JsValue> {
-        Ok(Request {
-            files: source_files(self.files),
-            base_schema: named("baseSchema", self.base_schema),
-            target_schema: named("targetSchema", self.target_schema),
-            proposal: if with_proposal {
-                Some(named("proposal", self.proposal.unwrap_or_default()))
-            } else {
-                None
-            },
-            prefix: self.prefix,
-            answers: json_answers(self.answers),
-            defaults: self.defaults.map(|d| named("defaults", d)),
-            typing: self.typing,
-            schema_refs: schema_refs(self.refs)?,
-        })
-    }
 }
 
 /// Decodes a YAML stream to one JSON value per document.
@@ -382,14 +86,27 @@ pub fn migrate(input: JsValue) -> Result<JsValue, JsValue> {
             "migrate input: missing field `proposal`".to_string(),
         ));
     }
-    to_js(&crate::migrate::migrate(&input.into_request(true)?))
+    to_js(&crate::migrate::migrate(
+        &input.into_request(true).map_err(type_error)?,
+    ))
 }
 
 /// Diagnoses the old values against both schemas, without a proposal.
 #[wasm_bindgen(skip_typescript)]
 pub fn diagnose(input: JsValue) -> Result<JsValue, JsValue> {
     let input: MigrateInput = from_js("diagnose input", input)?;
-    to_js(&crate::migrate::diagnose(&input.into_request(false)?))
+    to_js(&crate::migrate::diagnose(
+        &input.into_request(false).map_err(type_error)?,
+    ))
+}
+
+/// Diagnoses the inputs and writes the values at the prefix as the proposal to start from.
+#[wasm_bindgen(js_name = startProposal, skip_typescript)]
+pub fn start_proposal(input: JsValue) -> Result<JsValue, JsValue> {
+    let input: MigrateInput = from_js("startProposal input", input)?;
+    to_js(&crate::migrate::draft(
+        &input.into_request(false).map_err(type_error)?,
+    ))
 }
 
 /// Validates values against a schema, as Helm does.
@@ -405,7 +122,7 @@ pub fn validate(input: JsValue) -> Result<JsValue, JsValue> {
     let defaults = input.defaults.map(|d| named("defaults", d));
     // Every file answers: one schema as both sides of a session, compiled once (as the CLI does).
     let prefix = input.prefix.as_deref();
-    let refs = schema_refs(input.refs)?;
+    let refs = schema_refs(input.refs).map_err(type_error)?;
     let report = match Session::with_refs(&schema, &schema, defaults.as_ref(), input.typing, &refs)
     {
         Ok(session) => ValidateReport::merge(
@@ -416,19 +133,6 @@ pub fn validate(input: JsValue) -> Result<JsValue, JsValue> {
         Err(errors) => ValidateReport::unreadable(errors),
     };
     to_js(&report)
-}
-
-/// What `readChart` returns: the schema and defaults a chart archive gives a session.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ChartRead {
-    name: String,
-    version: String,
-    schema_name: String,
-    schema: String,
-    defaults_name: Option<String>,
-    defaults: Option<String>,
-    charts: Vec<crate::chart::ChartAt>,
 }
 
 /// Reads a chart archive (`helm pull`'s `.tgz`, as bytes) into the schema and defaults a session
@@ -474,8 +178,10 @@ fn chart_read(
 pub fn read_answers(text: &str, typing: JsValue) -> Result<JsValue, JsValue> {
     let typing: Typing = from_js_or_default("readAnswers typing", typing)?;
     let read = crate::migrate::answers::read(text, typing);
-    let answers: serde_json::Map<String, serde_json::Value> = read.answers.into_iter().collect();
-    to_js(&serde_json::json!({ "answers": answers, "problems": read.problems }))
+    to_js(&ReadAnswers {
+        answers: read.answers.into_iter().collect(),
+        problems: read.problems,
+    })
 }
 
 /// Replaces one scalar of one object in a manifest file in place.
@@ -483,24 +189,6 @@ pub fn read_answers(text: &str, typing: JsValue) -> Result<JsValue, JsValue> {
 pub fn patch(input: JsValue) -> Result<JsValue, JsValue> {
     let input: PatchInput = from_js("patch input", input)?;
     to_js(&crate::manifest::patch::patch(&input.into_request()))
-}
-
-impl PatchInput {
-    /// The library's request.
-    pub(crate) fn into_request(self) -> crate::manifest::PatchRequest {
-        crate::manifest::PatchRequest {
-            file: self.file.path,
-            text: self.file.text,
-            api_version: self.api_version,
-            kind: self.kind,
-            namespace: self.namespace,
-            name: self.name,
-            container: self.container,
-            field: self.field,
-            from: self.from,
-            to: self.to,
-        }
-    }
 }
 
 /// Reads an input object; a missing or unknown field, or a wrong type, is a thrown `TypeError`
@@ -564,32 +252,6 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     js_sys::JSON::parse(&text).map_err(|_| JsError::new("cannot read back a result").into())
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct SessionOptions {
-    base_schema: String,
-    target_schema: String,
-    #[serde(default)]
-    defaults: Option<String>,
-    #[serde(default)]
-    typing: Typing,
-    /// Documents the schemas' `$ref`s name elsewhere, by URL.
-    #[serde(default)]
-    refs: serde_json::Map<String, serde_json::Value>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct SessionInput {
-    files: Vec<FileInput>,
-    #[serde(default)]
-    proposal: Option<String>,
-    #[serde(default)]
-    prefix: Option<String>,
-    #[serde(default)]
-    answers: serde_json::Map<String, serde_json::Value>,
-}
-
 /// Both schemas compiled once, kept between calls (JS `Session`).
 #[wasm_bindgen(js_name = Session, skip_typescript)]
 pub struct JsSession {
@@ -603,12 +265,13 @@ impl JsSession {
     pub fn new(options: JsValue) -> Result<JsSession, JsValue> {
         let options: SessionOptions = from_js("session options", options)?;
         let defaults = options.defaults.map(|d| named("defaults", d));
+        let refs = schema_refs(options.refs).map_err(type_error)?;
         let session = Session::with_refs(
             &named("baseSchema", options.base_schema),
             &named("targetSchema", options.target_schema),
             defaults.as_ref(),
             options.typing,
-            &schema_refs(options.refs)?,
+            &refs,
         );
         Ok(JsSession { session })
     }
@@ -628,6 +291,29 @@ impl JsSession {
     /// Judges a proposal, plans, splices and verifies.
     pub fn migrate(&self, input: JsValue) -> Result<JsValue, JsValue> {
         self.call("migrate input", input, true)
+    }
+
+    /// Diagnoses the inputs and writes the values at the prefix as the proposal to start from.
+    #[wasm_bindgen(js_name = startProposal)]
+    pub fn start_proposal(&self, input: JsValue) -> Result<JsValue, JsValue> {
+        let input: SessionInput = from_js("startProposal input", input)?;
+        let draft = match &self.session {
+            Ok(session) => {
+                let files = source_files(input.files);
+                let answers = json_answers(input.answers);
+                session.draft(&Inputs {
+                    files: &files,
+                    prefix: input.prefix.as_deref(),
+                    proposal: None,
+                    answers: &answers,
+                })
+            }
+            Err(errors) => crate::migrate::Draft {
+                diagnosis: crate::migrate::session::invalid(errors.clone()),
+                text: None,
+            },
+        };
+        to_js(&draft)
     }
 
     /// Validates each values file against the target schema.
@@ -673,178 +359,32 @@ impl JsSession {
     }
 }
 
-fn source_files(files: Vec<FileInput>) -> Vec<SourceFile> {
-    files
-        .into_iter()
-        .map(|f| SourceFile {
-            path: f.path,
-            text: f.text,
-        })
-        .collect()
-}
-
-/// A JSON value is YAML text that reads back as itself.
-fn json_answers(answers: serde_json::Map<String, serde_json::Value>) -> Vec<(String, String)> {
-    let mut answers: Vec<(String, String)> = answers
-        .into_iter()
-        .map(|(p, v)| (p, v.to_string()))
-        .collect();
-    // By path: the order of a JSON object's keys carries no meaning.
-    crate::order::by(&mut answers, |a, b| a.0.cmp(&b.0));
-    answers
-}
-
 // --- Migrations that travel (issue 15): kept in one block so that merges with other edits stay simple. ---
 
 #[wasm_bindgen(typescript_custom_section)]
-const TRAVEL_TYPES: &'static str = r#"
-/** The chart bump a recording belongs to. */
-export interface ChartBump { name?: string | null; from?: string | null; to?: string | null; }
-
-export type RecordedOp =
-  | { op: "remove"; path: string; value: unknown }
-  | { op: "rename"; from: string; to: string; reason: string; value: unknown }
-  | { op: "set"; path: string; value: unknown; source: "default" | "const" | "enum" | "answer" | "original" };
-
-/** A verified migration, recorded to be replayed (the JSON `migrate --record` writes). */
-export interface Migration {
-  format: "values-migrate/migration@1";
-  tool: string;
-  chart: ChartBump;
-  schemas: { base: { file: string; sha256: string }; target: { file: string; sha256: string } };
-  prefix: string | null;
-  ops: RecordedOp[];
-  displaced: { path: string; reason: string }[];
-}
-
-/** The input of `record`: `migrate`'s, plus the chart bump to name. */
+const TRAVEL_SIGNATURES: &'static str = r#"
+/** The input of `record`: `migrate`'s, plus the chart bump to name (by hand: `chart` is taken off
+ * before the rest is read as a `MigrateInput`, which refuses unknown fields). */
 export interface RecordInput extends MigrateInput { chart?: ChartBump | null; }
-/** What `record` returns: `migrate`'s result, plus the recording (`null` unless planned or unchanged). */
-export interface RecordResult extends MigrateResult { migration: Migration | null; }
-
-/** The input of `replay`: a recording (object or JSON text) and the files it is replayed on. */
-export interface ReplayInput {
-  migration: Migration | string;
-  files: FileInput[];
-  baseSchema: string;
-  targetSchema: string;
-  prefix?: string | null;
-  defaults?: string | null;
-  typing?: Typing;
-  /** Replay even when a schema's SHA-256 differs from the recording's. */
-  allowSchemaDrift?: boolean;
-  /** Read `files` as layers: merged per key, later wins, lists replaced. */
-  layered?: boolean;
-  /** With `layered`, what to do when several layers supply an edited key (default `refuse`). */
-  layerPolicy?: "refuse" | "last";
-}
-
-/** What `replay` returns: `migrate`'s result, plus what became of each recorded op. */
-export interface ReplayResult extends MigrateResult {
-  replayed: (RecordedOp & { note: string | null })[];
-  skipped: (RecordedOp & { reason: string })[];
-  schemaDrift: { schema: "base" | "target"; recorded: { file: string; sha256: string }; given: { file: string; sha256: string } }[];
-  /** `layered` only: each layer's file, prefix and ops. */
-  layers?: { file: string; prefix: string; ops: Op[]; left: Op[] }[];
-  /** `layered` only: the merged values after the edits. */
-  merged?: unknown;
-}
-
-/** The input of `chain`: the versions' schemas and the recordings between them. */
-export interface ChainInput {
-  versions: { version: string; schema: string; defaults?: string | null }[];
-  migrations: (Migration | string)[];
-  files: FileInput[];
-  from: string;
-  to: string;
-  prefix?: string | null;
-  typing?: Typing;
-  allowSchemaDrift?: boolean;
-}
-
-/** What `chain` returns: each step's replay and one combined diff per file. */
-export interface ChainResult {
-  status: MigrateResult["status"];
-  fileVersion: string | null;
-  to: string;
-  message: string | null;
-  steps: { from: string; to: string; migration: string; result: ReplayResult }[];
-  refusals: Refusal[];
-  errors: Diagnostic[];
-  files: FileResult[];
-}
 
 /** A recording with both schemas compiled once, replayed on many files (a bot, a fleet, a playground). */
 export class Replayer {
-  constructor(options: Omit<ReplayInput, "files" | "prefix" | "layered" | "layerPolicy">);
+  constructor(options: ReplayerOptions);
   /** Replays the recording on these files; the same result as `replay`. */
-  replay(input: { files: FileInput[]; prefix?: string | null }): ReplayResult;
+  replay(input: ReplayerInput): ReplayResult;
   free(): void;
 }
 
 /** Records the verified migration of `migrate(input)` as `result.migration`. */
 export function record(input: RecordInput): RecordResult;
-/** Replays a recorded migration on other values files: a proposal per file, judged by the pipeline. */
-export function replay(input: ReplayInput): ReplayResult;
+/** Replays a recorded migration on other values files: a proposal per file, judged by the pipeline;
+ * with `layered`, the result also holds `layers` and `merged` (a `LayeredReplayResult`). */
+export function replay(input: ReplayInput): ReplayResult & Partial<Pick<LayeredReplayResult, "layers" | "merged">>;
 /** Folds the recorded migrations from `from` to `to`, each step verified. */
 export function chain(input: ChainInput): ChainResult;
 /** The schema for override files: `required` dropped, nested under `prefix` (`schema` is `null` when `errors` is not empty). */
-export function overrideSchema(input: { schema: string; prefix?: string | null }): { schema: unknown; errors: string[] };
+export function overrideSchema(input: OverrideSchemaInput): OverrideSchemaResult;
 "#;
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ReplayInput {
-    migration: serde_json::Value,
-    files: Vec<FileInput>,
-    base_schema: String,
-    target_schema: String,
-    #[serde(default)]
-    prefix: Option<String>,
-    #[serde(default)]
-    defaults: Option<String>,
-    #[serde(default)]
-    typing: Typing,
-    #[serde(default)]
-    allow_schema_drift: bool,
-    #[serde(default)]
-    layered: bool,
-    #[serde(default)]
-    layer_policy: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct VersionInput {
-    version: String,
-    schema: String,
-    #[serde(default)]
-    defaults: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ChainInput {
-    versions: Vec<VersionInput>,
-    migrations: Vec<serde_json::Value>,
-    files: Vec<FileInput>,
-    from: String,
-    to: String,
-    #[serde(default)]
-    prefix: Option<String>,
-    #[serde(default)]
-    typing: Typing,
-    #[serde(default)]
-    allow_schema_drift: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct OverrideSchemaInput {
-    schema: String,
-    #[serde(default)]
-    prefix: Option<String>,
-}
 
 /// A recording given as an object or as JSON text; a bad one is a message, not a throw.
 fn migration_of(
@@ -877,12 +417,10 @@ pub fn record(input: JsValue) -> Result<JsValue, JsValue> {
             "record input: missing field `proposal`".to_string(),
         ));
     }
-    let request = input.into_request(true)?;
+    let request = input.into_request(true).map_err(type_error)?;
     let report = crate::migrate::migrate(&request);
     let migration = crate::migration::record(&request, &report, &chart);
-    let mut out = serde_json::to_value(&report).map_err(|e| JsError::new(&e.to_string()))?;
-    out["migration"] = serde_json::to_value(migration).map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&out)
+    to_js(&RecordResult { report, migration })
 }
 
 /// Replays a recorded migration on other values files (as layers with `layered`).
@@ -974,31 +512,7 @@ pub fn override_schema(input: JsValue) -> Result<JsValue, JsValue> {
         Ok(schema) => (schema, Vec::new()),
         Err(message) => (serde_json::Value::Null, vec![message]),
     };
-    to_js(&serde_json::json!({ "schema": schema, "errors": errors }))
-}
-
-/// The options of a JS `Replayer`: `replay`'s input without the files.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ReplayerOptions {
-    migration: serde_json::Value,
-    base_schema: String,
-    target_schema: String,
-    #[serde(default)]
-    defaults: Option<String>,
-    #[serde(default)]
-    typing: Typing,
-    #[serde(default)]
-    allow_schema_drift: bool,
-}
-
-/// One call on a JS `Replayer`.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ReplayerInput {
-    files: Vec<FileInput>,
-    #[serde(default)]
-    prefix: Option<String>,
+    to_js(&crate::api::OverrideSchemaResult { schema, errors })
 }
 
 /// A recording with both schemas compiled once, replayed on many files (JS `Replayer`).

@@ -54,3 +54,6 @@ export function diffLines(text) {
     return el('span', { class: `line ${kind}`, dataset: { line: kind } }, line);
   });
 }
+
+/** Text with `code` spans (a README's, a reason's) as code elements, the rest as text. */
+export const ticked = (text) => text.split('`').map((part, i) => (i % 2 ? code(part) : part));

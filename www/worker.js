@@ -3,7 +3,6 @@
 // scripts/build bundles this file with what it imports (the glue, the helpers and the example the page
 // opens on) into one script: the wasm is then this worker's only request, started on its first line.
 import initGlue, * as glue from './pkg/web/values_migrate.js';
-import { parsePath, startProposal, valueAt } from './proposal.js';
 import { runKey } from './run-key.js';
 import bosun from './examples/bosun-0.20.0-to-0.25.1.js';
 
@@ -103,16 +102,12 @@ function run(request) {
   return { result, diagnosis, withProposal, answerProblems };
 }
 
-/** The proposal to start from, from the diagnosis and the values file it names. */
+/** The proposal to start from (the library's `startProposal`), with the diagnosis it comes from. */
 function proposal(request) {
   const { input } = libraryInput(request);
-  const diagnosis = callDiagnose(input);
-  if (diagnosis.prefix == null || diagnosis.valuesFile == null) return { diagnosis, text: null };
-  const file = input.files.find((f) => f.path === diagnosis.valuesFile);
-  const decoded = lib.decode(file.text, { file: file.path, typing: input.typing });
-  const doc = decoded.documents[diagnosis.valuesDocument ?? 0];
-  const values = valueAt(doc, diagnosis.prefix === '' ? [] : parsePath(diagnosis.prefix));
-  return { diagnosis, text: startProposal(values ?? {}, diagnosis.displaced, diagnosis.changelog) };
+  const s = sessionFor(input);
+  const { proposal: _, ...rest } = perFile(input);
+  return s ? s.startProposal(rest) : lib.startProposal(input);
 }
 
 let early = null;

@@ -16,6 +16,7 @@ export const {
   readChart,
   readChartFiles,
   readAnswers,
+  startProposal,
 } = wasm;
 
 /** Resolves at once: in Node the module is ready on import; kept so browser code runs unchanged. */

@@ -10,6 +10,7 @@ use serde_json::{Map, Value, json};
 
 /// Where one chart of the tree sits: its values' path and its schema's pointer in the composition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ChartAt {
     /// The name Helm gives it in errors (its alias, if it has one).

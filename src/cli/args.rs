@@ -124,6 +124,11 @@ pub(super) enum Command {
         /// Output format (json or text).
         #[arg(long, value_enum, default_value = "json")]
         format: Format,
+        /// Print the proposal to start from instead: the values at the prefix as YAML, each
+        /// displaced key marked by comments saying why the target rejects it and what it declares
+        /// next to it (when the values are not located, the diagnosis in `--format`).
+        #[arg(long)]
+        start_proposal: bool,
     },
     /// Judges a proposal, derives the plan, splices it into the original text and verifies it.
     Migrate {

@@ -91,8 +91,21 @@ impl Run<'_> {
         match command {
             Command::Decode { file, typing } => self.decode(&file, typing),
             Command::Validate(args) => self.validate(&args),
-            Command::Diagnose { args, format } => {
+            Command::Diagnose {
+                args,
+                format,
+                start_proposal,
+            } => {
                 let (request, charts) = self.request(&args, None)?;
+                if start_proposal {
+                    let mut draft = crate::migrate::draft(&request);
+                    crate::chart::annotate(&charts.0, &charts.1, &mut draft.diagnosis);
+                    let Some(text) = draft.text else {
+                        return Ok(self.show(&draft.diagnosis, format));
+                    };
+                    self.print(&text);
+                    return Ok(exit::of_status(draft.diagnosis.status));
+                }
                 let mut report = crate::migrate::diagnose(&request);
                 crate::chart::annotate(&charts.0, &charts.1, &mut report);
                 Ok(self.show(&report, format))

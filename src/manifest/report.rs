@@ -6,6 +6,7 @@ use crate::text::FileResult;
 
 /// The outcome of `patch` (docs/contract.md `values-migrate patch`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum PatchStatus {
     /// The one scalar was replaced and the result verified (or it already held the value).
@@ -18,6 +19,12 @@ pub enum PatchStatus {
 
 /// What `patch` returns: the verdict, where in the file it points, and the file.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "types",
+    ts(rename = "PatchResult"),
+    schemars(rename = "PatchResult")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct PatchReport {
     /// The outcome.

@@ -5,6 +5,7 @@
 pub mod answers;
 pub mod brief;
 pub mod comment;
+pub mod draft;
 mod facts;
 mod judge;
 pub mod locate;
@@ -20,6 +21,7 @@ mod stages;
 pub mod validate;
 mod write;
 
+pub use draft::{Draft, draft};
 pub use outcome::{
     ChartFinding, ChartFindings, KeptComment, MigrateReport, NotCarried, Op, Refusal, RefusalKind,
     SetSource, Status,

@@ -10,6 +10,7 @@ pub use crate::splice::{Op, SetSource};
 
 /// Which refusal stopped a migration or a patch (docs/contract.md `refusals[].kind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum RefusalKind {
@@ -83,6 +84,7 @@ impl RefusalKind {
 
 /// A refusal: what stopped the plan, where, and why.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Refusal {
     /// Which refusal.
@@ -98,11 +100,13 @@ pub struct Refusal {
 
 /// An original value the plan removes without carrying it anywhere.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct NotCarried {
     /// Where it was.
     pub path: ValuePath,
     /// What it was.
+    #[cfg_attr(feature = "types", ts(type = "unknown"))]
     pub value: serde_json::Value,
     /// Keys the target gained beside it, of its type, at a close name (a hint, never applied).
     pub near: Vec<ValuePath>,
@@ -112,6 +116,7 @@ pub struct NotCarried {
 
 /// The outcome of `migrate` or `diagnose` (docs/contract.md `status`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// Ops found, applied and verified.
@@ -144,6 +149,7 @@ impl Status {
 
 /// A comment line left in place next to a key the plan removed or moved.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct KeptComment {
     /// The key it stood above, relative to the prefix.
@@ -158,6 +164,12 @@ pub struct KeptComment {
 
 /// What `migrate` and `diagnose` return (docs/contract.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "types",
+    ts(rename = "MigrateResult"),
+    schemars(rename = "MigrateResult")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct MigrateReport {
     /// The outcome.
@@ -197,15 +209,17 @@ pub struct MigrateReport {
     /// name, then `- at '<pointer>': <message>` lines, causes indented), when the target schema
     /// refuses it; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "types", ts(optional))]
     pub helm: Option<String>,
     /// For a chart tree: each chart's share of the findings and changes (docs/charts.md);
     /// absent for a lone chart or schema files.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub charts: Vec<ChartFindings>,
 }
 
 /// One chart of a chart tree and the findings and changes that touch its values.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ChartFindings {
     /// The chart as Helm names it (its alias, if it has one).
@@ -236,9 +250,17 @@ impl ChartFindings {
 
 /// One finding or change, named by kind and path.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ChartFinding {
     /// `displaced`, `derivable`, `escalation`, `refusal`, `op` or `not-carried`.
+    #[cfg_attr(
+        feature = "types",
+        ts(
+            type = "\"displaced\" | \"derivable\" | \"escalation\" | \"refusal\" | \"op\" | \"not-carried\""
+        ),
+        schemars(with = "String")
+    )]
     pub kind: &'static str,
     /// The value path it is about.
     pub path: ValuePath,

@@ -12,6 +12,12 @@ use serde_json::Value;
 
 /// One violation, located in the user's file where its path exists there.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "types",
+    ts(rename = "Violation"),
+    schemars(rename = "Violation")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct LocatedViolation {
     /// The value path, relative to the prefix.
@@ -34,6 +40,7 @@ pub struct LocatedViolation {
     /// For a chart tree: the chart whose schema failed, and the violation as Helm prints it
     /// (`bosun: - at '/gate/mode': …`); absent for a lone schema.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "types", ts(optional))]
     pub chart: Option<ChartNamed>,
 }
 
@@ -41,6 +48,12 @@ pub use crate::schema::ChartNamed;
 
 /// What `validate` returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "types",
+    ts(rename = "ValidateResult"),
+    schemars(rename = "ValidateResult")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ValidateReport {
     /// Whether Helm accepts the values: no violation, the user's or the chart's defaults' alone.

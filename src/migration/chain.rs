@@ -44,6 +44,7 @@ pub struct ChainRequest {
 
 /// One step of a chain and what its replay did.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ChainStep {
     /// The version moved from.
@@ -58,6 +59,12 @@ pub struct ChainStep {
 
 /// What a chain returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "types",
+    ts(rename = "ChainResult"),
+    schemars(rename = "ChainResult")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ChainReport {
     /// `planned`, `unchanged`, or the status of the step that stopped the chain.

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 /// What one values file of a repository came to.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FileOutcome {
     /// The file, relative to the repository.
@@ -13,11 +14,13 @@ pub struct FileOutcome {
     /// Its status.
     pub status: Status,
     /// The full result (a replay or a chain report).
+    #[cfg_attr(feature = "types", ts(type = "unknown"))]
     pub result: serde_json::Value,
 }
 
 /// What one repository came to: the worst status of its files.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RepoOutcome {
     /// The repository directory, as given.
@@ -32,6 +35,7 @@ pub struct RepoOutcome {
 
 /// How many repositories ended in each status.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
     /// Repositories with ops applied and verified.
@@ -48,6 +52,7 @@ pub struct Summary {
 
 /// What a fleet run returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FleetReport {
     /// One result per repository, in the order given.

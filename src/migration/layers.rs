@@ -24,6 +24,7 @@ pub enum LayerPolicy {
 
 /// One layer: its file, where its values are, and the ops written into it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Layer {
     /// The file.
@@ -38,6 +39,12 @@ pub struct Layer {
 
 /// What a layered replay returns: the replay's result for the merged values, the layer files, and each layer's ops.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "types",
+    ts(rename = "LayeredReplayResult"),
+    schemars(rename = "LayeredReplayResult")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct LayeredReport {
     /// The replay of the merged values; its `files` are the layer files.
@@ -46,6 +53,7 @@ pub struct LayeredReport {
     /// Each layer, in order.
     pub layers: Vec<Layer>,
     /// The merged values after the edits, or `null` when nothing was written.
+    #[cfg_attr(feature = "types", ts(type = "unknown"))]
     pub merged: Option<Value>,
 }
 

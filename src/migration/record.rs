@@ -11,6 +11,8 @@ pub const FORMAT: &str = "values-migrate/migration@1";
 
 /// The chart bump a migration belongs to (`--chart NAME --from V --to V`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[cfg_attr(feature = "types", ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase")]
 pub struct ChartBump {
     /// The chart's name, or `null`.
@@ -26,6 +28,7 @@ pub struct ChartBump {
 
 /// A schema named by its file and the SHA-256 of its bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SchemaDigest {
     /// The name the schema was given when recorded.
@@ -46,6 +49,7 @@ impl SchemaDigest {
 
 /// Both schemas of the bump.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SchemaPair {
     /// The base chart's schema (moved from).
@@ -56,6 +60,7 @@ pub struct SchemaPair {
 
 /// One recorded operation, with its source: paths are value paths relative to the values root.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(tag = "op", rename_all = "camelCase")]
 pub enum RecordedOp {
     /// Remove a key and its value.
@@ -64,6 +69,7 @@ pub enum RecordedOp {
         path: String,
         /// The value it held when recorded (for the reviewer; a replay removes whatever is there).
         #[serde(default)]
+        #[cfg_attr(feature = "types", ts(type = "unknown"))]
         value: Value,
     },
     /// Move a value to a new path.
@@ -77,6 +83,7 @@ pub enum RecordedOp {
         reason: String,
         /// The value moved when recorded (a replay moves its own file's value).
         #[serde(default)]
+        #[cfg_attr(feature = "types", ts(type = "unknown"))]
         value: Value,
     },
     /// Set a key from the schema or a person's answer.
@@ -84,6 +91,7 @@ pub enum RecordedOp {
         /// The key's path.
         path: String,
         /// The value.
+        #[cfg_attr(feature = "types", ts(type = "unknown"))]
         value: Value,
         /// `default`, `const`, `enum`, `answer` or `original`.
         source: String,
@@ -102,6 +110,7 @@ impl RecordedOp {
 
 /// A value the target refused where it was, with why.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct RecordedDisplaced {
     /// Where it was.
@@ -112,6 +121,7 @@ pub struct RecordedDisplaced {
 
 /// A verified migration, recorded to be replayed on other values files (never applied blindly).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Migration {
     /// Always [`FORMAT`].

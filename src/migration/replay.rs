@@ -52,6 +52,7 @@ impl ReplayRequest {
 
 /// A recorded op carried into this file's proposal.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ReplayedOp {
     /// The op as recorded.
@@ -63,6 +64,7 @@ pub struct ReplayedOp {
 
 /// A recorded op left out of this file's proposal, with why.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SkippedOp {
     /// The op as recorded.
@@ -74,9 +76,11 @@ pub struct SkippedOp {
 
 /// A schema whose digest differs from the recording's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Drift {
     /// `base` or `target`.
+    #[cfg_attr(feature = "types", ts(type = "\"base\" | \"target\""))]
     pub schema: String,
     /// As recorded.
     pub recorded: SchemaDigest,
@@ -86,6 +90,12 @@ pub struct Drift {
 
 /// What a replay returns: the contract's result, plus what became of each recorded op.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "types",
+    ts(rename = "ReplayResult"),
+    schemars(rename = "ReplayResult")
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ReplayReport {
     /// The ordinary pipeline's result for the replayed proposal.

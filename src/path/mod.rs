@@ -278,6 +278,37 @@ impl serde::Serialize for ValuePath {
     }
 }
 
+/// A value path is a string in the generated TypeScript declarations.
+#[cfg(feature = "types")]
+impl ts_rs::TS for ValuePath {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+
+    fn name(_: &ts_rs::Config) -> String {
+        "string".to_string()
+    }
+
+    fn inline(config: &ts_rs::Config) -> String {
+        Self::name(config)
+    }
+}
+
+/// A value path is a string in the generated JSON Schema.
+#[cfg(feature = "types")]
+impl schemars::JsonSchema for ValuePath {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ValuePath".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string" })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

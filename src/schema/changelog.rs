@@ -250,6 +250,7 @@ fn children_of<'s>(
 /// What kind of change one entry records.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum ChangeKind {
     /// The base declares the key; the target does not.
@@ -278,8 +279,10 @@ pub enum ChangeKind {
     /// The target's `enum` allows less than the base did.
     EnumNarrowed {
         /// Members the base allowed and the target does not (all values, when the base had no enum).
+        #[cfg_attr(feature = "types", ts(type = "unknown[]"))]
         removed: Vec<Value>,
         /// The target's members.
+        #[cfg_attr(feature = "types", ts(type = "unknown[]"))]
         allowed: Vec<Value>,
     },
     /// The mapping now rejects keys it does not declare (`additionalProperties: false`).
@@ -288,9 +291,10 @@ pub enum ChangeKind {
 
 /// One change between the base and the target schema.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Change {
-    /// The shape path: `<name>` for any key of an `additionalProperties` map, `*` for a
+    /// The shape path: `<name>` for every key of an `additionalProperties` map, `*` for a
     /// `patternProperties` map, `[*]` for list items.
     pub path: String,
     /// What changed.

@@ -16,6 +16,7 @@ pub const CHARTS_KEYWORD: &str = "x-values-migrate-charts";
 
 /// A violation named by its chart, as Helm names it in a chart tree.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ChartNamed {
     /// The chart (its alias, if it has one).

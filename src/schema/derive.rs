@@ -14,6 +14,7 @@ use crate::path::ValuePath;
 /// Where a schema-derived value comes from.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Source {
     /// A `default`.

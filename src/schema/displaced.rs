@@ -13,11 +13,13 @@ use crate::path::get;
 /// One of the user's values that the target schema refuses at its path (ADR 13): a key the
 /// target does not allow there, or a value whose type, enum, const or pattern it refuses.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Displaced {
     /// Where the value is in the user's values.
     pub path: ValuePath,
     /// The user's value, whole: a displaced mapping or list is one displaced value.
+    #[cfg_attr(feature = "types", ts(type = "unknown"))]
     pub value: Value,
     /// Why the target refuses it.
     pub reason: String,

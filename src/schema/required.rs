@@ -17,11 +17,13 @@ use crate::path::set;
 
 /// A missing required key whose value the target schema dictates.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Derivable {
     /// The missing key's path.
     pub path: ValuePath,
     /// The value to set.
+    #[cfg_attr(feature = "types", ts(type = "unknown"))]
     pub value: Value,
     /// Where the value comes from.
     pub source: Source,
@@ -29,6 +31,7 @@ pub struct Derivable {
 
 /// A missing required key that needs a person: the schema dictates no value for it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Escalation {
     /// The missing key's path.

@@ -6,6 +6,7 @@ use crate::path::{Segment, ValuePath};
 
 /// Where a `set` operation's value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub enum SetSource {
     /// The target schema's `default`.
@@ -24,6 +25,7 @@ pub enum SetSource {
 
 /// One operation of a plan.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(tag = "op", rename_all = "camelCase")]
 pub enum Op {
     /// Remove a key and its value.
@@ -45,6 +47,7 @@ pub enum Op {
         /// The key's path.
         path: ValuePath,
         /// The value.
+        #[cfg_attr(feature = "types", ts(type = "unknown"))]
         value: serde_json::Value,
         /// Where the value comes from.
         source: SetSource,

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 /// Where a result points: a file and, when it has one, a position in it (flattened into results).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Location {
     /// The file, as the caller named it, or `null`.
@@ -60,6 +61,7 @@ impl Location {
 
 /// A located problem with an input: which file, where, and what.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Diagnostic {
     /// Where: the file always, the position when there is one.
@@ -95,6 +97,7 @@ impl std::fmt::Display for Diagnostic {
 
 /// One file of a result: its text before and after, and the unified diff.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FileResult {
     /// The file's name as given.

@@ -13,6 +13,7 @@ use super::node::{Node, NodeKind, ScalarStyle};
 
 /// How plain scalars are typed (`helm` or `yaml-1.2` wherever it is an input).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
 pub enum Typing {
     /// As Helm reads a values file: YAML 1.1 words (`yes`, `off`), go-yaml v2 numbers.
     #[default]

@@ -138,7 +138,8 @@ test('"Start a proposal" writes the values at the prefix with each displaced key
   await page.click('#start-proposal');
   await page.waitForFunction(() => document.querySelector('[data-testid="proposal"]').value !== '');
   const text = await inputValue(page, 'proposal');
-  assert.match(text, /^image:\n {2}repository: ghcr\.io\/example\/bosun\n {2}tag: "0\.25\.1"\nreplicas: 2\n/);
+  // Scalars are quoted only where Helm would read them otherwise (the library's one rule).
+  assert.match(text, /^image:\n {2}repository: ghcr\.io\/example\/bosun\n {2}tag: 0\.25\.1\nreplicas: 2\n/);
   assert.match(text, / {2}# values-migrate: the target rejects gate\.mode: the target schema does not allow it under gate .+\n {2}# values-migrate: the target declares nothing new next to it \(under gate\); .+\n {2}mode: sync\n/);
   assert.match(text, /\npodAnnotations:\n {2}prometheus\.io\/scrape: "true"\n$/);
   assert.match(text, / {4}# values-migrate: the target rejects gate\.argocd\.port: .+\n {4}# values-migrate: next to it \(under gate\.argocd\) the target declares: podPort\n {4}port: 8083\n/);

@@ -9,6 +9,7 @@ mod chart_archives;
 mod cli;
 mod conformance;
 mod fuzz_property;
+mod generated_types;
 mod helm_words;
 mod migrate_fixtures;
 mod migrate_robustness;

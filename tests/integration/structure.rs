@@ -3,7 +3,7 @@
 //! Lowest first: `order` (the one sort, beneath every layer) and `diff`; `text`, `path`;
 //! `yaml`; `schema` and `splice` (neither knows the other); `manifest`, `migrate`, `decode`
 //! (neither of the first two knows the other); `migration` (on migrate's public pipeline);
-//! `wasm` and `cli` on top, which only translate.
+//! `api` (the JS requests; `types`, the generated contract); `wasm` and `cli` on top, which only translate.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -39,6 +39,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "migration",
         "chart",
         "exit",
+        "api",
     ];
     const WASM_CLI: &[&str] = &[
         "diff",
@@ -69,6 +70,8 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "migration" => MIGRATION,
         "exit" => EXIT,
         "wasm" | "cli" => EDGE,
+        // The JS requests and JS-only results, and the generated contract over every result type.
+        "api" | "types" => EDGE,
         "wasm_cli" => WASM_CLI,
         _ => return None,
     })

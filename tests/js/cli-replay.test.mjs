@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkOutput, checked } from './contract.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pkgDir = join(root, 'node_modules/values-migrate');
@@ -33,6 +34,8 @@ function same(args, cwd) {
   assert.equal(node.status, native.status, `${what}: exit status\n${node.stderr}`);
   assert.equal(node.stdout, native.stdout, `${what}: stdout`);
   assert.equal(node.stderr, native.stderr, `${what}: stderr`);
+  // Every JSON result either CLI prints is an instance of the generated schema (ajv).
+  checkOutput(args, native.stdout, cwd);
   return native;
 }
 
@@ -60,6 +63,7 @@ function sameWrite(args, files) {
   for (const path of Object.keys(files)) {
     assert.equal(readFileSync(join(nodeDir, path), 'utf8'), readFileSync(join(nativeDir, path), 'utf8'), path);
   }
+  checkOutput(args, native.stdout, nativeDir);
   return { native, dir: nativeDir };
 }
 
@@ -206,4 +210,11 @@ test('replay over a fleet: repositories, glob, summary table, --write', () => {
       readFileSync(join(chainDir, 'chain', `step-${n}.json`), 'utf8')])),
   };
   sameWrite([...renovate, '--write'], renovateFiles);
+});
+
+test('every JSON result the tests above print conforms to the generated schema (ajv)', () => {
+  for (const name of ['ReplayResult', 'ChainResult', 'FleetReport']) {
+    assert.ok(checked.get(name) > 0, `no ${name} was checked`);
+  }
+  console.log(`checked against types/results.schema.json: ${JSON.stringify(Object.fromEntries(checked))}`);
 });

@@ -10,6 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkOutput, checked } from './contract.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pkgDir = join(root, 'node_modules/values-migrate');
@@ -33,6 +34,8 @@ function same(args, cwd = root, { stderr = true } = {}) {
   assert.equal(node.status, native.status, `${what}: exit status\n${node.stderr}`);
   assert.equal(node.stdout, native.stdout, `${what}: stdout`);
   if (stderr) assert.equal(node.stderr, native.stderr, `${what}: stderr`);
+  // Every JSON result either CLI prints is an instance of the generated schema (ajv).
+  checkOutput(args, native.stdout, cwd);
   return native;
 }
 
@@ -280,6 +283,7 @@ function sameIn(dir, args, files) {
   for (const file of files) {
     assert.equal(readFileSync(join(dir, 'node', file), 'utf8'), readFileSync(join(dir, 'native', file), 'utf8'), file);
   }
+  checkOutput(args, native.stdout, join(dir, 'native'));
   return native;
 }
 
@@ -386,6 +390,22 @@ test('--schema-ref: the same refusal without it and the same report with it', ()
   same(['diagnose', ...pair, '--format', 'text']);
 });
 
+test('diagnose --start-proposal: the library draft, the same bytes from both CLIs', async () => {
+  const dir = 'examples/bosun-0.20.0-to-0.25.1';
+  const args = ['diagnose', '--values', `${dir}/addons.yaml`, '--base', `${dir}/base.values.schema.json`,
+    '--target', `${dir}/target.values.schema.json`];
+  const drafted = same([...args, '--start-proposal']);
+  const { startProposal } = await import('values-migrate');
+  const read = (f) => readFileSync(join(root, dir, f), 'utf8');
+  const draft = startProposal({ files: [{ path: `${dir}/addons.yaml`, text: read('addons.yaml') }],
+    baseSchema: read('base.values.schema.json'), targetSchema: read('target.values.schema.json') });
+  assert.equal(drafted.stdout, draft.text);
+  assert.match(drafted.stdout, /# values-migrate: next to it \(under gate\.argocd\) the target declares: podPort\n {4}port: 8083\n/);
+  // Values that are not there: the diagnosis, as without the flag.
+  const unlocated = same([...args, '--prefix', 'nowhere', '--start-proposal']);
+  assert.equal(JSON.parse(unlocated.stdout).status, 'refused');
+});
+
 test('every flag the README names is run through both CLIs by these tests', () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const commands = [...readme.matchAll(/values-migrate ([a-z]+)[^\n`]*/g)].map((m) => m[0]).join('\n');
@@ -394,4 +414,12 @@ test('every flag the README names is run through both CLIs by these tests', () =
   const missing = [...flags].filter((flag) => !tests.includes(`'${flag}'`));
   assert.ok(flags.size > 20, [...flags].join(' '));
   assert.deepEqual(missing, []);
+});
+
+test('every JSON result the tests above print conforms to the generated schema (ajv)', () => {
+  // The definitions the commands of this file print; each checked on every output above.
+  for (const name of ['MigrateResult', 'ValidateResult', 'PatchResult', 'LayeredReplayResult', 'Migration']) {
+    assert.ok(checked.get(name) > 0, `no ${name} was checked`);
+  }
+  console.log(`checked against types/results.schema.json: ${JSON.stringify(Object.fromEntries(checked))}`);
 });

@@ -90,13 +90,19 @@ test('npm pack lists every file the entry points load, and nothing large besides
   for (const file of ['README.md', 'LICENSE', 'package.json']) assert.ok(packed.has(file), `npm pack is missing ${file}`);
   assert.ok(needed.has(normalize('bin/values-migrate.mjs')), 'the bin is packed');
   // Nothing over 8 KiB is packed unless an entry point loads it (or it is documentation or types).
-  const docs = /^(README\.md|LICENSE|package\.json)$|\.d\.m?ts$/;
+  const docs = /^(README\.md|LICENSE|package\.json|results\.schema\.json)$|\.d\.m?ts$/;
   for (const file of pack.files) {
     if (file.size > 8192 && !docs.test(file.path)) assert.ok(needed.has(normalize(file.path)), `${file.path} (${file.size} B) is packed but never loaded`);
   }
   t.diagnostic(`tarball ${pack.size} B, unpacked ${pack.unpackedSize} B, ${pack.files.length} files`);
   mkdirSync(join(root, 'target'), { recursive: true });
   writeFileSync(join(root, 'target/pack.json'), `${JSON.stringify({ size: pack.size, unpackedSize: pack.unpackedSize, files: pack.files }, null, 2)}\n`);
+});
+
+test('the package ships the results\' JSON Schema as generated, by name', () => {
+  const shipped = readFileSync(require.resolve('values-migrate/results.schema.json'), 'utf8');
+  assert.equal(shipped, readFileSync(join(root, 'types/results.schema.json'), 'utf8'));
+  assert.ok(JSON.parse(shipped).$defs.MigrateResult);
 });
 
 test('the public types have no `any`', () => {

@@ -1,0 +1,427 @@
+//! The JavaScript API's own shapes: what each function takes, and the results only that surface
+//! makes; compiled for wasm, and natively for the generated declarations (types/).
+
+use crate::migrate::{MigrateReport, Named, Request, SchemaRef, SourceFile};
+use crate::migration::Migration;
+use crate::yaml::Typing;
+use serde::{Deserialize, Serialize};
+
+/// A file given by its contents.
+#[derive(Deserialize, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct FileInput {
+    /// The file's name, as results and errors name it.
+    pub path: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// Options of `decode`.
+#[derive(Deserialize, Default)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DecodeOptions {
+    /// The file name used in errors (default `input.yaml`).
+    #[serde(default)]
+    pub file: Option<String>,
+    /// How scalars are typed.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
+    pub typing: Typing,
+}
+
+/// The input of `migrate` and `diagnose`: the CLI's options, with file contents instead of paths.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MigrateInput {
+    /// The candidate files that hold the old values.
+    pub files: Vec<FileInput>,
+    /// The base chart's values.schema.json.
+    pub base_schema: String,
+    /// The target chart's values.schema.json.
+    pub target_schema: String,
+    /// The migrated values document (YAML or JSON); required by `migrate`, ignored by `diagnose`.
+    #[serde(default)]
+    pub proposal: Option<String>,
+    /// Where the values are in the file; discovered when absent.
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// A person's values for escalated keys, by path; each value is taken as the JSON value given.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(type = "Record<string, unknown>", optional))]
+    pub answers: serde_json::Map<String, serde_json::Value>,
+    /// The target chart's own values.yaml.
+    #[serde(default)]
+    pub defaults: Option<String>,
+    /// How scalars are typed.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
+    pub typing: Typing,
+    /// Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(type = "Record<string, string>", optional))]
+    pub refs: serde_json::Map<String, serde_json::Value>,
+}
+
+/// The input of `validate`.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ValidateInput {
+    /// The values files, each validated.
+    pub files: Vec<FileInput>,
+    /// The values.schema.json.
+    pub schema: String,
+    /// Where the values are in the files.
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// The chart's own values.yaml.
+    #[serde(default)]
+    pub defaults: Option<String>,
+    /// How scalars are typed.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
+    pub typing: Typing,
+    /// Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(type = "Record<string, string>", optional))]
+    pub refs: serde_json::Map<String, serde_json::Value>,
+}
+
+/// The input of `patch`: one scalar of one object in a manifest file (ADR-0020).
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PatchInput {
+    /// The manifest file.
+    pub file: FileInput,
+    /// The object's `apiVersion`.
+    pub api_version: String,
+    /// The object's `kind`.
+    pub kind: String,
+    /// The object's namespace.
+    #[serde(default)]
+    pub namespace: Option<String>,
+    /// The object's name.
+    pub name: String,
+    /// The container whose field is patched; `field` is then relative to it.
+    #[serde(default)]
+    pub container: Option<String>,
+    /// The field's path.
+    pub field: String,
+    /// The scalar it holds now.
+    pub from: String,
+    /// The scalar it gets.
+    pub to: String,
+}
+
+/// What a `Session` is made of: both schemas (compiled once), the chart's defaults, the typing.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SessionOptions {
+    /// The base chart's values.schema.json.
+    pub base_schema: String,
+    /// The target chart's values.schema.json.
+    pub target_schema: String,
+    /// The target chart's own values.yaml.
+    #[serde(default)]
+    pub defaults: Option<String>,
+    /// How scalars are typed.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
+    pub typing: Typing,
+    /// Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(type = "Record<string, string>", optional))]
+    pub refs: serde_json::Map<String, serde_json::Value>,
+}
+
+/// One call on a `Session`: the values files and, for `migrate`, the proposal.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SessionInput {
+    /// The candidate files that hold the old values.
+    pub files: Vec<FileInput>,
+    /// The migrated values document.
+    #[serde(default)]
+    pub proposal: Option<String>,
+    /// Where the values are in the file; discovered when absent.
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// A person's answers for escalated keys, by path; values are JSON values.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(type = "Record<string, unknown>", optional))]
+    pub answers: serde_json::Map<String, serde_json::Value>,
+}
+
+/// The input of `replay`: a recording (object or JSON text) and the files it is replayed on.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReplayInput {
+    /// The recording, as an object or as its JSON text.
+    #[cfg_attr(feature = "types", ts(type = "Migration | string"))]
+    pub migration: serde_json::Value,
+    /// The values files.
+    pub files: Vec<FileInput>,
+    /// The base chart's values.schema.json.
+    pub base_schema: String,
+    /// The target chart's values.schema.json.
+    pub target_schema: String,
+    /// Where the values are in the files.
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// The target chart's own values.yaml.
+    #[serde(default)]
+    pub defaults: Option<String>,
+    /// How scalars are typed.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
+    pub typing: Typing,
+    /// Replay even when a schema's SHA-256 differs from the recording's.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<bool>", optional))]
+    pub allow_schema_drift: bool,
+    /// Read `files` as layers: merged per key, later wins, lists replaced.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<bool>", optional))]
+    pub layered: bool,
+    /// With `layered`, what to do when several layers supply an edited key (default `refuse`).
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(type = "\"refuse\" | \"last\"", optional))]
+    pub layer_policy: Option<String>,
+}
+
+/// One version of a chain: its schema and, optionally, its defaults.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VersionInput {
+    /// The chart version.
+    pub version: String,
+    /// Its values.schema.json.
+    pub schema: String,
+    /// Its values.yaml.
+    #[serde(default)]
+    pub defaults: Option<String>,
+}
+
+/// The input of `chain`: the versions' schemas and the recordings between them.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChainInput {
+    /// The versions, each with its schema.
+    pub versions: Vec<VersionInput>,
+    /// The recordings between them, as objects or JSON texts.
+    #[cfg_attr(feature = "types", ts(type = "(Migration | string)[]"))]
+    pub migrations: Vec<serde_json::Value>,
+    /// The values files.
+    pub files: Vec<FileInput>,
+    /// The version the files are at.
+    pub from: String,
+    /// The version to reach.
+    pub to: String,
+    /// Where the values are in the files.
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// How scalars are typed.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
+    pub typing: Typing,
+    /// Replay even when a schema's SHA-256 differs from the recording's.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<bool>", optional))]
+    pub allow_schema_drift: bool,
+}
+
+/// The input of `overrideSchema`.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OverrideSchemaInput {
+    /// The chart's values.schema.json.
+    pub schema: String,
+    /// Where the values sit in the override files.
+    #[serde(default)]
+    pub prefix: Option<String>,
+}
+
+/// The options of a `Replayer`: `replay`'s input without the files.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReplayerOptions {
+    /// The recording, as an object or as its JSON text.
+    #[cfg_attr(feature = "types", ts(type = "Migration | string"))]
+    pub migration: serde_json::Value,
+    /// The base chart's values.schema.json.
+    pub base_schema: String,
+    /// The target chart's values.schema.json.
+    pub target_schema: String,
+    /// The target chart's own values.yaml.
+    #[serde(default)]
+    pub defaults: Option<String>,
+    /// How scalars are typed.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
+    pub typing: Typing,
+    /// Replay even when a schema's SHA-256 differs from the recording's.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<bool>", optional))]
+    pub allow_schema_drift: bool,
+}
+
+/// One call on a `Replayer`.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReplayerInput {
+    /// The values files.
+    pub files: Vec<FileInput>,
+    /// Where the values are in the files.
+    #[serde(default)]
+    pub prefix: Option<String>,
+}
+
+/// What `readChart` returns: pass `schema` as `baseSchema`/`targetSchema` and `defaults` as `defaults`.
+#[derive(Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ChartRead {
+    /// The chart's name.
+    pub name: String,
+    /// The chart's version.
+    pub version: String,
+    /// The name errors give the schema.
+    pub schema_name: String,
+    /// The chart's values.schema.json, or every chart's schema of the tree composed as Helm applies them.
+    pub schema: String,
+    /// The name errors give the defaults, or `null` when there are none.
+    pub defaults_name: Option<String>,
+    /// The chart's values.yaml, or every chart's coalesced as Helm does (with `global`).
+    pub defaults: Option<String>,
+    /// Every chart of the tree and where its values sit.
+    pub charts: Vec<crate::chart::ChartAt>,
+}
+
+/// What `readAnswers` returns: the answers by path, and the lines that could not be read.
+#[derive(Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+pub struct ReadAnswers {
+    /// The answers by path.
+    #[cfg_attr(feature = "types", ts(type = "Record<string, unknown>"))]
+    pub answers: serde_json::Map<String, serde_json::Value>,
+    /// The lines that are not `PATH=VALUE` with a readable VALUE, each with its line number.
+    pub problems: Vec<String>,
+}
+
+/// What `record` returns: `migrate`'s result, plus the recording (`null` unless planned or unchanged).
+#[derive(Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+pub struct RecordResult {
+    /// `migrate`'s result.
+    #[serde(flatten)]
+    pub report: MigrateReport,
+    /// The recording.
+    pub migration: Option<Migration>,
+}
+
+/// What `overrideSchema` returns: the schema for override files, or why it could not be made.
+#[derive(Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+pub struct OverrideSchemaResult {
+    /// The schema (`null` when `errors` is not empty).
+    #[cfg_attr(feature = "types", ts(type = "unknown"))]
+    pub schema: serde_json::Value,
+    /// Why the schema could not be made.
+    pub errors: Vec<String>,
+}
+
+/// `text` as the input named `name`.
+pub fn named(name: &str, text: String) -> Named {
+    Named {
+        name: name.to_string(),
+        text,
+    }
+}
+
+/// The library's files.
+pub fn source_files(files: Vec<FileInput>) -> Vec<SourceFile> {
+    files
+        .into_iter()
+        .map(|f| SourceFile {
+            path: f.path,
+            text: f.text,
+        })
+        .collect()
+}
+
+/// The documents supplied for remote `$ref`s, each by its URL; a value that is not text is refused.
+pub fn schema_refs(
+    refs: serde_json::Map<String, serde_json::Value>,
+) -> Result<Vec<SchemaRef>, String> {
+    refs.into_iter()
+        .map(|(url, text)| match text {
+            serde_json::Value::String(text) => Ok(SchemaRef {
+                document: named(&url, text),
+                url,
+            }),
+            _ => Err(format!("refs: `{url}`: expected the document's text")),
+        })
+        .collect()
+}
+
+/// A JSON value is YAML text that reads back as itself.
+pub fn json_answers(answers: serde_json::Map<String, serde_json::Value>) -> Vec<(String, String)> {
+    let mut answers: Vec<(String, String)> = answers
+        .into_iter()
+        .map(|(p, v)| (p, v.to_string()))
+        .collect();
+    // By path: the order of a JSON object's keys carries no meaning.
+    crate::order::by(&mut answers, |a, b| a.0.cmp(&b.0));
+    answers
+}
+
+impl MigrateInput {
+    /// The library's request; `with_proposal` for `migrate` (an absent proposal is empty).
+    pub fn into_request(self, with_proposal: bool) -> Result<Request, String> {
+        Ok(Request {
+            files: source_files(self.files),
+            base_schema: named("baseSchema", self.base_schema),
+            target_schema: named("targetSchema", self.target_schema),
+            proposal: if with_proposal {
+                Some(named("proposal", self.proposal.unwrap_or_default()))
+            } else {
+                None
+            },
+            prefix: self.prefix,
+            answers: json_answers(self.answers),
+            defaults: self.defaults.map(|d| named("defaults", d)),
+            typing: self.typing,
+            schema_refs: schema_refs(self.refs)?,
+        })
+    }
+}
+
+impl PatchInput {
+    /// The library's request.
+    pub fn into_request(self) -> crate::manifest::PatchRequest {
+        crate::manifest::PatchRequest {
+            file: self.file.path,
+            text: self.file.text,
+            api_version: self.api_version,
+            kind: self.kind,
+            namespace: self.namespace,
+            name: self.name,
+            container: self.container,
+            field: self.field,
+            from: self.from,
+            to: self.to,
+        }
+    }
+}
