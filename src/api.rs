@@ -55,6 +55,9 @@ pub struct MigrateInput {
     /// The target chart's own values.yaml.
     #[serde(default)]
     pub defaults: Option<String>,
+    /// The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
+    #[serde(default)]
+    pub base_defaults: Option<String>,
     /// How scalars are typed.
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
@@ -129,6 +132,9 @@ pub struct SessionOptions {
     /// The target chart's own values.yaml.
     #[serde(default)]
     pub defaults: Option<String>,
+    /// The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
+    #[serde(default)]
+    pub base_defaults: Option<String>,
     /// How scalars are typed.
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
@@ -404,6 +410,7 @@ impl MigrateInput {
             defaults: self.defaults.map(|d| named("defaults", d)),
             typing: self.typing,
             schema_refs: schema_refs(self.refs)?,
+            base_defaults: self.base_defaults.map(|d| named("baseDefaults", d)),
         })
     }
 }

@@ -272,7 +272,11 @@ impl JsSession {
             defaults.as_ref(),
             options.typing,
             &refs,
-        );
+        )
+        .and_then(|session| {
+            let base_defaults = options.base_defaults.map(|d| named("baseDefaults", d));
+            session.with_base_defaults(base_defaults.as_ref())
+        });
         Ok(JsSession { session })
     }
 

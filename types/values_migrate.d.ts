@@ -1460,6 +1460,10 @@ answers?: Record<string, unknown>,
  */
 defaults?: string | null,
 /**
+ * The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
+ */
+baseDefaults?: string | null,
+/**
  * How scalars are typed.
  */
 typing?: Typing,
@@ -1557,6 +1561,10 @@ targetSchema: string,
  * The target chart's own values.yaml.
  */
 defaults?: string | null,
+/**
+ * The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
+ */
+baseDefaults?: string | null,
 /**
  * How scalars are typed.
  */

@@ -236,6 +236,7 @@ impl Run<'_> {
             defaults: self.defaults(args.defaults.as_deref(), target.defaults)?,
             typing: args.typing,
             schema_refs: self.schema_refs(&args.schema_refs)?,
+            base_defaults: base.defaults,
         };
         Ok((request, charts))
     }

@@ -267,6 +267,7 @@ mod tests {
             defaults: None,
             typing: Typing::Helm,
             schema_refs: Vec::new(),
+            base_defaults: None,
         }
     }
 

@@ -47,6 +47,9 @@ pub struct Request {
     pub answers: Vec<(String, String)>,
     /// The target chart's own values.yaml.
     pub defaults: Option<Named>,
+    /// The base chart's own values.yaml: the file was written for the base chart, so the values
+    /// root is judged coalesced with these, as Helm judged it (the target's when absent).
+    pub base_defaults: Option<Named>,
     /// How scalars are typed.
     pub typing: Typing,
     /// The documents the schemas' `$ref`s name elsewhere (`--schema-ref`, JS `refs`).

@@ -18,6 +18,8 @@ pub struct Session {
     pub(crate) base_name: String,
     pub(crate) target_name: String,
     pub(crate) defaults: Option<Value>,
+    /// The base chart's defaults, when given: the values root is judged coalesced with them.
+    pub(crate) base_defaults: Option<Value>,
     pub(crate) typing: Typing,
     pub(crate) changelog: Vec<Change>,
 }
@@ -91,10 +93,23 @@ impl Session {
                 base_name: base.name.clone(),
                 target_name: target.name.clone(),
                 defaults,
+                base_defaults: None,
                 typing,
             }),
             _ => Err(errors),
         }
+    }
+
+    /// This session with the base chart's own values.yaml, which the values root is judged
+    /// coalesced with (the file was written for the base chart); an unreadable one is an error.
+    pub fn with_base_defaults(
+        mut self,
+        defaults: Option<&Named>,
+    ) -> Result<Session, Vec<Diagnostic>> {
+        if let Some(named) = defaults {
+            self.base_defaults = Some(parse_document(named, self.typing).map_err(|e| vec![e])?);
+        }
+        Ok(self)
     }
 
     /// Diagnoses the old values against both schemas, without a proposal.
@@ -197,7 +212,9 @@ pub(crate) fn one_shot(request: &Request, with_proposal: bool) -> MigrateReport 
         request.defaults.as_ref(),
         request.typing,
         &request.schema_refs,
-    ) {
+    )
+    .and_then(|session| session.with_base_defaults(request.base_defaults.as_ref()))
+    {
         Ok(session) if with_proposal => session.migrate(&inputs),
         Ok(session) => session.diagnose(&inputs),
         Err(mut errors) => {

@@ -199,7 +199,8 @@ fn located<'r>(
     report: &mut MigrateReport,
 ) -> Option<Located<'r>> {
     let proposal = read.proposal.as_ref().map(|p| &p.value);
-    let defaults = session.defaults.as_ref();
+    // The file was written for the base chart: judged coalesced with its defaults when given.
+    let defaults = session.base_defaults.as_ref().or(session.defaults.as_ref());
     match locate(&read.files, prefix, proposal, &session.base, defaults) {
         Ok(candidate) => {
             let file = &read.files[candidate.file];

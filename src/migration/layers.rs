@@ -198,6 +198,7 @@ fn edit_layer(
         defaults: None,
         typing: request.typing,
         schema_refs: Vec::new(),
+        base_defaults: None,
     });
     if result.status != Status::Planned {
         return Err(Box::new(result));

@@ -46,6 +46,7 @@ impl ReplayRequest {
             defaults: self.defaults.clone(),
             typing: self.typing,
             schema_refs: Vec::new(),
+            base_defaults: None,
         }
     }
 }

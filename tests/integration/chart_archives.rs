@@ -160,6 +160,7 @@ fn planned(base: &Path, target: &Path) -> migrate::MigrateReport {
         defaults: target.defaults,
         typing: Default::default(),
         schema_refs: Vec::new(),
+        base_defaults: None,
     })
 }
 

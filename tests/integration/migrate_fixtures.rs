@@ -79,6 +79,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
             _ => Typing::Helm,
         },
         schema_refs: Vec::new(),
+        base_defaults: text("baseDefaults").map(|d| read(dir, d)),
     };
     let report = match text("command") {
         Some("diagnose") => diagnose(&request),

@@ -37,6 +37,7 @@ fn request(values: &str, base: &str, target: &str, proposal: &str) -> Request {
         defaults: None,
         typing: Typing::Helm,
         schema_refs: Vec::new(),
+        base_defaults: None,
     }
 }
 
@@ -173,6 +174,7 @@ fn a_json_proposal_with_surrogate_pair_escapes_is_read_as_json() {
         defaults: None,
         typing: values_migrate::yaml::Typing::Helm,
         schema_refs: Vec::new(),
+        base_defaults: None,
     };
     let report = values_migrate::migrate::migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.errors);

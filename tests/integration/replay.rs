@@ -48,6 +48,7 @@ fn bosun_recording() -> Migration {
         defaults: None,
         typing: Typing::Helm,
         schema_refs: Vec::new(),
+        base_defaults: None,
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned);
@@ -382,6 +383,7 @@ fn chain_recordings() -> Vec<(String, Migration)> {
                 defaults: None,
                 typing: Typing::Helm,
                 schema_refs: Vec::new(),
+                base_defaults: None,
             };
             let report = migrate(&request);
             assert_eq!(
@@ -515,6 +517,7 @@ fn layered_recording() -> Migration {
         defaults: None,
         typing: Typing::Helm,
         schema_refs: Vec::new(),
+        base_defaults: None,
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.refusals);
@@ -642,6 +645,7 @@ fn a_recorded_answer_settles_the_same_escalation_in_another_file() {
         defaults: None,
         typing: Typing::Helm,
         schema_refs: Vec::new(),
+        base_defaults: None,
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.refusals);

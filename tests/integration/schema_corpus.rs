@@ -142,6 +142,7 @@ fn check(id: &str, expect: Expect) -> Pair {
         defaults: Some(named("B", "values.yaml")),
         typing: values_migrate::Typing::Helm,
         schema_refs: Vec::new(),
+        base_defaults: None,
     });
     let diagnosed: BTreeSet<String> = report
         .displaced

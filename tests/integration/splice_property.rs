@@ -273,6 +273,7 @@ fn one_case(seed: u64) -> Result<Status, String> {
         defaults: None,
         typing: Typing::Helm,
         schema_refs: Vec::new(),
+        base_defaults: None,
     };
     let report = migrate(&request);
     let context = || {

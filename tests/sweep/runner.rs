@@ -45,6 +45,7 @@ fn request(case: &Value) -> Request {
             _ => Typing::Helm,
         },
         schema_refs: Vec::new(),
+        base_defaults: None,
     }
 }
 
