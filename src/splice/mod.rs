@@ -4,6 +4,7 @@
 pub mod edit;
 mod find;
 mod insert;
+mod lookup;
 mod moves;
 pub mod op;
 mod remove;
