@@ -218,7 +218,9 @@ fn run(plan: &Plan, job: &Job) -> Value {
                 answers: Vec::new(),
                 defaults: job.defaults.as_deref().map(read),
                 typing,
-            schema_refs: Vec::new(),};
+                schema_refs: Vec::new(),
+                base_defaults: None,
+            };
             let diagnose = job.kind == "diagnose";
             let call = || {
                 if diagnose {
