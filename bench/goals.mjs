@@ -121,23 +121,26 @@ for (const family of only) {
     }
     fam.sizes.push(row);
   }
-  // Op counts: 1 … 1000 ops on one 1 MiB file of the family's addons (the values root given).
-  for (const ops of quick ? [1, 1000] : [1, 10, 100, 1000]) {
+  // Op counts: 1 … 1000 ops on one 1 MiB file of the family's addons (the values root given),
+  // the counts measured interleaved (a ratio of rows measured apart moved by a third between runs).
+  const counts = quick ? [1, 1000] : [1, 10, 100, 1000];
+  const requests = counts.map((ops) => {
     const o = familyOps(family, ops, MiB, decodeHelm);
     const request = { files: [{ path: 'values.yaml', text: o.text }], baseSchema: o.base, targetSchema: o.target, proposal: o.proposal, prefix: '' };
     const r = builds.node.migrate(request);
     must(r.status === 'planned' && r.ops.length === ops, `${family} ${ops} ops: planned with as many ops (got ${r.status}, ${r.ops?.length}: ${JSON.stringify(r.refusals ?? r.errors)?.slice(0, 300)})`);
-    progress(`${family} ${ops} ops: wasm (node) and native`);
-    const [m] = measureInterleaved(plan(MiB), [() => builds.node.migrate(request)]).map((x) => summarize(x.samples));
     const files = Object.fromEntries(['values.yaml', 'base.json', 'target.json', 'proposal.json'].map((n) => [n, path.join(dir, `${family}-ops${ops}-${n}`)]));
     writeFileSync(files['values.yaml'], o.text);
     writeFileSync(files['base.json'], o.base);
     writeFileSync(files['target.json'], o.target);
     writeFileSync(files['proposal.json'], o.proposal);
-    const [nat] = nativeRun([{ id: 'o', kind: 'migrate', values: [files['values.yaml']], base: files['base.json'], target: files['target.json'], proposal: files['proposal.json'], prefix: '' }],
-      { ...plan(MiB), min_samples: 3, max_samples: 3 }).map((x) => summarize(x.samples));
-    fam.ops.push({ ops, node_ms: m.median_ms, native_ms: nat.median_ms });
-  }
+    return { request, job: { id: `o${ops}`, kind: 'migrate', values: [files['values.yaml']], base: files['base.json'], target: files['target.json'], proposal: files['proposal.json'], prefix: '' } };
+  });
+  progress(`${family} ${counts.join(', ')} ops: wasm (node) and native, interleaved`);
+  const opsPlan = { ...plan(MiB), min_samples: quick ? 5 : 7, max_samples: quick ? 5 : 7 };
+  const node = measureInterleaved(opsPlan, requests.map(({ request }) => () => builds.node.migrate(request))).map((x) => summarize(x.samples));
+  const nat = nativeRun(requests.map(({ job }) => job), { ...plan(MiB), min_samples: 3, max_samples: 3 }).map((x) => summarize(x.samples));
+  counts.forEach((ops, i) => fam.ops.push({ ops, node_ms: node[i].median_ms, native_ms: nat[i].median_ms }));
 }
 load.push(os.loadavg()[0]);
 results.load = load;
