@@ -60,6 +60,16 @@ pub fn becomes_item(from: &ValuePath, to: &ValuePath) -> bool {
     matches!(to.last(), Some(Segment::Index(0))) && to.parent().as_ref() == Some(from)
 }
 
+/// The mapping whose keys a rename moves into one of its own items (`p.k` → `p[i].k`): the value
+/// at `p` would become a list with other changes inside it, which is not edited key by key.
+pub fn into_own_item(from: &ValuePath, to: &ValuePath) -> Option<ValuePath> {
+    let (from, to) = (from.segments(), to.segments());
+    let depth = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+    let starts_item = matches!(to.get(depth), Some(Segment::Index(_)));
+    (starts_item && from.len() > depth && to.len() > depth + 1)
+        .then(|| ValuePath::from_segments(from[..depth].to_vec()))
+}
+
 /// Whether a rename makes a list's one item the value in the list's place (`from` is `to[0]`).
 pub fn becomes_value(from: &ValuePath, to: &ValuePath) -> bool {
     becomes_item(to, from)

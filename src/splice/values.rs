@@ -3,7 +3,7 @@
 use super::edit::{Edit, apply};
 use super::find::indent_step;
 use super::insert::Insertion;
-use super::op::{Op, becomes_item, becomes_value};
+use super::op::{Op, becomes_item, becomes_value, into_own_item};
 use super::remove::widen_to_final_break;
 use super::render::render_key_like;
 use super::tree::{Content, travelling_blanks};
@@ -210,6 +210,22 @@ impl<'a> Splicer<'a> {
         Ok(())
     }
 
+    /// Refuses moving the keys of the mapping at `holder` into an item of the list it becomes: it
+    /// becomes the list's one item in place only when it moves whole (nothing added or dropped).
+    fn refuse_reshaped_with_changes(&self, holder: &ValuePath) -> Refused<()> {
+        let Some(node) = self.node_at(holder).filter(|n| n.entries().is_some()) else {
+            return Ok(());
+        };
+        Err(self.refusal(
+            SpliceKind::NonScalarMove,
+            holder,
+            node.range.start,
+            &format!(
+                "`{holder}` is a mapping in the file and a list in the proposal, with keys added to or dropped from its item: it becomes the one item of a list in place only when it moves whole; migrate the shape first (the item exactly as the mapping was), then change the item"
+            ),
+        ))
+    }
+
     fn run(&self, document_root: &'a Node) -> Refused<Spliced> {
         // Check every path an op touches before writing anything.
         for op in self.input.ops {
@@ -227,6 +243,11 @@ impl<'a> Splicer<'a> {
                 // A list's one item made the value in its place: the list is edited as a whole value.
                 self.check_path(document_root, to)?;
                 continue;
+            }
+            if let Op::Rename { from, to, .. } = op
+                && let Some(holder) = into_own_item(from, to)
+            {
+                self.refuse_reshaped_with_changes(&holder)?;
             }
             for path in op_paths(op) {
                 self.check_path(document_root, path)?;
