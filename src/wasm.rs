@@ -6,6 +6,7 @@ use crate::api::{
     SessionOptions, ValidateInput, json_answers, named, schema_refs, source_files,
 };
 use crate::migrate::{Inputs, Session, ValidateReport};
+use crate::text::print::{Held, Step};
 use crate::yaml::{DecodeOptions as YamlOptions, Typing};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -80,24 +81,26 @@ pub fn decode(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
 /// Judges a proposal, derives the plan, splices it into the original text and verifies it.
 #[wasm_bindgen(skip_typescript)]
 pub fn migrate(input: JsValue) -> Result<JsValue, JsValue> {
+    let given = input.clone();
     let input: MigrateInput = from_js("migrate input", input)?;
     if input.proposal.is_none() {
         return Err(type_error(
             "migrate input: missing field `proposal`".to_string(),
         ));
     }
-    to_js(&crate::migrate::migrate(
-        &input.into_request(true).map_err(type_error)?,
-    ))
+    let request = input.into_request(true).map_err(type_error)?;
+    let report = crate::migrate::migrate(&request);
+    to_js_given(&report, &given_texts(&given, &request.files))
 }
 
 /// Diagnoses the old values against both schemas, without a proposal.
 #[wasm_bindgen(skip_typescript)]
 pub fn diagnose(input: JsValue) -> Result<JsValue, JsValue> {
+    let given = input.clone();
     let input: MigrateInput = from_js("diagnose input", input)?;
-    to_js(&crate::migrate::diagnose(
-        &input.into_request(false).map_err(type_error)?,
-    ))
+    let request = input.into_request(false).map_err(type_error)?;
+    let report = crate::migrate::diagnose(&request);
+    to_js_given(&report, &given_texts(&given, &request.files))
 }
 
 /// Diagnoses the inputs and writes the values at the prefix as the proposal to start from.
@@ -245,11 +248,81 @@ fn from_js_or_default<T: DeserializeOwned + Default>(
     from_js(what, value)
 }
 
-/// Hands a result to JavaScript as plain objects, through the JSON text the CLI prints.
+/// Strings at least this long (a file's text before and after) cross between JavaScript and the
+/// wasm as strings of their own, not inside a JSON text.
+const HANDED_AS_STRINGS: usize = 4096;
+
+/// Hands a result to JavaScript as plain objects: through the JSON text the CLI prints, with the
+/// long strings held out of it and set in place as strings.
 pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    // The same (pretty) serializer as the CLI's, so every result type is compiled in once.
-    let text = serde_json::to_string_pretty(value).map_err(|e| JsError::new(&e.to_string()))?;
-    js_sys::JSON::parse(&text).map_err(|_| JsError::new("cannot read back a result").into())
+    hand_over(
+        crate::text::print::pretty_holding(value, HANDED_AS_STRINGS),
+        &[],
+    )
+}
+
+/// As [`to_js`], a held string equal to a text JavaScript gave being that very string (a
+/// file's `before` is the `text` the caller passed in: nothing copied back).
+fn to_js_given<T: Serialize>(value: &T, given: &[(&str, JsValue)]) -> Result<JsValue, JsValue> {
+    hand_over(
+        crate::text::print::pretty_holding(value, HANDED_AS_STRINGS),
+        given,
+    )
+}
+
+/// The result's JSON text parsed, with each held string set in place.
+#[inline(never)]
+fn hand_over(
+    printed: serde_json::Result<(String, Vec<Held>)>,
+    given: &[(&str, JsValue)],
+) -> Result<JsValue, JsValue> {
+    let (text, held) = printed.map_err(|e| JsError::new(&e.to_string()))?;
+    let cannot = || JsValue::from(JsError::new("cannot read back a result"));
+    let result = js_sys::JSON::parse(&text).map_err(|_| cannot())?;
+    for Held { path, text } in held {
+        let string = match given.iter().find(|(rust, _)| *rust == text) {
+            Some((_, js)) => js.clone(),
+            None => JsValue::from_str(&text),
+        };
+        let Some((last, parents)) = path.split_last() else {
+            return Ok(string);
+        };
+        let mut at = result.clone();
+        for step in parents {
+            at = js_sys::Reflect::get(&at, &step_key(step)).map_err(|_| cannot())?;
+        }
+        js_sys::Reflect::set(&at, &step_key(last), &string).map_err(|_| cannot())?;
+    }
+    Ok(result)
+}
+
+/// Each source file's text paired with the JavaScript string it was read from: `input.files[i].text`,
+/// which deserializing `input` proved to be the same text.
+fn given_texts<'f>(
+    input: &JsValue,
+    files: &'f [crate::migrate::SourceFile],
+) -> Vec<(&'f str, JsValue)> {
+    let given = js_sys::Reflect::get(input, &JsValue::from_str("files")).unwrap_or_default();
+    let text = JsValue::from_str("text");
+    js_sys::Array::from(&given)
+        .iter()
+        .zip(files)
+        .filter_map(|(js, file)| {
+            let js = js_sys::Reflect::get(&js, &text)
+                .ok()
+                .filter(JsValue::is_string)?;
+            Some((file.text.as_str(), js))
+        })
+        .collect()
+}
+
+/// A step of a held string's path as a JavaScript property key.
+fn step_key(step: &Step) -> JsValue {
+    match step {
+        Step::Key(key) => JsValue::from_str(key),
+        Step::Index(index) => JsValue::from_f64(*index as f64),
+        Step::Other => JsValue::UNDEFINED,
+    }
 }
 
 /// Both schemas compiled once, kept between calls (JS `Session`).
@@ -335,6 +408,7 @@ impl JsSession {
     }
 
     fn call(&self, what: &str, input: JsValue, migrate: bool) -> Result<JsValue, JsValue> {
+        let given = input.clone();
         let input: SessionInput = from_js(what, input)?;
         if migrate && input.proposal.is_none() {
             return Err(type_error(format!("{what}: missing field `proposal`")));
@@ -359,7 +433,7 @@ impl JsSession {
         } else {
             session.diagnose(&inputs)
         };
-        to_js(&report)
+        to_js_given(&report, &given_texts(&given, &files))
     }
 }
 

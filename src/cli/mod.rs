@@ -381,7 +381,7 @@ fn read(host: &dyn Host, path: &str) -> Result<Named, String> {
 
 /// `value` as pretty JSON and a newline, as the CLI prints every result.
 fn pretty<T: Serialize>(value: &T) -> String {
-    match serde_json::to_string_pretty(value) {
+    match crate::text::print::pretty(value) {
         Ok(json) => json + "\n",
         Err(e) => format!("cannot print the result: {e}\n"),
     }

@@ -196,22 +196,24 @@ fn same_but_at(got: &Value, original: &Value, prefix: &[Segment], proposal: &Val
 /// Helm's YAML reader refuses some text this crate's reader takes (a white-space line holding a
 /// tab where no token may start): the edit may not add such a line.
 fn helm_reads(before: &str, after: &str) -> Result<(), String> {
+    // The lines holding a tab, found a tab at a time (most files have none).
     let refused = |text: &str| -> Vec<usize> {
-        let mut at = 0;
         let mut lines = Vec::new();
-        for (index, line) in text.split_inclusive('\n').enumerate() {
-            if line.contains('\t') && helm_refuses_tab_line(text, at) {
-                lines.push(index + 1);
+        let mut from = 0;
+        while let Some(tab) = text[from..].find('\t').map(|at| from + at) {
+            let start = text[..tab].rfind('\n').map_or(0, |n| n + 1);
+            if helm_refuses_tab_line(text, start) {
+                lines.push(start);
             }
-            at += line.len();
+            from = text[tab..].find('\n').map_or(text.len(), |n| tab + n + 1);
         }
         lines
     };
     let found = refused(after);
     if found.len() > refused(before).len() {
+        let line = after[..found[0]].matches('\n').count() + 1;
         return Err(format!(
-            "Helm's YAML reader would refuse line {} of the edited file: white space holding a tab where no token may start",
-            found[0]
+            "Helm's YAML reader would refuse line {line} of the edited file: white space holding a tab where no token may start"
         ));
     }
     Ok(())

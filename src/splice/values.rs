@@ -126,7 +126,7 @@ pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
     let splicer = Splicer {
         input,
         lines: LineIndex::new(input.text),
-        eol: if input.text.contains("\r\n") {
+        eol: if crate::text::has_crlf(input.text) {
             "\r\n"
         } else {
             "\n"

@@ -13,6 +13,15 @@ pub struct LineCol {
     pub utf16_column: usize,
 }
 
+/// Whether any of the eight bytes of `word` is `byte` (no false answer either way: a byte that
+/// equals it makes the subtraction borrow only from its own zero).
+fn has_byte(word: u64, byte: u8) -> bool {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let x = word ^ (LOW * u64::from(byte));
+    x.wrapping_sub(LOW) & !x & HIGH != 0
+}
+
 /// An index of the line starts of one text, for turning byte offsets into lines and columns.
 ///
 /// Line breaks are those of YAML: `\r\n`, `\n` and a lone `\r`.
@@ -29,6 +38,14 @@ impl<'a> LineIndex<'a> {
         let mut starts = vec![0];
         let mut i = 0;
         while i < bytes.len() {
+            // Eight bytes at a time past those that hold no line break.
+            if let Some(word) = bytes.get(i..i + 8) {
+                let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+                if !has_byte(word, b'\n') && !has_byte(word, b'\r') {
+                    i += 8;
+                    continue;
+                }
+            }
             match bytes[i] {
                 b'\n' => starts.push(i + 1),
                 b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
@@ -125,6 +142,28 @@ impl<'a> LineIndex<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_starts_are_found_at_every_position_of_a_word() {
+        let naive = |text: &str| {
+            let mut starts = vec![0];
+            let bytes = text.as_bytes();
+            for (i, b) in bytes.iter().enumerate() {
+                let crlf = *b == b'\r' && bytes.get(i + 1) == Some(&b'\n');
+                if *b == b'\n' || (*b == b'\r' && !crlf) {
+                    starts.push(i + 1);
+                }
+            }
+            starts
+        };
+        for at in 0..20 {
+            for breaks in ["\n", "\r", "\r\n", "\n\n", "\r\r\n", "é\n"] {
+                let text = format!("{}{breaks}{}", "k".repeat(at), "v: 1".repeat(at % 5));
+                assert_eq!(LineIndex::new(&text).starts, naive(&text), "{text:?}");
+            }
+        }
+        assert!(crate::text::has_crlf("a\rb\r\n") && !crate::text::has_crlf("a\rb\n\r"));
+    }
 
     #[test]
     fn counts_columns_in_chars_and_utf16() {

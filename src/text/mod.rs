@@ -1,10 +1,18 @@
 //! Text positions and located results: byte offsets inside, line and column only at the edges.
 
 mod lines;
+pub mod print;
 
 pub use lines::{LineCol, LineIndex};
 
 use serde::Serialize;
+
+/// Whether `text` holds a `\r\n` (found from its `\r`s, which most texts have none of).
+pub fn has_crlf(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    text.match_indices('\r')
+        .any(|(at, _)| bytes.get(at + 1) == Some(&b'\n'))
+}
 
 /// Where a result points: a file and, when it has one, a position in it (flattened into results).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

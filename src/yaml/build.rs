@@ -108,18 +108,21 @@ pub fn is_printable(c: char) -> bool {
         || c >= '\u{10000}'
 }
 
-/// The first character YAML does not allow raw, and where; ASCII bytes checked without decoding.
+/// The first character YAML does not allow raw, and where; ASCII checked eight bytes at a time.
 pub(crate) fn first_unprintable(text: &str) -> Option<(usize, char)> {
     let bytes = text.as_bytes();
     let mut at = 0;
     while at < bytes.len() {
-        let b = bytes[at];
-        if b < 0x80 {
-            if !matches!(b, b'\t' | b'\n' | b'\r' | b' '..=b'~') {
-                return Some((at, char::from(b)));
+        if let Some(word) = bytes.get(at..at + 8) {
+            let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+            match unprintable_ascii(word) {
+                Some(0) => {
+                    at += 8;
+                    continue;
+                }
+                Some(bad) => at += (bad.trailing_zeros() / 8) as usize,
+                None => {}
             }
-            at += 1;
-            continue;
         }
         let c = text[at..].chars().next()?;
         if !is_printable(c) {
@@ -128,6 +131,24 @@ pub(crate) fn first_unprintable(text: &str) -> Option<(usize, char)> {
         at += c.len_utf8();
     }
     None
+}
+
+/// For eight ASCII bytes, a mask whose high bit is set in each byte YAML does not allow raw
+/// (a control character other than tab, line feed and carriage return, or DEL); `None` when a
+/// byte is not ASCII.
+fn unprintable_ascii(word: u64) -> Option<u64> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const fn each(byte: u8) -> u64 {
+        u64::from_le_bytes([byte; 8])
+    }
+    if word & HIGH != 0 {
+        return None;
+    }
+    // Per byte, exact: with the high bit set first, no subtraction borrows from the next byte.
+    let at_least = |n: u8| ((word | HIGH) - each(n)) & HIGH;
+    let is = |n: u8| !(((word ^ each(n)) | HIGH) - each(1)) & HIGH;
+    let control = !at_least(0x20) & HIGH & !(is(b'\t') | is(b'\n') | is(b'\r'));
+    Some(control | is(0x7f))
 }
 
 /// A document being built.
@@ -583,6 +604,17 @@ mod printable_tests {
         assert_eq!(first_unprintable("a: é\r\n\tb: 🎉\n"), None);
         assert_eq!(first_unprintable("a: x\u{7f}"), Some((4, '\u{7f}')));
         assert_eq!(first_unprintable("é\u{1}"), Some((2, '\u{1}')));
+        // Every byte position of a word, every ASCII byte.
+        for at in 0..17 {
+            for b in 0u8..0x80 {
+                let mut text = "k: v\tw\r\n z".repeat(3)[..at].to_string();
+                text.push(char::from(b));
+                text.push_str("abcdefgh\n");
+                let printable = matches!(b, b'\t' | b'\n' | b'\r' | b' '..=b'~');
+                let want = (!printable).then_some((at, char::from(b)));
+                assert_eq!(first_unprintable(&text), want, "byte {b:#04x} at {at}");
+            }
+        }
         for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
             let text = format!("ab{c}");
             let want = (!super::is_printable(c)).then_some((2, c));
