@@ -350,7 +350,7 @@ impl<'a> Splicer<'a> {
         let Some(Segment::Key(key)) = path.last() else {
             unreachable_refusal(path)?
         };
-        let written = render_value(key, value, indent, self.step, self.eol, self.input.typing);
+        let written = render_value(key, value, indent, self.step(), self.eol, self.input.typing);
         let start = entry.key.range.start;
         Ok(Edit::replacement(
             start..range.end,

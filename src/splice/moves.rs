@@ -70,7 +70,7 @@ impl<'a> Splicer<'a> {
                         render_key(key, self.input.typing),
                         self.eol
                     ));
-                    self.render_tree(child, indent + self.step, out)?;
+                    self.render_tree(child, indent + self.step(), out)?;
                 }
                 NewNode::Items(items) => {
                     out.push_str(&format!(
@@ -78,7 +78,7 @@ impl<'a> Splicer<'a> {
                         render_key(key, self.input.typing),
                         self.eol
                     ));
-                    let dash = indent + self.step;
+                    let dash = indent + self.step();
                     for item in items {
                         // `- ` then the item's first key; its other keys at the first key's column.
                         let mut body = String::new();
@@ -93,7 +93,7 @@ impl<'a> Splicer<'a> {
                         key,
                         value,
                         indent,
-                        self.step,
+                        self.step(),
                         self.eol,
                         self.input.typing,
                     ));

@@ -102,7 +102,7 @@ impl Splicer<'_> {
         let column = if dash > key_column {
             dash
         } else {
-            key_column + self.step
+            key_column + self.step()
         };
         let mut edits = vec![Edit::replacement(
             first..item.range.start,

@@ -90,7 +90,9 @@ pub(super) struct Splicer<'a> {
     pub(super) input: &'a SpliceInput<'a>,
     pub(super) lines: LineIndex<'a>,
     pub(super) eol: &'static str,
-    pub(super) step: usize,
+    /// The document's indentation step, found on first use: most plans insert nothing.
+    step: std::cell::OnceCell<usize>,
+    document_root: &'a Node,
     pub(super) root: &'a Node,
     /// Each mapping's key hazard, found once: every op's path crosses the same mappings
     /// (the root's entries would otherwise be looked at once per op). Keyed by the node's address
@@ -131,7 +133,8 @@ pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
         } else {
             "\n"
         },
-        step: indent_step(&document.root, input.text),
+        step: std::cell::OnceCell::new(),
+        document_root: &document.root,
         root,
         key_hazards: RefCell::default(),
         key_index: RefCell::default(),
@@ -159,6 +162,13 @@ struct OpEdits {
 }
 
 impl<'a> Splicer<'a> {
+    /// The indentation step the file uses most (see [`indent_step`]).
+    pub(super) fn step(&self) -> usize {
+        *self
+            .step
+            .get_or_init(|| indent_step(self.document_root, self.input.text))
+    }
+
     /// Writes one op: a key renamed in place, an entry moved or cut, a value replaced or added.
     fn write_op(&self, op: &Op, out: &mut OpEdits) -> Refused<()> {
         match op {
