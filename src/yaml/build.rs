@@ -8,7 +8,9 @@ use saphyr_parser::{Event, Parser, ScalarStyle as SaphyrStyle, Tag};
 use super::closer;
 use super::error::{YamlError, YamlErrorKind};
 use super::limits::Limits;
-use super::node::{Alias, Document, Entry, Node, NodeKind, Properties, ScalarStyle, Stream};
+use super::node::{
+    Alias, Document, Entry, Node, NodeKind, Properties, ScalarStyle, ScalarText, Stream,
+};
 use super::offsets::CharOffsets;
 use super::source;
 
@@ -272,13 +274,7 @@ impl Builder<'_> {
                 )
             }
             Event::Scalar(value, style, anchor_id, tag) => {
-                // saphyr's buffer grows as it scans: keep an exact copy of the scalar's bytes,
-                // so that the buffer's spare room is reused, not kept (memory).
-                let mut value = value.into_owned();
-                if value.capacity() > value.len() {
-                    value = value.as_str().to_owned();
-                }
-                let node = self.scalar(value, style, anchor_id, tag.as_deref(), start, end);
+                let node = self.scalar(value.into(), style, anchor_id, tag.as_deref(), start, end);
                 if anchor_id > 0 {
                     self.anchors.insert(anchor_id, Some(node.range.clone()));
                 }
@@ -305,7 +301,7 @@ impl Builder<'_> {
                 let at = self.cursor;
                 Node {
                     kind: NodeKind::Scalar {
-                        text: String::new(),
+                        text: ScalarText::default(),
                         style: ScalarStyle::Plain,
                     },
                     range: at..at,
@@ -353,7 +349,7 @@ impl Builder<'_> {
 
     fn scalar(
         &self,
-        value: String,
+        value: ScalarText,
         style: SaphyrStyle,
         anchor_id: usize,
         tag: Option<&Tag>,

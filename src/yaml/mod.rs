@@ -21,7 +21,7 @@ pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
 pub use node::{
     Alias, Document, DuplicateKey, Entry, MergeKey, Node, NodeKind, PathStep, Properties,
-    ScalarStyle, Stream,
+    ScalarStyle, ScalarText, Stream,
 };
 pub use typing::{Typing, UnknownTyping};
 

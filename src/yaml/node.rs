@@ -23,6 +23,101 @@ use crate::path::{Segment, ValuePath};
 
 use super::typing::{self, Typing};
 
+/// A scalar's decoded content: up to 22 bytes kept in place, longer ones on the heap (most
+/// scalars of a values file are short, and a heap string costs an allocation and a free).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct ScalarText(Text);
+
+/// The bytes kept in place in a [`ScalarText`].
+const SHORT: usize = 22;
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Text {
+    /// `len` bytes of `bytes`, the rest zero (so that equal texts are equal values).
+    Short {
+        len: u8,
+        bytes: [u8; SHORT],
+    },
+    Long(Box<str>),
+}
+
+impl ScalarText {
+    /// The text as a string slice.
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            Text::Short { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            Text::Long(text) => text,
+        }
+    }
+}
+
+impl Default for ScalarText {
+    fn default() -> ScalarText {
+        ScalarText(Text::Short {
+            len: 0,
+            bytes: [0; SHORT],
+        })
+    }
+}
+
+impl From<&str> for ScalarText {
+    fn from(text: &str) -> ScalarText {
+        match short(text) {
+            Some(short) => short,
+            None => ScalarText(Text::Long(text.into())),
+        }
+    }
+}
+
+impl From<Cow<'_, str>> for ScalarText {
+    fn from(text: Cow<'_, str>) -> ScalarText {
+        match (short(&text), text) {
+            (Some(short), _) => short,
+            (None, Cow::Borrowed(text)) => ScalarText(Text::Long(text.into())),
+            // A string with spare room (saphyr's buffer) is copied exactly, not kept.
+            (None, Cow::Owned(text)) => ScalarText(Text::Long(text.into_boxed_str())),
+        }
+    }
+}
+
+/// `text` kept in place, when it is short enough.
+fn short(text: &str) -> Option<ScalarText> {
+    let len = u8::try_from(text.len())
+        .ok()
+        .filter(|n| usize::from(*n) <= SHORT)?;
+    let mut bytes = [0; SHORT];
+    bytes[..text.len()].copy_from_slice(text.as_bytes());
+    Some(ScalarText(Text::Short { len, bytes }))
+}
+
+impl std::ops::Deref for ScalarText {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Debug for ScalarText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_str().fmt(f)
+    }
+}
+
+impl PartialEq<str> for ScalarText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for ScalarText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// How a scalar was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScalarStyle {
@@ -109,7 +204,7 @@ pub enum NodeKind {
     /// A scalar.
     Scalar {
         /// The decoded content (escapes resolved, lines folded), before typing.
-        text: String,
+        text: ScalarText,
         /// How it was written.
         style: ScalarStyle,
     },
@@ -205,7 +300,7 @@ impl Node {
     /// The scalar's decoded content, if the node is a scalar.
     pub fn scalar_text(&self) -> Option<&str> {
         match &self.kind {
-            NodeKind::Scalar { text, .. } => Some(text),
+            NodeKind::Scalar { text, .. } => Some(text.as_str()),
             _ => None,
         }
     }
@@ -509,6 +604,28 @@ fn repeated_in(entries: &[Entry], typing: Typing, found: &mut Vec<DuplicateKey>)
 mod tests {
     use super::*;
     use crate::yaml::{Limits, parse};
+
+    #[test]
+    fn scalar_text_keeps_every_text_whole_short_or_long() {
+        for n in [0, 1, 21, 22, 23, 64] {
+            for unit in ["a", "é", "🎉"] {
+                let text = unit.repeat(n);
+                let forms = [
+                    ScalarText::from(text.as_str()),
+                    ScalarText::from(Cow::Borrowed(text.as_str())),
+                    ScalarText::from(Cow::<str>::Owned(text.clone() + &" ".repeat(0))),
+                ];
+                for form in &forms {
+                    assert_eq!(form.as_str(), text);
+                    assert_eq!(*form, forms[0], "equal texts are equal values");
+                    assert_eq!(format!("{form:?}"), format!("{text:?}"));
+                }
+            }
+        }
+        assert_eq!(ScalarText::default(), ScalarText::from(""));
+        assert_ne!(ScalarText::from("a"), ScalarText::from("a\0"));
+        assert_eq!(size_of::<ScalarText>(), size_of::<String>());
+    }
 
     #[test]
     fn duplicate_keys_name_their_mapping() {
