@@ -198,7 +198,9 @@ fn check_spans(text: &str, stream: &Stream) -> Result<(), String> {
                     ScalarStyle::Plain if value.is_empty() => source.is_empty(),
                     ScalarStyle::Plain => {
                         !source.is_empty()
-                            && (value.contains('\n') || source.contains('\n') || source == value.as_str())
+                            && (value.contains('\n')
+                                || source.contains('\n')
+                                || source == value.as_str())
                     }
                     ScalarStyle::SingleQuoted => {
                         source.len() >= 2 && source.starts_with('\'') && source.ends_with('\'')
