@@ -17,7 +17,8 @@ pub enum Step {
     Key(String),
     /// An array's index.
     Index(usize),
-    /// A key that is not a string (a number or a boolean): a string under it is never held.
+    /// A key that is not a string (a number or a boolean), or the empty one, which may be such
+    /// a key as printed: a string under it is never held.
     Other,
 }
 
@@ -102,19 +103,9 @@ impl Hold {
         }
     }
 
-    /// An array or object opens (inside a key, a key no string is held under).
+    /// An array or object opens.
     fn open(&mut self, step: Step) {
-        self.other_key();
         self.path.push(step);
-    }
-
-    /// A key written as something other than a string.
-    fn other_key(&mut self) {
-        if self.in_key
-            && let Some(last) = self.path.last_mut()
-        {
-            *last = Step::Other;
-        }
     }
 
     /// Whether the string being written is held rather than printed (past `min` bytes, its
@@ -143,38 +134,21 @@ struct Holding<'h> {
     hold: Option<&'h mut Hold>,
 }
 
-/// Forwards a write; one that is not a string's, inside a key, makes the key one no string is held under
-/// (`i128`, `u128` and `f32`, which no result holds, are left out: forwarding them would compile
-/// their printing in).
+/// Forwards a write the pretty formatter makes its own (the other writes are the trait's, alike).
 macro_rules! forward {
-    ($($name:ident($($arg:ident: $ty:ty),*);)*) => {$(
+    ($($name:ident;)*) => {$(
         #[inline(never)]
-        fn $name<W: ?Sized + Write>(&mut self, writer: &mut W $(, $arg: $ty)*) -> io::Result<()> {
-            if let Some(hold) = self.hold.as_deref_mut() {
-                hold.other_key();
-            }
-            self.inner.$name(writer $(, $arg)*)
+        fn $name<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
+            self.inner.$name(writer)
         }
     )*};
 }
 
 impl Formatter for Holding<'_> {
     forward! {
-        write_null();
-        write_bool(value: bool);
-        write_i8(value: i8);
-        write_i16(value: i16);
-        write_i32(value: i32);
-        write_i64(value: i64);
-        write_u8(value: u8);
-        write_u16(value: u16);
-        write_u32(value: u32);
-        write_u64(value: u64);
-        write_f64(value: f64);
-        write_number_str(value: &str);
-        end_array_value();
-        begin_object_value();
-        end_object_value();
+        end_array_value;
+        begin_object_value;
+        end_object_value;
     }
 
     #[inline(never)]
@@ -321,6 +295,13 @@ impl Formatter for Holding<'_> {
     fn end_object_key<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
         if let Some(hold) = self.hold.as_deref_mut() {
             hold.in_key = false;
+            // A number or boolean key is written by the trait's own writers, which leave no
+            // fragment here: an empty key may be one, and no string is held under it.
+            if let Some(last) = hold.path.last_mut()
+                && *last == Step::Key(String::new())
+            {
+                *last = Step::Other;
+            }
         }
         self.inner.end_object_key(writer)
     }

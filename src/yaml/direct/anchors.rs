@@ -1,8 +1,6 @@
 //! The anchors met while comparing, each with the expected value its node was found to decode
 //! to, and the alias-expansion budget and depth limit that [`super::super::json`] applies.
 
-use std::collections::HashMap;
-
 use serde_json::Value;
 
 use super::super::limits::Limits;
@@ -20,7 +18,9 @@ pub(super) struct Anchor<'e> {
 
 /// The anchors of the current document by saphyr's id, and what aliases have expanded to.
 pub(super) struct Anchors<'e> {
-    by_id: HashMap<usize, Anchor<'e>>,
+    /// By saphyr's id (a count of the anchors met, so a vector indexed by it is no longer than
+    /// that count).
+    by_id: Vec<Option<Anchor<'e>>>,
     /// The nodes met so far, each alias counted with the nodes it expands to.
     pub weight: usize,
     /// At least as many nodes as the stream's aliases expand to so far.
@@ -32,7 +32,7 @@ pub(super) struct Anchors<'e> {
 impl<'e> Anchors<'e> {
     pub fn new(limits: &Limits) -> Self {
         Anchors {
-            by_id: HashMap::new(),
+            by_id: Vec::new(),
             weight: 0,
             expanded: 0,
             max_alias_nodes: limits.max_alias_nodes,
@@ -48,20 +48,20 @@ impl<'e> Anchors<'e> {
     /// Records that the node of anchor `id`, which began at weight `start`, decoded to `value`.
     pub fn define(&mut self, id: usize, value: &'e Value, height: usize, start: usize) {
         let nodes = self.weight.saturating_sub(start);
-        self.by_id.insert(
-            id,
-            Anchor {
-                value,
-                height,
-                nodes,
-            },
-        );
+        if self.by_id.len() <= id {
+            self.by_id.resize(id + 1, None);
+        }
+        self.by_id[id] = Some(Anchor {
+            value,
+            height,
+            nodes,
+        });
     }
 
     /// The anchor an alias met under `depth` open collections refers to, counted against the
     /// budget; `None` for an anchor unknown or still open, or past either limit.
     pub fn expand(&mut self, id: usize, depth: usize) -> Option<Anchor<'e>> {
-        let anchor = *self.by_id.get(&id)?;
+        let anchor = (*self.by_id.get(id)?)?;
         if depth.saturating_add(anchor.height) > self.max_depth {
             return None;
         }

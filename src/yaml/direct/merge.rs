@@ -2,14 +2,15 @@
 //! each entry in turn inserted into the mapping, a merge inserting its sources' entries (so it
 //! overwrites the keys met before it, and the keys written after it overwrite its own).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-/// The values merged into a mapping and not written again since, by the expected key.
+/// The values merged into a mapping and not written again since, by the expected key (its
+/// address, in order: a sorted vector, not one more hash map compiled into the wasm).
 #[derive(Default)]
 pub(super) struct Merged<'e> {
-    values: HashMap<*const String, &'e Value>,
+    values: Vec<(*const String, &'e Value)>,
 }
 
 impl<'e> Merged<'e> {
@@ -22,7 +23,11 @@ impl<'e> Merged<'e> {
             };
             for (key, value) in entries {
                 let (name, _) = expected.get_key_value(key)?;
-                self.values.insert(std::ptr::from_ref(name), value);
+                let name = std::ptr::from_ref(name);
+                match self.values.binary_search_by_key(&name, |(n, _)| *n) {
+                    Ok(at) => self.values[at].1 = value,
+                    Err(at) => self.values.insert(at, (name, value)),
+                }
             }
         }
         Some(())
@@ -30,7 +35,10 @@ impl<'e> Merged<'e> {
 
     /// Notes that the entry of `name` was written after the merges: its value is the written one.
     pub fn written(&mut self, name: &String) {
-        self.values.remove(&std::ptr::from_ref(name));
+        let name = std::ptr::from_ref(name);
+        if let Ok(at) = self.values.binary_search_by_key(&name, |(n, _)| *n) {
+            self.values.remove(at);
+        }
     }
 
     /// Whether the mapping ends as `expected`: each key written (and matched) or merged, a merged
@@ -43,9 +51,10 @@ impl<'e> Merged<'e> {
     ) -> bool {
         expected.iter().all(|(name, value)| {
             let key = std::ptr::from_ref(name);
-            match self.values.get(&key) {
+            let merged = self.values.binary_search_by_key(&key, |(n, _)| *n);
+            match merged.ok().map(|at| self.values[at].1) {
                 Some(merged) => {
-                    want(name, value).is_some_and(|w| std::ptr::eq(*merged, w) || *merged == w)
+                    want(name, value).is_some_and(|w| std::ptr::eq(merged, w) || merged == w)
                 }
                 None => written.contains(&key),
             }
