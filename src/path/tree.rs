@@ -190,18 +190,22 @@ impl PathSet {
     /// Whether `path` is one of the set's paths or lies under one.
     pub fn covers(&self, path: &ValuePath) -> bool {
         let segments = path.segments();
-        for depth in 0..=segments.len() {
-            let prefix = &segments[..depth];
-            // The set's paths that start with `prefix` sort together, `prefix` itself first;
-            // when none does, no longer prefix of `path` can be in the set either.
-            let from = self.0.partition_point(|p| p.segments() < prefix);
-            match self.0.get(from) {
-                Some(p) if p.segments() == prefix => return true,
-                Some(p) if p.segments().starts_with(prefix) => {}
-                _ => return false,
+        // The set's paths that start with `segments[..depth]`: a run of the sorted set, narrowed
+        // one segment at a time (each step compares one segment, not the whole prefix).
+        let mut run = &self.0[..];
+        for (depth, segment) in segments.iter().enumerate() {
+            match run.first() {
+                // That prefix itself sorts first in its run.
+                Some(first) if first.len() == depth => return true,
+                Some(_) => {}
+                None => return false,
             }
+            let from = run.partition_point(|p| p.segments()[depth] < *segment);
+            let to = from + run[from..].partition_point(|p| p.segments()[depth] == *segment);
+            run = &run[from..to];
         }
-        false
+        run.first()
+            .is_some_and(|first| first.len() == segments.len())
     }
 
     /// Whether one of the set's paths is `path` or lies under it.
@@ -343,6 +347,40 @@ mod tests {
             "ba.x", "ba.x.y", "ba.y", "bb", "e", "e.f", "e.f.g", "e.f.h", "e.f.g[2]", "z",
         ] {
             assert_eq!(set.covers(&p(text)), naive(&p(text)), "{text}");
+        }
+        // Every path of up to three steps over a small alphabet, against sets drawn from them.
+        let steps = ["a", "b", "[0]", "[1]"];
+        let mut all = vec![String::new()];
+        for _ in 0..3 {
+            let longer: Vec<String> = all
+                .iter()
+                .flat_map(|base| {
+                    steps.iter().map(move |s| {
+                        if s.starts_with('[') || base.is_empty() {
+                            format!("{base}{s}")
+                        } else {
+                            format!("{base}.{s}")
+                        }
+                    })
+                })
+                .collect();
+            all.extend(longer);
+        }
+        all.sort();
+        all.dedup();
+        let paths: Vec<ValuePath> = all.iter().map(|t| p(t)).collect();
+        for seed in 0..40usize {
+            let chosen: Vec<&ValuePath> = paths
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| (i * 7 + seed * 13) % (seed % 9 + 3) == 0)
+                .map(|(_, p)| p)
+                .collect();
+            let set = PathSet::new(chosen.iter().copied());
+            for path in &paths {
+                let want = chosen.iter().any(|c| path.starts_with(c));
+                assert_eq!(set.covers(path), want, "{path} in {chosen:?}");
+            }
         }
     }
 
