@@ -5,7 +5,8 @@
 // the machine's load falls on all alike: the wasm Node loads (pkg/node, opt-level 3), the wasm
 // browsers load (the release build, opt-level z, the same bytes as pkg/web, bound for Node) and
 // eemeli/yaml CST + ajv (bench/peers.mjs). Then natively (bench/native at opt-level 3): the
-// same migrate and the floor (saphyr-parser's events alone) one after the other, per family;
+// same migrate and the floor (saphyr-parser's events alone) in rounds of a process each, their
+// order swapped every round, the goal read on the median of the rounds' ratios;
 // peak memory of one call in a fresh process; and the op-count rows (1 … 1000 ops on one 1 MiB
 // file built from the family's addons). Every output is checked: all three builds give the
 // same result, and the CST peer's output decodes to the same data as ours.
@@ -110,8 +111,19 @@ for (const family of only) {
     progress(`${family} ${s.id}: native migrate and floor`);
     const job = { id: 'm', kind: 'migrate', values: [file], base: path.join(bosun, 'base.values.schema.json'), target: path.join(bosun, 'target.values.schema.json'), proposal: path.join(bosun, 'proposal.yaml') };
     const p = plan(s.bytes);
-    const [nat, floor] = nativeRun([job, { id: 'f', kind: 'floor', file }], { ...p, min_samples: Math.max(p.min_samples, 3), max_samples: Math.max(p.max_samples, 3) }).map((r) => summarize(r.samples));
-    const row = { id: s.id, bytes, node_ms: node.median_ms, web_ms: web.median_ms, cst_ms: peer?.median_ms ?? null, native_ms: nat.median_ms, floor_ms: floor.median_ms, samples: { node: node.n, web: web.n, cst: peer?.n ?? 0, native: nat.n, floor: floor.n } };
+    // The migrate and the floor in rounds, a process each, their order swapped every round; the
+    // goal is read on the median of the rounds' own ratios (the floor alone moved by a fifth
+    // between runs minutes apart on this machine, and a ratio of rows taken apart with it).
+    const byRound = [];
+    for (let r = 0; r < (quick ? 3 : 5); r++) {
+      const pair = [job, { id: 'f', kind: 'floor', file }];
+      const out = nativeRun(r % 2 ? pair.reverse() : pair, { ...p, min_samples: Math.max(p.min_samples, 3), max_samples: Math.max(p.max_samples, 3) });
+      byRound.push(Object.fromEntries(out.map((x) => [x.id, x.samples])));
+    }
+    const nat = summarize(byRound.flatMap((x) => x.m));
+    const floor = summarize(byRound.flatMap((x) => x.f));
+    const ratio = summarize(byRound.map((x) => summarize(x.m).median_ms / summarize(x.f).median_ms)).median_ms;
+    const row = { id: s.id, bytes, node_ms: node.median_ms, web_ms: web.median_ms, cst_ms: peer?.median_ms ?? null, native_ms: nat.median_ms, floor_ms: floor.median_ms, native_floor_ratio: ratio, samples: { node: node.n, web: web.n, cst: peer?.n ?? 0, native: nat.n, floor: floor.n } };
     if (s.bytes === MiB) {
       progress(`${family} ${s.id}: peak memory (fresh processes)`);
       const m = nativeRun([{ ...job, peak: true }], p)[0].memory;
@@ -158,7 +170,7 @@ for (const [family, fam] of Object.entries(results.families)) {
   goal('Node build ≥ 5× CST + ajv, 100 KiB', family, `${ms(k100.node_ms)} vs ${ms(k100.cst_ms)}: ${f(k100.cst_ms / k100.node_ms)}×`, k100.cst_ms / k100.node_ms >= 5);
   goal('Node build ≥ 10× CST + ajv, 1 MiB', family, `${ms(m1.node_ms)} vs ${ms(m1.cst_ms)}: ${f(m1.cst_ms / m1.node_ms)}×`, m1.cst_ms / m1.node_ms >= 10);
   goal('browser build ≥ 3× CST + ajv, 100 KiB', family, `${ms(k100.web_ms)} vs ${ms(k100.cst_ms)}: ${f(k100.cst_ms / k100.web_ms)}×`, k100.cst_ms / k100.web_ms >= 3);
-  goal('native ≤ 3× the floor, 1 MiB', family, `${ms(m1.native_ms)} vs ${ms(m1.floor_ms)}: ${f(m1.native_ms / m1.floor_ms)}× (100 KiB: ${f(k100.native_ms / k100.floor_ms)}×)`, m1.native_ms / m1.floor_ms <= 3);
+  goal('native ≤ 3× the floor, 1 MiB', family, `${ms(m1.native_ms)} vs ${ms(m1.floor_ms)}: ${f(m1.native_floor_ratio)}× (the rounds' median; 100 KiB: ${f(k100.native_floor_ratio)}×)`, m1.native_floor_ratio <= 3);
   goal('peak memory ≤ 10× the file, 1 MiB', family, `native ${f(m1.native_peak / m1.bytes)}×, wasm linear memory ${f(m1.wasm_memory / m1.bytes)}×`, m1.native_peak / m1.bytes <= 10 && m1.wasm_memory / m1.bytes <= 10);
   const perMiB = (s, k) => s[k] / (s.bytes / MiB);
   const lin = (k) => fam.sizes.map((s) => f(perMiB(s, k), 0)).join(' → ');
