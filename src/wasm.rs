@@ -297,21 +297,24 @@ fn hand_over(
 }
 
 /// Each source file's text paired with the JavaScript string it was read from: `input.files[i].text`,
-/// which deserializing `input` proved to be the same text.
+/// which deserializing `input` proved to be the same text — unless a `toJSON` on the way made
+/// JSON.stringify read something else, in which case nothing is paired.
 fn given_texts<'f>(
     input: &JsValue,
     files: &'f [crate::migrate::SourceFile],
 ) -> Vec<(&'f str, JsValue)> {
-    let given = js_sys::Reflect::get(input, &JsValue::from_str("files")).unwrap_or_default();
-    let text = JsValue::from_str("text");
+    let get = |on: &JsValue, key: &str| js_sys::Reflect::get(on, &JsValue::from_str(key)).ok();
+    let plain = |v: &JsValue| get(v, "toJSON").is_some_and(|f| f.is_undefined());
+    let given = get(input, "files").unwrap_or_default();
+    if !plain(input) || !plain(&given) {
+        return Vec::new();
+    }
     js_sys::Array::from(&given)
         .iter()
         .zip(files)
         .filter_map(|(js, file)| {
-            let js = js_sys::Reflect::get(&js, &text)
-                .ok()
-                .filter(JsValue::is_string)?;
-            Some((file.text.as_str(), js))
+            let text = get(&js, "text").filter(|t| t.is_string() && plain(&js) && plain(t))?;
+            Some((file.text.as_str(), text))
         })
         .collect()
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate, diagnose, validate } from 'values-migrate';
+import { migrate, diagnose, validate, Session } from 'values-migrate';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const example = (name, file) => readFileSync(join(root, 'examples', name, file), 'utf8');
@@ -143,4 +143,27 @@ test('an unknown field or a wrong type is a TypeError naming it', () => {
     [() => diagnose({ ...bosunInput(), prefix: 7 }), /prefix: invalid type/],
   ];
   for (const [call, message] of cases) assert.throws(call, (e) => e instanceof TypeError && message.test(e.message));
+});
+
+test('long texts cross as strings of their own and come back whole, through a Session and through toJSON', () => {
+  // Past the 4 KiB at which a result's strings leave its JSON text: comments with quotes,
+  // backslashes, tabs, non-ASCII and a CRLF line that the JSON text would have escaped.
+  const padding = Array.from({ length: 200 }, (_, i) => `# note ${i}: "q" \\ é\t🎉\r\n`).join('');
+  const text = `${padding}${bosun('addons.yaml')}`;
+  const expected = `${padding}${bosun('expected.addons.yaml')}`;
+  assert.ok(Buffer.byteLength(text) > 4096);
+  const input = { ...bosunInput(), files: [{ path: 'addons.yaml', text }] };
+  for (const result of [migrate(input), new Session({ baseSchema: input.baseSchema, targetSchema: input.targetSchema }).migrate({ files: input.files, proposal: input.proposal })]) {
+    assert.equal(result.status, 'planned');
+    assert.equal(result.files[0].before, text);
+    assert.equal(result.files[0].after, expected);
+    assert.equal(result.files[0].changed, true);
+  }
+  // A toJSON on the way: the result holds what JSON.stringify read, not the object's property.
+  const other = `${padding}${padding}${bosun('addons.yaml')}`;
+  const viaToJSON = { ...input, files: [{ path: 'addons.yaml', text, toJSON: () => ({ path: 'addons.yaml', text: other }) }] };
+  const result = migrate(viaToJSON);
+  assert.equal(result.status, 'planned');
+  assert.equal(result.files[0].before, other);
+  assert.equal(result.files[0].after, `${padding}${expected}`);
 });
