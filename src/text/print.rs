@@ -103,11 +103,6 @@ impl Hold {
         }
     }
 
-    /// An array or object opens.
-    fn open(&mut self, step: Step) {
-        self.path.push(step);
-    }
-
     /// Whether the string being written is held rather than printed (past `min` bytes, its
     /// escaped form is no longer kept).
     fn holds(&self) -> bool {
@@ -230,7 +225,7 @@ impl Formatter for Holding<'_> {
     #[inline(never)]
     fn begin_array<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
         if let Some(hold) = self.hold.as_deref_mut() {
-            hold.open(Step::Index(0));
+            hold.path.push(Step::Index(0));
         }
         self.inner.begin_array(writer)
     }
@@ -261,7 +256,7 @@ impl Formatter for Holding<'_> {
     #[inline(never)]
     fn begin_object<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
         if let Some(hold) = self.hold.as_deref_mut() {
-            hold.open(Step::Key(String::new()));
+            hold.path.push(Step::Key(String::new()));
         }
         self.inner.begin_object(writer)
     }

@@ -1,0 +1,58 @@
+// Two or more Node-bound wasm builds timed against each other in one Node process: the bosun
+// migration inside each family's file (bench/families.mjs) at 100 KiB and 1 MiB, every build's
+// call taken in turn (A B A B …) so that the machine's load falls on all alike; every build's
+// result is checked to be the same. The before → after tables of docs/BENCHMARKS.md.
+//
+//   node bench/compare_builds.mjs [--rounds N] NAME=DIR …
+//
+// DIR is a wasm-bindgen --target nodejs output (pkg/node, or the browser build bound for Node
+// as scripts/bench binds it). N calls per build at 1 MiB (default 11), 4N at 100 KiB. Prints
+// each row as it is measured on stderr and the medians as one JSON object on stdout.
+
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { familyNames, familyText } from './families.mjs';
+
+const require = createRequire(import.meta.url);
+const args = process.argv.slice(2);
+const at = args.indexOf('--rounds');
+const rounds = at >= 0 ? Number(args[at + 1]) : 11;
+const builds = args.filter((a) => a.includes('=')).map((a) => {
+  const [name, dir] = a.split('=');
+  return { name, vm: require(path.resolve(dir, 'values_migrate.js')) };
+});
+if (builds.length < 2) throw new Error('usage: node bench/compare_builds.mjs [--rounds N] NAME=DIR NAME=DIR …');
+const bosun = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'examples/bosun-0.20.0-to-0.25.1');
+const read = (p) => readFileSync(path.join(bosun, p), 'utf8');
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+const out = { when: new Date().toISOString(), load: os.loadavg()[0], rows: [] };
+for (const bytes of [100 * 1024, 1024 * 1024]) {
+  for (const family of familyNames) {
+    const request = {
+      files: [{ path: 'addons.yaml', text: familyText(family, bytes) }],
+      baseSchema: read('base.values.schema.json'), targetSchema: read('target.values.schema.json'), proposal: read('proposal.yaml'),
+    };
+    const results = builds.map((b) => JSON.stringify(b.vm.migrate(request)));
+    results.forEach((r, i) => {
+      if (r !== results[0]) throw new Error(`${builds[i].name} and ${builds[0].name} differ on ${family} ${bytes}`);
+    });
+    const calls = bytes < 1024 * 1024 ? 4 * rounds : rounds;
+    const times = builds.map(() => []);
+    for (let r = 0; r < calls; r++) {
+      builds.forEach((b, i) => {
+        const start = process.hrtime.bigint();
+        b.vm.migrate(request);
+        times[i].push(Number(process.hrtime.bigint() - start) / 1e6);
+      });
+    }
+    const row = { family, bytes, calls, median_ms: Object.fromEntries(builds.map((b, i) => [b.name, median(times[i])])) };
+    out.rows.push(row);
+    console.error(family, bytes, JSON.stringify(row.median_ms));
+  }
+}
+out.load_after = os.loadavg()[0];
+console.log(JSON.stringify(out));
