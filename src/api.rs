@@ -66,6 +66,15 @@ pub struct MigrateInput {
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(type = "Record<string, string>", optional))]
     pub refs: serde_json::Map<String, serde_json::Value>,
+    /// The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
+    /// chart reads decides which values the target ignores.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(optional))]
+    pub base_templates: Option<crate::reads::Templates>,
+    /// The target chart's templates, as `readChart` gives them.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(optional))]
+    pub target_templates: Option<crate::reads::Templates>,
 }
 
 /// The input of `validate`.
@@ -143,6 +152,15 @@ pub struct SessionOptions {
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(type = "Record<string, string>", optional))]
     pub refs: serde_json::Map<String, serde_json::Value>,
+    /// The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
+    /// chart reads decides which values the target ignores.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(optional))]
+    pub base_templates: Option<crate::reads::Templates>,
+    /// The target chart's templates, as `readChart` gives them.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(optional))]
+    pub target_templates: Option<crate::reads::Templates>,
 }
 
 /// One call on a `Session`: the values files and, for `migrate`, the proposal.
@@ -313,6 +331,9 @@ pub struct ChartRead {
     pub defaults: Option<String>,
     /// Every chart of the tree and where its values sit.
     pub charts: Vec<crate::chart::ChartAt>,
+    /// Every chart's templates, with the values each reads from: give them to `migrate`,
+    /// `diagnose` or a `Session` as `baseTemplates`/`targetTemplates`.
+    pub templates: crate::reads::Templates,
 }
 
 /// What `readAnswers` returns: the answers by path, and the lines that could not be read.
@@ -411,6 +432,7 @@ impl MigrateInput {
             typing: self.typing,
             schema_refs: schema_refs(self.refs)?,
             base_defaults: self.base_defaults.map(|d| named("baseDefaults", d)),
+            templates: crate::migrate::BumpTemplates::of(self.base_templates, self.target_templates),
         })
     }
 }

@@ -19,6 +19,7 @@ pub mod migrate;
 pub mod migration;
 mod order;
 pub mod path;
+pub mod reads;
 pub mod schema;
 pub mod splice;
 pub mod text;

@@ -5,7 +5,7 @@ use crate::api::{
     ReadAnswers, RecordResult, ReplayInput, ReplayerInput, ReplayerOptions, SessionInput,
     SessionOptions, ValidateInput, json_answers, named, schema_refs, source_files,
 };
-use crate::migrate::{Inputs, Session, ValidateReport};
+use crate::migrate::{BumpTemplates, Inputs, Session, ValidateReport};
 use crate::text::print::{Held, Step};
 use crate::yaml::{DecodeOptions as YamlOptions, Typing};
 use serde::Serialize;
@@ -173,6 +173,7 @@ fn chart_read(
         defaults_name: has_defaults.then_some(composed.defaults_name),
         defaults: composed.defaults,
         charts: composed.charts,
+        templates: composed.templates,
     })
 }
 
@@ -352,6 +353,10 @@ impl JsSession {
         .and_then(|session| {
             let base_defaults = options.base_defaults.map(|d| named("baseDefaults", d));
             session.with_base_defaults(base_defaults.as_ref())
+        })
+        .and_then(|session| {
+            let both = BumpTemplates::of(options.base_templates, options.target_templates);
+            session.with_templates(both.as_ref())
         });
         Ok(JsSession { session })
     }

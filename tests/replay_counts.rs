@@ -33,6 +33,7 @@ fn a_replayer_compiles_both_schemas_once_for_every_file() {
         typing: Typing::Helm,
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     };
     let report = migrate(&request);
     let migration = record::record(&request, &report, &ChartBump::default()).unwrap();

@@ -65,6 +65,7 @@ fn a_session_compiles_each_schema_once_and_validates_the_target_at_most_twice() 
         typing: Typing::Helm,
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     };
     let one_shot = compilations();
     assert_eq!(

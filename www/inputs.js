@@ -91,7 +91,7 @@ export function clearValuesFiles() {
 /** Reads a dropped or picked chart archive into the base or target schema (and, for the target,
  * the defaults: the chart's values.yaml, its subcharts' coalesced as Helm does). */
 export const chartInto = (side) => async (name, bytes) => {
-  const reply = await ask('chart', { name, bytes });
+  const reply = await ask('chart', { name, bytes, side });
   if (reply.chartError !== undefined) {
     notify(`Not read: ${reply.chartError}`);
     return;
@@ -100,8 +100,9 @@ export const chartInto = (side) => async (name, bytes) => {
   setText(fixed[side].text, chart.schema);
   const withDefaults = side === 'target' && chart.defaults !== null;
   if (withDefaults) setText(fixed.defaults.text, chart.defaults);
-  notify(`Read the chart ${chart.name} ${chart.version} from ${name} (${plural(chart.charts.length, 'chart')}): `
-    + `its schema is the ${side} schema${withDefaults ? ', its values.yaml the defaults' : ''}.`);
+  notify(`Read the chart ${chart.name} ${chart.version} from ${name} (${plural(chart.charts.length, 'chart')}, `
+    + `${plural(chart.templateFiles, 'template')}): its schema is the ${side} schema${withDefaults ? ', its values.yaml the defaults' : ''}`
+    + `${chart.templateFiles > 0 ? ', its templates say which values it reads' : ''}.`);
   changed();
 };
 

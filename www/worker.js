@@ -38,7 +38,9 @@ let sessionKey = null;
 
 function sessionFor(input) {
   if (typeof lib.Session !== 'function') return null;
-  const key = JSON.stringify([input.baseSchema, input.targetSchema, input.defaults, input.typing, input.refs]);
+  // The templates are the ones kept for these schema texts: they add nothing else to the key.
+  const key = JSON.stringify([input.baseSchema, input.targetSchema, input.defaults, input.typing, input.refs,
+    input.baseTemplates && chartTemplates.base.id, input.targetTemplates && chartTemplates.target.id]);
   if (key !== sessionKey) {
     session?.free?.();
     session = null;
@@ -46,7 +48,7 @@ function sessionFor(input) {
     try {
       session = new lib.Session({
         baseSchema: input.baseSchema, targetSchema: input.targetSchema, defaults: input.defaults, typing: input.typing,
-        refs: input.refs,
+        refs: input.refs, baseTemplates: input.baseTemplates, targetTemplates: input.targetTemplates,
       });
     } catch {
       // A schema the session cannot compile: the one-shot functions report it as a result.
@@ -71,6 +73,13 @@ function callDiagnose(input) {
 
 // ---------------------------------------------------------------- requests
 
+/** Each side's chart templates, kept while that side's schema is the text the chart gave. */
+const chartTemplates = { base: null, target: null };
+let chartsRead = 0;
+
+/** A side's templates, when its schema is still the one its chart gave. */
+const templatesOf = (side, schema) => (chartTemplates[side]?.schema === schema ? chartTemplates[side].templates : null);
+
 function libraryInput(request) {
   const { answers, problems } = lib.readAnswers(request.answers, request.typing);
   const prefix = request.prefix.trim();
@@ -86,6 +95,8 @@ function libraryInput(request) {
       typing: request.typing,
       // The referenced documents, by URL (an unnamed one is left out).
       refs: Object.fromEntries((request.refs ?? []).filter((r) => r.url.trim() !== '').map((r) => [r.url.trim(), r.text])),
+      baseTemplates: templatesOf('base', request.baseSchema),
+      targetTemplates: templatesOf('target', request.targetSchema),
     },
     answerProblems: problems,
   };
@@ -181,7 +192,13 @@ const handlers = {
   // A chart archive read in memory (untrusted: a refusal names the archive and the entry).
   chart: (request) => {
     try {
-      return { chart: lib.readChart(request.name, request.bytes) };
+      const chart = lib.readChart(request.name, request.bytes);
+      // The templates stay here, with the schema text they came with (docs/templates.md).
+      if (request.side === 'base' || request.side === 'target') {
+        chartTemplates[request.side] = { schema: chart.schema, templates: chart.templates, id: ++chartsRead };
+      }
+      const { templates, ...shown } = chart;
+      return { chart: { ...shown, templateFiles: templates.files.length } };
     } catch (error) {
       return { chartError: String(error?.message ?? error) };
     }

@@ -61,7 +61,7 @@ function read(given, what) {
   }
 }
 
-/** The files a chart directory's values need (Chart.yaml, values, schema, all of `charts/`), each inside the root. */
+/** The files a chart directory's values need (Chart.yaml, values, schema, all of `templates/` and `charts/`), each inside the root. */
 function chartFiles(given, what, real) {
   const paths = [];
   const contents = [];
@@ -82,7 +82,9 @@ function chartFiles(given, what, real) {
       else if (statSync(at).isFile()) add(path);
     }
   };
-  if (existsSync(join(real, 'charts')) && statSync(join(real, 'charts')).isDirectory()) walk('charts', 0);
+  for (const inner of ['templates', 'charts']) {
+    if (existsSync(join(real, inner)) && statSync(join(real, inner)).isDirectory()) walk(inner, 0);
+  }
   return { paths, contents };
 }
 
@@ -96,18 +98,18 @@ function schemaOf(given, what) {
     if (statSync(real).isDirectory()) {
       const { paths, contents } = chartFiles(given, what, real);
       const chart = api.readChartFiles(name, paths, contents);
-      return { schema: chart.schema, defaults: chart.defaults };
+      return { schema: chart.schema, defaults: chart.defaults, templates: chart.templates };
     }
     const bytes = readFileSync(real);
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
       const chart = api.readChart(name, bytes);
-      return { schema: chart.schema, defaults: chart.defaults };
+      return { schema: chart.schema, defaults: chart.defaults, templates: chart.templates };
     }
   } catch (e) {
     if (e instanceof ToolError) throw e;
     throw new ToolError(`${what}: ${given}: ${e.message}`);
   }
-  return { schema: read(given, what).text, defaults: null };
+  return { schema: read(given, what).text, defaults: null, templates: null };
 }
 
 /** The defaults: the `defaults` file when given, else the target chart's own. */
@@ -184,14 +186,19 @@ function result(object) {
 /** The library's migrate/diagnose input from a tool call's arguments. */
 function migrateInput(a) {
   const target = schemaOf(a.target, 'target');
+  const base = schemaOf(a.base, 'base');
   return {
     files: a.values.map((v) => read(v, 'values')),
-    baseSchema: schemaOf(a.base, 'base').schema,
+    baseSchema: base.schema,
     targetSchema: target.schema,
     prefix: a.prefix ?? null,
     answers: a.answers ?? {},
     defaults: defaultsOf(a.defaults, target),
+    baseDefaults: base.defaults,
     typing: a.typing ?? 'helm',
+    // Both charts' templates (charts, not schema files): values the target reads nowhere are displaced.
+    baseTemplates: base.templates,
+    targetTemplates: target.templates,
   };
 }
 

@@ -45,6 +45,9 @@ pub struct Composed {
     pub defaults: Option<String>,
     /// Every chart of the tree, the root first.
     pub charts: Vec<ChartAt>,
+    /// Every chart's templates, with the values each reads from.
+    #[serde(skip)]
+    pub templates: crate::reads::Templates,
 }
 
 /// Composes the tree rooted at `root`.
@@ -97,6 +100,7 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         },
         defaults,
         charts,
+        templates: super::templates::templates(root)?,
     })
 }
 
@@ -378,7 +382,7 @@ fn seen(path: &[String], leaf: &Value, by_default: bool) -> Value {
 }
 
 /// A dependency's `condition` paths from the root's values, split as Helm splits them.
-fn condition_paths(dep: &Dependency, parent: &[String]) -> Vec<Vec<String>> {
+pub(super) fn condition_paths(dep: &Dependency, parent: &[String]) -> Vec<Vec<String>> {
     dep.condition
         .trim()
         .split(',')

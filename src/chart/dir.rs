@@ -1,5 +1,6 @@
 //! A chart directory (`helm pull --untar`) read as the files a chart's values need: Chart.yaml,
-//! requirements.yaml, values.yaml, values.schema.json and everything under `charts/`, from a
+//! requirements.yaml, values.yaml, values.schema.json and everything under `templates/` and
+//! `charts/`, from a
 //! [`Source`] (the file system, or a command line's machine).
 
 use super::archive::{MAX_CHART_SIZE, MAX_FILE_SIZE};
@@ -86,15 +87,17 @@ pub fn read(source: &dyn Source, path: &str) -> Result<Files, ChartError> {
             )?;
         }
     }
-    let charts = join(path, "charts");
-    if source.entry(&charts) == Some(Entry::Dir) {
-        let mut walk = Walk {
-            source,
-            files: &mut files,
-            name: path,
-            budget: &mut budget,
-        };
-        walk.dir(&charts, "charts", 0)?;
+    for inner in ["templates", "charts"] {
+        let dir = join(path, inner);
+        if source.entry(&dir) == Some(Entry::Dir) {
+            let mut walk = Walk {
+                source,
+                files: &mut files,
+                name: path,
+                budget: &mut budget,
+            };
+            walk.dir(&dir, inner, 0)?;
+        }
     }
     Ok(files)
 }

@@ -12,6 +12,7 @@ mod compose;
 mod dir;
 mod files;
 mod semver;
+mod templates;
 mod tree;
 
 pub use annotate::annotate;
@@ -115,6 +116,8 @@ pub struct Input {
     pub charts: Vec<ChartAt>,
     /// The root chart's version (empty for a schema file).
     pub version: String,
+    /// Every chart's templates (`None` for a schema file).
+    pub templates: Option<crate::reads::Templates>,
 }
 
 impl Input {
@@ -129,6 +132,7 @@ impl Input {
             defaults: None,
             charts: Vec::new(),
             version: String::new(),
+            templates: None,
         }
     }
 
@@ -186,6 +190,7 @@ impl From<Composed> for Input {
             defaults,
             charts: composed.charts,
             version: composed.version,
+            templates: Some(composed.templates),
         }
     }
 }

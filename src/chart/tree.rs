@@ -25,6 +25,8 @@ pub struct Chart {
     pub schema: Option<String>,
     /// Chart.yaml's `dependencies`, in order.
     pub dependencies: Vec<Dependency>,
+    /// The files under `templates/`: (path inside the chart, text), in path order.
+    pub templates: Vec<(String, String)>,
     /// The charts loaded from `charts/`, in path order.
     pub subcharts: Vec<Chart>,
 }
@@ -84,6 +86,7 @@ fn load_at(files: &Files, source: &str, depth: usize) -> Result<Chart, ChartErro
         values: text_file(files, source, "values.yaml")?,
         schema: text_file(files, source, "values.schema.json")?,
         dependencies,
+        templates: templates(files),
         subcharts: subcharts(files, source, depth)?,
         name,
     })
@@ -130,6 +133,18 @@ fn subcharts(files: &Files, source: &str, depth: usize) -> Result<Vec<Chart>, Ch
         out.push(chart);
     }
     Ok(out)
+}
+
+/// The files under `templates/`, as text (Helm reads them as bytes; text that is not UTF-8 is
+/// read with replacement characters, which no template action can hold).
+fn templates(files: &Files) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = files
+        .iter()
+        .filter(|(path, _)| path.starts_with("templates/"))
+        .map(|(path, data)| (path.to_string(), String::from_utf8_lossy(data).into_owned()))
+        .collect();
+    crate::order::by(&mut out, |a, b| a.0.cmp(&b.0));
+    out
 }
 
 /// A file's text (a UTF-8 BOM dropped); not UTF-8 is an error naming the file.

@@ -13,6 +13,7 @@ mod writer;
 
 use crate::exit::{self, EXIT_INVALID, EXIT_USAGE};
 use crate::manifest::PatchStatus;
+use crate::migrate::BumpTemplates;
 use crate::migrate::{
     Named, Request, SchemaRef, Session, SourceFile, Status, ValidateReport, render,
 };
@@ -237,6 +238,7 @@ impl Run<'_> {
             typing: args.typing,
             schema_refs: self.schema_refs(&args.schema_refs)?,
             base_defaults: base.defaults,
+            templates: BumpTemplates::of(base.templates, target.templates),
         };
         Ok((request, charts))
     }

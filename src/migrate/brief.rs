@@ -2,11 +2,11 @@
 
 use super::outcome::{MigrateReport, RefusalKind};
 use crate::path::{ValuePath, show};
-use crate::schema::{PropertyInfo, Schema};
+use crate::schema::{DisplacedBy, PropertyInfo, Schema};
 use std::fmt::Write;
 
 /// Plain text naming each displaced value, the target schema's properties next to it, and each derivable key.
-pub fn brief(target: &Schema, report: &MigrateReport) -> String {
+pub fn brief(target: &Schema, gained: &[ValuePath], report: &MigrateReport) -> String {
     let mut out = String::new();
     let at = match (&report.prefix, &report.values_file) {
         (Some(prefix), Some(file)) if !prefix.is_empty() => format!("`{prefix}` in {file}"),
@@ -44,6 +44,7 @@ pub fn brief(target: &Schema, report: &MigrateReport) -> String {
         "Write one values document rooted at the values root. Keep every value not listed below unchanged, at the same path."
     );
     displaced_section(target, report, &mut out);
+    ignored_section(gained, report, &mut out);
     if !report.derivable.is_empty() {
         let _ = writeln!(
             out,
@@ -71,9 +72,42 @@ pub fn brief(target: &Schema, report: &MigrateReport) -> String {
     out
 }
 
+/// Each value the target chart's templates read nowhere, and what the target reads that the
+/// base did not (where a moved setting may now live).
+fn ignored_section(gained: &[ValuePath], report: &MigrateReport, out: &mut String) {
+    let ignored: Vec<_> = report
+        .displaced
+        .iter()
+        .filter(|d| d.by == DisplacedBy::Templates)
+        .collect();
+    if ignored.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\nNo template of the target chart reads these values (Helm would render without them: each setting would be lost silently). Move each to where the target chart reads it, unchanged, or leave it out:"
+    );
+    for d in ignored {
+        let _ = writeln!(out, "- {} = {} ({})", d.path, show(&d.value), d.reason);
+    }
+    if !gained.is_empty() {
+        let shown: Vec<String> = gained.iter().take(GAINED_SHOWN).map(|p| format!("`{p}`")).collect();
+        let more = gained.len().saturating_sub(GAINED_SHOWN);
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        let _ = writeln!(
+            out,
+            "  Values the target chart reads and the base did not: {}{more}",
+            shown.join(", ")
+        );
+    }
+}
+
+/// How many of the paths the target gained the brief names.
+const GAINED_SHOWN: usize = 40;
+
 /// Each displaced value, with the target schema's properties next to it (once per parent).
 fn displaced_section(target: &Schema, report: &MigrateReport, out: &mut String) {
-    if report.displaced.is_empty() {
+    if !report.displaced.iter().any(|d| d.by == DisplacedBy::Schema) {
         return;
     }
     let _ = writeln!(
@@ -81,7 +115,7 @@ fn displaced_section(target: &Schema, report: &MigrateReport, out: &mut String) 
         "\nThe target schema rejects these values where they are. Move each to where the target declares it, unchanged, or leave it out:"
     );
     let mut shown: Vec<ValuePath> = Vec::new();
-    for d in &report.displaced {
+    for d in report.displaced.iter().filter(|d| d.by == DisplacedBy::Schema) {
         let _ = writeln!(out, "- {} = {} ({})", d.path, show(&d.value), d.reason);
         let parent = d.path.parent().unwrap_or_else(ValuePath::root);
         if !shown.contains(&parent) {

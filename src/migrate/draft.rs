@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::outcome::MigrateReport;
 use super::session::{Inputs, Session};
 use crate::path::{Segment, ValuePath, get};
-use crate::schema::{Change, ChangeKind, Displaced};
+use crate::schema::{Change, ChangeKind, Displaced, DisplacedBy};
 use crate::splice::render::{render_key, render_scalar};
 use crate::yaml::{DecodeOptions, Typing, decode};
 
@@ -24,12 +24,7 @@ pub struct Draft {
 
 /// Diagnoses the request and starts its proposal (a session of its own).
 pub fn draft(request: &super::Request) -> Draft {
-    match Session::new(
-        &request.base_schema,
-        &request.target_schema,
-        request.defaults.as_ref(),
-        request.typing,
-    ) {
+    match Session::of_request(request) {
         Ok(session) => session.draft(&request.inputs()),
         Err(_) => Draft {
             diagnosis: super::diagnose(request),
@@ -175,8 +170,12 @@ impl Writer<'_> {
         } else {
             format!("under {parent}")
         };
+        let verb = match d.by {
+            DisplacedBy::Schema => "rejects",
+            DisplacedBy::Templates => "ignores",
+        };
         out.push(format!(
-            "{pad}# values-migrate: the target rejects {}: {}",
+            "{pad}# values-migrate: the target {verb} {}: {}",
             d.path, d.reason
         ));
         out.push(if next.is_empty() {
@@ -268,6 +267,7 @@ mod tests {
             typing: Typing::Helm,
             schema_refs: Vec::new(),
             base_defaults: None,
+            templates: None,
         }
     }
 

@@ -22,13 +22,20 @@ pub(crate) fn facts(
         original,
         session.defaults.as_ref(),
     );
+    let mut displaced = displaced;
+    displaced.extend(super::unread::ignored(session, original, &displaced));
     report.displaced = displaced;
     // In the file's order, as a reviewer reads it.
     sort_in_document_order(original, &mut report.displaced, |d| &d.path);
     report.changelog = session.changelog.clone();
     report.derivable = requirements.derivable;
-    report.escalations = requirements
-        .escalations
+    let mut escalations = requirements.escalations;
+    for required in super::unread::required(session, original) {
+        if !escalations.iter().any(|e| e.path == required.path) {
+            escalations.push(required);
+        }
+    }
+    report.escalations = escalations
         .into_iter()
         .filter(|e| !answers.iter().any(|(p, _)| p == &e.path))
         .filter(|e| !carried(proposal, &report.displaced, &e.path))

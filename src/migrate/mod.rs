@@ -16,6 +16,7 @@ mod read;
 pub mod render;
 pub mod request;
 pub mod residual;
+mod unread;
 pub mod session;
 mod stages;
 pub mod validate;
@@ -26,7 +27,7 @@ pub use outcome::{
     ChartFinding, ChartFindings, KeptComment, MigrateReport, NotCarried, Op, Refusal, RefusalKind,
     SetSource, Status,
 };
-pub use request::{Named, Request, SchemaRef, SourceFile};
+pub use request::{BumpTemplates, Named, Request, SchemaRef, SourceFile};
 pub use session::{Inputs, Session};
 pub use validate::{ChartNamed, LocatedViolation, ValidateReport};
 

@@ -53,6 +53,8 @@ pub enum RefusalKind {
     /// The target chart's own defaults fail its schema: Helm refuses the install whatever the
     /// values file says (a chart tree's strict subchart refusing the `global` Helm injects).
     ChartDefaults,
+    /// The proposal writes a value no template of the target chart reads (a typo, a guessed name).
+    UnreadByTarget,
 }
 
 impl RefusalKind {
@@ -78,6 +80,7 @@ impl RefusalKind {
             RefusalKind::RenderFailed => "render-failed",
             RefusalKind::LayerConflict => "layer-conflict",
             RefusalKind::ChartDefaults => "chart-defaults",
+            RefusalKind::UnreadByTarget => "unread-by-target",
         }
     }
 }

@@ -54,6 +54,31 @@ pub struct Request {
     pub typing: Typing,
     /// The documents the schemas' `$ref`s name elsewhere (`--schema-ref`, JS `refs`).
     pub schema_refs: Vec<SchemaRef>,
+    /// Both charts' templates, when both were given as charts: what each chart reads decides
+    /// which values the target ignores (docs/templates.md).
+    pub templates: Option<BumpTemplates>,
+}
+
+/// The templates of both charts of a bump.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BumpTemplates {
+    /// The base chart's.
+    pub base: crate::reads::Templates,
+    /// The target chart's.
+    pub target: crate::reads::Templates,
+}
+
+impl BumpTemplates {
+    /// Both, when both inputs are charts.
+    pub fn of(
+        base: Option<crate::reads::Templates>,
+        target: Option<crate::reads::Templates>,
+    ) -> Option<BumpTemplates> {
+        Some(BumpTemplates {
+            base: base?,
+            target: target?,
+        })
+    }
 }
 
 impl Request {

@@ -3,7 +3,8 @@
 
 use super::outcome::{MigrateReport, Status};
 use super::read::{parse_document, read};
-use super::request::{Named, Request, SchemaRef, SourceFile};
+use super::request::{BumpTemplates, Named, Request, SchemaRef, SourceFile};
+use crate::reads::Reads;
 use super::{stages, validate};
 use crate::schema::{Change, Schema, changelog};
 use crate::text::Diagnostic;
@@ -22,6 +23,10 @@ pub struct Session {
     pub(crate) base_defaults: Option<Value>,
     pub(crate) typing: Typing,
     pub(crate) changelog: Vec<Change>,
+    /// What each chart's templates read, when both were given as charts.
+    pub(crate) reads: Option<Arc<(Reads, Reads)>>,
+    /// The outermost paths the target chart's templates read and the base's did not.
+    pub(crate) gained: Vec<crate::path::ValuePath>,
 }
 
 impl std::fmt::Debug for Session {
@@ -95,6 +100,8 @@ impl Session {
                 defaults,
                 base_defaults: None,
                 typing,
+                reads: None,
+                gained: Vec::new(),
             }),
             _ => Err(errors),
         }
@@ -108,6 +115,31 @@ impl Session {
     ) -> Result<Session, Vec<Diagnostic>> {
         if let Some(named) = defaults {
             self.base_defaults = Some(parse_document(named, self.typing).map_err(|e| vec![e])?);
+        }
+        Ok(self)
+    }
+
+    /// This session with both charts' templates, parsed and analyzed once: values the base
+    /// chart read and the target reads nowhere are displaced; a template Helm's parser refuses
+    /// is an error at its file, line and column.
+    pub fn with_templates(
+        mut self,
+        templates: Option<&BumpTemplates>,
+    ) -> Result<Session, Vec<Diagnostic>> {
+        // A chart that renders no template (a schema-only chart) says nothing of what it reads.
+        let renders = |t: &crate::reads::Templates| t.files.iter().any(|f| f.is_rendered());
+        if let Some(both) = templates.filter(|b| renders(&b.base) && renders(&b.target)) {
+            let base = Reads::new(both.base.clone());
+            let target = Reads::new(both.target.clone());
+            match (base, target) {
+                (Ok(base), Ok(target)) => {
+                    self.gained = super::unread::gained(&base, &target);
+                    self.reads = Some(Arc::new((base, target)));
+                }
+                (base, target) => {
+                    return Err(base.err().into_iter().chain(target.err()).collect());
+                }
+            }
         }
         Ok(self)
     }
@@ -202,19 +234,26 @@ fn compile_with_refs(input: &Named, refs: &[(String, Value)]) -> Result<Schema, 
     })
 }
 
+impl Session {
+    /// The session a request describes: its schemas, refs, defaults, base defaults and templates.
+    pub fn of_request(request: &Request) -> Result<Session, Vec<Diagnostic>> {
+        Session::with_refs(
+            &request.base_schema,
+            &request.target_schema,
+            request.defaults.as_ref(),
+            request.typing,
+            &request.schema_refs,
+        )
+        .and_then(|session| session.with_base_defaults(request.base_defaults.as_ref()))
+        .and_then(|session| session.with_templates(request.templates.as_ref()))
+    }
+}
+
 /// Runs one request with a session of its own: the one-shot form of [`Session::diagnose`] and
 /// [`Session::migrate`]; an unreadable schema or file makes the report `invalid` with every error.
 pub(crate) fn one_shot(request: &Request, with_proposal: bool) -> MigrateReport {
     let inputs = request.inputs();
-    match Session::with_refs(
-        &request.base_schema,
-        &request.target_schema,
-        request.defaults.as_ref(),
-        request.typing,
-        &request.schema_refs,
-    )
-    .and_then(|session| session.with_base_defaults(request.base_defaults.as_ref()))
-    {
+    match Session::of_request(request) {
         Ok(session) if with_proposal => session.migrate(&inputs),
         Ok(session) => session.diagnose(&inputs),
         Err(mut errors) => {

@@ -34,7 +34,7 @@ pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>)
         return report;
     };
     facts(session, located.original, &read.answers, None, &mut report);
-    report.brief = Some(brief(&session.target, &report));
+    report.brief = Some(brief(&session.target, &session.gained, &report));
     if report.status == Status::Escalated {
         return report;
     }
@@ -45,7 +45,7 @@ pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>)
     if !faults.is_empty() {
         report.refusals = faults.iter().map(unlocated).collect();
         report.status = Status::Refused;
-        report.brief = Some(brief(&session.target, &report));
+        report.brief = Some(brief(&session.target, &session.gained, &report));
         return report;
     }
     let nothing_to_do =
@@ -84,7 +84,7 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
         Some(&proposal.value),
         &mut report,
     );
-    report.brief = Some(brief(&session.target, &report));
+    report.brief = Some(brief(&session.target, &session.gained, &report));
     if report.status == Status::Escalated {
         return report;
     }

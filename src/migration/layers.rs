@@ -199,6 +199,7 @@ fn edit_layer(
         typing: request.typing,
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     });
     if result.status != Status::Planned {
         return Err(Box::new(result));

@@ -47,6 +47,7 @@ impl ReplayRequest {
             typing: self.typing,
             schema_refs: Vec::new(),
             base_defaults: None,
+            templates: None,
         }
     }
 }

@@ -25,6 +25,24 @@ pub struct Displaced {
     pub reason: String,
     /// Whether the base schema accepted this value at this path.
     pub base_accepts: bool,
+    /// What displaced it: the target schema refuses it, or no template of the target chart reads it.
+    pub by: DisplacedBy,
+    /// Where the base chart's templates read it (`argo-cd/templates/x.yaml:42`), when `by` is
+    /// `templates`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "types", ts(optional))]
+    pub read_before: Option<String>,
+}
+
+/// What displaced a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case")]
+pub enum DisplacedBy {
+    /// The target schema refuses it.
+    Schema,
+    /// The base chart's templates read it and the target chart's read it nowhere.
+    Templates,
 }
 
 impl Schema {
@@ -74,6 +92,8 @@ impl Schema {
                 value: value.clone(),
                 reason,
                 base_accepts,
+                by: DisplacedBy::Schema,
+                read_before: None,
             });
         }
         out

@@ -32,7 +32,7 @@ pub use coalesce::{
 };
 pub use compile::Draft;
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
-pub use displaced::{Displaced, bump_facts};
+pub use displaced::{Displaced, DisplacedBy, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};
 pub use gates::GATES_KEYWORD;
 pub use required::{Derivable, Escalation, Requirements};

@@ -161,6 +161,7 @@ fn planned(base: &Path, target: &Path) -> migrate::MigrateReport {
         typing: Default::default(),
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     })
 }
 

@@ -66,20 +66,31 @@ fn run_case(dir: &Path) -> Result<(), String> {
                 .collect()
         })
         .unwrap_or_default();
+    // `base`/`target`: a schema file, or a chart directory or archive (its schema, defaults and templates).
+    let chart = |key: &str| -> Result<values_migrate::chart::Input, String> {
+        let path = dir.join(text(key).ok_or(format!("case.json: `{key}`"))?);
+        if path.is_dir() || path.extension().is_some_and(|e| e == "tgz") {
+            return values_migrate::chart::Input::from_path(&path);
+        }
+        let named = read(dir, text(key).unwrap_or_default());
+        Ok(values_migrate::chart::Input::schema(&named.name, named.text))
+    };
+    let (base, target) = (chart("base")?, chart("target")?);
     let request = Request {
         files,
-        base_schema: read(dir, text("base").ok_or("case.json: `base`")?),
-        target_schema: read(dir, text("target").ok_or("case.json: `target`")?),
+        base_schema: base.schema,
+        target_schema: target.schema,
         proposal: text("proposal").map(|p| read(dir, p)),
         prefix: text("prefix").map(String::from),
         answers,
-        defaults: text("defaults").map(|d| read(dir, d)),
+        defaults: text("defaults").map(|d| read(dir, d)).or(target.defaults),
         typing: match text("typing") {
             Some("yaml-1.2") => Typing::Yaml12,
             _ => Typing::Helm,
         },
         schema_refs: Vec::new(),
-        base_defaults: text("baseDefaults").map(|d| read(dir, d)),
+        base_defaults: text("baseDefaults").map(|d| read(dir, d)).or(base.defaults),
+        templates: values_migrate::migrate::BumpTemplates::of(base.templates, target.templates),
     };
     let report = match text("command") {
         Some("diagnose") => diagnose(&request),

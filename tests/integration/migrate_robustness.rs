@@ -38,6 +38,7 @@ fn request(values: &str, base: &str, target: &str, proposal: &str) -> Request {
         typing: Typing::Helm,
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     }
 }
 
@@ -175,6 +176,7 @@ fn a_json_proposal_with_surrogate_pair_escapes_is_read_as_json() {
         typing: values_migrate::yaml::Typing::Helm,
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     };
     let report = values_migrate::migrate::migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.errors);

@@ -49,6 +49,7 @@ fn bosun_recording() -> Migration {
         typing: Typing::Helm,
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned);
@@ -384,6 +385,7 @@ fn chain_recordings() -> Vec<(String, Migration)> {
                 typing: Typing::Helm,
                 schema_refs: Vec::new(),
                 base_defaults: None,
+                templates: None,
             };
             let report = migrate(&request);
             assert_eq!(
@@ -518,6 +520,7 @@ fn layered_recording() -> Migration {
         typing: Typing::Helm,
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.refusals);
@@ -646,6 +649,7 @@ fn a_recorded_answer_settles_the_same_escalation_in_another_file() {
         typing: Typing::Helm,
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.refusals);

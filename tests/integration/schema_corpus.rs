@@ -143,6 +143,7 @@ fn check(id: &str, expect: Expect) -> Pair {
         typing: values_migrate::Typing::Helm,
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     });
     let diagnosed: BTreeSet<String> = report
         .displaced

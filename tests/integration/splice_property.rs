@@ -274,6 +274,7 @@ fn one_case(seed: u64) -> Result<Status, String> {
         typing: Typing::Helm,
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     };
     let report = migrate(&request);
     let context = || {

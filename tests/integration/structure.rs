@@ -1,7 +1,7 @@
 //! The layers hold: every `crate::…` reference in src/ points down (docs/ARCHITECTURE.md).
 //!
 //! Lowest first: `order` (the one sort, beneath every layer) and `diff`; `text`, `path`;
-//! `yaml`; `schema` and `splice` (neither knows the other); `manifest`, `migrate`, `decode`
+//! `yaml`; `schema`, `reads` (what a chart's templates read) and `splice` (none knows another); `manifest`, `migrate`, `decode`
 //! (neither of the first two knows the other); `migration` (on migrate's public pipeline);
 //! `api` (the JS requests; `types`, the generated contract); `wasm` and `cli` on top, which only translate.
 
@@ -19,11 +19,12 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
     const SCHEMA: &[&str] = &["diff", "text", "path", "yaml"];
     const SPLICE: &[&str] = &["diff", "text", "path", "yaml"];
     const MANIFEST: &[&str] = &["diff", "text", "path", "yaml", "splice"];
-    const MIGRATE: &[&str] = &["diff", "text", "path", "yaml", "schema", "splice"];
+    const READS: &[&str] = &["diff", "text", "path"];
+    const MIGRATE: &[&str] = &["diff", "text", "path", "yaml", "schema", "splice", "reads"];
     const DECODE: &[&str] = &["text", "yaml"];
-    const CHART: &[&str] = &["diff", "text", "path", "yaml", "schema", "migrate"];
+    const CHART: &[&str] = &["diff", "text", "path", "yaml", "schema", "reads", "migrate"];
     const MIGRATION: &[&str] = &[
-        "diff", "text", "path", "yaml", "schema", "splice", "migrate",
+        "diff", "text", "path", "yaml", "schema", "reads", "splice", "migrate",
     ];
     const EXIT: &[&str] = &["manifest", "migrate"];
     const EDGE: &[&str] = &[
@@ -32,6 +33,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "path",
         "yaml",
         "schema",
+        "reads",
         "splice",
         "manifest",
         "migrate",
@@ -47,6 +49,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "path",
         "yaml",
         "schema",
+        "reads",
         "splice",
         "manifest",
         "migrate",
@@ -62,6 +65,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "text" | "path" => TEXT,
         "yaml" => YAML,
         "schema" => SCHEMA,
+        "reads" => READS,
         "splice" => SPLICE,
         "manifest" => MANIFEST,
         "migrate" => MIGRATE,

@@ -81,6 +81,7 @@ fn check_migrate(text: &str) -> Result<(), String> {
         typing: Typing::Helm,
         schema_refs: Vec::new(),
         base_defaults: None,
+        templates: None,
     };
     let report = migrate(&request);
     let after = report.files.first().map_or(text, |f| f.after.as_str());

@@ -1,0 +1,14 @@
+//! Go's text/template syntax as Helm parses it: a port of Go's `text/template/parse` (lexer and
+//! parser), giving each file's trees (its top level and every `define`/`block`) with byte offsets.
+#![warn(missing_docs)]
+
+pub mod ast;
+mod error;
+mod funcs;
+mod lex;
+mod number;
+mod parse;
+
+pub use ast::{Arg, Branch, Command, Node, Pipe, Pos, Tree, Variable};
+pub use error::ParseError;
+pub use parse::parse;

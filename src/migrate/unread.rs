@@ -1,0 +1,172 @@
+//! What the charts' templates say of a bump: a value the base chart read and the target reads
+//! nowhere is displaced, a value a target template `required`s that nothing sets is escalated,
+//! and a value of the proposal no target template reads is refused (docs/templates.md).
+
+use super::outcome::RefusalKind;
+use super::plan::Finding;
+use super::session::Session;
+use crate::path::{self, ValuePath};
+use crate::reads::{ReadSet, Reads};
+use crate::schema::{Displaced, DisplacedBy, Escalation};
+use serde_json::Value;
+
+/// How many of the keys a chart reads a refusal names as the nearest.
+const NEAREST: usize = 3;
+
+/// The values of `original` the base chart's templates read and the target's read nowhere, less
+/// those the schema already displaced (or that sit inside one).
+pub(crate) fn ignored(session: &Session, original: &Value, schema: &[Displaced]) -> Vec<Displaced> {
+    let Some(reads) = session.reads.as_deref() else {
+        return Vec::new();
+    };
+    let (base, target) = (&reads.0, &reads.1);
+    let target_values = target_coalesced(session, original);
+    let base_values = session
+        .base
+        .coalesce(session.base_defaults.as_ref().or(session.defaults.as_ref()), original);
+    let before = base.with_values(&base_values);
+    let after = target.with_values(&target_values);
+    let taken = |p: &ValuePath| schema.iter().any(|d| p.starts_with(&d.path) || d.path.starts_with(p));
+    after
+        .unread(original, &target_values)
+        .into_iter()
+        .filter(|i| !taken(&i.path))
+        .filter_map(|ignored| {
+            let site = before.reaching(&ignored.path)?;
+            let value = path::get(original, &ignored.path)?.clone();
+            let cite = base.cite(site);
+            Some(Displaced {
+                reason: format!("ignored by {}: read before at {cite}", target.chart()),
+                path: ignored.path,
+                value,
+                base_accepts: true,
+                by: DisplacedBy::Templates,
+                read_before: Some(cite),
+            })
+        })
+        .collect()
+}
+
+/// The values a target template `required`s, under conditions the values make true, that
+/// neither the values nor the defaults set: a person must give them.
+pub(crate) fn required(session: &Session, original: &Value) -> Vec<Escalation> {
+    let Some(reads) = session.reads.as_deref() else {
+        return Vec::new();
+    };
+    let target = &reads.1;
+    let set = target.with_values(&target_coalesced(session, original));
+    set.required()
+        .iter()
+        .map(|r| {
+            let said = if r.message.is_empty() {
+                String::new()
+            } else {
+                format!(" (\"{}\")", r.message)
+            };
+            Escalation {
+                path: r.path.clone(),
+                message: format!(
+                    "{} requires it at {}{said}, and neither the values nor the chart's defaults set it",
+                    target.chart(),
+                    target.cite(r.site)
+                ),
+            }
+        })
+        .collect()
+}
+
+/// A refusal for each value the proposal writes that no target template reads, unless the
+/// original held it there already and the base chart did not read it either (it was inert before).
+pub(crate) fn unread_in_proposal(
+    session: &Session,
+    original: &Value,
+    proposal: &Value,
+) -> Vec<Finding> {
+    let Some(reads) = session.reads.as_deref() else {
+        return Vec::new();
+    };
+    let (base, target) = (&reads.0, &reads.1);
+    let target_values = target_coalesced(session, proposal);
+    let after = target.with_values(&target_values);
+    let before = inert_before(session, base, original);
+    after
+        .unread(proposal, &target_values)
+        .into_iter()
+        .filter(|i| {
+            let kept = path::get(original, &i.path) == path::get(proposal, &i.path);
+            !(kept && before.reaching(&i.path).is_none())
+        })
+        .map(|i| Finding {
+            kind: RefusalKind::UnreadByTarget,
+            message: unread_message(&after, &i.path, &target.chart()),
+            path: i.path,
+            in_original: false,
+        })
+        .collect()
+}
+
+fn inert_before(session: &Session, base: &Reads, original: &Value) -> ReadSet {
+    let defaults = session.base_defaults.as_ref().or(session.defaults.as_ref());
+    base.with_values(&session.base.coalesce(defaults, original))
+}
+
+fn target_coalesced(session: &Session, values: &Value) -> Value {
+    session.target.coalesce(session.defaults.as_ref(), values)
+}
+
+/// Why a written value is refused, with the nearest keys the chart reads beside it.
+fn unread_message(set: &ReadSet, path: &ValuePath, chart: &str) -> String {
+    let mut parent = path.clone();
+    let wanted = match parent.pop() {
+        Some(path::Segment::Key(key)) => key,
+        _ => String::new(),
+    };
+    let mut keys = set.keys_under(&parent);
+    crate::order::by_key(&mut keys, |k| (distance(&wanted, k), k.clone()));
+    let near: Vec<String> = keys
+        .iter()
+        .take(NEAREST)
+        .map(|k| format!("`{}`", parent.key(k.as_str())))
+        .collect();
+    let hint = if near.is_empty() && parent.is_root() {
+        "no template reads anything at the root".to_string()
+    } else if near.is_empty() {
+        format!("no template reads anything under `{parent}`")
+    } else {
+        format!("the nearest keys it reads there: {}", near.join(", "))
+    };
+    format!("the proposal writes `{path}`, which no template of {chart} reads; {hint}")
+}
+
+/// The Levenshtein distance between two keys, by characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// The outermost paths the target chart reads and the base read nowhere: where a moved setting
+/// may now live (the brief names them), in path order.
+pub(crate) fn gained(base: &Reads, target: &Reads) -> Vec<ValuePath> {
+    let before = base.with_values(&Value::Null);
+    let after = target.with_values(&Value::Null);
+    let mut out: Vec<ValuePath> = Vec::new();
+    for path in after.paths() {
+        if path.is_root() || out.last().is_some_and(|kept| path.starts_with(kept)) {
+            continue;
+        }
+        if before.reaching(path).is_none() {
+            out.push(path.clone());
+        }
+    }
+    out
+}

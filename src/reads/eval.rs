@@ -1,0 +1,477 @@
+//! The abstract evaluation: each rendered file run once with its chart's context, each `define`
+//! once per distinct argument (and conditions), every value a render may read recorded.
+
+use super::value::{Atom, Val};
+use super::{Site, Templates};
+use crate::path::ValuePath;
+use serde_json::Value;
+use std::collections::HashSet;
+use values_migrate_template::{Arg, Branch, Command, Node, Pipe, Tree};
+
+/// How many `define`s deep a call is followed; deeper, the argument is read whole.
+pub(super) const MAX_CALLS: usize = 48;
+
+/// How many `define` runs one analysis makes at most; past it, arguments are read whole.
+pub(super) const MAX_RUNS: usize = 20_000;
+
+/// How a value is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum How {
+    /// Its whole content decides the render (printed, compared, handed to a function).
+    Whole,
+    /// Only whether it is empty decides (`if`, `with`, `and`, `not`, `hasKey`).
+    Test,
+}
+
+/// One read: a path, how, and the first place it is read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Read {
+    pub path: ValuePath,
+    pub how: How,
+    pub site: Site,
+    /// Why the analysis read a whole subtree it could not follow, when it had to.
+    pub widened: Option<&'static str>,
+}
+
+/// A condition a `required` sits under.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Guard {
+    /// The value at the path is not empty.
+    Truthy(ValuePath),
+    /// The value at the path is empty.
+    Falsy(ValuePath),
+    /// A condition the analysis does not decide.
+    Opaque,
+}
+
+/// A `required` of a value, with the conditions it sits under.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RequiredAt {
+    pub path: ValuePath,
+    pub site: Site,
+    pub guards: Vec<Guard>,
+    pub message: String,
+}
+
+/// Text handed to `tpl` that comes from the values: run once the values are known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TplAt {
+    pub path: ValuePath,
+    pub context: Val,
+    pub site: Site,
+}
+
+/// What an analysis found.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Found {
+    pub reads: Vec<Read>,
+    pub required: Vec<RequiredAt>,
+    pub tpl: Vec<TplAt>,
+}
+
+/// Analyzes every rendered file of the tree with its chart's context.
+pub(crate) fn analyze(templates: &Templates, trees: &[(usize, Tree)]) -> Found {
+    let mut run = Run::new(templates, trees);
+    for (file, tree) in trees {
+        let rendered = templates.files.get(*file).is_some_and(|f| f.is_rendered());
+        if !rendered || tree.name != tree.file {
+            continue;
+        }
+        let chart = templates.files[*file].chart;
+        let root = Val::one(Atom::Root(chart));
+        run.template(tree, *file, root, Vec::new());
+    }
+    for (index, chart) in templates.charts.iter().enumerate() {
+        for gate in &chart.gates {
+            run.read(super::keys(gate), How::Whole, Site { file: usize::MAX, offset: index }, None);
+        }
+    }
+    run.found
+}
+
+/// Runs the text that `tpl` is handed from the values, now that they are known: each string
+/// under a `tpl`'d path is parsed and analyzed with the context `tpl` was given.
+pub(crate) fn run_tpl(
+    templates: &Templates,
+    trees: &[(usize, Tree)],
+    coalesced: &Value,
+    found: &mut Found,
+) {
+    let mut run = Run::new(templates, trees);
+    let mut pending = std::mem::take(&mut found.tpl);
+    let mut done = 0usize;
+    while let Some(tpl) = pending.pop() {
+        done += 1;
+        if done > 1_000 {
+            run.widen(&tpl.context, tpl.site, "tpl text nested too deep to follow");
+            continue;
+        }
+        let mut strings = Vec::new();
+        if let Some(value) = crate::path::get(coalesced, &tpl.path) {
+            strings_in(value, &mut strings);
+        }
+        for text in strings.into_iter().filter(|s| s.contains("{{")) {
+            run.tpl_text(text, tpl.site, &tpl.context);
+        }
+        pending.append(&mut run.found.tpl);
+    }
+    found.reads.append(&mut run.found.reads);
+    found.required.append(&mut run.found.required);
+}
+
+fn strings_in<'v>(value: &'v Value, out: &mut Vec<&'v str>) {
+    match value {
+        Value::String(s) => out.push(s),
+        Value::Array(items) => items.iter().for_each(|v| strings_in(v, out)),
+        Value::Object(map) => map.values().for_each(|v| strings_in(v, out)),
+        _ => {}
+    }
+}
+
+/// The state of the abstract evaluation: the defines by name, what was run, what was found.
+pub(super) struct Run<'t> {
+    pub(super) templates: &'t Templates,
+    pub(super) defines: Vec<(&'t str, usize, &'t Tree)>,
+    pub(super) seen: HashSet<(String, Val, Vec<Guard>)>,
+    pub(super) depth: usize,
+    pub(super) runs: usize,
+    pub(super) found: Found,
+    /// The site every read is cited at while tpl text runs (its offsets are not the file's).
+    pub(super) tpl_site: Option<Site>,
+}
+
+/// One template's execution state: dot, its variables, the conditions it sits under.
+pub(super) struct Frame {
+    pub(super) dot: Val,
+    pub(super) vars: Vec<(String, Val)>,
+    pub(super) guards: Vec<Guard>,
+    pub(super) file: usize,
+}
+
+impl<'t> Run<'t> {
+    pub(super) fn new(templates: &'t Templates, trees: &'t [(usize, Tree)]) -> Run<'t> {
+        let mut defines: Vec<(&str, usize, &Tree)> = trees
+            .iter()
+            .filter(|(_, t)| t.name != t.file)
+            .map(|(f, t)| (t.name.as_str(), *f, t))
+            .collect();
+        crate::order::by(&mut defines, |a, b| a.0.cmp(b.0));
+        Run {
+            templates,
+            defines,
+            seen: HashSet::new(),
+            depth: 0,
+            runs: 0,
+            found: Found::default(),
+            tpl_site: None,
+        }
+    }
+
+    /// Runs one template body with `dot` as `.` and `$`.
+    pub(super) fn template(&mut self, tree: &Tree, file: usize, dot: Val, guards: Vec<Guard>) {
+        let mut frame = Frame {
+            vars: vec![("$".to_string(), dot.clone())],
+            dot,
+            guards,
+            file,
+        };
+        self.list(&tree.root, &mut frame);
+    }
+
+    pub(super) fn list(&mut self, nodes: &[Node], f: &mut Frame) {
+        for node in nodes {
+            match node {
+                Node::Text { .. } | Node::Comment { .. } => {}
+                Node::Break { .. } | Node::Continue { .. } => {}
+                Node::Action { pos, pipe } => {
+                    let value = self.pipe(pipe, f);
+                    if pipe.decl.is_empty() {
+                        self.use_val(&value, How::Whole, self.site(f, *pos));
+                    }
+                }
+                Node::If(branch) => self.branch(branch, f, false),
+                Node::With(branch) => self.branch(branch, f, true),
+                Node::Range(branch) => self.range(branch, f),
+                Node::Template { pos, name, pipe } => {
+                    let arg = pipe.as_ref().map(|p| self.pipe(p, f)).unwrap_or_default();
+                    self.call(name, arg, f, *pos);
+                }
+            }
+        }
+    }
+
+    /// `if` and `with`: the pipeline tested, the body under its condition, `else` under its negation.
+    fn branch(&mut self, branch: &Branch, f: &mut Frame, with: bool) {
+        let scope = f.vars.len();
+        let value = self.pipe(&branch.pipe, f);
+        self.use_val(&value, How::Test, self.site(f, branch.pos));
+        let guard = self.guard(&branch.pipe, &value, f);
+        let outer = f.guards.len();
+        f.guards.extend(guard.iter().cloned());
+        if with {
+            let dot = std::mem::replace(&mut f.dot, value);
+            self.list(&branch.list, f);
+            f.dot = dot;
+        } else {
+            self.list(&branch.list, f);
+        }
+        f.guards.truncate(outer);
+        if let Some(else_list) = &branch.else_list {
+            f.guards.push(negate(&guard));
+            self.list(else_list, f);
+            f.guards.truncate(outer);
+        }
+        f.vars.truncate(scope);
+    }
+
+    /// `range`: the pipeline read whole; the body with each item as dot, under no known condition.
+    fn range(&mut self, branch: &Branch, f: &mut Frame) {
+        let scope = f.vars.len();
+        let mut value = Val::none();
+        for (i, cmd) in branch.pipe.cmds.iter().enumerate() {
+            let piped = (i > 0).then(|| std::mem::take(&mut value));
+            value = self.command(cmd, piped, f);
+        }
+        // A list built in the template is only walked: its items become dot, read as they are used.
+        let walked = Val(value.0.iter().filter(|a| !matches!(a, Atom::List(_))).cloned().collect());
+        self.use_val(&walked, How::Whole, self.site(f, branch.pos));
+        let items = items_of(&value);
+        match branch.pipe.decl.as_slice() {
+            [one] => f.vars.push((one.name.clone(), items.clone())),
+            [key, item] => {
+                f.vars.push((key.name.clone(), Val::none()));
+                f.vars.push((item.name.clone(), items.clone()));
+            }
+            _ => {}
+        }
+        f.guards.push(Guard::Opaque);
+        let dot = std::mem::replace(&mut f.dot, items);
+        self.list(&branch.list, f);
+        f.dot = dot;
+        f.guards.pop();
+        if let Some(else_list) = &branch.else_list {
+            self.list(else_list, f);
+        }
+        f.vars.truncate(scope);
+    }
+
+    pub(super) fn pipe(&mut self, pipe: &Pipe, f: &mut Frame) -> Val {
+        let mut value = Val::none();
+        for (i, cmd) in pipe.cmds.iter().enumerate() {
+            let piped = (i > 0).then(|| std::mem::take(&mut value));
+            value = self.command(cmd, piped, f);
+        }
+        for var in &pipe.decl {
+            match f.vars.iter_mut().rev().find(|(n, _)| *n == var.name) {
+                // An assignment may or may not have run: the variable holds either value.
+                Some((_, held)) if pipe.is_assign => *held = held.clone().union(value.clone()),
+                _ => f.vars.push((var.name.clone(), value.clone())),
+            }
+        }
+        value
+    }
+
+    fn command(&mut self, cmd: &Command, piped: Option<Val>, f: &mut Frame) -> Val {
+        let Some(first) = cmd.args.first() else {
+            return piped.unwrap_or_default();
+        };
+        if let Arg::Identifier { name, .. } = first {
+            let mut args: Vec<Val> = cmd.args[1..].iter().map(|a| self.operand(a, f)).collect();
+            args.extend(piped);
+            return self.func(name, args, f, cmd.pos);
+        }
+        let value = self.operand(first, f);
+        if cmd.args.len() == 1 && piped.is_none() {
+            return value;
+        }
+        // A method called with arguments (`.Files.Get "x"`, `.Capabilities.APIVersions.Has`).
+        let site = self.site(f, cmd.pos);
+        for arg in &cmd.args[1..] {
+            let arg = self.operand(arg, f);
+            self.use_val(&arg, How::Whole, site);
+        }
+        if let Some(piped) = piped {
+            self.use_val(&piped, How::Whole, site);
+        }
+        self.use_val(&value, How::Whole, site);
+        Val::none()
+    }
+
+    pub(super) fn operand(&mut self, arg: &Arg, f: &mut Frame) -> Val {
+        match arg {
+            Arg::Field { idents, .. } => self.navigate(f.dot.clone(), idents),
+            Arg::Variable { name, idents, .. } => {
+                let held = f.vars.iter().rev().find(|(n, _)| n == name);
+                let held = held.map(|(_, v)| v.clone()).unwrap_or_default();
+                self.navigate(held, idents)
+            }
+            Arg::Dot { .. } => f.dot.clone(),
+            Arg::Chain { node, fields, .. } => {
+                let value = self.operand(node, f);
+                self.navigate(value, fields)
+            }
+            Arg::Pipe(pipe) => {
+                let scope = f.vars.len();
+                let value = self.pipe(pipe, f);
+                f.vars.truncate(scope);
+                value
+            }
+            Arg::String { value, .. } => Val::one(Atom::Const(value.clone())),
+            Arg::Number { text, .. } => Val::one(Atom::Const(text.clone())),
+            Arg::Identifier { name, pos } => self.func(name, Vec::new(), f, *pos),
+            Arg::Bool { .. } | Arg::Nil { .. } => Val::none(),
+        }
+    }
+
+    /// The value at `fields` below each atom of `value`.
+    pub(super) fn navigate(&self, mut value: Val, fields: &[String]) -> Val {
+        for field in fields {
+            let mut next = Val::none();
+            for atom in &value.0 {
+                next = next.union(self.step(atom, field));
+            }
+            value = next;
+        }
+        value
+    }
+
+    fn step(&self, atom: &Atom, field: &str) -> Val {
+        let charts = &self.templates.charts;
+        match atom {
+            Atom::Root(chart) => match field {
+                "Values" => charts
+                    .get(*chart)
+                    .map(|c| Val::one(Atom::Values(c.path())))
+                    .unwrap_or_default(),
+                "Subcharts" => Val::one(Atom::Subcharts(*chart)),
+                _ => Val::none(),
+            },
+            Atom::Subcharts(parent) => Val(charts
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.parent == Some(*parent) && c.name == field)
+                .map(|(i, _)| Atom::Root(i))
+                .collect()),
+            Atom::Values(path) if field == "global" => self.globals(path),
+            Atom::Values(path) => Val::one(Atom::Values(path.key(field))),
+            Atom::Dict(entries) => entries
+                .iter()
+                .find(|(k, _)| k == field)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default(),
+            Atom::List(_) | Atom::Const(_) | Atom::Text(_) => Val::none(),
+        }
+    }
+
+    /// `.Values.global` at `path`: a subchart's globals are its parents' and the root's, copied down.
+    fn globals(&self, path: &ValuePath) -> Val {
+        let mut out = Val::one(Atom::Values(path.key("global")));
+        let is_chart = self.templates.charts.iter().any(|c| c.path() == *path);
+        if is_chart {
+            for chart in &self.templates.charts {
+                let above = chart.path();
+                if path.starts_with(&above) && above != *path {
+                    out = out.union(Val::one(Atom::Values(above.key("global"))));
+                }
+            }
+        }
+        out
+    }
+
+    pub(super) fn site(&self, f: &Frame, offset: usize) -> Site {
+        if let Some(site) = self.tpl_site {
+            return site;
+        }
+        Site {
+            file: f.file,
+            offset,
+        }
+    }
+
+    /// Records every value `value` holds as read `how`.
+    pub(super) fn use_val(&mut self, value: &Val, how: How, site: Site) {
+        for atom in &value.0 {
+            match atom {
+                Atom::Values(path) => self.read(path.clone(), how, site, None),
+                Atom::Root(chart) => {
+                    let path = self.chart_path(*chart);
+                    self.read(path, How::Whole, site, Some("a chart's whole context is handed on"));
+                }
+                Atom::Subcharts(parent) => {
+                    let children: Vec<usize> = (0..self.templates.charts.len())
+                        .filter(|i| self.templates.charts[*i].parent == Some(*parent))
+                        .collect();
+                    for child in children {
+                        let path = self.chart_path(child);
+                        self.read(path, How::Whole, site, Some("the subcharts' contexts are handed on"));
+                    }
+                }
+                Atom::Dict(entries) => {
+                    let entries = entries.clone();
+                    entries.iter().for_each(|(_, v)| self.use_val(v, how, site));
+                }
+                Atom::List(items) => {
+                    let items = items.clone();
+                    items.iter().for_each(|v| self.use_val(v, how, site));
+                }
+                Atom::Const(_) | Atom::Text(_) => {}
+            }
+        }
+    }
+
+    /// Reads every value `value` holds whole, saying why the analysis could not follow it.
+    pub(super) fn widen(&mut self, value: &Val, site: Site, why: &'static str) {
+        let mut paths = Vec::new();
+        value.value_paths(&mut paths);
+        for atom in &value.0 {
+            if let Atom::Root(chart) = atom {
+                paths.push(self.chart_path(*chart));
+            }
+        }
+        for path in paths {
+            self.read(path, How::Whole, site, Some(why));
+        }
+    }
+
+    pub(super) fn chart_path(&self, chart: usize) -> ValuePath {
+        self.templates
+            .charts
+            .get(chart)
+            .map(|c| c.path())
+            .unwrap_or_default()
+    }
+
+    pub(super) fn read(&mut self, path: ValuePath, how: How, site: Site, widened: Option<&'static str>) {
+        self.found.reads.push(Read {
+            path,
+            how,
+            site,
+            widened,
+        });
+    }
+}
+
+/// The items `range` gives as dot: a list's items, a dict's values, a value's own subtree.
+fn items_of(value: &Val) -> Val {
+    let mut out = Val::none();
+    for atom in &value.0 {
+        let items = match atom {
+            Atom::List(items) => items.iter().fold(Val::none(), |a, v| a.union(v.clone())),
+            Atom::Dict(entries) => entries.iter().fold(Val::none(), |a, (_, v)| a.union(v.clone())),
+            Atom::Values(path) => Val::one(Atom::Values(path.clone())),
+            _ => Val::none(),
+        };
+        out = out.union(items);
+    }
+    out
+}
+
+/// The condition of an `else`.
+fn negate(guards: &[Guard]) -> Guard {
+    match guards {
+        [Guard::Truthy(p)] => Guard::Falsy(p.clone()),
+        [Guard::Falsy(p)] => Guard::Truthy(p.clone()),
+        _ => Guard::Opaque,
+    }
+}
+

@@ -1,0 +1,246 @@
+//! What a chart reads, given the values it renders with: the reads sorted by path, asked which
+//! of a values document's entries no template can reach.
+
+use super::Site;
+use super::eval::{Found, Guard, How, RequiredAt};
+use super::Templates;
+use crate::path::{Segment, ValuePath, get};
+use serde_json::Value;
+
+/// A `required` value the render fails without, under conditions the values make true.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Required {
+    /// The value's path.
+    pub path: ValuePath,
+    /// Where the template requires it.
+    pub site: Site,
+    /// The template's message for it, when it is a constant.
+    pub message: String,
+}
+
+/// A value of a document that no template of the chart reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ignored {
+    /// Its path.
+    pub path: ValuePath,
+}
+
+/// A place where the analysis read a whole subtree because it could not follow it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Widened {
+    /// The subtree read whole.
+    pub path: ValuePath,
+    /// Where.
+    pub site: Site,
+    /// Why.
+    pub why: &'static str,
+}
+
+/// The paths a chart's templates may read, for one set of values.
+#[derive(Clone, Debug, Default)]
+pub struct ReadSet {
+    /// Every read path with how and where first, sorted by path.
+    reads: Vec<(ValuePath, How, Site)>,
+    /// The paths read whole, sorted.
+    whole: Vec<(ValuePath, Site)>,
+    /// The required values missing.
+    required: Vec<Required>,
+    /// Where the analysis widened, one entry a path.
+    widened: Vec<Widened>,
+}
+
+impl ReadSet {
+    /// The read set of what an analysis found, `required`'s conditions decided on `coalesced`.
+    pub(super) fn new(_templates: &Templates, found: Found, coalesced: &Value) -> ReadSet {
+        let mut reads: Vec<_> = found.reads.iter().map(|r| (r.path.clone(), r.how, r.site)).collect();
+        crate::order::sort(&mut reads);
+        reads.dedup_by(|b, a| a.0 == b.0 && a.1 == b.1);
+        let whole = reads
+            .iter()
+            .filter(|r| r.1 == How::Whole)
+            .map(|r| (r.0.clone(), r.2))
+            .collect();
+        let mut widened: Vec<Widened> = found
+            .reads
+            .iter()
+            .filter_map(|r| {
+                r.widened.map(|why| Widened {
+                    path: r.path.clone(),
+                    site: r.site,
+                    why,
+                })
+            })
+            .collect();
+        crate::order::by(&mut widened, |a, b| a.path.cmp(&b.path).then(a.site.cmp(&b.site)));
+        widened.dedup_by(|b, a| a.path == b.path);
+        let mut required: Vec<Required> = found
+            .required
+            .iter()
+            .filter(|r| missing(r, coalesced))
+            .map(|r| Required {
+                path: r.path.clone(),
+                site: r.site,
+                message: r.message.clone(),
+            })
+            .collect();
+        crate::order::by(&mut required, |a, b| a.path.cmp(&b.path));
+        required.dedup_by(|b, a| a.path == b.path);
+        ReadSet {
+            reads,
+            whole,
+            required,
+            widened,
+        }
+    }
+
+    /// Where a read reaches the value at `path` (it, a value inside it, or a subtree holding
+    /// it), the first such place; `None` when no template reads it.
+    pub fn reaching(&self, path: &ValuePath) -> Option<Site> {
+        if let Some(site) = self.whole_above(path) {
+            return Some(site);
+        }
+        self.at_or_under(path).first().map(|r| r.2)
+    }
+
+    /// The entries of `values` (rendered as `coalesced`) that no template reads: each the
+    /// outermost such entry, in the document's order.
+    pub fn unread(&self, values: &Value, coalesced: &Value) -> Vec<Ignored> {
+        let mut out = Vec::new();
+        if let Value::Object(map) = values {
+            if self.whole_above(&ValuePath::root()).is_none() {
+                for (key, value) in map {
+                    self.walk(ValuePath::root().key(key.as_str()), value, coalesced, &mut out);
+                }
+            }
+        }
+        out
+    }
+
+    fn walk(&self, path: ValuePath, value: &Value, coalesced: &Value, out: &mut Vec<Ignored>) {
+        if self.whole_above(&path).is_some() {
+            return;
+        }
+        let under = self.at_or_under(&path);
+        if under.is_empty() {
+            out.push(Ignored { path });
+            return;
+        }
+        let Value::Object(map) = value else {
+            return;
+        };
+        // Only whether it is empty is read, and what no template reads fills it: removing all
+        // of that would empty it, so every key counts as read.
+        let tested = under.iter().any(|r| r.0 == path && r.1 == How::Test);
+        if tested && self.emptied_without_unread(&path, map, coalesced) {
+            return;
+        }
+        for (key, inner) in map {
+            self.walk(path.key(key.as_str()), inner, coalesced, out);
+        }
+    }
+
+    /// Whether every key rendered at `path` is one the document sets there and no template
+    /// reads (removing them all would empty the mapping).
+    fn emptied_without_unread(
+        &self,
+        path: &ValuePath,
+        map: &serde_json::Map<String, Value>,
+        coalesced: &Value,
+    ) -> bool {
+        let unread = |k: &String| {
+            map.contains_key(k.as_str()) && self.at_or_under(&path.key(k.as_str())).is_empty()
+        };
+        match get(coalesced, path) {
+            Some(Value::Object(rendered)) => rendered.keys().all(unread),
+            _ => true,
+        }
+    }
+
+    /// A whole read of `path` or of a subtree holding it.
+    fn whole_above(&self, path: &ValuePath) -> Option<Site> {
+        let segments = path.segments();
+        (0..=segments.len()).find_map(|n| {
+            let prefix = ValuePath::from_segments(segments[..n].to_vec());
+            let at = self.whole.partition_point(|(p, _)| *p < prefix);
+            self.whole
+                .get(at)
+                .filter(|(p, _)| *p == prefix)
+                .map(|(_, site)| *site)
+        })
+    }
+
+    /// The reads of `path` or of values inside it.
+    fn at_or_under(&self, path: &ValuePath) -> &[(ValuePath, How, Site)] {
+        let start = self.reads.partition_point(|(p, _, _)| p < path);
+        let len = self.reads[start..]
+            .iter()
+            .take_while(|(p, _, _)| p.starts_with(path))
+            .count();
+        &self.reads[start..start + len]
+    }
+
+    /// The keys read directly under `parent`, each once, in order.
+    pub fn keys_under(&self, parent: &ValuePath) -> Vec<String> {
+        let depth = parent.len();
+        let mut keys: Vec<String> = self
+            .at_or_under(parent)
+            .iter()
+            .filter_map(|(p, _, _)| match p.segments().get(depth) {
+                Some(Segment::Key(key)) => Some(key.clone()),
+                _ => None,
+            })
+            .collect();
+        keys.dedup();
+        keys
+    }
+
+    /// Every path read, each once, in path order.
+    pub fn paths(&self) -> impl Iterator<Item = &ValuePath> {
+        let mut last: Option<&ValuePath> = None;
+        self.reads.iter().map(|r| &r.0).filter(move |p| {
+            let new = last != Some(*p);
+            last = Some(*p);
+            new
+        })
+    }
+
+    /// The required values the render fails without.
+    pub fn required(&self) -> &[Required] {
+        &self.required
+    }
+
+    /// Where the analysis read a whole subtree it could not follow.
+    pub fn widened(&self) -> &[Widened] {
+        &self.widened
+    }
+}
+
+
+/// Whether a `required` value is missing under conditions the values make true.
+fn missing(required: &RequiredAt, coalesced: &Value) -> bool {
+    let holds = |guard: &Guard| match guard {
+        Guard::Truthy(path) => get(coalesced, path).is_some_and(truthy),
+        Guard::Falsy(path) => !get(coalesced, path).is_some_and(truthy),
+        Guard::Opaque => false,
+    };
+    if !required.guards.iter().all(holds) {
+        return false;
+    }
+    match get(coalesced, &required.path) {
+        None | Some(Value::Null) => true,
+        Some(Value::String(s)) => s.is_empty(),
+        Some(_) => false,
+    }
+}
+
+/// Go template truthiness: not the zero value, not empty.
+fn truthy(value: &Value) -> bool {
+    match value {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
+        Value::String(s) => !s.is_empty(),
+        Value::Array(items) => !items.is_empty(),
+        Value::Object(map) => !map.is_empty(),
+    }
+}
