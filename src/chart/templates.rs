@@ -34,6 +34,7 @@ fn walk(
         name,
         values_path: keys.clone(),
         parent,
+        dir: name_path.to_string(),
         gates,
     });
     for (path, text) in &chart.templates {

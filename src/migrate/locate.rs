@@ -22,7 +22,8 @@ pub struct Candidate {
 ///
 /// With a proposal, a candidate scores one per proposal leaf found under it at the same relative
 /// path with the same value; without one (diagnose), or when no candidate shares a value, one per
-/// top-level key the base schema declares. Candidates the base schema accepts as Helm judges a
+/// top-level key the base chart declares (its schema, its values.yaml, what its templates read:
+/// `known`). Candidates the base schema accepts as Helm judges a
 /// values file (coalesced with the chart's `defaults`, when given) are preferred.
 pub(crate) fn locate(
     files: &[Parsed<'_>],
@@ -30,6 +31,7 @@ pub(crate) fn locate(
     proposal: Option<&Value>,
     base: &Schema,
     defaults: Option<&Value>,
+    known: &[String],
 ) -> Result<Candidate, Box<Refusal>> {
     let given = match prefix {
         Some(text) => Some(ValuePath::parse(text).map_err(|e| {
@@ -64,13 +66,13 @@ pub(crate) fn locate(
     } else {
         accepted
     };
-    let (basis, mut scored) = scored(&pool, proposal, base);
+    let (basis, mut scored) = scored(&pool, proposal, base, known);
     crate::order::by_key(&mut scored, |(score, _)| std::cmp::Reverse(*score));
     let best = scored[0].0;
     if best == 0 {
         return Err(refusal(
             RefusalKind::PrefixNotFound,
-            "no mapping in the candidate files shares any values with the proposal or any top-level key the base schema declares; give --prefix".to_string(),
+            "no mapping in the candidate files shares any values with the proposal or any top-level key the base chart declares; give --prefix".to_string(),
         ));
     }
     let tied: Vec<String> = scored
@@ -187,11 +189,12 @@ fn candidates<'v>(
 
 /// Each candidate's score and what it is scored by: values shared with the proposal, or, when
 /// the proposal shares none (every value moved) or there is none, top-level keys the base
-/// schema declares.
+/// chart declares (its schema's, and `known`).
 fn scored<'p, 'v>(
     pool: &[&'p Place<'v>],
     proposal: Option<&Value>,
     base: &Schema,
+    known: &[String],
 ) -> (&'static str, Vec<(usize, &'p Place<'v>)>) {
     // The proposal's leaves, listed once for every candidate.
     let leaves: Vec<(ValuePath, &Value)> = proposal
@@ -213,11 +216,12 @@ fn scored<'p, 'v>(
     if scored.iter().any(|(s, _)| *s > 0) {
         return ("values shared with the proposal", scored);
     }
-    let declared: Vec<String> = base
+    let mut declared: Vec<String> = base
         .properties_at(&ValuePath::root())
         .into_iter()
         .map(|p| p.name)
         .collect();
+    declared.extend(known.iter().cloned());
     let by_schema = |node: &Value| {
         node.as_object()
             .map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count())
@@ -226,7 +230,7 @@ fn scored<'p, 'v>(
         .iter()
         .map(|place| (by_schema(place.node), *place))
         .collect();
-    ("top-level keys the base schema declares", scored)
+    ("top-level keys the base chart declares", scored)
 }
 
 /// A candidate named for a person: `` `bosun.valuesObject` in addons.yaml (document 2) ``.

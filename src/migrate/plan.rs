@@ -214,6 +214,15 @@ impl Planner<'_, '_> {
         }
         for (n, (dest, index, rule)) in kept.iter().enumerate() {
             let from = self.sources[*index].path.clone();
+            // A one-item list whose item moves elsewhere (`hosts: [a]` → `hostname: a`): the
+            // list goes, and the item is written at its new key.
+            if let Some(list) = lone_item_list(self.input.original, &from, dest) {
+                if !original_ops.iter().any(|(p, _)| *p == list) {
+                    original_ops.push((list.clone(), Op::Remove { path: list }));
+                }
+                self.sets.push((dest.clone(), SetSource::Original));
+                continue;
+            }
             let reason = match keyed.iter().find(|(m, _, _)| *m == n) {
                 Some((_, field, key)) => {
                     format!("{rule}; the item's `{field}` (`{key}`) became its key")
@@ -508,4 +517,14 @@ fn uncarried(
     if !set_paths.reaches_into(path) {
         ops.push((path.clone(), Op::Remove { path: path.clone() }));
     }
+}
+
+/// The list `from` is the one item of, when that item moves out of it to `dest`.
+fn lone_item_list(original: &Value, from: &ValuePath, dest: &ValuePath) -> Option<ValuePath> {
+if !matches!(from.last(), Some(Segment::Index(0))) {
+    return None;
+}
+let list = from.parent()?;
+let one = matches!(get(original, &list), Some(Value::Array(items)) if items.len() == 1);
+(one && !dest.starts_with(&list) && !list.starts_with(dest)).then_some(list)
 }

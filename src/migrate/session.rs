@@ -185,6 +185,21 @@ impl Session {
         )
     }
 
+    /// The top-level keys the base chart's values.yaml (`defaults`) holds and its templates read:
+    /// what the values root of a file written for it shares with it.
+    pub(crate) fn base_top_keys(&self, defaults: Option<&Value>) -> Vec<String> {
+        let mut keys: Vec<String> = match defaults {
+            Some(Value::Object(map)) => map.keys().cloned().collect(),
+            _ => Vec::new(),
+        };
+        if let Some(reads) = self.reads.as_deref() {
+            keys.extend(reads.0.with_values(&Value::Null).keys_under(&crate::path::ValuePath::root()));
+        }
+        crate::order::sort(&mut keys);
+        keys.dedup();
+        keys
+    }
+
     /// The target schema, compiled.
     pub fn target(&self) -> &Schema {
         &self.target

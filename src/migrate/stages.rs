@@ -201,7 +201,8 @@ fn located<'r>(
     let proposal = read.proposal.as_ref().map(|p| &p.value);
     // The file was written for the base chart: judged coalesced with its defaults when given.
     let defaults = session.base_defaults.as_ref().or(session.defaults.as_ref());
-    match locate(&read.files, prefix, proposal, &session.base, defaults) {
+    let known = session.base_top_keys(defaults);
+    match locate(&read.files, prefix, proposal, &session.base, defaults, &known) {
         Ok(candidate) => {
             let file = &read.files[candidate.file];
             let original =

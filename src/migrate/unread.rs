@@ -6,7 +6,7 @@ use super::outcome::RefusalKind;
 use super::plan::Finding;
 use super::session::Session;
 use crate::path::{self, ValuePath};
-use crate::reads::{ReadSet, Reads};
+use crate::reads::{Ignored, ReadSet, Reads};
 use crate::schema::{Displaced, DisplacedBy, Escalation};
 use serde_json::Value;
 
@@ -26,11 +26,12 @@ pub(crate) fn ignored(session: &Session, original: &Value, schema: &[Displaced])
         .coalesce(session.base_defaults.as_ref().or(session.defaults.as_ref()), original);
     let before = base.with_values(&base_values);
     let after = target.with_values(&target_values);
+    let inert = before.unread(original, &base_values);
     let taken = |p: &ValuePath| schema.iter().any(|d| p.starts_with(&d.path) || d.path.starts_with(p));
-    after
-        .unread(original, &target_values)
+    let unread = as_read_before(after.unread(original, &target_values), &before, original);
+    unread
         .into_iter()
-        .filter(|i| !taken(&i.path))
+        .filter(|i| !taken(&i.path) && !inside(&inert, &i.path))
         .filter_map(|ignored| {
             let site = before.reaching(&ignored.path)?;
             let value = path::get(original, &ignored.path)?.clone();
@@ -45,6 +46,34 @@ pub(crate) fn ignored(session: &Session, original: &Value, schema: &[Displaced])
             })
         })
         .collect()
+}
+
+/// The unread values grouped as the base chart read them: when the base read a mapping whole
+/// (`toYaml .Values.server.config`) and every entry the document sets in it is unread, the
+/// mapping is the one displaced value (it moves as a block, its comments with it).
+fn as_read_before(unread: Vec<Ignored>, before: &ReadSet, original: &Value) -> Vec<Ignored> {
+    let mut out: Vec<Ignored> = Vec::new();
+    for ignored in &unread {
+        let unit = before
+            .whole_unit(&ignored.path)
+            .filter(|unit| *unit != ignored.path && !unit.is_root())
+            .filter(|unit| every_entry_unread(original, unit, &unread));
+        let path = unit.unwrap_or_else(|| ignored.path.clone());
+        if !out.iter().any(|kept| kept.path == path) {
+            out.push(Ignored { path });
+        }
+    }
+    out
+}
+
+/// Whether every leaf the document sets under `unit` is inside one of `unread`.
+fn every_entry_unread(original: &Value, unit: &ValuePath, unread: &[Ignored]) -> bool {
+    match path::get(original, unit) {
+        Some(value @ Value::Object(map)) if !map.is_empty() => path::leaves(value)
+            .into_iter()
+            .all(|(leaf, _)| inside(unread, &unit.join(&leaf))),
+        _ => false,
+    }
 }
 
 /// The values a target template `required`s, under conditions the values make true, that
@@ -88,13 +117,13 @@ pub(crate) fn unread_in_proposal(
     let (base, target) = (&reads.0, &reads.1);
     let target_values = target_coalesced(session, proposal);
     let after = target.with_values(&target_values);
-    let before = inert_before(session, base, original);
+    let inert = inert_before(session, base, original);
     after
         .unread(proposal, &target_values)
         .into_iter()
         .filter(|i| {
             let kept = path::get(original, &i.path) == path::get(proposal, &i.path);
-            !(kept && before.reaching(&i.path).is_none())
+            !(kept && inside(&inert, &i.path))
         })
         .map(|i| Finding {
             kind: RefusalKind::UnreadByTarget,
@@ -105,9 +134,16 @@ pub(crate) fn unread_in_proposal(
         .collect()
 }
 
-fn inert_before(session: &Session, base: &Reads, original: &Value) -> ReadSet {
+/// The values of `original` the base chart read nowhere either: inert before the bump.
+fn inert_before(session: &Session, base: &Reads, original: &Value) -> Vec<Ignored> {
     let defaults = session.base_defaults.as_ref().or(session.defaults.as_ref());
-    base.with_values(&session.base.coalesce(defaults, original))
+    let values = session.base.coalesce(defaults, original);
+    base.with_values(&values).unread(original, &values)
+}
+
+/// Whether `path` is one of `unread` or inside one.
+fn inside(unread: &[Ignored], path: &ValuePath) -> bool {
+    unread.iter().any(|i| path.starts_with(&i.path))
 }
 
 fn target_coalesced(session: &Session, values: &Value) -> Value {
@@ -122,6 +158,7 @@ fn unread_message(set: &ReadSet, path: &ValuePath, chart: &str) -> String {
         _ => String::new(),
     };
     let mut keys = set.keys_under(&parent);
+    keys.retain(|k| *k != wanted);
     crate::order::by_key(&mut keys, |k| (distance(&wanted, k), k.clone()));
     let near: Vec<String> = keys
         .iter()

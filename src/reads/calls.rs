@@ -50,6 +50,11 @@ impl Run<'_> {
                 args.for_each(|a| self.use_val(&a, How::Whole, site));
                 target
             }
+            Func::Reads if name == "print" && args.iter().all(|a| a.constant().is_some()) => {
+                // Strings printed together: a template name built of constants.
+                let text: String = args.iter().filter_map(Val::constant).collect();
+                Val::one(Atom::Const(text))
+            }
             Func::Reads => {
                 let mut made = Vec::new();
                 for arg in &args {

@@ -150,11 +150,10 @@ pub(super) struct Frame {
 
 impl<'t> Run<'t> {
     pub(super) fn new(templates: &'t Templates, trees: &'t [(usize, Tree)]) -> Run<'t> {
-        let mut defines: Vec<(&str, usize, &Tree)> = trees
-            .iter()
-            .filter(|(_, t)| t.name != t.file)
-            .map(|(f, t)| (t.name.as_str(), *f, t))
-            .collect();
+        // A file's own tree is a template too, named by its path (`include (print
+        // $.Template.BasePath "/cm.yaml") .`).
+        let mut defines: Vec<(&str, usize, &Tree)> =
+            trees.iter().map(|(f, t)| (t.name.as_str(), *f, t)).collect();
         crate::order::by(&mut defines, |a, b| a.0.cmp(b.0));
         Run {
             templates,
@@ -344,6 +343,7 @@ impl<'t> Run<'t> {
                     .map(|c| Val::one(Atom::Values(c.path())))
                     .unwrap_or_default(),
                 "Subcharts" => Val::one(Atom::Subcharts(*chart)),
+                "Template" => Val::one(Atom::Template(*chart)),
                 _ => Val::none(),
             },
             Atom::Subcharts(parent) => Val(charts
@@ -352,6 +352,11 @@ impl<'t> Run<'t> {
                 .filter(|(_, c)| c.parent == Some(*parent) && c.name == field)
                 .map(|(i, _)| Atom::Root(i))
                 .collect()),
+            Atom::Template(chart) if field == "BasePath" => charts
+                .get(*chart)
+                .map(|c| Val::one(Atom::Const(format!("{}/templates", c.dir))))
+                .unwrap_or_default(),
+            Atom::Template(_) => Val::none(),
             Atom::Values(path) if field == "global" => self.globals(path),
             Atom::Values(path) => Val::one(Atom::Values(path.key(field))),
             Atom::Dict(entries) => entries
@@ -414,7 +419,7 @@ impl<'t> Run<'t> {
                     let items = items.clone();
                     items.iter().for_each(|v| self.use_val(v, how, site));
                 }
-                Atom::Const(_) | Atom::Text(_) => {}
+                Atom::Const(_) | Atom::Text(_) | Atom::Template(_) => {}
             }
         }
     }

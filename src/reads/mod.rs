@@ -29,6 +29,10 @@ pub struct ChartInfo {
     pub values_path: Vec<String>,
     /// Its parent chart's index (`null` for the root chart).
     pub parent: Option<usize>,
+    /// Its directory as Helm names templates (`argo-cd/charts/redis-ha`): `.Template.BasePath`
+    /// is this and `/templates`.
+    #[serde(default)]
+    pub dir: String,
     /// The values Helm itself reads for it: its dependency's `condition` paths and `tags.*`, as keys.
     pub gates: Vec<Vec<String>>,
 }

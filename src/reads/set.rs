@@ -139,6 +139,16 @@ impl ReadSet {
         }
     }
 
+    /// The outermost path read whole that holds `path` (`path` itself, or a subtree above it).
+    pub fn whole_unit(&self, path: &ValuePath) -> Option<ValuePath> {
+        let segments = path.segments();
+        (0..=segments.len()).find_map(|n| {
+            let prefix = ValuePath::from_segments(segments[..n].to_vec());
+            let at = self.whole.partition_point(|(p, _)| *p < prefix);
+            self.whole.get(at).filter(|(p, _)| *p == prefix).map(|_| prefix)
+        })
+    }
+
     /// Whether every key rendered at `path` is one the document sets there and no template
     /// reads (removing them all would empty the mapping).
     fn emptied_without_unread(

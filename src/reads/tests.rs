@@ -14,6 +14,7 @@ fn tree(files: &[(&str, &str)], subcharts: Vec<(&str, Vec<&str>)>) -> Reads {
         name: "app".into(),
         values_path: Vec::new(),
         parent: None,
+        dir: "app".into(),
         gates: Vec::new(),
     }];
     for (name, gate) in subcharts {
@@ -21,6 +22,7 @@ fn tree(files: &[(&str, &str)], subcharts: Vec<(&str, Vec<&str>)>) -> Reads {
             name: name.into(),
             values_path: vec![name.into()],
             parent: Some(0),
+            dir: format!("app/charts/{name}"),
             gates: vec![gate.into_iter().map(String::from).collect()],
         });
     }

@@ -17,6 +17,8 @@ pub(super) enum Atom {
     Root(usize),
     /// `.Subcharts` of the chart with this index.
     Subcharts(usize),
+    /// `.Template` of the chart with this index.
+    Template(usize),
     /// The value at this path of the values root (the umbrella chart's).
     Values(ValuePath),
     /// A `dict` with these keys (sorted).
@@ -72,7 +74,7 @@ impl Val {
                 Atom::Values(path) | Atom::Text(path) => out.push(path.clone()),
                 Atom::Dict(entries) => entries.iter().for_each(|(_, v)| v.value_paths(out)),
                 Atom::List(items) => items.iter().for_each(|v| v.value_paths(out)),
-                Atom::Root(_) | Atom::Subcharts(_) | Atom::Const(_) => {}
+                Atom::Root(_) | Atom::Subcharts(_) | Atom::Template(_) | Atom::Const(_) => {}
             }
         }
     }
