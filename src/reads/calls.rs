@@ -118,11 +118,14 @@ impl Run<'_> {
         self.use_val(&text, How::Whole, site);
         for atom in &text.0 {
             match atom {
-                Atom::Values(path) | Atom::Text(path) => self.found.tpl.push(TplAt {
-                    path: path.clone(),
-                    context: context.clone(),
-                    site,
-                }),
+                Atom::Values(path) | Atom::Text(path) | Atom::Keys(path) => {
+                    self.found.tpl.push(TplAt {
+                        path: path.clone(),
+                        keys: matches!(atom, Atom::Keys(_)),
+                        context: context.clone(),
+                        site,
+                    })
+                }
                 Atom::Const(text) => {
                     let text = text.clone();
                     self.tpl_text(&text, site, &context);

@@ -57,6 +57,8 @@ pub(crate) struct RequiredAt {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct TplAt {
     pub path: ValuePath,
+    /// The text is the keys of the mapping at `path`, not its strings.
+    pub keys: bool,
     pub context: Val,
     pub site: Site,
 }
@@ -107,8 +109,10 @@ pub(crate) fn run_tpl(
             continue;
         }
         let mut strings = Vec::new();
-        if let Some(value) = crate::path::get(coalesced, &tpl.path) {
-            strings_in(value, &mut strings);
+        match crate::path::get(coalesced, &tpl.path) {
+            Some(Value::Object(map)) if tpl.keys => strings.extend(map.keys().map(String::as_str)),
+            Some(value) if !tpl.keys => strings_in(value, &mut strings),
+            _ => {}
         }
         for text in strings.into_iter().filter(|s| s.contains("{{")) {
             run.tpl_text(text, tpl.site, &tpl.context);
@@ -238,7 +242,7 @@ impl<'t> Run<'t> {
         match branch.pipe.decl.as_slice() {
             [one] => f.vars.push((one.name.clone(), items.clone())),
             [key, item] => {
-                f.vars.push((key.name.clone(), Val::none()));
+                f.vars.push((key.name.clone(), keys_of(&value)));
                 f.vars.push((item.name.clone(), items.clone()));
             }
             _ => {}
@@ -364,7 +368,7 @@ impl<'t> Run<'t> {
                 .find(|(k, _)| k == field)
                 .map(|(_, v)| v.clone())
                 .unwrap_or_default(),
-            Atom::List(_) | Atom::Const(_) | Atom::Text(_) => Val::none(),
+            Atom::List(_) | Atom::Const(_) | Atom::Text(_) | Atom::Keys(_) => Val::none(),
         }
     }
 
@@ -419,7 +423,7 @@ impl<'t> Run<'t> {
                     let items = items.clone();
                     items.iter().for_each(|v| self.use_val(v, how, site));
                 }
-                Atom::Const(_) | Atom::Text(_) | Atom::Template(_) => {}
+                Atom::Const(_) | Atom::Text(_) | Atom::Template(_) | Atom::Keys(_) => {}
             }
         }
     }
@@ -454,6 +458,16 @@ impl<'t> Run<'t> {
             widened,
         });
     }
+}
+
+/// The keys `range` gives its first variable: a dict's constants, a mapping's keys from the values.
+fn keys_of(value: &Val) -> Val {
+    let atoms = value.0.iter().flat_map(|atom| match atom {
+        Atom::Values(path) => vec![Atom::Keys(path.clone())],
+        Atom::Dict(entries) => entries.iter().map(|(k, _)| Atom::Const(k.clone())).collect(),
+        _ => Vec::new(),
+    });
+    Val(atoms.collect())
 }
 
 /// The items `range` gives as dot: a list's items, a dict's values, a value's own subtree.

@@ -141,10 +141,19 @@ impl Reads {
     }
 }
 
-/// The file and 1-based line of a site.
+/// The file and 1-based line of a site; a chart's gate (`file` past the files, `offset` the
+/// chart) is cited as its parent's Chart.yaml.
 pub(crate) fn cite(templates: &Templates, site: Site) -> String {
     let Some(file) = templates.files.get(site.file) else {
-        return String::new();
+        let chart = templates.charts.get(site.offset);
+        let parent = chart.and_then(|c| c.parent).and_then(|p| templates.charts.get(p));
+        return match (chart, parent) {
+            (Some(chart), Some(parent)) => format!(
+                "{}/Chart.yaml (the condition or tags of the dependency `{}`)",
+                parent.dir, chart.name
+            ),
+            _ => String::new(),
+        };
     };
     let end = site.offset.min(file.text.len());
     let line = 1 + file.text.as_bytes()[..end].iter().filter(|b| **b == b'\n').count();

@@ -29,6 +29,8 @@ pub(super) enum Atom {
     Const(String),
     /// A string made from the values at this path (`toYaml .Values.x`): text `tpl` may run.
     Text(ValuePath),
+    /// A key of the mapping at this path (`range $key, $v := .Values.env`): text `tpl` may run.
+    Keys(ValuePath),
 }
 
 /// A set of atoms: what an expression may hold (empty: nothing the values decide).
@@ -74,7 +76,7 @@ impl Val {
                 Atom::Values(path) | Atom::Text(path) => out.push(path.clone()),
                 Atom::Dict(entries) => entries.iter().for_each(|(_, v)| v.value_paths(out)),
                 Atom::List(items) => items.iter().for_each(|v| v.value_paths(out)),
-                Atom::Root(_) | Atom::Subcharts(_) | Atom::Template(_) | Atom::Const(_) => {}
+                Atom::Root(_) | Atom::Subcharts(_) | Atom::Template(_) | Atom::Const(_) | Atom::Keys(_) => {}
             }
         }
     }
