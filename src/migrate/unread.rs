@@ -48,15 +48,15 @@ pub(crate) fn ignored(session: &Session, original: &Value, schema: &[Displaced])
         .collect()
 }
 
-/// The unread values grouped as the base chart read them: when the base read a mapping whole
-/// (`toYaml .Values.server.config`) and every entry the document sets in it is unread, the
-/// mapping is the one displaced value (it moves as a block, its comments with it).
+/// The unread values grouped as the base chart read them: when the base read their mapping
+/// whole (`toYaml .Values.server.config`) and every entry the document sets in it is unread,
+/// the mapping is the one displaced value (it moves as a block, its comments with it).
 fn as_read_before(unread: Vec<Ignored>, before: &ReadSet, original: &Value) -> Vec<Ignored> {
     let mut out: Vec<Ignored> = Vec::new();
     for ignored in &unread {
         let unit = before
             .whole_unit(&ignored.path)
-            .filter(|unit| *unit != ignored.path && !unit.is_root())
+            .filter(|unit| ignored.path.parent().as_ref() == Some(unit) && !unit.is_root())
             .filter(|unit| every_entry_unread(original, unit, &unread));
         let path = unit.unwrap_or_else(|| ignored.path.clone());
         if !out.iter().any(|kept| kept.path == path) {
@@ -118,7 +118,7 @@ pub(crate) fn unread_in_proposal(
     let target_values = target_coalesced(session, proposal);
     let after = target.with_values(&target_values);
     let inert = inert_before(session, base, original);
-    after
+    let mut findings: Vec<Finding> = after
         .unread(proposal, &target_values)
         .into_iter()
         .filter(|i| {
@@ -130,6 +130,33 @@ pub(crate) fn unread_in_proposal(
             message: unread_message(&after, &i.path, &target.chart()),
             path: i.path,
             in_original: false,
+        })
+        .collect();
+    findings.extend(emptied(session, &after, original, proposal));
+    findings
+}
+
+/// A refusal for each mapping a target template tests for emptiness that the original fills
+/// (with values no template reads) and the proposal empties: the render would change.
+fn emptied(session: &Session, after: &ReadSet, original: &Value, proposal: &Value) -> Vec<Finding> {
+    let values = target_coalesced(session, original);
+    let proposed = target_coalesced(session, proposal);
+    let filled = |v: &Value, p: &ValuePath| match path::get(v, p) {
+        Some(Value::Object(map)) => !map.is_empty(),
+        _ => false,
+    };
+    after
+        .unread_and_tested(original, &values)
+        .tested
+        .into_iter()
+        .filter(|p| !filled(&proposed, p))
+        .map(|p| Finding {
+            kind: RefusalKind::Survival,
+            message: format!(
+                "a template of the target chart tests whether `{p}` is empty; the original fills it and the proposal leaves it empty, which changes the render"
+            ),
+            path: p,
+            in_original: true,
         })
         .collect()
 }

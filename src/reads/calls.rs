@@ -44,6 +44,7 @@ impl Run<'_> {
             Func::Dict => self.dict(args, site),
             Func::List => Val::one(Atom::List(args.iter().map(items).collect())),
             Func::Pick => self.pick(args, site),
+            Func::Omit => omit(args),
             Func::Set => {
                 let mut args = args.into_iter();
                 let target = args.next().unwrap_or_default();
@@ -282,6 +283,12 @@ impl Run<'_> {
                     path.push(segment(key, numeric));
                     Val::one(Atom::Values(path))
                 }
+                Atom::Without(_, keys) if keys.iter().any(|k| k == key) => Val::none(),
+                Atom::Without(path, _) => {
+                    let mut path = path.clone();
+                    path.push(segment(key, numeric));
+                    Val::one(Atom::Values(path))
+                }
                 Atom::List(items) => match key.parse::<usize>() {
                     Ok(i) if numeric => items.get(i).cloned().unwrap_or_default(),
                     _ => Val::none(),
@@ -320,6 +327,25 @@ impl Run<'_> {
             _ => Guard::Opaque,
         }
     }
+}
+
+/// `omit d k…`: `d` less the constant keys (a computed key omits nothing the analysis can name).
+fn omit(args: Vec<Val>) -> Val {
+    let mut args = args.into_iter();
+    let from = args.next().unwrap_or_default();
+    let keys: Vec<String> = args.filter_map(|k| k.constant().map(str::to_string)).collect();
+    let atoms = from.0.into_iter().map(|atom| match atom {
+        Atom::Values(path) => Atom::Without(path, keys.clone()),
+        Atom::Without(path, mut held) => {
+            held.extend(keys.iter().cloned());
+            Atom::Without(path, held)
+        }
+        Atom::Dict(entries) => {
+            Atom::Dict(entries.into_iter().filter(|(k, _)| !keys.contains(k)).collect())
+        }
+        other => other,
+    });
+    Val(atoms.collect())
 }
 
 /// A guard on the one value `value` holds.

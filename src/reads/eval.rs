@@ -21,6 +21,8 @@ pub(crate) enum How {
     Whole,
     /// Only whether it is empty decides (`if`, `with`, `and`, `not`, `hasKey`).
     Test,
+    /// Whole, less some of its keys (`omit`): `Read::except` names them.
+    Partial,
 }
 
 /// One read: a path, how, and the first place it is read.
@@ -31,6 +33,8 @@ pub(crate) struct Read {
     pub site: Site,
     /// Why the analysis read a whole subtree it could not follow, when it had to.
     pub widened: Option<&'static str>,
+    /// The keys a `Partial` read leaves out.
+    pub except: Vec<String>,
 }
 
 /// A condition a `required` sits under.
@@ -363,6 +367,8 @@ impl<'t> Run<'t> {
             Atom::Template(_) => Val::none(),
             Atom::Values(path) if field == "global" => self.globals(path),
             Atom::Values(path) => Val::one(Atom::Values(path.key(field))),
+            Atom::Without(_, keys) if keys.iter().any(|k| k == field) => Val::none(),
+            Atom::Without(path, _) => Val::one(Atom::Values(path.key(field))),
             Atom::Dict(entries) => entries
                 .iter()
                 .find(|(k, _)| k == field)
@@ -402,6 +408,16 @@ impl<'t> Run<'t> {
         for atom in &value.0 {
             match atom {
                 Atom::Values(path) => self.read(path.clone(), how, site, None),
+                Atom::Without(path, keys) if how == How::Whole => {
+                    self.found.reads.push(Read {
+                        path: path.clone(),
+                        how: How::Partial,
+                        site,
+                        widened: None,
+                        except: keys.clone(),
+                    });
+                }
+                Atom::Without(path, _) => self.read(path.clone(), how, site, None),
                 Atom::Root(chart) => {
                     let path = self.chart_path(*chart);
                     self.read(path, How::Whole, site, Some("a chart's whole context is handed on"));
@@ -456,6 +472,7 @@ impl<'t> Run<'t> {
             how,
             site,
             widened,
+            except: Vec::new(),
         });
     }
 }
@@ -477,7 +494,7 @@ fn items_of(value: &Val) -> Val {
         let items = match atom {
             Atom::List(items) => items.iter().fold(Val::none(), |a, v| a.union(v.clone())),
             Atom::Dict(entries) => entries.iter().fold(Val::none(), |a, (_, v)| a.union(v.clone())),
-            Atom::Values(path) => Val::one(Atom::Values(path.clone())),
+            Atom::Values(path) | Atom::Without(path, _) => Val::one(Atom::Values(path.clone())),
             _ => Val::none(),
         };
         out = out.union(items);

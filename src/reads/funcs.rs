@@ -36,6 +36,8 @@ pub(super) enum Func {
     List,
     /// `pick d k…`.
     Pick,
+    /// `omit d k…`.
+    Omit,
     /// `set d k v` (and `unset d k`): `d`, with `v` read whole.
     Set,
     /// Everything else: its arguments are read whole, its result is text made from them.
@@ -46,7 +48,7 @@ pub(super) enum Func {
 pub(super) fn kind(name: &str) -> Func {
     match name {
         "default" | "coalesce" | "deepCopy" | "mustDeepCopy" | "merge" | "mustMerge"
-        | "mergeOverwrite" | "mustMergeOverwrite" | "omit" | "initial" | "mustInitial" | "rest"
+        | "mergeOverwrite" | "mustMergeOverwrite" | "initial" | "mustInitial" | "rest"
         | "mustRest" | "compact" | "mustCompact" | "uniq" | "mustUniq" | "reverse"
         | "mustReverse" | "without" | "mustWithout" => Func::PassThrough,
         "and" | "or" => Func::TestReturn,
@@ -65,6 +67,7 @@ pub(super) fn kind(name: &str) -> Func {
         "list" | "tuple" | "append" | "mustAppend" | "push" | "mustPush" | "prepend"
         | "mustPrepend" | "concat" => Func::List,
         "pick" => Func::Pick,
+        "omit" => Func::Omit,
         "set" | "unset" => Func::Set,
         _ => Func::Reads,
     }

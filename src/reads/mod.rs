@@ -10,7 +10,7 @@ mod funcs;
 mod set;
 mod value;
 
-pub use set::{Ignored, ReadSet, Required};
+pub use set::{Ignored, ReadSet, Required, Unread};
 
 use crate::path::ValuePath;
 use crate::text::Diagnostic;

@@ -25,6 +25,16 @@ pub struct Ignored {
     pub path: ValuePath,
 }
 
+/// What of a document no template reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Unread {
+    /// The outermost unread entries, in the document's order.
+    pub ignored: Vec<Ignored>,
+    /// The mappings whose emptiness is read and which only unread entries fill: they must not
+    /// be emptied.
+    pub tested: Vec<ValuePath>,
+}
+
 /// A place where the analysis read a whole subtree because it could not follow it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Widened {
@@ -43,6 +53,8 @@ pub struct ReadSet {
     reads: Vec<(ValuePath, How, Site)>,
     /// The paths read whole, sorted.
     whole: Vec<(ValuePath, Site)>,
+    /// The paths read whole less some keys (`omit`), sorted.
+    partial: Vec<(ValuePath, Vec<String>, Site)>,
     /// The required values missing.
     required: Vec<Required>,
     /// Where the analysis widened, one entry a path.
@@ -60,6 +72,13 @@ impl ReadSet {
             .filter(|r| r.1 == How::Whole)
             .map(|r| (r.0.clone(), r.2))
             .collect();
+        let mut partial: Vec<_> = found
+            .reads
+            .iter()
+            .filter(|r| r.how == How::Partial)
+            .map(|r| (r.path.clone(), r.except.clone(), r.site))
+            .collect();
+        crate::order::sort(&mut partial);
         let mut widened: Vec<Widened> = found
             .reads
             .iter()
@@ -88,6 +107,7 @@ impl ReadSet {
         ReadSet {
             reads,
             whole,
+            partial,
             required,
             widened,
         }
@@ -105,7 +125,13 @@ impl ReadSet {
     /// The entries of `values` (rendered as `coalesced`) that no template reads: each the
     /// outermost such entry, in the document's order.
     pub fn unread(&self, values: &Value, coalesced: &Value) -> Vec<Ignored> {
-        let mut out = Vec::new();
+        self.unread_and_tested(values, coalesced).ignored
+    }
+
+    /// [`ReadSet::unread`], with the mappings whose emptiness alone is read and which only
+    /// unread entries fill: their entries are unread one by one, but not all together.
+    pub fn unread_and_tested(&self, values: &Value, coalesced: &Value) -> Unread {
+        let mut out = Unread::default();
         if let Value::Object(map) = values {
             if self.whole_above(&ValuePath::root()).is_none() {
                 for (key, value) in map {
@@ -116,23 +142,23 @@ impl ReadSet {
         out
     }
 
-    fn walk(&self, path: ValuePath, value: &Value, coalesced: &Value, out: &mut Vec<Ignored>) {
+    fn walk(&self, path: ValuePath, value: &Value, coalesced: &Value, out: &mut Unread) {
         if self.whole_above(&path).is_some() {
             return;
         }
         let under = self.at_or_under(&path);
         if under.is_empty() {
-            out.push(Ignored { path });
+            out.ignored.push(Ignored { path });
             return;
         }
         let Value::Object(map) = value else {
             return;
         };
         // Only whether it is empty is read, and what no template reads fills it: removing all
-        // of that would empty it, so every key counts as read.
+        // of that would empty it, so it must stay filled.
         let tested = under.iter().any(|r| r.0 == path && r.1 == How::Test);
         if tested && self.emptied_without_unread(&path, map, coalesced) {
-            return;
+            out.tested.push(path.clone());
         }
         for (key, inner) in map {
             self.walk(path.key(key.as_str()), inner, coalesced, out);
@@ -166,17 +192,29 @@ impl ReadSet {
         }
     }
 
-    /// A whole read of `path` or of a subtree holding it.
+    /// A whole read of `path` or of a subtree holding it (a read less some keys holds what is
+    /// under its other keys).
     fn whole_above(&self, path: &ValuePath) -> Option<Site> {
         let segments = path.segments();
         (0..=segments.len()).find_map(|n| {
             let prefix = ValuePath::from_segments(segments[..n].to_vec());
             let at = self.whole.partition_point(|(p, _)| *p < prefix);
-            self.whole
-                .get(at)
-                .filter(|(p, _)| *p == prefix)
-                .map(|(_, site)| *site)
+            let whole = self.whole.get(at).filter(|(p, _)| *p == prefix).map(|(_, s)| *s);
+            whole.or_else(|| self.partial_at(&prefix, segments.get(n)))
         })
+    }
+
+    /// A read of `prefix` less some keys that holds its key `next`.
+    fn partial_at(&self, prefix: &ValuePath, next: Option<&Segment>) -> Option<Site> {
+        let Some(Segment::Key(next)) = next else {
+            return None;
+        };
+        let at = self.partial.partition_point(|(p, _, _)| p < prefix);
+        self.partial[at..]
+            .iter()
+            .take_while(|(p, _, _)| p == prefix)
+            .find(|(_, except, _)| !except.contains(next))
+            .map(|(_, _, site)| *site)
     }
 
     /// The reads of `path` or of values inside it.

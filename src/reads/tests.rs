@@ -78,8 +78,11 @@ fn with_sets_dot_and_tests_only_emptiness() {
     // `server` keeps another key: removing `config` leaves it non-empty, the render the same.
     let values = json!({"server": {"port": 1, "config": 2}});
     assert_eq!(unread(&reads, values), ["server.config"]);
-    // `config` alone fills `server`: removing it would empty it, so it counts as read.
-    assert!(unread(&reads, json!({"server": {"config": 2}})).is_empty());
+    // `config` alone fills `server`: it is unread, but removing it would empty `server`.
+    let values = json!({"server": {"config": 2}});
+    let found = reads.with_values(&values).unread_and_tested(&values, &values);
+    assert_eq!(found.ignored.len(), 1);
+    assert_eq!(found.tested, [path("server")]);
 }
 
 #[test]
@@ -226,4 +229,14 @@ fn mutual_recursion_ends() {
         ("app/templates/a.yaml", r#"{{ include "a" . }}"#),
     ]);
     assert_eq!(unread(&reads, json!({"x": {"y": 1, "z": 2}})), ["x.z"]);
+}
+
+#[test]
+fn omit_reads_the_mapping_less_its_keys() {
+    let reads = chart(&[(
+        "app/templates/a.yaml",
+        r#"{{ toYaml (omit .Values.thanos "objectStorageConfig") }}{{ .Values.thanos.objectStorageConfig.existingSecret.name }}"#,
+    )]);
+    let values = json!({"thanos": {"image": "x", "objectStorageConfig": {"name": "n", "existingSecret": {"name": "s"}}}});
+    assert_eq!(unread(&reads, values), ["thanos.objectStorageConfig.name"]);
 }

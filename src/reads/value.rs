@@ -21,6 +21,8 @@ pub(super) enum Atom {
     Template(usize),
     /// The value at this path of the values root (the umbrella chart's).
     Values(ValuePath),
+    /// The mapping at this path less these keys (`omit .Values.x "k"`).
+    Without(ValuePath, Vec<String>),
     /// A `dict` with these keys (sorted).
     Dict(Vec<(String, Val)>),
     /// A `list` of these items.
@@ -73,7 +75,7 @@ impl Val {
     pub(super) fn value_paths(&self, out: &mut Vec<ValuePath>) {
         for atom in &self.0 {
             match atom {
-                Atom::Values(path) | Atom::Text(path) => out.push(path.clone()),
+                Atom::Values(path) | Atom::Text(path) | Atom::Without(path, _) => out.push(path.clone()),
                 Atom::Dict(entries) => entries.iter().for_each(|(_, v)| v.value_paths(out)),
                 Atom::List(items) => items.iter().for_each(|v| v.value_paths(out)),
                 Atom::Root(_) | Atom::Subcharts(_) | Atom::Template(_) | Atom::Const(_) | Atom::Keys(_) => {}
