@@ -6,7 +6,9 @@ For every real bump under tests/charts/real/<bump>/ (base/, target/, values.yaml
   2. for each, Helm's own render of the target chart (helm-python-sdk, Helm v4.2.3's Go SDK) with
      the user's values and with that value removed must be the same manifests: a difference is a
      false "ignored" and fails the run;
-  3. recall: of the user's values whose removal leaves the target render unchanged while it changes
+  3. the same with the base chart's own values.yaml as the user's file (every value it sets);
+  4. the file `migrate` writes reads as the proposal (PyYAML) and renders as it (Helm);
+  5. recall: of the user's values whose removal leaves the target render unchanged while it changes
      the base render (read before, ignored now), how many the tool names.
 Renders that change by themselves (`now`, `randAlphaNum`, generated certificates) are rendered twice,
 more than a second apart, and the lines that differed are left out of every comparison.
@@ -113,8 +115,8 @@ def leaves(values, prefix=()):
             yield from leaves(value, path)
 
 
-def diagnose(bump):
-    args = [str(CLI), "diagnose", "--values", str(bump / "values.yaml"), "--base", str(bump / "base"),
+def diagnose(bump, values_file="values.yaml"):
+    args = [str(CLI), "diagnose", "--values", str(bump / values_file), "--base", str(bump / "base"),
             "--target", str(bump / "target"), "--format", "json"]
     run = subprocess.run(args, capture_output=True, text=True)
     return json.loads(run.stdout)
@@ -147,6 +149,38 @@ def check(bump):
     return len(claimed), false, named, truly
 
 
+def check_written(bump):
+    """The planned file, as `migrate` writes it, read by PyYAML as the proposal reads and rendered
+    by Helm under the target chart as the proposal renders: None, or what differs."""
+    args = [str(CLI), "migrate", "--values", str(bump / "values.yaml"), "--base", str(bump / "base"),
+            "--target", str(bump / "target"), "--proposal", str(bump / "proposal.yaml"), "--format", "json"]
+    report = json.loads(subprocess.run(args, capture_output=True, text=True).stdout)
+    if report["status"] != "planned":
+        return f"status {report['status']}: {report['refusals'][:1]}"
+    written = yaml.safe_load(report["files"][0]["after"])
+    proposal = yaml.safe_load((bump / "proposal.yaml").read_text())
+    if written != proposal:
+        return "the written file does not read as the proposal"
+    why = Renders(bump / "target", proposal).differs(written)
+    return None if why is None else f"the written file renders otherwise: {why}"
+
+
+def check_defaults(bump):
+    """(claims, false claims) with the base chart's own values.yaml as the user's file: every
+    value the base chart sets, a file the tool was not tuned on."""
+    values = yaml.safe_load((bump / "base" / "values.yaml").read_text()) or {}
+    report = diagnose(bump, "base/values.yaml")
+    claimed = [segments(d["path"]) for d in report["displaced"] if d.get("by") == "templates"]
+    target = Renders(bump / "target", values)
+    false = 0
+    for path in claimed:
+        why = target.differs(without(values, path))
+        if why is not None:
+            false += 1
+            print(f"  FALSE ignored (base defaults as values) {path}: {why}")
+    return len(claimed), false
+
+
 def main():
     if not CLI.exists():
         subprocess.run(["cargo", "build", "--quiet"], cwd=ROOT, check=True)
@@ -158,7 +192,12 @@ def main():
         all_truly += truly
         recall = f"{named}/{truly}" if truly else "-"
         print(f"{bump.name}: {claims} ignored claimed, {false} false; recall {recall}")
-        if claims == 0 or false:
+        d_claims, d_false = check_defaults(bump)
+        print(f"{bump.name} (its base values.yaml as the file): {d_claims} ignored claimed, {d_false} false")
+        false += d_false
+        written = check_written(bump)
+        print(f"{bump.name}: the migrated file {'renders as the proposal' if written is None else written}")
+        if claims == 0 or false or written is not None:
             failed += 1
         else:
             passed += 1
