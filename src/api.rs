@@ -432,7 +432,10 @@ impl MigrateInput {
             typing: self.typing,
             schema_refs: schema_refs(self.refs)?,
             base_defaults: self.base_defaults.map(|d| named("baseDefaults", d)),
-            templates: crate::migrate::BumpTemplates::of(self.base_templates, self.target_templates),
+            templates: crate::migrate::BumpTemplates::of(
+                self.base_templates,
+                self.target_templates,
+            ),
         })
     }
 }

@@ -14,7 +14,14 @@ pub fn templates(root: &Chart) -> Result<Templates, ChartError> {
         charts: Vec::new(),
         files: Vec::new(),
     };
-    walk(root, &root.name, ValuePath::root(), None, Vec::new(), &mut out)?;
+    walk(
+        root,
+        &root.name,
+        ValuePath::root(),
+        None,
+        Vec::new(),
+        &mut out,
+    )?;
     crate::order::by(&mut out.files, |a, b| a.name.cmp(&b.name));
     Ok(out)
 }
@@ -53,7 +60,14 @@ fn walk(
             }
         }
         let sub_name = format!("{name_path}/charts/{}", sub.name);
-        walk(sub, &sub_name, values.key(key.as_str()), Some(index), gates, out)?;
+        walk(
+            sub,
+            &sub_name,
+            values.key(key.as_str()),
+            Some(index),
+            gates,
+            out,
+        )?;
     }
     Ok(())
 }

@@ -91,9 +91,17 @@ fn ignored_section(gained: &[ValuePath], report: &MigrateReport, out: &mut Strin
         let _ = writeln!(out, "- {} = {} ({})", d.path, show(&d.value), d.reason);
     }
     if !gained.is_empty() {
-        let shown: Vec<String> = gained.iter().take(GAINED_SHOWN).map(|p| format!("`{p}`")).collect();
+        let shown: Vec<String> = gained
+            .iter()
+            .take(GAINED_SHOWN)
+            .map(|p| format!("`{p}`"))
+            .collect();
         let more = gained.len().saturating_sub(GAINED_SHOWN);
-        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        let more = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
             "  Values the target chart reads and the base did not: {}{more}",
@@ -115,7 +123,11 @@ fn displaced_section(target: &Schema, report: &MigrateReport, out: &mut String) 
         "\nThe target schema rejects these values where they are. Move each to where the target declares it, unchanged, or leave it out:"
     );
     let mut shown: Vec<ValuePath> = Vec::new();
-    for d in report.displaced.iter().filter(|d| d.by == DisplacedBy::Schema) {
+    for d in report
+        .displaced
+        .iter()
+        .filter(|d| d.by == DisplacedBy::Schema)
+    {
         let _ = writeln!(out, "- {} = {} ({})", d.path, show(&d.value), d.reason);
         let parent = d.path.parent().unwrap_or_else(ValuePath::root);
         if !shown.contains(&parent) {

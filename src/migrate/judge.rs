@@ -47,7 +47,9 @@ pub(crate) fn judge<'p>(
     findings.append(&mut planned.findings);
     findings.extend(invented_keys(session, original, &planned.ops));
     findings.extend(schema_findings(session, &judged));
-    findings.extend(super::unread::unread_in_proposal(session, original, &judged));
+    findings.extend(super::unread::unread_in_proposal(
+        session, original, &judged,
+    ));
     planned.findings = findings;
     Judged {
         proposal: judged,

@@ -16,9 +16,9 @@ mod read;
 pub mod render;
 pub mod request;
 pub mod residual;
-mod unread;
 pub mod session;
 mod stages;
+mod unread;
 pub mod validate;
 mod write;
 

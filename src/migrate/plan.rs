@@ -521,10 +521,10 @@ fn uncarried(
 
 /// The list `from` is the one item of, when that item moves out of it to `dest`.
 fn lone_item_list(original: &Value, from: &ValuePath, dest: &ValuePath) -> Option<ValuePath> {
-if !matches!(from.last(), Some(Segment::Index(0))) {
-    return None;
-}
-let list = from.parent()?;
-let one = matches!(get(original, &list), Some(Value::Array(items)) if items.len() == 1);
-(one && !dest.starts_with(&list) && !list.starts_with(dest)).then_some(list)
+    if !matches!(from.last(), Some(Segment::Index(0))) {
+        return None;
+    }
+    let list = from.parent()?;
+    let one = matches!(get(original, &list), Some(Value::Array(items)) if items.len() == 1);
+    (one && !dest.starts_with(&list) && !list.starts_with(dest)).then_some(list)
 }

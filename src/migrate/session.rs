@@ -4,8 +4,8 @@
 use super::outcome::{MigrateReport, Status};
 use super::read::{parse_document, read};
 use super::request::{BumpTemplates, Named, Request, SchemaRef, SourceFile};
-use crate::reads::Reads;
 use super::{stages, validate};
+use crate::reads::Reads;
 use crate::schema::{Change, Schema, changelog};
 use crate::text::Diagnostic;
 use crate::yaml::Typing;
@@ -193,7 +193,12 @@ impl Session {
             _ => Vec::new(),
         };
         if let Some(reads) = self.reads.as_deref() {
-            keys.extend(reads.0.with_values(&Value::Null).keys_under(&crate::path::ValuePath::root()));
+            keys.extend(
+                reads
+                    .0
+                    .with_values(&Value::Null)
+                    .keys_under(&crate::path::ValuePath::root()),
+            );
         }
         crate::order::sort(&mut keys);
         keys.dedup();

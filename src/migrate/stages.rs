@@ -202,7 +202,14 @@ fn located<'r>(
     // The file was written for the base chart: judged coalesced with its defaults when given.
     let defaults = session.base_defaults.as_ref().or(session.defaults.as_ref());
     let known = session.base_top_keys(defaults);
-    match locate(&read.files, prefix, proposal, &session.base, defaults, &known) {
+    match locate(
+        &read.files,
+        prefix,
+        proposal,
+        &session.base,
+        defaults,
+        &known,
+    ) {
         Ok(candidate) => {
             let file = &read.files[candidate.file];
             let original =

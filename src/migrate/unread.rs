@@ -21,13 +21,18 @@ pub(crate) fn ignored(session: &Session, original: &Value, schema: &[Displaced])
     };
     let (base, target) = (&reads.0, &reads.1);
     let target_values = target_coalesced(session, original);
-    let base_values = session
-        .base
-        .coalesce(session.base_defaults.as_ref().or(session.defaults.as_ref()), original);
+    let base_values = session.base.coalesce(
+        session.base_defaults.as_ref().or(session.defaults.as_ref()),
+        original,
+    );
     let before = base.with_values(&base_values);
     let after = target.with_values(&target_values);
     let inert = before.unread(original, &base_values);
-    let taken = |p: &ValuePath| schema.iter().any(|d| p.starts_with(&d.path) || d.path.starts_with(p));
+    let taken = |p: &ValuePath| {
+        schema
+            .iter()
+            .any(|d| p.starts_with(&d.path) || d.path.starts_with(p))
+    };
     let unread = as_read_before(after.unread(original, &target_values), &before, original);
     unread
         .into_iter()
@@ -211,7 +216,9 @@ fn distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let above = row[j + 1];
-            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
             diagonal = above;
         }
     }

@@ -1,10 +1,10 @@
 //! What the evaluation does at a call: each template function by its kind (`funcs`), a
 //! `define` run with its argument, `tpl` text parsed and run, and the conditions of a branch.
 
+use super::Site;
 use super::eval::{Frame, Guard, How, MAX_CALLS, MAX_RUNS, RequiredAt, Run, TplAt};
 use super::funcs::{Func, kind};
 use super::value::{Atom, Val, segment};
-use super::Site;
 use values_migrate_template::{Arg, Pipe};
 
 impl Run<'_> {
@@ -80,7 +80,11 @@ impl Run<'_> {
                 let name = name.to_string();
                 self.call(&name, arg, f, pos);
             }
-            None => self.widen(&arg, self.site(f, pos), "a template named by a computed name"),
+            None => self.widen(
+                &arg,
+                self.site(f, pos),
+                "a template named by a computed name",
+            ),
         }
         Val::none()
     }
@@ -93,7 +97,11 @@ impl Run<'_> {
             return;
         }
         if self.depth >= MAX_CALLS || self.runs >= MAX_RUNS {
-            self.widen(&arg, site, "templates call each other deeper than the analysis follows");
+            self.widen(
+                &arg,
+                site,
+                "templates call each other deeper than the analysis follows",
+            );
             return;
         }
         self.seen.insert(key);
@@ -306,9 +314,10 @@ impl Run<'_> {
             return vec![Guard::Opaque];
         };
         match cmd.args.as_slice() {
-            [Arg::Identifier { name, .. }, rest @ ..] if name == "and" => {
-                rest.iter().map(|arg| self.operand_guard(arg, false, f)).collect()
-            }
+            [Arg::Identifier { name, .. }, rest @ ..] if name == "and" => rest
+                .iter()
+                .map(|arg| self.operand_guard(arg, false, f))
+                .collect(),
             [Arg::Identifier { name, .. }, arg] if name == "not" => {
                 vec![self.operand_guard(arg, true, f)]
             }
@@ -333,16 +342,21 @@ impl Run<'_> {
 fn omit(args: Vec<Val>) -> Val {
     let mut args = args.into_iter();
     let from = args.next().unwrap_or_default();
-    let keys: Vec<String> = args.filter_map(|k| k.constant().map(str::to_string)).collect();
+    let keys: Vec<String> = args
+        .filter_map(|k| k.constant().map(str::to_string))
+        .collect();
     let atoms = from.0.into_iter().map(|atom| match atom {
         Atom::Values(path) => Atom::Without(path, keys.clone()),
         Atom::Without(path, mut held) => {
             held.extend(keys.iter().cloned());
             Atom::Without(path, held)
         }
-        Atom::Dict(entries) => {
-            Atom::Dict(entries.into_iter().filter(|(k, _)| !keys.contains(k)).collect())
-        }
+        Atom::Dict(entries) => Atom::Dict(
+            entries
+                .into_iter()
+                .filter(|(k, _)| !keys.contains(k))
+                .collect(),
+        ),
         other => other,
     });
     Val(atoms.collect())

@@ -9,7 +9,11 @@ use std::collections::HashSet;
 use values_migrate_template::{Arg, Branch, Command, Node, Pipe, Tree};
 
 /// How many `define`s deep a call is followed; deeper, the argument is read whole.
-pub(super) const MAX_CALLS: usize = 48;
+pub(super) const MAX_CALLS: usize = 24;
+
+/// How deep lists may nest, `define` bodies included, before what they see is read whole (the
+/// wasm build's stack is small).
+const MAX_NESTING: usize = 240;
 
 /// How many `define` runs one analysis makes at most; past it, arguments are read whole.
 pub(super) const MAX_RUNS: usize = 20_000;
@@ -89,7 +93,15 @@ pub(crate) fn analyze(templates: &Templates, trees: &[(usize, Tree)]) -> Found {
     }
     for (index, chart) in templates.charts.iter().enumerate() {
         for gate in &chart.gates {
-            run.read(super::keys(gate), How::Whole, Site { file: usize::MAX, offset: index }, None);
+            run.read(
+                super::keys(gate),
+                How::Whole,
+                Site {
+                    file: usize::MAX,
+                    offset: index,
+                },
+                None,
+            );
         }
     }
     run.found
@@ -146,6 +158,8 @@ pub(super) struct Run<'t> {
     pub(super) found: Found,
     /// The site every read is cited at while tpl text runs (its offsets are not the file's).
     pub(super) tpl_site: Option<Site>,
+    /// How deep the lists being run nest.
+    nesting: usize,
 }
 
 /// One template's execution state: dot, its variables, the conditions it sits under.
@@ -160,8 +174,10 @@ impl<'t> Run<'t> {
     pub(super) fn new(templates: &'t Templates, trees: &'t [(usize, Tree)]) -> Run<'t> {
         // A file's own tree is a template too, named by its path (`include (print
         // $.Template.BasePath "/cm.yaml") .`).
-        let mut defines: Vec<(&str, usize, &Tree)> =
-            trees.iter().map(|(f, t)| (t.name.as_str(), *f, t)).collect();
+        let mut defines: Vec<(&str, usize, &Tree)> = trees
+            .iter()
+            .map(|(f, t)| (t.name.as_str(), *f, t))
+            .collect();
         crate::order::by(&mut defines, |a, b| a.0.cmp(b.0));
         Run {
             templates,
@@ -171,6 +187,7 @@ impl<'t> Run<'t> {
             runs: 0,
             found: Found::default(),
             tpl_site: None,
+            nesting: 0,
         }
     }
 
@@ -186,6 +203,25 @@ impl<'t> Run<'t> {
     }
 
     pub(super) fn list(&mut self, nodes: &[Node], f: &mut Frame) {
+        if self.nesting >= MAX_NESTING {
+            let site = self.site(f, 0);
+            let seen: Vec<Val> = f.vars.iter().map(|(_, v)| v.clone()).collect();
+            self.widen(
+                &f.dot.clone(),
+                site,
+                "templates nested deeper than the analysis follows",
+            );
+            seen.iter().for_each(|v| {
+                self.widen(v, site, "templates nested deeper than the analysis follows")
+            });
+            return;
+        }
+        self.nesting += 1;
+        self.nodes(nodes, f);
+        self.nesting -= 1;
+    }
+
+    fn nodes(&mut self, nodes: &[Node], f: &mut Frame) {
         for node in nodes {
             match node {
                 Node::Text { .. } | Node::Comment { .. } => {}
@@ -240,7 +276,12 @@ impl<'t> Run<'t> {
             value = self.command(cmd, piped, f);
         }
         // A list built in the template is only walked: its items become dot, read as they are used.
-        let walked = Val(value.0.iter().filter(|a| !matches!(a, Atom::List(_))).cloned().collect());
+        let walked = Val(value
+            .0
+            .iter()
+            .filter(|a| !matches!(a, Atom::List(_)))
+            .cloned()
+            .collect());
         self.use_val(&walked, How::Whole, self.site(f, branch.pos));
         let items = items_of(&value);
         match branch.pipe.decl.as_slice() {
@@ -420,7 +461,12 @@ impl<'t> Run<'t> {
                 Atom::Without(path, _) => self.read(path.clone(), how, site, None),
                 Atom::Root(chart) => {
                     let path = self.chart_path(*chart);
-                    self.read(path, How::Whole, site, Some("a chart's whole context is handed on"));
+                    self.read(
+                        path,
+                        How::Whole,
+                        site,
+                        Some("a chart's whole context is handed on"),
+                    );
                 }
                 Atom::Subcharts(parent) => {
                     let children: Vec<usize> = (0..self.templates.charts.len())
@@ -428,7 +474,12 @@ impl<'t> Run<'t> {
                         .collect();
                     for child in children {
                         let path = self.chart_path(child);
-                        self.read(path, How::Whole, site, Some("the subcharts' contexts are handed on"));
+                        self.read(
+                            path,
+                            How::Whole,
+                            site,
+                            Some("the subcharts' contexts are handed on"),
+                        );
                     }
                 }
                 Atom::Dict(entries) => {
@@ -466,7 +517,13 @@ impl<'t> Run<'t> {
             .unwrap_or_default()
     }
 
-    pub(super) fn read(&mut self, path: ValuePath, how: How, site: Site, widened: Option<&'static str>) {
+    pub(super) fn read(
+        &mut self,
+        path: ValuePath,
+        how: How,
+        site: Site,
+        widened: Option<&'static str>,
+    ) {
         self.found.reads.push(Read {
             path,
             how,
@@ -481,7 +538,10 @@ impl<'t> Run<'t> {
 fn keys_of(value: &Val) -> Val {
     let atoms = value.0.iter().flat_map(|atom| match atom {
         Atom::Values(path) => vec![Atom::Keys(path.clone())],
-        Atom::Dict(entries) => entries.iter().map(|(k, _)| Atom::Const(k.clone())).collect(),
+        Atom::Dict(entries) => entries
+            .iter()
+            .map(|(k, _)| Atom::Const(k.clone()))
+            .collect(),
         _ => Vec::new(),
     });
     Val(atoms.collect())
@@ -493,7 +553,9 @@ fn items_of(value: &Val) -> Val {
     for atom in &value.0 {
         let items = match atom {
             Atom::List(items) => items.iter().fold(Val::none(), |a, v| a.union(v.clone())),
-            Atom::Dict(entries) => entries.iter().fold(Val::none(), |a, (_, v)| a.union(v.clone())),
+            Atom::Dict(entries) => entries
+                .iter()
+                .fold(Val::none(), |a, (_, v)| a.union(v.clone())),
             Atom::Values(path) | Atom::Without(path, _) => Val::one(Atom::Values(path.clone())),
             _ => Val::none(),
         };
@@ -510,4 +572,3 @@ fn negate(guards: &[Guard]) -> Guard {
         _ => Guard::Opaque,
     }
 }
-

@@ -46,7 +46,12 @@ impl ChartInfo {
 
 /// A path of keys.
 pub(crate) fn keys(keys: &[String]) -> ValuePath {
-    ValuePath::from_segments(keys.iter().cloned().map(crate::path::Segment::Key).collect())
+    ValuePath::from_segments(
+        keys.iter()
+            .cloned()
+            .map(crate::path::Segment::Key)
+            .collect(),
+    )
 }
 
 /// One template file of a chart tree.
@@ -146,7 +151,9 @@ impl Reads {
 pub(crate) fn cite(templates: &Templates, site: Site) -> String {
     let Some(file) = templates.files.get(site.file) else {
         let chart = templates.charts.get(site.offset);
-        let parent = chart.and_then(|c| c.parent).and_then(|p| templates.charts.get(p));
+        let parent = chart
+            .and_then(|c| c.parent)
+            .and_then(|p| templates.charts.get(p));
         return match (chart, parent) {
             (Some(chart), Some(parent)) => format!(
                 "{}/Chart.yaml (the condition or tags of the dependency `{}`)",
@@ -156,7 +163,10 @@ pub(crate) fn cite(templates: &Templates, site: Site) -> String {
         };
     };
     let end = site.offset.min(file.text.len());
-    let line = 1 + file.text.as_bytes()[..end].iter().filter(|b| **b == b'\n').count();
+    let line = 1 + file.text.as_bytes()[..end]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count();
     format!("{}:{line}", file.name)
 }
 #[cfg(test)]

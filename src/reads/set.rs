@@ -2,8 +2,8 @@
 //! of a values document's entries no template can reach.
 
 use super::Site;
-use super::eval::{Found, Guard, How, RequiredAt};
 use super::Templates;
+use super::eval::{Found, Guard, How, RequiredAt};
 use crate::path::{Segment, ValuePath, get};
 use serde_json::Value;
 
@@ -64,7 +64,11 @@ pub struct ReadSet {
 impl ReadSet {
     /// The read set of what an analysis found, `required`'s conditions decided on `coalesced`.
     pub(super) fn new(_templates: &Templates, found: Found, coalesced: &Value) -> ReadSet {
-        let mut reads: Vec<_> = found.reads.iter().map(|r| (r.path.clone(), r.how, r.site)).collect();
+        let mut reads: Vec<_> = found
+            .reads
+            .iter()
+            .map(|r| (r.path.clone(), r.how, r.site))
+            .collect();
         crate::order::sort(&mut reads);
         reads.dedup_by(|b, a| a.0 == b.0 && a.1 == b.1);
         let whole = reads
@@ -90,7 +94,9 @@ impl ReadSet {
                 })
             })
             .collect();
-        crate::order::by(&mut widened, |a, b| a.path.cmp(&b.path).then(a.site.cmp(&b.site)));
+        crate::order::by(&mut widened, |a, b| {
+            a.path.cmp(&b.path).then(a.site.cmp(&b.site))
+        });
         widened.dedup_by(|b, a| a.path == b.path);
         let mut required: Vec<Required> = found
             .required
@@ -135,7 +141,12 @@ impl ReadSet {
         if let Value::Object(map) = values {
             if self.whole_above(&ValuePath::root()).is_none() {
                 for (key, value) in map {
-                    self.walk(ValuePath::root().key(key.as_str()), value, coalesced, &mut out);
+                    self.walk(
+                        ValuePath::root().key(key.as_str()),
+                        value,
+                        coalesced,
+                        &mut out,
+                    );
                 }
             }
         }
@@ -171,7 +182,10 @@ impl ReadSet {
         (0..=segments.len()).find_map(|n| {
             let prefix = ValuePath::from_segments(segments[..n].to_vec());
             let at = self.whole.partition_point(|(p, _)| *p < prefix);
-            self.whole.get(at).filter(|(p, _)| *p == prefix).map(|_| prefix)
+            self.whole
+                .get(at)
+                .filter(|(p, _)| *p == prefix)
+                .map(|_| prefix)
         })
     }
 
@@ -199,7 +213,11 @@ impl ReadSet {
         (0..=segments.len()).find_map(|n| {
             let prefix = ValuePath::from_segments(segments[..n].to_vec());
             let at = self.whole.partition_point(|(p, _)| *p < prefix);
-            let whole = self.whole.get(at).filter(|(p, _)| *p == prefix).map(|(_, s)| *s);
+            let whole = self
+                .whole
+                .get(at)
+                .filter(|(p, _)| *p == prefix)
+                .map(|(_, s)| *s);
             whole.or_else(|| self.partial_at(&prefix, segments.get(n)))
         })
     }
@@ -262,7 +280,6 @@ impl ReadSet {
         &self.widened
     }
 }
-
 
 /// Whether a `required` value is missing under conditions the values make true.
 fn missing(required: &RequiredAt, coalesced: &Value) -> bool {

@@ -65,7 +65,10 @@ fn a_field_chain_reads_its_leaf_and_nothing_beside_it() {
 
 #[test]
 fn to_yaml_reads_the_whole_subtree() {
-    let reads = chart(&[("app/templates/a.yaml", "{{- toYaml .Values.extra | nindent 2 }}")]);
+    let reads = chart(&[(
+        "app/templates/a.yaml",
+        "{{- toYaml .Values.extra | nindent 2 }}",
+    )]);
     assert!(unread(&reads, json!({"extra": {"deep": {"x": 1}}})).is_empty());
 }
 
@@ -80,7 +83,9 @@ fn with_sets_dot_and_tests_only_emptiness() {
     assert_eq!(unread(&reads, values), ["server.config"]);
     // `config` alone fills `server`: it is unread, but removing it would empty `server`.
     let values = json!({"server": {"config": 2}});
-    let found = reads.with_values(&values).unread_and_tested(&values, &values);
+    let found = reads
+        .with_values(&values)
+        .unread_and_tested(&values, &values);
     assert_eq!(found.ignored.len(), 1);
     assert_eq!(found.tested, [path("server")]);
 }
@@ -121,10 +126,7 @@ fn index_with_constants_is_a_path_and_computed_keys_widen() {
 
 #[test]
 fn tpl_runs_the_strings_the_values_hold() {
-    let reads = chart(&[(
-        "app/templates/a.yaml",
-        "{{ tpl .Values.template . }}",
-    )]);
+    let reads = chart(&[("app/templates/a.yaml", "{{ tpl .Values.template . }}")]);
     let values = json!({"template": "{{ .Values.name }}", "name": "n", "other": 1});
     assert_eq!(unread(&reads, values), ["other"]);
 }
@@ -194,7 +196,10 @@ fn a_required_value_is_missing_only_under_conditions_that_hold() {
 
 #[test]
 fn reaching_cites_the_first_read() {
-    let reads = chart(&[("app/templates/a.yaml", "a: 1\nb: {{ .Values.server.config }}\n")]);
+    let reads = chart(&[(
+        "app/templates/a.yaml",
+        "a: 1\nb: {{ .Values.server.config }}\n",
+    )]);
     let set = reads.with_values(&json!({}));
     let site = set.reaching(&path("server.config.url")).expect("read");
     assert_eq!(reads.cite(site), "app/templates/a.yaml:2");

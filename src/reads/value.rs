@@ -75,10 +75,16 @@ impl Val {
     pub(super) fn value_paths(&self, out: &mut Vec<ValuePath>) {
         for atom in &self.0 {
             match atom {
-                Atom::Values(path) | Atom::Text(path) | Atom::Without(path, _) => out.push(path.clone()),
+                Atom::Values(path) | Atom::Text(path) | Atom::Without(path, _) => {
+                    out.push(path.clone())
+                }
                 Atom::Dict(entries) => entries.iter().for_each(|(_, v)| v.value_paths(out)),
                 Atom::List(items) => items.iter().for_each(|v| v.value_paths(out)),
-                Atom::Root(_) | Atom::Subcharts(_) | Atom::Template(_) | Atom::Const(_) | Atom::Keys(_) => {}
+                Atom::Root(_)
+                | Atom::Subcharts(_)
+                | Atom::Template(_)
+                | Atom::Const(_)
+                | Atom::Keys(_) => {}
             }
         }
     }

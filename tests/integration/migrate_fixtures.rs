@@ -73,7 +73,10 @@ fn run_case(dir: &Path) -> Result<(), String> {
             return values_migrate::chart::Input::from_path(&path);
         }
         let named = read(dir, text(key).unwrap_or_default());
-        Ok(values_migrate::chart::Input::schema(&named.name, named.text))
+        Ok(values_migrate::chart::Input::schema(
+            &named.name,
+            named.text,
+        ))
     };
     let (base, target) = (chart("base")?, chart("target")?);
     let request = Request {

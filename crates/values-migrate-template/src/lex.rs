@@ -171,7 +171,11 @@ impl Lexer<'_> {
     }
 
     fn emit(&mut self, kind: Kind) {
-        let val = self.input.get(self.start..self.pos).unwrap_or("").to_string();
+        let val = self
+            .input
+            .get(self.start..self.pos)
+            .unwrap_or("")
+            .to_string();
         self.items.push(Item {
             kind,
             val,
@@ -228,7 +232,11 @@ impl Lexer<'_> {
         self.pos += LEFT.len();
         let trim = has_left_trim(self.rest());
         let after_marker = if trim { 2 } else { 0 };
-        if self.rest().get(after_marker..).is_some_and(|r| r.starts_with(LEFT_COMMENT)) {
+        if self
+            .rest()
+            .get(after_marker..)
+            .is_some_and(|r| r.starts_with(LEFT_COMMENT))
+        {
             self.pos += after_marker;
             return self.comment();
         }
@@ -316,7 +324,9 @@ impl Lexer<'_> {
             }
             '|' => self.emit(Kind::Pipe),
             '"' => return self.quoted('"', Kind::String, "unterminated quoted string"),
-            '\'' => return self.quoted('\'', Kind::CharConstant, "unterminated character constant"),
+            '\'' => {
+                return self.quoted('\'', Kind::CharConstant, "unterminated character constant");
+            }
             '`' => return self.raw(),
             '$' => return self.field_or_variable(Kind::Variable),
             '.' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => {
@@ -404,7 +414,11 @@ impl Lexer<'_> {
 
     fn field_or_variable(&mut self, kind: Kind) -> bool {
         if self.at_terminator() {
-            self.emit(if kind == Kind::Variable { Kind::Variable } else { Kind::Dot });
+            self.emit(if kind == Kind::Variable {
+                Kind::Variable
+            } else {
+                Kind::Dot
+            });
             return true;
         }
         while self.peek().is_some_and(is_alphanumeric) {
@@ -447,7 +461,12 @@ impl Lexer<'_> {
     }
 
     fn number(&mut self) -> bool {
-        if !self.scan_number() {
+        let mut ok = self.scan_number();
+        // A complex constant: `1+2i`, no spaces, ending in `i`.
+        if ok && matches!(self.peek(), Some('+' | '-')) {
+            ok = self.scan_number() && self.input[..self.pos].ends_with('i');
+        }
+        if !ok {
             let word = self.input.get(self.start..self.pos).unwrap_or("");
             return self.error(format!("bad number syntax: {}", quote(word)));
         }

@@ -10,7 +10,7 @@ pub(crate) fn check_number(text: &str) -> Result<(), String> {
         };
     }
     if let Some(imaginary) = text.strip_suffix('i') {
-        if is_float(imaginary) {
+        if is_float(imaginary) || complex(imaginary) {
             return Ok(());
         }
     }
@@ -27,7 +27,21 @@ pub(crate) fn check_number(text: &str) -> Result<(), String> {
         }
         return Ok(());
     }
-    Err(format!("illegal number syntax: {}", crate::lex::quote(text)))
+    Err(format!(
+        "illegal number syntax: {}",
+        crate::lex::quote(text)
+    ))
+}
+
+/// Whether `real±imag` (the `i` taken off) is two floats, as Go's `ParseComplex` reads `1+2i`.
+fn complex(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    (1..bytes.len()).any(|i| {
+        matches!(bytes[i], b'+' | b'-')
+            && !matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P')
+            && is_float(&text[..i])
+            && is_float(&text[i..])
+    })
 }
 
 /// Whether `text` is an integer `strconv.ParseInt(text, 0, 64)` or `ParseUint` accepts:
@@ -99,7 +113,10 @@ fn is_float(text: &str) -> bool {
     if !underscores_ok(text) {
         return false;
     }
-    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text).replace('_', "");
+    let unsigned = text
+        .strip_prefix(['-', '+'])
+        .unwrap_or(text)
+        .replace('_', "");
     let lower = unsigned.to_ascii_lowercase();
     if let Some(hex) = lower.strip_prefix("0x") {
         let Some((mantissa, exponent)) = hex.split_once('p') else {

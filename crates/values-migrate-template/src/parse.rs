@@ -7,14 +7,16 @@ use crate::funcs::is_function;
 use crate::lex::{Item, Kind, lex};
 use crate::number::check_number;
 
-/// How deep parenthesized pipelines and control structures may nest.
-const MAX_DEPTH: usize = 1000;
+/// How deep parenthesized pipelines and control structures may nest (real charts nest under 20).
+const MAX_DEPTH: usize = 100;
 
 /// Parses one template file as Helm does (default delimiters): its top level first, then every
 /// `define`/`block` in order.
 pub fn parse(file: &str, text: &str) -> Result<Vec<Tree>, ParseError> {
     let mut p = Parser {
         file,
+        text,
+        action: None,
         items: lex(text),
         at: 0,
         vars: vec!["$".to_string()],
@@ -22,7 +24,9 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Tree>, ParseError> {
         depth: 0,
         trees: Vec::new(),
     };
-    let root = p.top().map_err(|(pos, message)| ParseError::new(file, text, pos, message))?;
+    let root = p
+        .top()
+        .map_err(|(pos, message)| ParseError::new(file, text, pos, message))?;
     let mut trees = vec![Tree {
         name: file.to_string(),
         file: file.to_string(),
@@ -38,6 +42,9 @@ type Fail = (usize, String);
 
 struct Parser<'f> {
     file: &'f str,
+    text: &'f str,
+    /// Where the action being parsed starts (Go's `actionLine`).
+    action: Option<usize>,
     items: Vec<Item>,
     at: usize,
     vars: Vec<String>,
@@ -89,12 +96,36 @@ impl Parser<'_> {
         Err((pos, message))
     }
 
-    /// Go's `unexpected`: a lexer error as it is, anything else named.
+    /// Go's `unexpected`: a lexer error as it is (with where its action started, when that is
+    /// another line), anything else named.
     fn unexpected<T>(&self, item: &Item, context: &str) -> Result<T, Fail> {
         if item.kind == Kind::Error {
-            return self.fail(item.pos, item.val.clone());
+            let mut message = item.val.clone();
+            if let Some(start) = self
+                .action
+                .map(|a| self.line(a))
+                .filter(|l| *l != self.line(item.pos))
+            {
+                let started = format!(" in action started at {}:{start}", self.file);
+                match message.ends_with(" action") {
+                    true => message.push_str(&started[" in action".len()..]),
+                    false => message.push_str(&started),
+                }
+            }
+            return self.fail(item.pos, message);
         }
-        self.fail(item.pos, format!("unexpected {} in {context}", item.describe()))
+        self.fail(
+            item.pos,
+            format!("unexpected {} in {context}", item.describe()),
+        )
+    }
+
+    /// The 1-based line of a byte offset.
+    fn line(&self, pos: usize) -> usize {
+        1 + self.text.as_bytes()[..pos.min(self.text.len())]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count()
     }
 
     fn expect(&mut self, kind: Kind, context: &str) -> Result<Item, Fail> {
@@ -166,7 +197,12 @@ impl Parser<'_> {
         let token = self.next_non_space();
         match token.kind {
             Kind::Text => Ok(Ok(Node::Text { pos: token.pos })),
-            Kind::LeftDelim => self.action(),
+            Kind::LeftDelim => {
+                let outer = self.action.replace(token.pos);
+                let node = self.action();
+                self.action = outer;
+                node
+            }
             _ => self.unexpected(&token, "input"),
         }
     }
@@ -197,7 +233,11 @@ impl Parser<'_> {
     }
 
     fn loop_control(&mut self, token: &Item) -> Result<Node, Fail> {
-        let name = if token.kind == Kind::Break { "break" } else { "continue" };
+        let name = if token.kind == Kind::Break {
+            "break"
+        } else {
+            "continue"
+        };
         let next = self.next_non_space();
         if next.kind != Kind::RightDelim {
             return self.unexpected(&next, &format!("{{{{{name}}}}}"));
@@ -319,8 +359,9 @@ impl Parser<'_> {
 
     fn template_name(&self, token: &Item, context: &str) -> Result<String, Fail> {
         match token.kind {
-            Kind::String | Kind::RawString => unquote(&token.val)
-                .ok_or_else(|| (token.pos, format!("invalid syntax: {}", token.val))),
+            Kind::String | Kind::RawString => {
+                unquote(&token.val).ok_or_else(|| (token.pos, "invalid syntax".to_string()))
+            }
             _ => self.unexpected(token, context),
         }
     }
@@ -385,7 +426,10 @@ impl Parser<'_> {
                     if context == "range" && pipe.decl.len() < 2 {
                         match self.peek_non_space().kind {
                             Kind::Variable | Kind::RightDelim | Kind::RightParen => continue,
-                            _ => return self.fail(next.pos, "range can only initialize variables".into()),
+                            _ => {
+                                return self
+                                    .fail(next.pos, "range can only initialize variables".into());
+                            }
                         }
                     }
                     return self.fail(next.pos, format!("too many declarations in {context}"));
@@ -484,9 +528,16 @@ impl Parser<'_> {
             | Arg::Number { pos, .. }
             | Arg::Nil { pos }
             | Arg::Dot { pos } => {
-                let shown = self.items.iter().find(|i| i.pos == pos).map(|i| i.val.clone());
+                let shown = self
+                    .items
+                    .iter()
+                    .find(|i| i.pos == pos)
+                    .map(|i| i.val.clone());
                 let shown = shown.unwrap_or_default();
-                return self.fail(pos, format!("unexpected . after term {}", crate::lex::quote(&shown)));
+                return self.fail(
+                    pos,
+                    format!("unexpected . after term {}", crate::lex::quote(&shown)),
+                );
             }
             node => Arg::Chain {
                 pos: node.pos(),
@@ -503,15 +554,24 @@ impl Parser<'_> {
         Ok(Some(match token.kind {
             Kind::Identifier => {
                 if !is_function(&token.val) {
-                    return self.fail(pos, format!("function {} not defined", crate::lex::quote(&token.val)));
+                    return self.fail(
+                        pos,
+                        format!("function {} not defined", crate::lex::quote(&token.val)),
+                    );
                 }
-                Arg::Identifier { pos, name: token.val }
+                Arg::Identifier {
+                    pos,
+                    name: token.val,
+                }
             }
             Kind::Dot => Arg::Dot { pos },
             Kind::Nil => Arg::Nil { pos },
             Kind::Variable => {
                 if !self.vars.contains(&token.val) {
-                    return self.fail(pos, format!("undefined variable {}", crate::lex::quote(&token.val)));
+                    return self.fail(
+                        pos,
+                        format!("undefined variable {}", crate::lex::quote(&token.val)),
+                    );
                 }
                 Arg::Variable {
                     pos,
@@ -529,7 +589,10 @@ impl Parser<'_> {
             },
             Kind::CharConstant | Kind::Number => {
                 check_number(&token.val).map_err(|m| (pos, m))?;
-                Arg::Number { pos, text: token.val }
+                Arg::Number {
+                    pos,
+                    text: token.val,
+                }
             }
             Kind::LeftParen => {
                 self.enter(pos)?;
@@ -538,8 +601,8 @@ impl Parser<'_> {
                 Arg::Pipe(Box::new(pipe))
             }
             Kind::String | Kind::RawString => {
-                let value = unquote(&token.val)
-                    .ok_or_else(|| (pos, format!("invalid syntax: {}", token.val)))?;
+                let value =
+                    unquote(&token.val).ok_or_else(|| (pos, "invalid syntax".to_string()))?;
                 Arg::String { pos, value }
             }
             _ => {
