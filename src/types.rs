@@ -22,7 +22,8 @@ use crate::migration::record::{
     ChartBump, Migration, RecordedDisplaced, RecordedOp, SchemaDigest, SchemaPair,
 };
 use crate::migration::replay::{Drift, ReplayReport, ReplayedOp, SkippedOp};
-use crate::schema::{Change, ChangeKind, Derivable, Displaced, Escalation, Source};
+use crate::reads::{ChartInfo, TemplateFile, Templates};
+use crate::schema::{Change, ChangeKind, Derivable, Displaced, DisplacedBy, Escalation, Source};
 use crate::text::{Diagnostic, FileResult, Location};
 use crate::yaml::Typing;
 use ts_rs::TS;
@@ -67,7 +68,8 @@ macro_rules! declarations {
 pub fn typescript() -> String {
     let config = ts_rs::Config::new().with_large_int("number");
     let all = declarations![&config;
-        MigrateReport, Status, Displaced, Derivable, Source, Escalation, Refusal, RefusalKind,
+        MigrateReport, Status, Displaced, DisplacedBy, Derivable, Source, Escalation, Refusal,
+        RefusalKind, Templates, ChartInfo, TemplateFile,
         Location, Diagnostic, Op, SetSource, NotCarried, KeptComment, FileResult, Change,
         ChangeKind, ChartFindings, ChartFinding, ValidateReport, LocatedViolation, ChartNamed,
         DecodeResult, PatchReport,

@@ -109,7 +109,21 @@ reason: string,
  * Whether the base schema accepted this value at this path.
  */
 baseAccepts: boolean,
+/**
+ * What displaced it: the target schema refuses it, or no template of the target chart reads it.
+ */
+by: DisplacedBy,
+/**
+ * Where the base chart's templates read it (`argo-cd/templates/x.yaml:42`), when `by` is
+ * `templates`.
+ */
+readBefore?: string,
 };
+
+/**
+ * What displaced a value.
+ */
+export type DisplacedBy = "schema" | "templates";
 
 /**
  * A missing required key whose value the target schema dictates.
@@ -185,7 +199,74 @@ utf16Column: number | null,
 /**
  * Which refusal stopped a migration or a patch (docs/contract.md `refusals[].kind`).
  */
-export type RefusalKind = "survival" | "schema" | "provenance" | "non-scalar-move" | "flow-collection" | "anchor-or-alias" | "merge-key" | "tag" | "duplicate-key" | "block-scalar" | "prefix-ambiguous" | "prefix-not-found" | "ambiguous-move" | "verify-failed" | "indentation" | "schema-drift" | "render-failed" | "layer-conflict" | "chart-defaults";
+export type RefusalKind = "survival" | "schema" | "provenance" | "non-scalar-move" | "flow-collection" | "anchor-or-alias" | "merge-key" | "tag" | "duplicate-key" | "block-scalar" | "prefix-ambiguous" | "prefix-not-found" | "ambiguous-move" | "verify-failed" | "indentation" | "schema-drift" | "render-failed" | "layer-conflict" | "chart-defaults" | "unread-by-target";
+
+/**
+ * A chart tree's templates, as a chart archive or directory gives them.
+ */
+export type Templates = {
+/**
+ * The root chart's name.
+ */
+chart: string,
+/**
+ * The root chart's version.
+ */
+version: string,
+/**
+ * Every chart of the tree, the root first.
+ */
+charts: Array<ChartInfo>,
+/**
+ * Every template file, in path order.
+ */
+files: Array<TemplateFile>,
+};
+
+/**
+ * One chart of a tree, as the analysis needs it.
+ */
+export type ChartInfo = {
+/**
+ * Its name in the tree (its alias, if it has one).
+ */
+name: string,
+/**
+ * The keys from the values root to its values (empty for the root chart).
+ */
+valuesPath: Array<string>,
+/**
+ * Its parent chart's index (`null` for the root chart).
+ */
+parent: number | null,
+/**
+ * Its directory as Helm names templates (`argo-cd/charts/redis-ha`): `.Template.BasePath`
+ * is this and `/templates`.
+ */
+dir: string,
+/**
+ * The values Helm itself reads for it: its dependency's `condition` paths and `tags.*`, as keys.
+ */
+gates: Array<Array<string>>,
+};
+
+/**
+ * One template file of a chart tree.
+ */
+export type TemplateFile = {
+/**
+ * Its path as Helm names it (`argo-cd/templates/argocd-server/deployment.yaml`).
+ */
+name: string,
+/**
+ * The index of its chart in [`Templates::charts`].
+ */
+chart: number,
+/**
+ * Its text.
+ */
+text: string,
+};
 
 /**
  * Where a result points: a file and, when it has one, a position in it (flattened into results).
@@ -650,6 +731,11 @@ defaults: string | null,
  * Every chart of the tree and where its values sit.
  */
 charts: Array<ChartAt>,
+/**
+ * Every chart's templates, with the values each reads from: give them to `migrate`,
+ * `diagnose` or a `Session` as `baseTemplates`/`targetTemplates`.
+ */
+templates: Templates,
 };
 
 /**
@@ -1471,6 +1557,15 @@ typing?: Typing,
  * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
  */
 refs?: Record<string, string>,
+/**
+ * The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
+ * chart reads decides which values the target ignores.
+ */
+baseTemplates?: Templates,
+/**
+ * The target chart's templates, as `readChart` gives them.
+ */
+targetTemplates?: Templates,
 };
 
 /**
@@ -1573,6 +1668,15 @@ typing?: Typing,
  * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
  */
 refs?: Record<string, string>,
+/**
+ * The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
+ * chart reads decides which values the target ignores.
+ */
+baseTemplates?: Templates,
+/**
+ * The target chart's templates, as `readChart` gives them.
+ */
+targetTemplates?: Templates,
 };
 
 /**

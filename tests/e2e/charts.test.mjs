@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { start, open, statusIs, read, root } from './harness.mjs';
+import { start, open, statusIs, read, root, shots } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -62,5 +62,35 @@ test('a gzip file that is not a chart archive is refused, naming it', async () =
   assert.match(await page.textContent('#notice'), /^Not read: evil\.tgz: /);
   assert.equal(await page.inputValue('[data-testid="target-schema"]'), before);
   assert.deepEqual(session.problems, []);
+  await session.context.close();
+});
+
+test('two archives of a chart without a schema: the values the new chart ignores are shown and moved', async () => {
+  const { packChart } = await import('./chart-archive.mjs');
+  const bump = 'tests/charts/real/argo-cd-5.55.0-to-6.0.0';
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await statusIs(page, 'planned');
+  for (const [side, version] of [['base', '5.55.0'], ['target', '6.0.0']]) {
+    await page.click(`#tab-${side}`);
+    await page.locator(`#panel-${side} input[type="file"]`).setInputFiles({
+      name: `argo-cd-${version}.tgz`, mimeType: 'application/gzip', buffer: packChart(join(root, bump, side), 'argo-cd'),
+    });
+    await page.waitForFunction((v) => document.querySelector('#notice').textContent.includes(`argo-cd ${v}`), version);
+    assert.match(await page.textContent('#notice'), /templates\): its schema is the .* its templates say which values it reads/);
+  }
+  await page.fill('[data-testid="values"]', read(`${bump}/values.yaml`));
+  await page.fill('#prefix', '');
+  await page.fill('[data-testid="proposal"]', read(`${bump}/proposal.yaml`));
+  await statusIs(page, 'planned');
+  const diff = await page.locator('[data-testid="diff"]').textContent();
+  const expected = read('tests/fixtures/migrate/real-argo-cd-5.55.0-to-6.0.0-server-config-becomes-configs-cm/expected.diff');
+  assert.equal(diff.split('\n').slice(2).join('\n'), expected.split('\n').slice(2).join('\n'));
+  const ignored = await page.locator('[data-testid="displaced-by-templates"]').count();
+  assert.equal(ignored, 4);
+  assert.match(await page.textContent('#displaced'), /ignored by argo-cd 6\.0\.0: read before at argo-cd\/templates\/_helpers\.tpl:178/);
+  assert.deepEqual(session.problems, []);
+  assert.deepEqual(session.foreign, []);
+  await page.screenshot({ path: join(shots, 'charts-ignored-by-the-new-chart.png'), fullPage: true });
   await session.context.close();
 });

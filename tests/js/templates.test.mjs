@@ -1,0 +1,82 @@
+// Charts without a strict schema through the JS API: readChartFiles gives each chart's templates,
+// and migrate, diagnose and a Session given baseTemplates/targetTemplates name the values the
+// target chart reads nowhere, plan their moves, and refuse a key no target template reads.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate, diagnose, readChartFiles, Session } from 'values-migrate';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bump = join(root, 'tests/charts/real/argo-cd-5.55.0-to-6.0.0');
+const fixture = join(root, 'tests/fixtures/migrate/real-argo-cd-5.55.0-to-6.0.0-server-config-becomes-configs-cm');
+
+/** A chart directory read as the MCP server and the Node CLI read one: paths and bytes. */
+function chart(side, name) {
+  const dir = join(bump, side);
+  const walk = (at) => readdirSync(at).sort().flatMap((n) => (statSync(join(at, n)).isDirectory() ? walk(join(at, n)) : [join(at, n)]));
+  const files = walk(dir);
+  return readChartFiles(name, files.map((f) => relative(dir, f)), files.map((f) => readFileSync(f)));
+}
+
+const base = chart('base', 'argo-cd-5.55.0');
+const target = chart('target', 'argo-cd-6.0.0');
+const input = (proposal) => ({
+  files: [{ path: 'values.yaml', text: readFileSync(join(bump, 'values.yaml'), 'utf8') }],
+  baseSchema: base.schema,
+  targetSchema: target.schema,
+  defaults: target.defaults,
+  baseDefaults: base.defaults,
+  baseTemplates: base.templates,
+  targetTemplates: target.templates,
+  proposal,
+});
+
+test('readChartFiles gives every chart of the tree with its templates', () => {
+  assert.equal(target.templates.chart, 'argo-cd');
+  assert.equal(target.templates.version, '6.0.0');
+  assert.deepEqual(target.templates.charts.map((c) => c.name), ['argo-cd', 'redis-ha']);
+  assert.deepEqual(target.templates.charts[1].valuesPath, ['redis-ha']);
+  assert.ok(target.templates.files.some((f) => f.name === 'argo-cd/templates/_helpers.tpl'));
+});
+
+test('diagnose names each value the target chart ignores, and where the base read it', () => {
+  const report = diagnose(input());
+  assert.equal(report.status, 'needs-proposal');
+  const ignored = report.displaced.filter((d) => d.by === 'templates');
+  assert.deepEqual(ignored.map((d) => d.path), ['controller.logLevel', 'server.config', 'server.rbacConfig', 'server.ingress.hosts']);
+  assert.equal(ignored[1].readBefore, 'argo-cd/templates/_helpers.tpl:178');
+  assert.match(report.brief, /No template of the target chart reads these values/);
+});
+
+test('migrate plans the upgrade notes\' moves to the expected diff, in a one-shot call and a Session', () => {
+  const proposal = readFileSync(join(bump, 'proposal.yaml'), 'utf8');
+  const expected = readFileSync(join(fixture, 'expected.diff'), 'utf8');
+  const once = migrate(input(proposal));
+  assert.equal(once.status, 'planned');
+  assert.equal(once.files[0].diff, expected);
+  const { files, proposal: p, ...options } = input(proposal);
+  const session = new Session(options);
+  try {
+    const again = session.migrate({ files, proposal: p });
+    assert.equal(again.files[0].diff, expected);
+  } finally {
+    session.free();
+  }
+});
+
+test('a proposal key no target template reads is refused with the nearest keys it does read', () => {
+  const proposal = readFileSync(join(bump, 'proposal.yaml'), 'utf8').replace('  cm:', '  cmm:');
+  const report = migrate(input(proposal));
+  assert.equal(report.status, 'refused');
+  const refusal = report.refusals.find((r) => r.kind === 'unread-by-target');
+  assert.equal(refusal.path, 'configs.cmm');
+  assert.match(refusal.message, /nearest keys it reads there: `configs\.cm`/);
+  assert.equal(refusal.line, 2);
+});
+
+test('without templates, the same schema-less bump sees nothing to move', () => {
+  const { baseTemplates, targetTemplates, ...plain } = input();
+  assert.equal(diagnose(plain).displaced.length, 0);
+});
