@@ -79,8 +79,10 @@ test('two archives of a chart without a schema: the values the new chart ignores
     await page.waitForFunction((v) => document.querySelector('#notice').textContent.includes(`argo-cd ${v}`), version);
     assert.match(await page.textContent('#notice'), /templates\): its schema is the .* its templates say which values it reads/);
   }
+  await page.click('#tab-values-0');
   await page.fill('[data-testid="values"]', read(`${bump}/values.yaml`));
   await page.fill('#prefix', '');
+  await page.click('#tab-proposal');
   await page.fill('[data-testid="proposal"]', read(`${bump}/proposal.yaml`));
   await statusIs(page, 'planned');
   const diff = await page.locator('[data-testid="diff"]').textContent();

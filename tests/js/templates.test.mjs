@@ -73,7 +73,7 @@ test('a proposal key no target template reads is refused with the nearest keys i
   const refusal = report.refusals.find((r) => r.kind === 'unread-by-target');
   assert.equal(refusal.path, 'configs.cmm');
   assert.match(refusal.message, /nearest keys it reads there: `configs\.cm`/);
-  assert.equal(refusal.line, 2);
+  assert.equal(refusal.line, 8);
 });
 
 test('without templates, the same schema-less bump sees nothing to move', () => {
