@@ -93,9 +93,10 @@ impl Run<'_> {
     pub(super) fn call(&mut self, name: &str, arg: Val, f: &mut Frame, pos: usize) {
         let site = self.site(f, pos);
         let key = (name.to_string(), arg.clone(), f.guards.clone());
-        if self.seen.contains(&key) {
-            return;
-        }
+        let at = match self.seen.binary_search(&key) {
+            Ok(_) => return,
+            Err(at) => at,
+        };
         if self.depth >= MAX_CALLS || self.runs >= MAX_RUNS {
             self.widen(
                 &arg,
@@ -104,7 +105,7 @@ impl Run<'_> {
             );
             return;
         }
-        self.seen.insert(key);
+        self.seen.insert(at, key);
         self.runs += 1;
         let start = self.defines.partition_point(|(n, _, _)| *n < name);
         let defines: Vec<_> = self.defines[start..]

@@ -5,7 +5,6 @@ use super::value::{Atom, Val};
 use super::{Site, Templates};
 use crate::path::ValuePath;
 use serde_json::Value;
-use std::collections::HashSet;
 use values_migrate_template::{Arg, Branch, Command, Node, Pipe, Tree};
 
 /// How many `define`s deep a call is followed; deeper, the argument is read whole.
@@ -152,7 +151,8 @@ fn strings_in<'v>(value: &'v Value, out: &mut Vec<&'v str>) {
 pub(super) struct Run<'t> {
     pub(super) templates: &'t Templates,
     pub(super) defines: Vec<(&'t str, usize, &'t Tree)>,
-    pub(super) seen: HashSet<(String, Val, Vec<Guard>)>,
+    /// Each (define, argument, conditions) run so far, sorted (no hash map: docs/size.md).
+    pub(super) seen: Vec<(String, Val, Vec<Guard>)>,
     pub(super) depth: usize,
     pub(super) runs: usize,
     pub(super) found: Found,
@@ -182,7 +182,7 @@ impl<'t> Run<'t> {
         Run {
             templates,
             defines,
-            seen: HashSet::new(),
+            seen: Vec::new(),
             depth: 0,
             runs: 0,
             found: Found::default(),

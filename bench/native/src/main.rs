@@ -220,6 +220,7 @@ fn run(plan: &Plan, job: &Job) -> Value {
                 typing,
                 schema_refs: Vec::new(),
                 base_defaults: None,
+                templates: None,
             };
             let diagnose = job.kind == "diagnose";
             let call = || {
@@ -233,6 +234,25 @@ fn run(plan: &Plan, job: &Job) -> Value {
             let (s, b, c, m) = timed(plan, job, &call);
             let result = serde_json::to_value(call()).expect("serialize");
             (s, b, c, m, result)
+        }
+        "templates" => {
+            // A session given one chart tree's templates as base and target: both parsed and
+            // analysed, and what the target reads that the base did not (docs/templates.md).
+            let dir = need(job, &job.file, "file");
+            let input = values_migrate::chart::Input::from_path(std::path::Path::new(dir))
+                .unwrap_or_else(|e| die(&e));
+            let templates = input.templates.clone().unwrap_or_default();
+            let both = values_migrate::migrate::BumpTemplates {
+                base: templates.clone(),
+                target: templates,
+            };
+            let call = || {
+                values_migrate::migrate::Session::new(&input.schema, &input.schema, None, typing)
+                    .and_then(|s| s.with_templates(Some(&both)))
+                    .is_ok()
+            };
+            let (s, b, c, m) = timed(plan, job, &call);
+            (s, b, c, m, json!({ "ok": call(), "files": both.base.files.len() }))
         }
         other => die(&format!("{}: unknown kind {other}", job.id)),
     };
