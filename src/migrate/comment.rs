@@ -1,7 +1,9 @@
-//! The pull request comment: the bump, each op, every value not carried across, escalations, kept comments.
+//! The pull request comment: the bump, the values the target chart ignores, each op, every value
+//! not carried across, escalations, kept comments.
 
 use super::outcome::{MigrateReport, Op, Status};
 use crate::path::show;
+use crate::schema::DisplacedBy;
 use std::fmt::Write;
 
 /// Markdown for the pull request that carries this migration.
@@ -28,6 +30,18 @@ pub fn comment(base_schema: &str, target_schema: &str, report: &MigrateReport) -
         Status::NeedsProposal => "A proposal is needed.",
     };
     let _ = writeln!(out, "{verdict}\n");
+    section(
+        &mut out,
+        "**Ignored by the target chart** — values the base chart's templates read and no template of the target reads (Helm renders without them, silently):",
+        report
+            .displaced
+            .iter()
+            .filter(|d| d.by == DisplacedBy::Templates)
+            .map(|d| {
+                let at = d.read_before.as_deref().unwrap_or("");
+                format!("- `{}` (read before at `{at}`)", d.path)
+            }),
+    );
     section(&mut out, "**Plan**", report.ops.iter().map(op_line));
     section(
         &mut out,

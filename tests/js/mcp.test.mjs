@@ -36,6 +36,7 @@ before(async () => {
   cpSync(join(root, 'examples/bosun-0.20.0-to-0.25.1'), join(scratch, BOSUN), { recursive: true });
   cpSync(join(root, 'examples/bosun-servicemonitor-escalation'), join(scratch, ESCALATION), { recursive: true });
   cpSync(join(root, 'examples/manifest-adr-0020'), join(scratch, 'manifest'), { recursive: true });
+  cpSync(join(root, 'tests/charts/real/argo-cd-5.55.0-to-6.0.0'), join(scratch, 'argo'), { recursive: true });
   symlinkSync(outside, join(scratch, 'escape.yaml'));
   client = new Client({ name: 'values-migrate-test', version: '0.0.0' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [nodeCli, 'mcp'], cwd: scratch, stderr: 'pipe' }));
@@ -155,6 +156,19 @@ test('two chart archives give the plan the two schema files give; the target cha
   assert.equal(validated.valid, true);
   const escape = await call('diagnose', { ...bosun, base: `${BOSUN}/charts/../../../secret.yaml` });
   assert.match(escape.error, /outside the server's root/);
+});
+
+test('two chart directories without a schema: the values the target chart ignores, planned', async () => {
+  const argo = { values: ['argo/values.yaml'], base: 'argo/base', target: 'argo/target' };
+  const diagnosed = await call('diagnose', argo);
+  assert.equal(diagnosed.status, 'needs-proposal');
+  const ignored = diagnosed.displaced.filter((d) => d.by === 'templates').map((d) => d.path);
+  assert.deepEqual(ignored, ['controller.logLevel', 'server.config', 'server.rbacConfig', 'server.ingress.hosts']);
+  const proposal = readFileSync(join(scratch, 'argo/proposal.yaml'), 'utf8');
+  const migrated = await call('migrate', { ...argo, proposal });
+  assert.equal(migrated.status, 'planned');
+  const expected = readFileSync(join(root, 'tests/fixtures/migrate/real-argo-cd-5.55.0-to-6.0.0-server-config-becomes-configs-cm/expected.diff'), 'utf8');
+  assert.equal(migrated.files[0].diff.split('\n').slice(2).join('\n'), expected.split('\n').slice(2).join('\n'));
 });
 
 test('two calls at once', async () => {
