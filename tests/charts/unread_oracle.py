@@ -122,18 +122,29 @@ def diagnose(bump, values_file="values.yaml"):
     return json.loads(run.stdout)
 
 
-def check(bump):
-    """(claims checked, false claims, named, truly ignored) for one bump."""
-    values = yaml.safe_load((bump / "values.yaml").read_text()) or {}
-    report = diagnose(bump)
-    claimed = [segments(d["path"]) for d in report["displaced"] if d.get("by") == "templates"]
-    target = Renders(bump / "target", values)
+def ignored(report):
+    """The paths a diagnosis calls ignored by the target chart."""
+    return [segments(d["path"]) for d in report["displaced"] if d.get("by") == "templates"]
+
+
+def false_claims(target, values, claimed, label):
+    """How many claimed paths change the target's render when removed (each printed)."""
     false = 0
     for path in claimed:
         why = target.differs(without(values, path))
         if why is not None:
             false += 1
-            print(f"  FALSE ignored {path}: {why}")
+            print(f"  FALSE ignored{label} {path}: {why}")
+    return false
+
+
+def check(bump):
+    """(claims checked, false claims, named, truly ignored) for one bump."""
+    values = yaml.safe_load((bump / "values.yaml").read_text()) or {}
+    report = diagnose(bump)
+    claimed = ignored(report)
+    target = Renders(bump / "target", values)
+    false = false_claims(target, values, claimed, "")
     base = Renders(bump / "base", values)
     truly, named = 0, 0
     for path in leaves(values):
@@ -169,16 +180,9 @@ def check_defaults(bump):
     """(claims, false claims) with the base chart's own values.yaml as the user's file: every
     value the base chart sets, a file the tool was not tuned on."""
     values = yaml.safe_load((bump / "base" / "values.yaml").read_text()) or {}
-    report = diagnose(bump, "base/values.yaml")
-    claimed = [segments(d["path"]) for d in report["displaced"] if d.get("by") == "templates"]
+    claimed = ignored(diagnose(bump, "base/values.yaml"))
     target = Renders(bump / "target", values)
-    false = 0
-    for path in claimed:
-        why = target.differs(without(values, path))
-        if why is not None:
-            false += 1
-            print(f"  FALSE ignored (base defaults as values) {path}: {why}")
-    return len(claimed), false
+    return len(claimed), false_claims(target, values, claimed, " (base defaults as values)")
 
 
 def main():
