@@ -82,10 +82,18 @@ pub(crate) fn compile(
     let draft = draft_of(document.get("$schema")).map_err(positioned)?;
     let document = &bundle(document, draft, supplied);
     let index = Index::build(document, draft);
-    check_references(document, &index).map_err(positioned)?;
     check_patterns(&index).map_err(positioned)?;
 
-    let validator = build(document, draft).map_err(positioned)?;
+    // References resolve as validation reaches them, as Helm 4 resolves them: one that points
+    // nowhere (or elsewhere) inside a definition nothing uses is no error. A reached one that
+    // leaves the document names every such one, with how to supply them.
+    let validator = build(document, draft).map_err(|error| {
+        let remote = error.kind() == SchemaErrorKind::RemoteReference;
+        let named = remote
+            .then(|| check_references(document, &index).err())
+            .flatten();
+        positioned(named.unwrap_or(error))
+    })?;
     let mut patterns = HashMap::new();
     for pattern in &index.patterns {
         patterns
@@ -230,6 +238,38 @@ mod tests {
         assert_eq!(error.kind(), SchemaErrorKind::RemoteReference);
         assert_eq!(error.urls(), ["https://schemas.example/a.json"]);
         assert!(error.message().contains("https://schemas.example/a.json"));
+    }
+
+    #[test]
+    fn a_reference_nothing_reaches_is_no_error_and_a_reached_one_is_located() {
+        let unreached = r##"{"$defs": {"unused": {"$ref": "#/$defs/missing"}}, "properties": {"a": {"type": "string"}}}"##;
+        assert!(
+            compile(
+                &serde_json::from_str(unreached).expect("json"),
+                Some(unreached),
+                &[]
+            )
+            .is_ok()
+        );
+        let remote = r##"{"definitions": {"u": {"$ref": "https://schemas.example/a.json"}}, "type": "object"}"##;
+        assert!(
+            compile(
+                &serde_json::from_str(remote).expect("json"),
+                Some(remote),
+                &[]
+            )
+            .is_ok()
+        );
+        let reached = r##"{"$defs": {"used": {"$ref": "#/$defs/missing"}}, "properties": {"a": {"$ref": "#/$defs/used"}}}"##;
+        let document = serde_json::from_str(reached).expect("json");
+        let Err(error) = compile(&document, Some(reached), &[]) else {
+            panic!("a reached $ref that points nowhere compiled")
+        };
+        assert_eq!(error.kind(), SchemaErrorKind::UnresolvableReference);
+        let at = reached
+            .find(r##""$ref": "#/$defs/missing""##)
+            .expect("there");
+        assert_eq!(error.offset(), Some(at), "located at the reached `$ref`");
     }
 
     #[test]

@@ -37,6 +37,7 @@ CHARTS = [
     ("sigstore/helm-charts", "charts/ctlog", r"ctlog-\d+\.\d+\.\d+", "Apache-2.0"),
     ("sigstore/helm-charts", "charts/scaffold", r"scaffold-\d+\.\d+\.\d+", "Apache-2.0"),
     ("DataDog/helm-charts", "charts/datadog", r"datadog-3\.\d+\.\d+", "Apache-2.0", 2),
+    ("Cloudzero/cloudzero-charts", "charts/cloudzero-agent", r"1\.2\.[78]", "Apache-2.0"),
     ("DataDog/helm-charts", "charts/private-action-runner", r"private-action-runner-\d+\.\d+\.\d+", "Apache-2.0"),
     ("open-telemetry/opentelemetry-helm-charts", "charts/opentelemetry-kube-stack", r"opentelemetry-kube-stack-\d+\.\d+\.\d+", "Apache-2.0", 2),
     ("open-telemetry/opentelemetry-helm-charts", "charts/opentelemetry-target-allocator", r"opentelemetry-target-allocator-\d+\.\d+\.\d+", "Apache-2.0"),

@@ -222,6 +222,14 @@ def misc():
         ("root-not-object", {"type": "array"}, "a: 1\n", None),
         ("remote-ref", one("a", {"$ref": "https://example.invalid/schema.json"}), "a: 1\n", None),
         ("missing-ref", one("a", {"$ref": "#/$defs/missing"}), "a: 1\n", None),
+        # Helm resolves a reference as validation reaches it: one in a definition nothing uses is
+        # no error (cloudzero-agent v1.2.7 ships twelve), wherever it points.
+        ("missing-ref-unreached", {"$defs": {"unused": {"$ref": "#/$defs/missing"}},
+                                   "properties": {"a": {"type": "string"}}}, "a: 1\n", None),
+        ("remote-ref-unreached", {"definitions": {"unused": {"properties": {"x": {"$ref": "https://example.invalid/s.json"}}}},
+                                  "properties": {"a": {"type": "string"}}}, "a: x\n", None),
+        ("missing-ref-reached-through-defs", {"$defs": {"used": {"$ref": "#/$defs/missing"}},
+                                              "properties": {"a": {"$ref": "#/$defs/used"}}}, "a: x\n", None),
         ("file-ref", one("a", {"$ref": "other.json"}), "a: 1\n", None),
         ("anchor-ref", {"$defs": {"x": {"$anchor": "xa", "type": "integer"}}, "properties": {"a": {"$ref": "#xa"}}}, "a: s\n", None),
         ("id-relative-ref", {"$id": "https://example.com/s/root.json", "$defs": {"x": {"$id": "x.json", "type": "integer"}},

@@ -110,7 +110,10 @@ def case_questions(path):
     here = os.path.dirname(path)
     name = rel(here)
     prefix = case.get("prefix") or (case.get("expect") or {}).get("prefix")
-    schemas = {s: resolve_path(here, case[s]) for s in ("base", "target") if isinstance(case.get(s), str)}
+    # A chart directory as base or target (the real schema-less bumps) is judged by
+    # tests/charts/unread_oracle.py, not here: only schema files are asked about.
+    schemas = {s: resolve_path(here, case[s]) for s in ("base", "target")
+               if isinstance(case.get(s), str) and os.path.isfile(resolve_path(here, case[s]))}
     defaults = resolve_path(here, case["defaults"]) if isinstance(case.get("defaults"), str) else None
     values = [resolve_path(here, v) for v in case.get("values") or [] if isinstance(v, str)]
     proposal = resolve_path(here, case["proposal"]) if isinstance(case.get("proposal"), str) else None
