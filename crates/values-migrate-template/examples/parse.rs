@@ -1,7 +1,10 @@
-//! Parses every template file named on the command line (or every file under a directory named),
-//! printing `ok N` or each refusal as `file:line:column: message`; exits 1 when one is refused.
+//! Parses each template file named on the command line (a directory: every file under it) and
+//! prints one JSON line per file: `{"file":…,"ok":true,"trees":N}` or
+//! `{"file":…,"ok":false,"line":…,"column":…,"offset":…,"message":…}`.
+//!
+//! `cargo run -p values-migrate-template --example parse -- FILE…`
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn main() {
     let mut files = Vec::new();
@@ -14,17 +17,28 @@ fn main() {
             continue;
         };
         let text = String::from_utf8_lossy(&bytes);
-        if let Err(error) = values_migrate_template::parse(&file.display().to_string(), &text) {
-            println!("{error}");
-            refused += 1;
-        }
+        let name = file.display().to_string();
+        let line = match values_migrate_template::parse(&name, &text) {
+            Ok(trees) => serde_json::json!({"file": name, "ok": true, "trees": trees.len()}),
+            Err(error) => {
+                refused += 1;
+                serde_json::json!({
+                    "file": name,
+                    "ok": false,
+                    "line": error.line(),
+                    "column": error.column(),
+                    "offset": error.offset(),
+                    "message": error.message(),
+                })
+            }
+        };
+        println!("{line}");
     }
-    println!("ok {} refused {refused}", files.len() - refused);
     std::process::exit(i32::from(refused > 0));
 }
 
-/// Every file under `path` (a file itself).
-fn collect(path: &Path, out: &mut Vec<std::path::PathBuf>) {
+/// Every file under `path` (or `path` itself), sorted.
+fn collect(path: &Path, out: &mut Vec<PathBuf>) {
     match std::fs::read_dir(path) {
         Ok(entries) => {
             let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();

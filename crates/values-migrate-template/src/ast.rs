@@ -11,13 +11,14 @@ pub struct Tree {
     pub name: String,
     /// The file it was parsed from.
     pub file: String,
-    /// Where the `define`/`block` action starts (0 for a file's top level).
+    /// Where the `define`/`block` action starts, its `{{` (0 for a file's top level).
     pub pos: Pos,
     /// The body.
     pub root: Vec<Node>,
 }
 
-/// A node of a template's list (Go's `ListNode` items); every `pos` is where the node starts.
+/// A node of a template's list (Go's `ListNode` items); every `pos` is where the node starts:
+/// a text's first byte, a comment's `/*`, an action's first token, a keyword.
 #[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {
@@ -33,7 +34,7 @@ pub enum Node {
     Range(Branch),
     /// `{{with pipe}} list {{else}} else_list {{end}}`; `else with` is a `With` alone in `else_list`.
     With(Branch),
-    /// `{{template "name" pipe}}` (a `block` is a `define` plus this).
+    /// `{{template "name" pipe}}` (a `block` is a `define` plus this), at its keyword.
     Template {
         pos: Pos,
         name: String,
@@ -48,7 +49,7 @@ pub enum Node {
 /// The parts of `if`, `range` and `with`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Branch {
-    /// Where the action starts.
+    /// Where its keyword is (`if`, `range`, `with`; for `else if`, that `if`).
     pub pos: Pos,
     /// The pipeline tested (or ranged over).
     pub pipe: Pipe,
@@ -90,7 +91,8 @@ pub struct Command {
 }
 
 /// An operand (Go's `FieldNode`, `VariableNode`, `IdentifierNode`, `ChainNode`, `PipeNode`,
-/// `DotNode`, `NilNode`, `BoolNode`, `NumberNode`, `StringNode`); every `pos` is where it starts.
+/// `DotNode`, `NilNode`, `BoolNode`, `NumberNode`, `StringNode`); every `pos` is where it starts
+/// (a parenthesized pipeline's is its first token's, after the `(`).
 #[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {

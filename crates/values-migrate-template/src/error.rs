@@ -19,7 +19,7 @@ impl ParseError {
         let before = text.get(..offset).unwrap_or("");
         let line = 1 + before.matches('\n').count();
         let start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = 1 + before[start..].chars().count();
+        let column = 1 + before.get(start..).unwrap_or("").chars().count();
         ParseError {
             file: file.to_string(),
             offset,

@@ -1,6 +1,8 @@
-//! The functions a Helm template may call: Go's builtins, sprig v3.3.0's `TxtFuncMap` less `env`
-//! and `expandenv` (Masterminds/sprig `functions.go` at v3.3.0), and Helm 4.2.3's own
-//! (helm/helm `pkg/engine/funcs.go` at v4.2.3). Go's parser refuses any other name.
+//! The functions a Helm template may call: Go's builtins (`text/template`'s `builtins()`), sprig
+//! v3.3.0's `TxtFuncMap` less `env` and `expandenv` (Masterminds/sprig `functions.go` at v3.3.0,
+//! the version Helm's go.mod requires), and Helm 4.2.3's own (helm/helm `pkg/engine/funcs.go` at
+//! v4.2.3; `engine.go`'s `initFunMap` also sets `fail` and `getHostByName`, both in sprig's map).
+//! Go's parser refuses any other name.
 
 /// Every function name Helm's template engine defines, sorted.
 const FUNCTIONS: &[&str] = &[

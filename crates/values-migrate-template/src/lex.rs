@@ -1,129 +1,57 @@
-//! Go's text/template lexer (`text/template/parse/lex.go`) with the default delimiters: the text
-//! becomes a vector of items, ending in `Eof` or in the first `Error`.
+//! Go's text/template lexer (`text/template/parse/lex.go`) with the default delimiters and with
+//! `break`/`continue` as keywords (Helm defines no such functions): the text becomes items, the
+//! last one `Eof` or `Error`. Comments are items, as with Go's `ParseComments` mode.
 
-/// What an item is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    Error,
-    Bool,
-    Char,
-    CharConstant,
-    Assign,
-    Declare,
-    Eof,
-    Field,
-    Identifier,
-    LeftDelim,
-    LeftParen,
-    Number,
-    Pipe,
-    RawString,
-    RightDelim,
-    RightParen,
-    Space,
-    String,
-    Text,
-    Variable,
-    // Keywords.
-    Block,
-    Break,
-    Continue,
-    Dot,
-    Define,
-    Else,
-    End,
-    If,
-    Nil,
-    Range,
-    Template,
-    With,
-}
+use crate::item::{Item, Kind, Lexed};
+use crate::strconv::{quote, unicode_name};
+use crate::unicode::{is_digit, is_letter};
 
-impl Kind {
-    fn is_keyword(self) -> bool {
-        matches!(
-            self,
-            Kind::Block
-                | Kind::Break
-                | Kind::Continue
-                | Kind::Dot
-                | Kind::Define
-                | Kind::Else
-                | Kind::End
-                | Kind::If
-                | Kind::Nil
-                | Kind::Range
-                | Kind::Template
-                | Kind::With
-        )
-    }
-}
-
-/// One lexed item: its kind, its text (an error's message), its byte offset.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Item {
-    pub kind: Kind,
-    pub val: String,
-    pub pos: usize,
-}
-
-impl Item {
-    /// The item as Go's `item.String()` prints it in errors.
-    pub(crate) fn describe(&self) -> String {
-        match self.kind {
-            Kind::Eof => "EOF".to_string(),
-            Kind::Error => self.val.clone(),
-            kind if kind.is_keyword() => format!("<{}>", self.val),
-            _ if self.val.chars().count() > 10 => {
-                let short: String = self.val.chars().take(10).collect();
-                format!("{}...", quote(&short))
-            }
-            _ => quote(&self.val),
-        }
-    }
-}
-
-/// A string as Go's `%q` writes it.
-pub(crate) fn quote(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-const LEFT: &str = "{{";
-const RIGHT: &str = "}}";
+const LEFT_DELIM: &str = "{{";
+const RIGHT_DELIM: &str = "}}";
 const LEFT_COMMENT: &str = "/*";
 const RIGHT_COMMENT: &str = "*/";
+/// A trim marker and the space beside it (`- ` after `{{`, ` -` before `}}`).
+const TRIM_MARKER_LEN: usize = 2;
 
+/// Go's `isSpace`: the characters trim markers trim and actions separate arguments with.
 fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\r' | '\n')
 }
 
-fn is_alphanumeric(c: char) -> bool {
-    c == '_' || c.is_alphabetic() || c.is_numeric()
+/// Go's `isAlphaNumeric`.
+pub(crate) fn is_alphanumeric(c: char) -> bool {
+    c == '_' || is_letter(c) || is_digit(c)
 }
 
-fn has_left_trim(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next() == Some('-') && chars.next().is_some_and(is_space)
+/// `{{- `: a minus and an ASCII space.
+fn has_left_trim_marker(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.first() == Some(&b'-') && b.get(1).is_some_and(|&c| is_space(char::from(c)))
 }
 
-fn has_right_trim(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(is_space) && chars.next() == Some('-')
+/// ` -}}`: an ASCII space and a minus.
+fn has_right_trim_marker(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.first().is_some_and(|&c| is_space(char::from(c))) && b.get(1) == Some(&b'-')
+}
+
+/// Where the lexer goes next (Go's state functions).
+#[derive(Clone, Copy)]
+enum State {
+    Text,
+    LeftDelim,
+    Comment,
+    RightDelim,
+    InsideAction,
+    Space,
+    Identifier,
+    Field,
+    Variable,
+    Char,
+    Number,
+    Quote,
+    RawQuote,
+    Done,
 }
 
 /// The lexer's state: the text, where the current item starts, where it is now.
@@ -133,26 +61,43 @@ struct Lexer<'t> {
     pos: usize,
     paren_depth: i64,
     items: Vec<Item>,
+    error: String,
 }
 
 /// Lexes `input` into items; the last is `Eof` or an `Error`.
-pub(crate) fn lex(input: &str) -> Vec<Item> {
+pub(crate) fn lex(input: &str) -> Lexed<'_> {
     let mut l = Lexer {
         input,
         start: 0,
         pos: 0,
         paren_depth: 0,
         items: Vec::new(),
+        error: String::new(),
     };
+    let mut state = State::Text;
     loop {
-        if !l.text() {
-            break;
-        }
-        if !l.action() {
-            break;
+        state = match state {
+            State::Text => l.lex_text(),
+            State::LeftDelim => l.lex_left_delim(),
+            State::Comment => l.lex_comment(),
+            State::RightDelim => l.lex_right_delim(),
+            State::InsideAction => l.lex_inside_action(),
+            State::Space => l.lex_space(),
+            State::Identifier => l.lex_identifier(),
+            State::Field => l.lex_field_or_variable(Kind::Field),
+            State::Variable => l.lex_variable(),
+            State::Char => l.lex_quoted('\'', Kind::CharConstant, "character constant"),
+            State::Number => l.lex_number(),
+            State::Quote => l.lex_quoted('"', Kind::String, "quoted string"),
+            State::RawQuote => l.lex_raw_quote(),
+            State::Done => break,
         }
     }
-    l.items
+    Lexed {
+        text: input,
+        items: l.items,
+        error: l.error,
+    }
 }
 
 impl Lexer<'_> {
@@ -170,314 +115,359 @@ impl Lexer<'_> {
         Some(c)
     }
 
-    fn emit(&mut self, kind: Kind) {
-        let val = self
-            .input
-            .get(self.start..self.pos)
-            .unwrap_or("")
-            .to_string();
+    /// Steps back over the character `next` returned (nothing at the end of the input).
+    fn backup(&mut self, c: Option<char>) {
+        if let Some(c) = c {
+            self.pos -= c.len_utf8();
+        }
+    }
+
+    fn emit(&mut self, kind: Kind) -> State {
         self.items.push(Item {
             kind,
-            val,
             pos: self.start,
+            end: self.pos,
         });
+        self.start = self.pos;
+        State::InsideAction
+    }
+
+    fn ignore(&mut self) {
         self.start = self.pos;
     }
 
-    /// Records an error at the current item's start and stops.
-    fn error(&mut self, message: String) -> bool {
+    /// Ends the items with an error at the current item's start.
+    fn errorf(&mut self, message: String) -> State {
         self.items.push(Item {
             kind: Kind::Error,
-            val: message,
             pos: self.start,
+            end: self.start,
         });
-        false
+        self.error = message;
+        State::Done
     }
 
-    /// Text up to the next `{{` (trimmed when a left trim marker follows); false at the end.
-    fn text(&mut self) -> bool {
-        let Some(x) = self.rest().find(LEFT) else {
+    /// Text up to the next `{{`, less the spaces a `{{- ` trims; or the end of the input.
+    fn lex_text(&mut self) -> State {
+        let Some(x) = self.rest().find(LEFT_DELIM) else {
             self.pos = self.input.len();
             if self.pos > self.start {
                 self.emit(Kind::Text);
             }
-            self.items.push(Item {
-                kind: Kind::Eof,
-                val: String::new(),
-                pos: self.pos,
-            });
-            return false;
+            self.emit(Kind::Eof);
+            return State::Done;
         };
-        self.pos += x;
-        let after = self.pos + LEFT.len();
-        let trim = has_left_trim(self.input.get(after..).unwrap_or(""));
-        let text = self.input.get(self.start..self.pos).unwrap_or("");
-        let kept = if trim {
-            text.trim_end_matches(is_space).len()
-        } else {
-            text.len()
-        };
-        if kept > 0 {
-            let end = self.pos;
-            self.pos = self.start + kept;
-            self.emit(Kind::Text);
-            self.pos = end;
+        if x > 0 {
+            self.pos += x;
+            let after = self.input.get(self.pos + LEFT_DELIM.len()..).unwrap_or("");
+            let text = self.input.get(self.start..self.pos).unwrap_or("");
+            let trim = if has_left_trim_marker(after) {
+                text.len() - text.trim_end_matches(is_space).len()
+            } else {
+                0
+            };
+            self.pos -= trim;
+            if self.pos > self.start {
+                self.emit(Kind::Text);
+            }
+            self.pos += trim;
+            self.ignore();
         }
-        self.start = self.pos;
-        true
+        State::LeftDelim
     }
 
-    /// From `{{` to its `}}` (or a comment); false on an error.
-    fn action(&mut self) -> bool {
-        self.pos += LEFT.len();
-        let trim = has_left_trim(self.rest());
-        let after_marker = if trim { 2 } else { 0 };
-        if self
+    /// Whether a right delimiter is here, and whether a trim marker precedes it.
+    fn at_right_delim(&self) -> (bool, bool) {
+        let rest = self.rest();
+        if has_right_trim_marker(rest)
+            && rest
+                .get(TRIM_MARKER_LEN..)
+                .is_some_and(|r| r.starts_with(RIGHT_DELIM))
+        {
+            return (true, true);
+        }
+        (rest.starts_with(RIGHT_DELIM), false)
+    }
+
+    /// Skips the spaces a ` -}}` trims from the following text.
+    fn skip_trimmed(&mut self) {
+        let rest = self.rest();
+        self.pos += rest.len() - rest.trim_start_matches(is_space).len();
+    }
+
+    fn lex_left_delim(&mut self) -> State {
+        self.pos += LEFT_DELIM.len();
+        let after_marker = if has_left_trim_marker(self.rest()) {
+            TRIM_MARKER_LEN
+        } else {
+            0
+        };
+        let comment = self
             .rest()
             .get(after_marker..)
-            .is_some_and(|r| r.starts_with(LEFT_COMMENT))
-        {
+            .is_some_and(|r| r.starts_with(LEFT_COMMENT));
+        if comment {
             self.pos += after_marker;
-            return self.comment();
+            self.ignore();
+            return State::Comment;
         }
         self.emit(Kind::LeftDelim);
         self.pos += after_marker;
-        self.start = self.pos;
+        self.ignore();
         self.paren_depth = 0;
-        self.inside()
+        State::InsideAction
     }
 
-    fn comment(&mut self) -> bool {
+    fn lex_comment(&mut self) -> State {
         self.pos += LEFT_COMMENT.len();
         let Some(x) = self.rest().find(RIGHT_COMMENT) else {
-            return self.error("unclosed comment".to_string());
+            return self.errorf("unclosed comment".to_string());
         };
         self.pos += x + RIGHT_COMMENT.len();
-        let Some(trim) = self.at_right_delim() else {
-            return self.error("comment ends before closing delimiter".to_string());
-        };
-        self.close(trim);
-        true
-    }
-
-    /// Whether a `}}` (or ` -}}`) is here, and whether it trims.
-    fn at_right_delim(&self) -> Option<bool> {
-        let rest = self.rest();
-        if has_right_trim(rest) && rest.get(2..).is_some_and(|r| r.starts_with(RIGHT)) {
-            return Some(true);
+        let (delim, trim) = self.at_right_delim();
+        if !delim {
+            return self.errorf("comment ends before closing delimiter".to_string());
         }
-        rest.starts_with(RIGHT).then_some(false)
-    }
-
-    /// Skips a right delimiter (and the space a trim marker takes from the following text).
-    fn close(&mut self, trim: bool) {
+        self.emit(Kind::Comment);
         if trim {
-            self.pos += 2;
+            self.pos += TRIM_MARKER_LEN;
         }
-        self.pos += RIGHT.len();
+        self.pos += RIGHT_DELIM.len();
         if trim {
-            let rest = self.rest();
-            self.pos += rest.len() - rest.trim_start_matches(is_space).len();
+            self.skip_trimmed();
         }
-        self.start = self.pos;
+        self.ignore();
+        State::Text
     }
 
-    /// The items of one action, up to and including its right delimiter.
-    fn inside(&mut self) -> bool {
-        loop {
-            if let Some(trim) = self.at_right_delim() {
-                if self.paren_depth != 0 {
-                    return self.error("unclosed left paren".to_string());
-                }
-                if trim {
-                    self.pos += 2;
-                    self.start = self.pos;
-                }
-                self.pos += RIGHT.len();
-                self.emit(Kind::RightDelim);
-                if trim {
-                    let rest = self.rest();
-                    self.pos += rest.len() - rest.trim_start_matches(is_space).len();
-                    self.start = self.pos;
-                }
-                return true;
-            }
-            if !self.token() {
-                return false;
-            }
+    fn lex_right_delim(&mut self) -> State {
+        let (_, trim) = self.at_right_delim();
+        if trim {
+            self.pos += TRIM_MARKER_LEN;
+            self.ignore();
         }
+        self.pos += RIGHT_DELIM.len();
+        self.emit(Kind::RightDelim);
+        if trim {
+            self.skip_trimmed();
+            self.ignore();
+        }
+        State::Text
     }
 
-    /// One item inside an action; false on an error.
-    fn token(&mut self) -> bool {
-        let Some(c) = self.next() else {
-            return self.error("unclosed action".to_string());
+    /// One item inside an action.
+    fn lex_inside_action(&mut self) -> State {
+        if self.at_right_delim().0 {
+            if self.paren_depth == 0 {
+                return State::RightDelim;
+            }
+            return self.errorf("unclosed left paren".to_string());
+        }
+        let Some(r) = self.next() else {
+            return self.errorf("unclosed action".to_string());
         };
-        match c {
-            c if is_space(c) => self.space(),
+        match r {
+            r if is_space(r) => {
+                self.backup(Some(r));
+                State::Space
+            }
             '=' => self.emit(Kind::Assign),
             ':' => {
                 if self.next() != Some('=') {
-                    return self.error("expected :=".to_string());
+                    return self.errorf("expected :=".to_string());
                 }
-                self.emit(Kind::Declare);
+                self.emit(Kind::Declare)
             }
             '|' => self.emit(Kind::Pipe),
-            '"' => return self.quoted('"', Kind::String, "unterminated quoted string"),
-            '\'' => {
-                return self.quoted('\'', Kind::CharConstant, "unterminated character constant");
-            }
-            '`' => return self.raw(),
-            '$' => return self.field_or_variable(Kind::Variable),
-            '.' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => {
-                return self.field_or_variable(Kind::Field);
+            '"' => State::Quote,
+            '`' => State::RawQuote,
+            '$' => State::Variable,
+            '\'' => State::Char,
+            '.' if !self
+                .rest()
+                .as_bytes()
+                .first()
+                .is_some_and(u8::is_ascii_digit)
+                && self.pos < self.input.len() =>
+            {
+                State::Field
             }
             '.' | '+' | '-' | '0'..='9' => {
-                self.pos -= 1;
-                return self.number();
+                self.backup(Some(r));
+                State::Number
             }
-            c if is_alphanumeric(c) => {
-                self.pos -= c.len_utf8();
-                return self.identifier();
+            r if is_alphanumeric(r) => {
+                self.backup(Some(r));
+                State::Identifier
             }
             '(' => {
-                self.emit(Kind::LeftParen);
                 self.paren_depth += 1;
+                self.emit(Kind::LeftParen)
             }
             ')' => {
                 self.paren_depth -= 1;
                 if self.paren_depth < 0 {
-                    return self.error("unexpected right paren".to_string());
+                    return self.errorf("unexpected right paren".to_string());
                 }
-                self.emit(Kind::RightParen);
+                self.emit(Kind::RightParen)
             }
-            c if c.is_ascii() && !c.is_ascii_control() => self.emit(Kind::Char),
-            c => return self.error(format!("unrecognized character in action: {}", unicode(c))),
+            r if r.is_ascii() && !r.is_ascii_control() => self.emit(Kind::Char),
+            r => self.errorf(format!(
+                "unrecognized character in action: {}",
+                unicode_name(r)
+            )),
         }
-        true
     }
 
-    /// A run of spaces; a space that begins a trim marker is left for the delimiter.
-    fn space(&mut self) {
-        let mut count = 1;
+    /// A run of spaces; a space that starts a ` -}}` is left for the delimiter.
+    fn lex_space(&mut self) -> State {
+        let mut spaces = 0;
         while self.peek().is_some_and(is_space) {
             self.next();
-            count += 1;
+            spaces += 1;
         }
-        let from_last = self.pos - 1;
-        let before = self.input.get(from_last..).unwrap_or("");
-        if has_right_trim(before) && before.get(2..).is_some_and(|r| r.starts_with(RIGHT)) {
-            self.pos -= 1;
-            if count == 1 {
-                return;
+        let last = self.input.get(self.pos.saturating_sub(1)..).unwrap_or("");
+        if has_right_trim_marker(last)
+            && last
+                .get(TRIM_MARKER_LEN..)
+                .is_some_and(|r| r.starts_with(RIGHT_DELIM))
+        {
+            self.pos = self.pos.saturating_sub(1);
+            if spaces == 1 {
+                return State::RightDelim;
             }
         }
-        self.emit(Kind::Space);
+        self.emit(Kind::Space)
     }
 
-    fn quoted(&mut self, close: char, kind: Kind, unterminated: &str) -> bool {
+    fn lex_identifier(&mut self) -> State {
         loop {
-            match self.next() {
-                Some('\\') => match self.next() {
-                    Some(c) if c != '\n' => {}
-                    _ => return self.error(unterminated.to_string()),
-                },
-                None | Some('\n') => return self.error(unterminated.to_string()),
-                Some(c) if c == close => break,
-                Some(_) => {}
+            let r = self.next();
+            if r.is_some_and(is_alphanumeric) {
+                continue;
             }
+            self.backup(r);
+            if !self.at_terminator() {
+                return self.bad_character(r);
+            }
+            let word = self.input.get(self.start..self.pos).unwrap_or("");
+            let kind = match word {
+                "block" => Kind::Block,
+                "break" => Kind::Break,
+                "continue" => Kind::Continue,
+                "define" => Kind::Define,
+                "else" => Kind::Else,
+                "end" => Kind::End,
+                "if" => Kind::If,
+                "range" => Kind::Range,
+                "nil" => Kind::Nil,
+                "template" => Kind::Template,
+                "with" => Kind::With,
+                "true" | "false" => Kind::Bool,
+                _ => Kind::Identifier,
+            };
+            return self.emit(kind);
         }
-        self.emit(kind);
-        true
     }
 
-    fn raw(&mut self) -> bool {
-        match self.rest().find('`') {
-            Some(x) => {
-                self.pos += x + 1;
-                self.emit(Kind::RawString);
-                true
-            }
-            None => self.error("unterminated raw quoted string".to_string()),
-        }
+    /// Go's `bad character %#U` (never at the end of the input, which ends any word).
+    fn bad_character(&mut self, r: Option<char>) -> State {
+        let shown = r.map_or_else(String::new, unicode_name);
+        self.errorf(format!("bad character {shown}"))
     }
 
-    /// Whether what follows ends an operand.
+    fn lex_variable(&mut self) -> State {
+        if self.at_terminator() {
+            return self.emit(Kind::Variable);
+        }
+        self.lex_field_or_variable(Kind::Variable)
+    }
+
+    /// `.Name` or `$name` (`.` or `$` already read).
+    fn lex_field_or_variable(&mut self, kind: Kind) -> State {
+        if self.at_terminator() {
+            return self.emit(if kind == Kind::Variable {
+                Kind::Variable
+            } else {
+                Kind::Dot
+            });
+        }
+        let mut r;
+        loop {
+            r = self.next();
+            if !r.is_some_and(is_alphanumeric) {
+                self.backup(r);
+                break;
+            }
+        }
+        if !self.at_terminator() {
+            return self.bad_character(r);
+        }
+        self.emit(kind)
+    }
+
+    /// Whether what follows may end a word: a space, punctuation that separates, or `}}`.
     fn at_terminator(&self) -> bool {
         match self.peek() {
             None => true,
             Some(c) if is_space(c) => true,
             Some('.' | ',' | '|' | ':' | ')' | '(') => true,
-            Some(_) => self.rest().starts_with(RIGHT),
+            Some(_) => self.rest().starts_with(RIGHT_DELIM),
         }
     }
 
-    fn field_or_variable(&mut self, kind: Kind) -> bool {
-        if self.at_terminator() {
-            self.emit(if kind == Kind::Variable {
-                Kind::Variable
-            } else {
-                Kind::Dot
-            });
-            return true;
+    /// A quoted string or character constant (the opening quote read), escapes skipped.
+    fn lex_quoted(&mut self, close: char, kind: Kind, what: &str) -> State {
+        loop {
+            match self.next() {
+                Some('\\') => match self.next() {
+                    Some(c) if c != '\n' => {}
+                    _ => return self.errorf(format!("unterminated {what}")),
+                },
+                None | Some('\n') => return self.errorf(format!("unterminated {what}")),
+                Some(c) if c == close => break,
+                Some(_) => {}
+            }
         }
-        while self.peek().is_some_and(is_alphanumeric) {
-            self.next();
-        }
-        if !self.at_terminator() {
-            let c = self.peek().unwrap_or('\0');
-            return self.error(format!("bad character {}", unicode(c)));
-        }
-        self.emit(kind);
-        true
+        self.emit(kind)
     }
 
-    fn identifier(&mut self) -> bool {
-        while self.peek().is_some_and(is_alphanumeric) {
-            self.next();
+    fn lex_raw_quote(&mut self) -> State {
+        match self.rest().find('`') {
+            Some(x) => {
+                self.pos += x + 1;
+                self.emit(Kind::RawString)
+            }
+            None => self.errorf("unterminated raw quoted string".to_string()),
         }
-        if !self.at_terminator() {
-            let c = self.peek().unwrap_or('\0');
-            return self.error(format!("bad character {}", unicode(c)));
+    }
+
+    /// A number, or a complex constant `1+2i`; the parser decides whether it is valid.
+    fn lex_number(&mut self) -> State {
+        if !self.scan_number() {
+            return self.bad_number();
         }
+        if matches!(self.peek(), Some('+' | '-')) {
+            let ends_in_i = self.scan_number()
+                && self.input.as_bytes().get(self.pos.wrapping_sub(1)) == Some(&b'i');
+            if !ends_in_i {
+                return self.bad_number();
+            }
+            return self.emit(Kind::Complex);
+        }
+        self.emit(Kind::Number)
+    }
+
+    fn bad_number(&mut self) -> State {
         let word = self.input.get(self.start..self.pos).unwrap_or("");
-        let kind = match word {
-            "block" => Kind::Block,
-            "break" => Kind::Break,
-            "continue" => Kind::Continue,
-            "define" => Kind::Define,
-            "else" => Kind::Else,
-            "end" => Kind::End,
-            "if" => Kind::If,
-            "range" => Kind::Range,
-            "nil" => Kind::Nil,
-            "template" => Kind::Template,
-            "with" => Kind::With,
-            "true" | "false" => Kind::Bool,
-            _ => Kind::Identifier,
-        };
-        self.emit(kind);
-        true
-    }
-
-    fn number(&mut self) -> bool {
-        let mut ok = self.scan_number();
-        // A complex constant: `1+2i`, no spaces, ending in `i`.
-        if ok && matches!(self.peek(), Some('+' | '-')) {
-            ok = self.scan_number() && self.input[..self.pos].ends_with('i');
-        }
-        if !ok {
-            let word = self.input.get(self.start..self.pos).unwrap_or("");
-            return self.error(format!("bad number syntax: {}", quote(word)));
-        }
-        self.emit(Kind::Number);
-        true
+        let message = format!("bad number syntax: {}", quote(word));
+        self.errorf(message)
     }
 
     fn accept(&mut self, valid: &str) -> bool {
         match self.peek() {
             Some(c) if valid.contains(c) => {
-                self.next();
+                self.pos += c.len_utf8();
                 true
             }
             _ => false,
@@ -488,7 +478,7 @@ impl Lexer<'_> {
         while self.accept(valid) {}
     }
 
-    /// Go's `scanNumber`: the shape of a number, its validity decided by the parser.
+    /// Go's `scanNumber`: the shape of a number (sign, base prefix, digits, point, exponent, `i`).
     fn scan_number(&mut self) -> bool {
         self.accept("+-");
         let mut digits = "0123456789_";
@@ -505,11 +495,11 @@ impl Lexer<'_> {
         if self.accept(".") {
             self.accept_run(digits);
         }
-        if digits.len() == 11 && self.accept("eE") {
+        if digits.len() == 10 + 1 && self.accept("eE") {
             self.accept("+-");
             self.accept_run("0123456789_");
         }
-        if digits.len() == 23 && self.accept("pP") {
+        if digits.len() == 16 + 6 + 1 && self.accept("pP") {
             self.accept("+-");
             self.accept_run("0123456789_");
         }
@@ -520,9 +510,4 @@ impl Lexer<'_> {
         }
         true
     }
-}
-
-/// A character as Go's `%#U` prints it (`U+0023 '#'`).
-fn unicode(c: char) -> String {
-    format!("U+{:04X} '{c}'", c as u32)
 }

@@ -3,12 +3,22 @@
 #![warn(missing_docs)]
 
 pub mod ast;
+mod body;
 mod error;
 mod funcs;
+mod item;
 mod lex;
 mod number;
 mod parse;
+mod pipeline;
+mod print;
+mod strconv;
+mod unicode;
 
 pub use ast::{Arg, Branch, Command, Node, Pipe, Pos, Tree, Variable};
 pub use error::ParseError;
 pub use parse::parse;
+pub use print::GoString;
+
+#[cfg(test)]
+mod go_tests;

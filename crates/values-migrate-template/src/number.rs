@@ -1,194 +1,217 @@
-//! Go's number and string constants: which texts `strconv` accepts, and what a quoted string holds.
+//! Go's `newNumber`: which number, character and complex constants the parser accepts, and Go's
+//! words for the ones it refuses.
 
-/// Checks a number or character constant as Go's `newNumber` does; the error is Go's.
-pub(crate) fn check_number(text: &str) -> Result<(), String> {
-    if let Some(inner) = text.strip_prefix('\'') {
-        let inner = inner.strip_suffix('\'').unwrap_or("");
-        return match unescape(inner, '\'') {
-            Some(value) if value.chars().count() == 1 => Ok(()),
-            _ => Err(format!("malformed character constant: {text}")),
-        };
+use crate::strconv::{NumError, parse_float, parse_int, parse_uint, quote, unquote_char};
+
+/// How the lexer read a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Constant {
+    /// `'a'`.
+    Char,
+    /// `1+2i`.
+    Complex,
+    /// Everything else the lexer calls a number.
+    Number,
+}
+
+/// Checks a constant as Go's `newNumber` does; the error is Go's message.
+pub(crate) fn check_number(text: &str, kind: Constant) -> Result<(), String> {
+    match kind {
+        Constant::Char => check_char(text),
+        Constant::Complex => scan_complex(text),
+        Constant::Number => check_plain(text),
     }
+}
+
+/// A character constant: one character (or escape) between quotes.
+fn check_char(text: &str) -> Result<(), String> {
+    let inner = text.get(1..).unwrap_or("");
+    match unquote_char(inner, '\'') {
+        None => Err("invalid syntax".to_string()),
+        Some((_, _, "'")) => Ok(()),
+        Some(_) => Err(format!("malformed character constant: {text}")),
+    }
+}
+
+/// An integer, a float, or an imaginary number (`2i`).
+fn check_plain(text: &str) -> Result<(), String> {
     if let Some(imaginary) = text.strip_suffix('i') {
-        if is_float(imaginary) || complex(imaginary) {
+        if parse_float(imaginary).is_ok() {
             return Ok(());
         }
     }
-    match integer(text) {
-        Some(true) => return Ok(()),
-        Some(false) if !text.contains(['.', 'e', 'E', 'p', 'P']) && is_float(text) => {
-            return Err(format!("integer overflow: {}", crate::lex::quote(text)));
-        }
-        _ => {}
-    }
-    if is_float(text) {
-        if !text.contains(['.', 'e', 'E', 'p', 'P']) {
-            return Err(format!("integer overflow: {}", crate::lex::quote(text)));
-        }
+    if parse_uint(text).is_ok() || parse_int(text).is_ok() {
         return Ok(());
     }
-    Err(format!(
-        "illegal number syntax: {}",
-        crate::lex::quote(text)
-    ))
+    match parse_float(text) {
+        Ok(_) if !text.contains(['.', 'e', 'E', 'p', 'P']) => {
+            Err(format!("integer overflow: {}", quote(text)))
+        }
+        Ok(_) => Ok(()),
+        Err(_) => Err(format!("illegal number syntax: {}", quote(text))),
+    }
 }
 
-/// Whether `real±imag` (the `i` taken off) is two floats, as Go's `ParseComplex` reads `1+2i`.
-fn complex(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    (1..bytes.len()).any(|i| {
-        matches!(bytes[i], b'+' | b'-')
-            && !matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P')
-            && is_float(&text[..i])
-            && is_float(&text[i..])
-    })
+/// Go's `fmt.Sscan` of a `complex128`, which `newNumber` uses for `1+2i`.
+fn scan_complex(text: &str) -> Result<(), String> {
+    let mut scan = Scan {
+        rest: text,
+        buf: String::new(),
+    };
+    let (real, imaginary) = scan
+        .complex_tokens()
+        .ok_or_else(|| "syntax error scanning complex number".to_string())?;
+    convert_float(&real)?;
+    convert_float(&imaginary)?;
+    Ok(())
 }
 
-/// Whether `text` is an integer `strconv.ParseInt(text, 0, 64)` or `ParseUint` accepts:
-/// `Some(true)` it fits, `Some(false)` well-formed but too large, `None` not an integer.
-fn integer(text: &str) -> Option<bool> {
-    if !underscores_ok(text) {
-        return None;
-    }
-    let (negative, unsigned) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
-    };
-    let clean = unsigned.replace('_', "");
-    let lower = clean.to_ascii_lowercase();
-    let (radix, digits) = if let Some(d) = lower.strip_prefix("0x") {
-        (16, d.to_string())
-    } else if let Some(d) = lower.strip_prefix("0o") {
-        (8, d.to_string())
-    } else if let Some(d) = lower.strip_prefix("0b") {
-        (2, d.to_string())
-    } else if lower.len() > 1 && lower.starts_with('0') {
-        (8, lower[1..].to_string())
-    } else {
-        (10, lower)
-    };
-    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
-        return None;
-    }
-    let fits = match u128::from_str_radix(&digits, radix) {
-        Ok(v) if negative => v <= 1u128 << 63,
-        Ok(v) => v <= u128::from(u64::MAX),
-        Err(_) => false,
-    };
-    Some(fits)
+/// The scanner state of `fmt`'s `ss`: what is left, and the token read so far.
+struct Scan<'t> {
+    rest: &'t str,
+    buf: String,
 }
 
-/// Go's `underscoreOK`: underscores only between digits, or after a base prefix.
-fn underscores_ok(text: &str) -> bool {
-    let s = text.strip_prefix(['-', '+']).unwrap_or(text).as_bytes();
-    let mut saw = b'^';
-    let mut i = 0;
-    let mut hex = false;
-    if s.len() >= 2 && s[0] == b'0' && matches!(s[1].to_ascii_lowercase(), b'b' | b'o' | b'x') {
-        i = 2;
-        saw = b'0';
-        hex = s[1].eq_ignore_ascii_case(&b'x');
-    }
-    for &c in &s[i..] {
-        if c.is_ascii_digit() || hex && c.is_ascii_hexdigit() {
-            saw = b'0';
-        } else if c == b'_' {
-            if saw != b'0' {
-                return false;
+impl Scan<'_> {
+    /// Takes the next character into the token when it is one of `set`.
+    fn accept(&mut self, set: &str) -> bool {
+        match self.rest.chars().next() {
+            Some(c) if set.contains(c) => {
+                self.buf.push(c);
+                self.rest = self.rest.get(c.len_utf8()..).unwrap_or("");
+                true
             }
-            saw = b'_';
-        } else {
-            if saw == b'_' {
-                return false;
-            }
-            saw = b'!';
+            _ => false,
         }
     }
-    saw != b'_'
-}
 
-/// Whether `strconv.ParseFloat(text, 64)` accepts `text` (decimal, or hexadecimal with `p`).
-fn is_float(text: &str) -> bool {
-    if !underscores_ok(text) {
-        return false;
-    }
-    let unsigned = text
-        .strip_prefix(['-', '+'])
-        .unwrap_or(text)
-        .replace('_', "");
-    let lower = unsigned.to_ascii_lowercase();
-    if let Some(hex) = lower.strip_prefix("0x") {
-        let Some((mantissa, exponent)) = hex.split_once('p') else {
-            return false;
-        };
-        let digits = mantissa.replace('.', "");
-        let exponent = exponent.strip_prefix(['-', '+']).unwrap_or(exponent);
-        return mantissa.matches('.').count() <= 1
-            && !digits.is_empty()
-            && digits.chars().all(|c| c.is_ascii_hexdigit())
-            && !exponent.is_empty()
-            && exponent.chars().all(|c| c.is_ascii_digit());
-    }
-    let decimal = lower
-        .chars()
-        .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-'));
-    decimal && lower.chars().any(|c| c.is_ascii_digit()) && lower.parse::<f64>().is_ok()
-}
-
-/// The value of a quoted literal's inside, with Go's escapes (`quote` is `"` or `'`); `None`
-/// when Go would refuse it.
-pub(crate) fn unescape(inner: &str, quote: char) -> Option<String> {
-    let mut out: Vec<u8> = Vec::with_capacity(inner.len());
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        if c == quote || c == '\n' {
+    /// `fmt`'s `complexTokens`: the real and the signed imaginary part; `None` is `complexError`.
+    fn complex_tokens(&mut self) -> Option<(String, String)> {
+        let parens = self.accept("(");
+        let real = self.float_token();
+        self.buf.clear();
+        if !self.accept("+-") {
             return None;
         }
-        if c != '\\' {
-            let mut buf = [0u8; 4];
-            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-            continue;
+        let sign = std::mem::take(&mut self.buf);
+        let imaginary = self.float_token();
+        if !self.accept("i") || parens && !self.accept(")") {
+            return None;
         }
-        let e = chars.next()?;
-        let simple = match e {
-            'a' => Some(7u8),
-            'b' => Some(8),
-            'f' => Some(12),
-            'n' => Some(b'\n'),
-            'r' => Some(b'\r'),
-            't' => Some(b'\t'),
-            'v' => Some(11),
-            '\\' => Some(b'\\'),
-            '\'' | '"' if e == quote => Some(e as u8),
-            _ => None,
-        };
-        if let Some(byte) = simple {
-            out.push(byte);
-            continue;
-        }
-        match e {
-            'x' => out.push(u8::from_str_radix(&take(&mut chars, 2)?, 16).ok()?),
-            'u' | 'U' => {
-                let n = if e == 'u' { 4 } else { 8 };
-                let code = u32::from_str_radix(&take(&mut chars, n)?, 16).ok()?;
-                let c = char::from_u32(code)?;
-                let mut buf = [0u8; 4];
-                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-            }
-            '0'..='7' => {
-                let rest = take(&mut chars, 2)?;
-                let value = u32::from_str_radix(&format!("{e}{rest}"), 8).ok()?;
-                out.push(u8::try_from(value).ok()?);
-            }
-            _ => return None,
-        }
+        Some((real, sign + &imaginary))
     }
-    Some(String::from_utf8_lossy(&out).into_owned())
+
+    /// `fmt`'s `floatToken`: the longest run that looks like a float (partial matches kept).
+    fn float_token(&mut self) -> String {
+        self.buf.clear();
+        if self.accept("nN") && self.accept("aA") && self.accept("nN") {
+            return self.buf.clone();
+        }
+        self.accept("+-");
+        if self.accept("iI") && self.accept("nN") && self.accept("fF") {
+            return self.buf.clone();
+        }
+        let mut digits = "0123456789_";
+        let mut exponent = "eEpP";
+        if self.accept("0") && self.accept("xX") {
+            digits = "0123456789aAbBcCdDeEfF_";
+            exponent = "pP";
+        }
+        while self.accept(digits) {}
+        if self.accept(".") {
+            while self.accept(digits) {}
+        }
+        if self.accept(exponent) {
+            self.accept("+-");
+            while self.accept("0123456789_") {}
+        }
+        self.buf.clone()
+    }
 }
 
-/// The next `n` characters, all hexadecimal or octal digits as the caller checks.
-fn take(chars: &mut std::str::Chars<'_>, n: usize) -> Option<String> {
-    let s: String = chars.by_ref().take(n).collect();
-    (s.chars().count() == n && s.chars().all(|c| c.is_ascii_hexdigit())).then_some(s)
+/// `fmt`'s `convertFloat`, with `strconv`'s error as Go prints it.
+fn convert_float(text: &str) -> Result<(), String> {
+    let failed = |function: &str, error: NumError| {
+        let why = match error {
+            NumError::Syntax => "invalid syntax",
+            NumError::Range => "value out of range",
+        };
+        format!("strconv.{function}: parsing {}: {why}", quote(text))
+    };
+    if let Some((mantissa, exponent)) = text.split_once('p') {
+        if !text.contains(['x', 'X']) {
+            parse_float(mantissa).map_err(|e| failed("ParseFloat", e))?;
+            return parse_int(exponent).map(drop).map_err(|e| failed("Atoi", e));
+        }
+    }
+    parse_float(text)
+        .map(drop)
+        .map_err(|e| failed("ParseFloat", e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Constant, check_number};
+    use Constant::{Char, Complex, Number};
+
+    /// Constants beyond Go's `numberTests` (which `go_tests.rs` runs) that Go accepts.
+    const GOOD: &[(&str, Constant)] = &[
+        ("1.", Number),
+        (".5", Number),
+        ("1.e5", Number),
+        ("1e-400", Number),
+        ("1_000.5", Number),
+        ("18446744073709551615", Number),
+        ("-9223372036854775808", Number),
+        ("1+2i", Complex),
+        ("0x1p4+2i", Complex),
+        ("'\\377'", Char),
+    ];
+
+    /// Constants Go refuses, with Go's words (checked against Helm by `tests/helm_parse.py`).
+    const BAD: &[(&str, Constant, &str)] = &[
+        ("0x123.", Number, "illegal number syntax: \"0x123.\""),
+        ("'x", Char, "malformed character constant: 'x"),
+        ("'xx'", Char, "malformed character constant: 'xx'"),
+        ("09", Number, "integer overflow: \"09\""),
+        (
+            "18446744073709551616",
+            Number,
+            "integer overflow: \"18446744073709551616\"",
+        ),
+        ("1e400", Number, "illegal number syntax: \"1e400\""),
+        ("1__0", Number, "illegal number syntax: \"1__0\""),
+        ("0x1.8", Number, "illegal number syntax: \"0x1.8\""),
+        ("0x10i", Number, "illegal number syntax: \"0x10i\""),
+        ("''", Char, "invalid syntax"),
+        ("'\\q'", Char, "invalid syntax"),
+        ("'\\\"'", Char, "invalid syntax"),
+        ("'\\400'", Char, "invalid syntax"),
+        ("1i+2i", Complex, "syntax error scanning complex number"),
+        (
+            "0x1+2i",
+            Complex,
+            "strconv.ParseFloat: parsing \"0x1\": invalid syntax",
+        ),
+        (
+            "1+.i",
+            Complex,
+            "strconv.ParseFloat: parsing \"+.\": invalid syntax",
+        ),
+        (
+            "1e400+1i",
+            Complex,
+            "strconv.ParseFloat: parsing \"1e400\": value out of range",
+        ),
+    ];
+
+    #[test]
+    fn constants_as_go_reads_them() {
+        for &(text, kind) in GOOD {
+            assert_eq!(check_number(text, kind), Ok(()), "{text}");
+        }
+        for &(text, kind, message) in BAD {
+            assert_eq!(check_number(text, kind), Err(message.to_string()), "{text}");
+        }
+    }
 }

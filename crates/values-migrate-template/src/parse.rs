@@ -1,83 +1,113 @@
 //! Go's text/template parser (`text/template/parse/parse.go`): a file's items into its trees,
 //! with Go's checks (functions defined, variables declared, `break` inside `range`) and words.
+//! Go recurses into every body; this port keeps the open bodies on a stack of its own (and
+//! pipelines, in `pipeline.rs`, likewise), so nesting costs heap, not call stack.
 
-use crate::ast::{Arg, Branch, Command, Node, Pipe, Tree, Variable};
+use crate::ast::{Node, Tree};
+use crate::body::{Body, Control, Ending, Step};
 use crate::error::ParseError;
-use crate::funcs::is_function;
-use crate::lex::{Item, Kind, lex};
-use crate::number::check_number;
+use crate::item::{Item, Kind, Lexed};
+use crate::lex::lex;
+use crate::strconv::unquote;
 
-/// How deep parenthesized pipelines and control structures may nest (real charts nest under 20).
-const MAX_DEPTH: usize = 100;
+/// How deep parenthesized pipelines may nest: Go's `maxStackDepth` on wasm.
+pub(crate) const MAX_PAREN_DEPTH: usize = 1000;
 
 /// Parses one template file as Helm does (default delimiters): its top level first, then every
 /// `define`/`block` in order.
 pub fn parse(file: &str, text: &str) -> Result<Vec<Tree>, ParseError> {
+    parse_limited(file, text, MAX_PAREN_DEPTH)
+}
+
+/// [`parse`] with another limit on nested parentheses (Go's tests use 3).
+pub(crate) fn parse_limited(
+    file: &str,
+    text: &str,
+    max_paren_depth: usize,
+) -> Result<Vec<Tree>, ParseError> {
     let mut p = Parser {
         file,
-        text,
-        action: None,
-        items: lex(text),
+        lexed: lex(text),
         at: 0,
-        vars: vec!["$".to_string()],
-        range_depth: 0,
-        depth: 0,
+        scope: Scope::fresh(0),
+        max_paren_depth,
         trees: Vec::new(),
     };
-    let root = p
-        .top()
-        .map_err(|(pos, message)| ParseError::new(file, text, pos, message))?;
-    let mut trees = vec![Tree {
-        name: file.to_string(),
-        file: file.to_string(),
-        pos: 0,
-        root,
-    }];
-    trees.append(&mut p.trees);
-    Ok(trees)
+    match p.file_trees() {
+        Ok(trees) => Ok(trees),
+        Err(fail) => Err(p.error(fail)),
+    }
 }
 
-/// An error: the byte offset and Go's message.
-type Fail = (usize, String);
+/// An error: where (a byte offset) and Go's message.
+pub(crate) struct Fail {
+    pos: usize,
+    message: String,
+}
 
-struct Parser<'f> {
-    file: &'f str,
-    text: &'f str,
+/// What one template being parsed keeps (Go keeps it in each `Tree`): a `define` or `block` body
+/// starts afresh.
+pub(crate) struct Scope<'t> {
+    /// The variables defined at the moment (`$` always).
+    pub vars: Vec<&'t str>,
+    /// How many `range` bodies enclose the current action.
+    pub range_depth: usize,
     /// Where the action being parsed starts (Go's `actionLine`).
-    action: Option<usize>,
-    items: Vec<Item>,
-    at: usize,
-    vars: Vec<String>,
-    range_depth: usize,
-    depth: usize,
-    trees: Vec<Tree>,
+    pub action_start: Option<usize>,
+    /// How many parenthesized pipelines enclose the current operand.
+    pub paren_depth: usize,
+    /// The furthest item this template read (Go's `token[0]`: each tree has its own lookahead,
+    /// and Go's errors carry its line).
+    pub seen: usize,
 }
 
-/// What ends a list: `{{end}}` or `{{else}}`.
-enum Ending {
-    End,
-    Else,
-}
-
-impl Parser<'_> {
-    fn peek(&self) -> &Item {
-        let last = self.items.len().saturating_sub(1);
-        &self.items[self.at.min(last)]
-    }
-
-    fn next(&mut self) -> Item {
-        let item = self.peek().clone();
-        if self.at < self.items.len() {
-            self.at += 1;
+impl Scope<'_> {
+    fn fresh(at: usize) -> Self {
+        Scope {
+            vars: vec!["$"],
+            range_depth: 0,
+            action_start: None,
+            paren_depth: 0,
+            seen: at,
         }
-        item
+    }
+}
+
+/// The parser: the items, a cursor, and the trees `define` and `block` made so far.
+pub(crate) struct Parser<'t> {
+    pub file: &'t str,
+    pub lexed: Lexed<'t>,
+    /// The next item's index.
+    pub at: usize,
+    pub scope: Scope<'t>,
+    pub max_paren_depth: usize,
+    pub trees: Vec<Tree>,
+}
+
+impl<'t> Parser<'t> {
+    pub(crate) fn next(&mut self) -> Item {
+        let last = self.lexed.items.len().saturating_sub(1);
+        let i = self.at.min(last);
+        self.scope.seen = self.scope.seen.max(i);
+        self.at = i + 1;
+        self.lexed.items.get(i).copied().unwrap_or(Item {
+            kind: Kind::Eof,
+            pos: 0,
+            end: 0,
+        })
     }
 
-    fn backup(&mut self) {
+    pub(crate) fn backup(&mut self) {
         self.at = self.at.saturating_sub(1);
     }
 
-    fn next_non_space(&mut self) -> Item {
+    pub(crate) fn peek(&mut self) -> Item {
+        let item = self.next();
+        self.backup();
+        item
+    }
+
+    pub(crate) fn next_non_space(&mut self) -> Item {
         loop {
             let item = self.next();
             if item.kind != Kind::Space {
@@ -86,142 +116,143 @@ impl Parser<'_> {
         }
     }
 
-    fn peek_non_space(&mut self) -> Item {
+    pub(crate) fn peek_non_space(&mut self) -> Item {
         let item = self.next_non_space();
         self.backup();
         item
     }
 
-    fn fail<T>(&self, pos: usize, message: String) -> Result<T, Fail> {
-        Err((pos, message))
+    pub(crate) fn val(&self, item: Item) -> &'t str {
+        self.lexed.val(item)
     }
 
-    /// Go's `unexpected`: a lexer error as it is (with where its action started, when that is
-    /// another line), anything else named.
-    fn unexpected<T>(&self, item: &Item, context: &str) -> Result<T, Fail> {
-        if item.kind == Kind::Error {
-            let mut message = item.val.clone();
-            if let Some(start) = self
-                .action
-                .map(|a| self.line(a))
-                .filter(|l| *l != self.line(item.pos))
-            {
-                let started = format!(" in action started at {}:{start}", self.file);
-                match message.ends_with(" action") {
-                    true => message.push_str(&started[" in action".len()..]),
-                    false => message.push_str(&started),
-                }
-            }
+    pub(crate) fn fail<T>(&self, pos: usize, message: String) -> Result<T, Fail> {
+        Err(Fail { pos, message })
+    }
+
+    /// The error at Go's line (that of the furthest item the current template read), at
+    /// `fail.pos` when it is on that line.
+    fn error(&self, fail: Fail) -> ParseError {
+        let text = self.lexed.text;
+        let go_pos = self.lexed.items.get(self.scope.seen).map_or(0, |i| i.pos);
+        let pos = if line(text, fail.pos) == line(text, go_pos) {
+            fail.pos
+        } else {
+            go_pos
+        };
+        ParseError::new(self.file, text, pos, fail.message)
+    }
+
+    /// Go's `unexpected`: a lexer error as it is (with where its action started when that is on
+    /// another line), any other item named.
+    pub(crate) fn unexpected<T>(&self, item: Item, context: &str) -> Result<T, Fail> {
+        if item.kind != Kind::Error {
+            let message = format!("unexpected {} in {context}", self.lexed.describe(item));
             return self.fail(item.pos, message);
         }
-        self.fail(
-            item.pos,
-            format!("unexpected {} in {context}", item.describe()),
-        )
+        let mut message = self.lexed.error.clone();
+        let text = self.lexed.text;
+        if let Some(start) = self.scope.action_start.map(|a| line(text, a)) {
+            if start != line(text, item.pos) {
+                let extra = format!(" in action started at {}:{start}", self.file);
+                match message.ends_with(" action") {
+                    true => message.push_str(extra.get(" in action".len()..).unwrap_or("")),
+                    false => message.push_str(&extra),
+                }
+            }
+        }
+        self.fail(item.pos, message)
     }
 
-    /// The 1-based line of a byte offset.
-    fn line(&self, pos: usize) -> usize {
-        1 + self.text.as_bytes()[..pos.min(self.text.len())]
-            .iter()
-            .filter(|b| **b == b'\n')
-            .count()
-    }
-
-    fn expect(&mut self, kind: Kind, context: &str) -> Result<Item, Fail> {
+    pub(crate) fn expect(&mut self, kind: Kind, context: &str) -> Result<Item, Fail> {
         let item = self.next_non_space();
         if item.kind != kind {
-            return self.unexpected(&item, context);
+            return self.unexpected(item, context);
         }
         Ok(item)
     }
 
-    /// The top level: text, actions and `define`s until the end.
-    fn top(&mut self) -> Result<Vec<Node>, Fail> {
-        let mut root = Vec::new();
-        while self.peek().kind != Kind::Eof {
-            if self.peek().kind == Kind::LeftDelim {
-                let mark = self.at;
-                let delim = self.next();
-                if self.next_non_space().kind == Kind::Define {
-                    self.definition(delim.pos)?;
-                    continue;
-                }
-                self.at = mark;
-            }
-            match self.text_or_action()? {
-                Ok(node) => root.push(node),
-                Err((Ending::End, pos)) => return self.fail(pos, "unexpected {{end}}".into()),
-                Err((Ending::Else, pos)) => return self.fail(pos, "unexpected {{else}}".into()),
+    /// The file's top level, then the trees its `define`s and `block`s made.
+    fn file_trees(&mut self) -> Result<Vec<Tree>, Fail> {
+        let root = self.lists()?;
+        let file = self.file.to_string();
+        if let Some(i) = self.trees.iter().position(|t| t.name == file) {
+            if self.is_empty(&self.trees[i].root) {
+                self.trees.remove(i);
+            } else if !self.is_empty(&root) {
+                return self.multiple_definition(&file);
             }
         }
-        Ok(root)
-    }
-
-    /// `{{define "name"}} … {{end}}`: a tree of its own, with its own variables.
-    fn definition(&mut self, pos: usize) -> Result<(), Fail> {
-        let context = "define clause";
-        let token = self.next_non_space();
-        let name = self.template_name(&token, context)?;
-        self.expect(Kind::RightDelim, context)?;
-        let vars = std::mem::replace(&mut self.vars, vec!["$".to_string()]);
-        let (root, ending, at) = self.item_list()?;
-        self.vars = vars;
-        if let Ending::Else = ending {
-            return self.fail(at, format!("unexpected {{{{else}}}} in {context}"));
-        }
-        self.trees.push(Tree {
-            name,
-            file: self.file.to_string(),
-            pos,
+        let mut trees = vec![Tree {
+            name: file.clone(),
+            file,
+            pos: 0,
             root,
-        });
-        Ok(())
+        }];
+        trees.append(&mut self.trees);
+        Ok(trees)
     }
 
-    /// Nodes up to `{{end}}` or `{{else}}`; the end of the text is an error.
-    fn item_list(&mut self) -> Result<(Vec<Node>, Ending, usize), Fail> {
-        let mut list = Vec::new();
-        while self.peek_non_space().kind != Kind::Eof {
-            match self.text_or_action()? {
-                Ok(node) => list.push(node),
-                Err((ending, pos)) => return Ok((list, ending, pos)),
-            }
+    /// At the top level, `{{define "name"}}` opens a definition (with a scope of its own).
+    pub(crate) fn definition(&mut self) -> Result<Option<Body<'t>>, Fail> {
+        const CONTEXT: &str = "define clause";
+        if self.peek().kind != Kind::LeftDelim {
+            return Ok(None);
         }
-        let pos = self.peek().pos;
-        self.fail(pos, "unexpected EOF".into())
+        let mark = self.at;
+        let delim = self.next();
+        if self.next_non_space().kind != Kind::Define {
+            self.at = mark;
+            return Ok(None);
+        }
+        let outer = std::mem::replace(&mut self.scope, Scope::fresh(self.at));
+        let token = self.next_non_space();
+        if !matches!(token.kind, Kind::String | Kind::RawString) {
+            return self.unexpected(token, CONTEXT);
+        }
+        let name = self.unquote(token)?;
+        self.expect(Kind::RightDelim, CONTEXT)?;
+        Ok(Some(Body::Define {
+            start: delim.pos,
+            name,
+            outer,
+        }))
     }
 
-    /// A text node or an action; `Err` carries a list's ending.
-    fn text_or_action(&mut self) -> Result<Result<Node, (Ending, usize)>, Fail> {
+    /// A text, a comment or an action.
+    pub(crate) fn text_or_action(&mut self) -> Result<Step<'t>, Fail> {
         let token = self.next_non_space();
         match token.kind {
-            Kind::Text => Ok(Ok(Node::Text { pos: token.pos })),
+            Kind::Text => Ok(Step::Node(Node::Text { pos: token.pos })),
             Kind::LeftDelim => {
-                let outer = self.action.replace(token.pos);
-                let node = self.action();
-                self.action = outer;
-                node
+                self.scope.action_start = Some(token.pos);
+                let step = self.action()?;
+                // Go clears `actionLine` when the action returns, after its body.
+                if !matches!(step, Step::Open(_)) {
+                    self.scope.action_start = None;
+                }
+                Ok(step)
             }
-            _ => self.unexpected(&token, "input"),
+            Kind::Comment => Ok(Step::Node(Node::Comment { pos: token.pos })),
+            _ => self.unexpected(token, "input"),
         }
     }
 
-    /// The action after `{{`.
-    fn action(&mut self) -> Result<Result<Node, (Ending, usize)>, Fail> {
+    /// The action after `{{`: a control keyword, or a pipeline.
+    fn action(&mut self) -> Result<Step<'t>, Fail> {
         let token = self.next_non_space();
         let node = match token.kind {
-            Kind::Block => self.block(token.pos)?,
-            Kind::Break | Kind::Continue => self.loop_control(&token)?,
-            Kind::Else => return self.else_control(token.pos).map(Err),
+            Kind::Block => return self.block_control(token.pos),
+            Kind::Break | Kind::Continue => self.loop_control(token)?,
+            Kind::Else => return self.else_control(token.pos),
             Kind::End => {
                 self.expect(Kind::RightDelim, "end")?;
-                return Ok(Err((Ending::End, token.pos)));
+                return Ok(Step::End(Ending::End(token.pos)));
             }
-            Kind::If => Node::If(self.control("if", token.pos)?),
-            Kind::Range => Node::Range(self.control("range", token.pos)?),
-            Kind::With => Node::With(self.control("with", token.pos)?),
-            Kind::Template => self.template(token.pos)?,
+            Kind::If => return self.open_control(Control::If, token.pos),
+            Kind::Range => return self.open_control(Control::Range, token.pos),
+            Kind::With => return self.open_control(Control::With, token.pos),
+            Kind::Template => self.template_control(token.pos)?,
             _ => {
                 self.backup();
                 let pos = self.peek().pos;
@@ -229,20 +260,17 @@ impl Parser<'_> {
                 Node::Action { pos, pipe }
             }
         };
-        Ok(Ok(node))
+        Ok(Step::Node(node))
     }
 
-    fn loop_control(&mut self, token: &Item) -> Result<Node, Fail> {
-        let name = if token.kind == Kind::Break {
-            "break"
-        } else {
-            "continue"
-        };
+    /// `{{break}}` or `{{continue}}`, only inside a `range` body.
+    fn loop_control(&mut self, token: Item) -> Result<Node, Fail> {
+        let name = self.val(token);
         let next = self.next_non_space();
         if next.kind != Kind::RightDelim {
-            return self.unexpected(&next, &format!("{{{{{name}}}}}"));
+            return self.unexpected(next, &format!("{{{{{name}}}}}"));
         }
-        if self.range_depth == 0 {
+        if self.scope.range_depth == 0 {
             return self.fail(token.pos, format!("{{{{{name}}}}} outside {{{{range}}}}"));
         }
         Ok(match token.kind {
@@ -251,373 +279,65 @@ impl Parser<'_> {
         })
     }
 
-    /// `{{else}}`, `{{else if …}}` or `{{else with …}}` (the latter two left for `control`).
-    fn else_control(&mut self, pos: usize) -> Result<(Ending, usize), Fail> {
+    /// `{{else}}`; `{{else if …}}` and `{{else with …}}` leave their keyword for the branch.
+    fn else_control(&mut self, pos: usize) -> Result<Step<'t>, Fail> {
         let peek = self.peek_non_space();
-        if matches!(peek.kind, Kind::If | Kind::With) {
-            return Ok((Ending::Else, pos));
+        if !matches!(peek.kind, Kind::If | Kind::With) {
+            self.expect(Kind::RightDelim, "else")?;
         }
-        self.expect(Kind::RightDelim, "else")?;
-        Ok((Ending::Else, pos))
+        Ok(Step::End(Ending::Else(pos)))
     }
 
-    /// The body and `else` of `if`, `range` or `with`.
-    fn control(&mut self, context: &str, pos: usize) -> Result<Branch, Fail> {
-        self.enter(pos)?;
-        let scope = self.vars.len();
-        let pipe = self.pipeline(context, Kind::RightDelim)?;
-        if context == "range" {
-            self.range_depth += 1;
-        }
-        let (list, ending, _) = self.item_list()?;
-        if context == "range" {
-            self.range_depth -= 1;
-        }
-        let else_list = match ending {
-            Ending::End => None,
-            Ending::Else => Some(self.else_part(context)?),
-        };
-        self.vars.truncate(scope);
-        self.depth -= 1;
-        Ok(Branch {
-            pos,
-            pipe,
-            list,
-            else_list,
-        })
-    }
-
-    /// What follows `{{else`: a chained `if`/`with` (which takes the `{{end}}`), or a list.
-    fn else_part(&mut self, context: &str) -> Result<Vec<Node>, Fail> {
-        let chained = match (context, self.peek().kind) {
-            ("if", Kind::If) => Some(Kind::If),
-            ("with", Kind::With) => Some(Kind::With),
-            _ => None,
-        };
-        if let Some(kind) = chained {
-            let token = self.next();
-            let branch = self.control(context, token.pos)?;
-            return Ok(vec![if kind == Kind::If {
-                Node::If(branch)
-            } else {
-                Node::With(branch)
-            }]);
-        }
-        let (list, ending, at) = self.item_list()?;
-        if let Ending::Else = ending {
-            return self.fail(at, "expected end; found {{else}}".into());
-        }
-        Ok(list)
-    }
-
-    fn enter(&mut self, pos: usize) -> Result<(), Fail> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return self.fail(pos, "nesting too deep".into());
-        }
-        Ok(())
-    }
-
-    /// `{{template "name" pipeline}}`.
-    fn template(&mut self, pos: usize) -> Result<Node, Fail> {
-        let context = "template clause";
+    /// `{{template "name" pipeline}}` (keyword read at `pos`).
+    fn template_control(&mut self, pos: usize) -> Result<Node, Fail> {
+        const CONTEXT: &str = "template clause";
         let token = self.next_non_space();
-        let name = self.template_name(&token, context)?;
+        let name = self.template_name(token, CONTEXT)?;
         let pipe = if self.next_non_space().kind != Kind::RightDelim {
             self.backup();
-            Some(self.pipeline(context, Kind::RightDelim)?)
+            Some(self.pipeline(CONTEXT, Kind::RightDelim)?)
         } else {
             None
         };
         Ok(Node::Template { pos, name, pipe })
     }
 
-    /// `{{block "name" pipeline}} … {{end}}`: a define and a template call.
-    fn block(&mut self, pos: usize) -> Result<Node, Fail> {
-        let context = "block clause";
+    /// `{{block "name" pipeline}}` (keyword read at `pos`): its body is a tree of its own, with
+    /// a scope of its own.
+    fn block_control(&mut self, pos: usize) -> Result<Step<'t>, Fail> {
+        const CONTEXT: &str = "block clause";
         let token = self.next_non_space();
-        let name = self.template_name(&token, context)?;
-        let pipe = self.pipeline(context, Kind::RightDelim)?;
-        let vars = std::mem::replace(&mut self.vars, vec!["$".to_string()]);
-        let (root, ending, at) = self.item_list()?;
-        self.vars = vars;
-        if let Ending::Else = ending {
-            return self.fail(at, format!("unexpected {{{{else}}}} in {context}"));
-        }
-        self.trees.push(Tree {
-            name: name.clone(),
-            file: self.file.to_string(),
+        let name = self.template_name(token, CONTEXT)?;
+        let pipe = self.pipeline(CONTEXT, Kind::RightDelim)?;
+        let start = self.scope.action_start.unwrap_or(pos);
+        let outer = std::mem::replace(&mut self.scope, Scope::fresh(self.at));
+        Ok(Step::Open(Body::Block {
             pos,
-            root,
-        });
-        Ok(Node::Template {
-            pos,
+            start,
             name,
-            pipe: Some(pipe),
-        })
+            pipe,
+            outer,
+        }))
     }
 
-    fn template_name(&self, token: &Item, context: &str) -> Result<String, Fail> {
+    fn template_name(&mut self, token: Item, context: &str) -> Result<String, Fail> {
         match token.kind {
-            Kind::String | Kind::RawString => {
-                unquote(&token.val).ok_or_else(|| (token.pos, "invalid syntax".to_string()))
-            }
+            Kind::String | Kind::RawString => self.unquote(token),
             _ => self.unexpected(token, context),
         }
     }
 
-    /// A pipeline ending in `end`: its declarations, then its commands.
-    fn pipeline(&mut self, context: &str, end: Kind) -> Result<Pipe, Fail> {
-        let pos = self.peek_non_space().pos;
-        let mut pipe = Pipe {
-            pos,
-            is_assign: false,
-            decl: Vec::new(),
-            cmds: Vec::new(),
-        };
-        self.declarations(context, &mut pipe)?;
-        loop {
-            let token = self.next_non_space();
-            match token.kind {
-                kind if kind == end => {
-                    self.check_pipeline(&pipe, context, token.pos)?;
-                    return Ok(pipe);
-                }
-                Kind::Bool
-                | Kind::CharConstant
-                | Kind::Dot
-                | Kind::Field
-                | Kind::Identifier
-                | Kind::Number
-                | Kind::Nil
-                | Kind::RawString
-                | Kind::String
-                | Kind::Variable
-                | Kind::LeftParen => {
-                    self.backup();
-                    let command = self.command()?;
-                    pipe.cmds.push(command);
-                }
-                _ => return self.unexpected(&token, context),
-            }
+    /// A string constant's value; Go's `strconv.Unquote` error otherwise.
+    pub(crate) fn unquote(&self, token: Item) -> Result<String, Fail> {
+        match unquote(self.val(token)) {
+            Some(value) => Ok(value),
+            None => self.fail(token.pos, "invalid syntax".into()),
         }
-    }
-
-    /// `$x :=`, `$x =`, or `$k, $v :=` in a range.
-    fn declarations(&mut self, context: &str, pipe: &mut Pipe) -> Result<(), Fail> {
-        loop {
-            let v = self.peek_non_space();
-            if v.kind != Kind::Variable {
-                return Ok(());
-            }
-            let mark = self.at;
-            self.next_non_space();
-            let next = self.peek_non_space();
-            match next.kind {
-                Kind::Assign | Kind::Declare => {
-                    pipe.is_assign = next.kind == Kind::Assign;
-                    self.next_non_space();
-                    self.declare(pipe, &v);
-                    return Ok(());
-                }
-                Kind::Char if next.val == "," => {
-                    self.next_non_space();
-                    self.declare(pipe, &v);
-                    if context == "range" && pipe.decl.len() < 2 {
-                        match self.peek_non_space().kind {
-                            Kind::Variable | Kind::RightDelim | Kind::RightParen => continue,
-                            _ => {
-                                return self
-                                    .fail(next.pos, "range can only initialize variables".into());
-                            }
-                        }
-                    }
-                    return self.fail(next.pos, format!("too many declarations in {context}"));
-                }
-                _ => {
-                    self.at = mark;
-                    return Ok(());
-                }
-            }
-        }
-    }
-
-    fn declare(&mut self, pipe: &mut Pipe, v: &Item) {
-        pipe.decl.push(Variable {
-            pos: v.pos,
-            name: v.val.clone(),
-        });
-        self.vars.push(v.val.clone());
-    }
-
-    fn check_pipeline(&self, pipe: &Pipe, context: &str, pos: usize) -> Result<(), Fail> {
-        if pipe.cmds.is_empty() {
-            return self.fail(pos, format!("missing value for {context}"));
-        }
-        for (i, cmd) in pipe.cmds.iter().enumerate().skip(1) {
-            if let Some(
-                first @ (Arg::Bool { .. }
-                | Arg::Dot { .. }
-                | Arg::Nil { .. }
-                | Arg::Number { .. }
-                | Arg::String { .. }),
-            ) = cmd.args.first()
-            {
-                let _ = first;
-                return self.fail(
-                    cmd.pos,
-                    format!("non executable command in pipeline stage {}", i + 1),
-                );
-            }
-        }
-        Ok(())
-    }
-
-    /// One command: operands separated by spaces, up to `|`, `)` or `}}`.
-    fn command(&mut self) -> Result<Command, Fail> {
-        let pos = self.peek_non_space().pos;
-        let mut args = Vec::new();
-        loop {
-            self.peek_non_space();
-            if let Some(operand) = self.operand()? {
-                args.push(operand);
-            }
-            let token = self.next();
-            match token.kind {
-                Kind::Space => continue,
-                Kind::RightDelim | Kind::RightParen => self.backup(),
-                Kind::Pipe => {}
-                _ => return self.unexpected(&token, "operand"),
-            }
-            break;
-        }
-        if args.is_empty() {
-            return self.fail(pos, "empty command".into());
-        }
-        Ok(Command { pos, args })
-    }
-
-    /// A term and the fields after it.
-    fn operand(&mut self) -> Result<Option<Arg>, Fail> {
-        let Some(term) = self.term()? else {
-            return Ok(None);
-        };
-        if self.peek().kind != Kind::Field {
-            return Ok(Some(term));
-        }
-        let mut fields = Vec::new();
-        while self.peek().kind == Kind::Field {
-            let field = self.next();
-            fields.push(field.val.trim_start_matches('.').to_string());
-        }
-        Ok(Some(match term {
-            Arg::Field { pos, mut idents } => {
-                idents.append(&mut fields);
-                Arg::Field { pos, idents }
-            }
-            Arg::Variable {
-                pos,
-                name,
-                mut idents,
-            } => {
-                idents.append(&mut fields);
-                Arg::Variable { pos, name, idents }
-            }
-            Arg::Bool { pos, .. }
-            | Arg::String { pos, .. }
-            | Arg::Number { pos, .. }
-            | Arg::Nil { pos }
-            | Arg::Dot { pos } => {
-                let shown = self
-                    .items
-                    .iter()
-                    .find(|i| i.pos == pos)
-                    .map(|i| i.val.clone());
-                let shown = shown.unwrap_or_default();
-                return self.fail(
-                    pos,
-                    format!("unexpected . after term {}", crate::lex::quote(&shown)),
-                );
-            }
-            node => Arg::Chain {
-                pos: node.pos(),
-                node: Box::new(node),
-                fields,
-            },
-        }))
-    }
-
-    /// One term: a function, `.`, `nil`, a variable, a field, a constant or a parenthesized pipeline.
-    fn term(&mut self) -> Result<Option<Arg>, Fail> {
-        let token = self.next_non_space();
-        let pos = token.pos;
-        Ok(Some(match token.kind {
-            Kind::Identifier => {
-                if !is_function(&token.val) {
-                    return self.fail(
-                        pos,
-                        format!("function {} not defined", crate::lex::quote(&token.val)),
-                    );
-                }
-                Arg::Identifier {
-                    pos,
-                    name: token.val,
-                }
-            }
-            Kind::Dot => Arg::Dot { pos },
-            Kind::Nil => Arg::Nil { pos },
-            Kind::Variable => {
-                if !self.vars.contains(&token.val) {
-                    return self.fail(
-                        pos,
-                        format!("undefined variable {}", crate::lex::quote(&token.val)),
-                    );
-                }
-                Arg::Variable {
-                    pos,
-                    name: token.val,
-                    idents: Vec::new(),
-                }
-            }
-            Kind::Field => Arg::Field {
-                pos,
-                idents: vec![token.val.trim_start_matches('.').to_string()],
-            },
-            Kind::Bool => Arg::Bool {
-                pos,
-                value: token.val == "true",
-            },
-            Kind::CharConstant | Kind::Number => {
-                check_number(&token.val).map_err(|m| (pos, m))?;
-                Arg::Number {
-                    pos,
-                    text: token.val,
-                }
-            }
-            Kind::LeftParen => {
-                self.enter(pos)?;
-                let pipe = self.pipeline("parenthesized pipeline", Kind::RightParen)?;
-                self.depth -= 1;
-                Arg::Pipe(Box::new(pipe))
-            }
-            Kind::String | Kind::RawString => {
-                let value =
-                    unquote(&token.val).ok_or_else(|| (pos, "invalid syntax".to_string()))?;
-                Arg::String { pos, value }
-            }
-            _ => {
-                self.backup();
-                return Ok(None);
-            }
-        }))
     }
 }
 
-/// A Go string literal's value: raw (backquoted) as it is, interpreted with Go's escapes.
-pub(crate) fn unquote(text: &str) -> Option<String> {
-    if let Some(raw) = text.strip_prefix('`') {
-        return raw.strip_suffix('`').map(|r| r.replace('\r', ""));
-    }
-    let inner = text.strip_prefix('"')?.strip_suffix('"')?;
-    crate::number::unescape(inner, '"')
+/// The 1-based line of a byte offset.
+fn line(text: &str, pos: usize) -> usize {
+    let before = text.as_bytes().get(..pos).unwrap_or(text.as_bytes());
+    1 + before.iter().filter(|&&b| b == b'\n').count()
 }
