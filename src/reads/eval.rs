@@ -359,8 +359,19 @@ impl<'t> Run<'t> {
                 self.navigate(value, fields)
             }
             Arg::Pipe(pipe) => {
+                if self.nesting >= MAX_NESTING {
+                    let site = self.site(f, pipe.pos);
+                    self.widen(
+                        &f.dot.clone(),
+                        site,
+                        "pipelines nested deeper than the analysis follows",
+                    );
+                    return Val::none();
+                }
                 let scope = f.vars.len();
+                self.nesting += 1;
                 let value = self.pipe(pipe, f);
+                self.nesting -= 1;
                 f.vars.truncate(scope);
                 value
             }

@@ -245,3 +245,17 @@ fn omit_reads_the_mapping_less_its_keys() {
     let values = json!({"thanos": {"image": "x", "objectStorageConfig": {"name": "n", "existingSecret": {"name": "s"}}}});
     assert_eq!(unread(&reads, values), ["thanos.objectStorageConfig.name"]);
 }
+
+#[test]
+fn pipelines_nested_past_the_limit_are_read_whole_not_followed() {
+    let text = format!("{{{{ {}.Values.a{} }}}}", "(".repeat(600), ")".repeat(600));
+    let reads = chart(&[("app/templates/a.yaml", text.as_str())]);
+    let values = json!({"a": 1, "b": 2});
+    let set = reads.with_values(&values);
+    assert!(
+        set.widened()
+            .iter()
+            .any(|w| w.why.contains("nested deeper"))
+    );
+    assert!(unread(&reads, values).is_empty());
+}
