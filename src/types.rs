@@ -11,7 +11,8 @@ use crate::chart::ChartAt;
 use crate::decode::DecodeResult;
 use crate::manifest::{PatchReport, PatchStatus};
 use crate::migrate::outcome::{
-    ChartFinding, ChartFindings, KeptComment, NotCarried, Refusal, RefusalKind, Status,
+    ChartFinding, ChartFindings, HomeKind, KeptComment, NotCarried, Refusal, RefusalKind, Status,
+    ValuesHome,
 };
 use crate::migrate::validate::{ChartNamed, LocatedViolation, ValidateReport};
 use crate::migrate::{Draft, MigrateReport, Op, SetSource};
@@ -69,7 +70,7 @@ pub fn typescript() -> String {
     let config = ts_rs::Config::new().with_large_int("number");
     let all = declarations![&config;
         MigrateReport, Status, Displaced, DisplacedBy, Derivable, Source, Escalation, Refusal,
-        RefusalKind, Templates, ChartInfo, TemplateFile,
+        RefusalKind, ValuesHome, HomeKind, Templates, ChartInfo, TemplateFile,
         Location, Diagnostic, Op, SetSource, NotCarried, KeptComment, FileResult, Change,
         ChangeKind, ChartFindings, ChartFinding, ValidateReport, LocatedViolation, ChartNamed,
         DecodeResult, PatchReport,

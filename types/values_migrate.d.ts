@@ -22,6 +22,11 @@ valuesFile: string | null,
  */
 valuesDocument: number | null,
 /**
+ * What kind of document holds the values (an Argo CD Application, a Flux HelmRelease, a
+ * YAML string in one, …); absent when the values were not located.
+ */
+valuesIn?: ValuesHome,
+/**
  * Values the target schema rejects where they are.
  */
 displaced: Array<Displaced>,
@@ -199,7 +204,31 @@ utf16Column: number | null,
 /**
  * Which refusal stopped a migration or a patch (docs/contract.md `refusals[].kind`).
  */
-export type RefusalKind = "survival" | "schema" | "provenance" | "non-scalar-move" | "flow-collection" | "anchor-or-alias" | "merge-key" | "tag" | "duplicate-key" | "block-scalar" | "prefix-ambiguous" | "prefix-not-found" | "ambiguous-move" | "verify-failed" | "indentation" | "schema-drift" | "render-failed" | "layer-conflict" | "chart-defaults" | "unread-by-target";
+export type RefusalKind = "survival" | "schema" | "provenance" | "non-scalar-move" | "flow-collection" | "anchor-or-alias" | "merge-key" | "tag" | "duplicate-key" | "block-scalar" | "prefix-ambiguous" | "prefix-not-found" | "ambiguous-move" | "verify-failed" | "indentation" | "schema-drift" | "render-failed" | "layer-conflict" | "chart-defaults" | "unread-by-target" | "values-string";
+
+/**
+ * The document that holds the values, for a person to recognise (docs/contract.md `valuesIn`).
+ */
+export type ValuesHome = {
+/**
+ * What kind of document it is.
+ */
+kind: HomeKind,
+/**
+ * Its name: a manifest's `metadata.name`, a helmfile release's or a kustomization chart's `name`.
+ */
+name: string | null,
+/**
+ * How the values are written when they are a YAML document inside a string (`literal` for
+ * `|` text, `double-quoted`); `null` when they are the file's own YAML.
+ */
+string: string | null,
+};
+
+/**
+ * The kinds of document that hold values.
+ */
+export type HomeKind = "values-file" | "nested" | "argo-cd-application" | "argo-cd-application-set" | "flux-helm-release" | "config-map" | "secret" | "kustomization" | "helmfile" | "manifest";
 
 /**
  * A chart tree's templates, as a chart archive or directory gives them.
@@ -789,6 +818,11 @@ valuesFile: string | null,
  */
 valuesDocument: number | null,
 /**
+ * What kind of document holds the values (an Argo CD Application, a Flux HelmRelease, a
+ * YAML string in one, …); absent when the values were not located.
+ */
+valuesIn?: ValuesHome,
+/**
  * Values the target schema rejects where they are.
  */
 displaced: Array<Displaced>,
@@ -1019,6 +1053,11 @@ valuesFile: string | null,
  */
 valuesDocument: number | null,
 /**
+ * What kind of document holds the values (an Argo CD Application, a Flux HelmRelease, a
+ * YAML string in one, …); absent when the values were not located.
+ */
+valuesIn?: ValuesHome,
+/**
  * Values the target schema rejects where they are.
  */
 displaced: Array<Displaced>,
@@ -1228,6 +1267,11 @@ valuesFile: string | null,
  * Which document of that file (0-based), or `null`.
  */
 valuesDocument: number | null,
+/**
+ * What kind of document holds the values (an Argo CD Application, a Flux HelmRelease, a
+ * YAML string in one, …); absent when the values were not located.
+ */
+valuesIn?: ValuesHome,
 /**
  * Values the target schema rejects where they are.
  */

@@ -1,6 +1,6 @@
 //! The brief: what an author (or a model) needs to write a proposal, and nothing else.
 
-use super::outcome::{MigrateReport, RefusalKind};
+use super::outcome::{MigrateReport, RefusalKind, ValuesHome};
 use crate::path::{ValuePath, show};
 use crate::schema::{DisplacedBy, PropertyInfo, Schema};
 use std::fmt::Write;
@@ -12,7 +12,7 @@ pub fn brief(target: &Schema, gained: &[ValuePath], report: &MigrateReport) -> S
         (Some(prefix), Some(file)) if !prefix.is_empty() => format!("`{prefix}` in {file}"),
         (_, Some(file)) => format!("the root of {file}"),
         _ => "the values".to_string(),
-    };
+    } + &ValuesHome::note(report.values_in.as_ref());
     let broken: Vec<_> = report
         .refusals
         .iter()

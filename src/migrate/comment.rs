@@ -1,7 +1,7 @@
 //! The pull request comment: the bump, the values the target chart ignores, each op, every value
 //! not carried across, escalations, kept comments.
 
-use super::outcome::{MigrateReport, Op, Status};
+use super::outcome::{MigrateReport, Op, Status, ValuesHome};
 use crate::path::show;
 use crate::schema::DisplacedBy;
 use std::fmt::Write;
@@ -13,7 +13,7 @@ pub fn comment(base_schema: &str, target_schema: &str, report: &MigrateReport) -
         (Some(prefix), Some(file)) if !prefix.is_empty() => format!("`{prefix}` in `{file}`"),
         (_, Some(file)) => format!("`{file}`"),
         _ => "the values".to_string(),
-    };
+    } + &ValuesHome::note(report.values_in.as_ref());
     let _ = writeln!(
         out,
         "### values-migrate: {at}\n\nChart schema bump: `{}` → `{}`.\n",

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::outcome::MigrateReport;
 use super::session::{Inputs, Session};
-use crate::path::{Segment, ValuePath, get};
+use crate::path::{Segment, ValuePath};
 use crate::schema::{Change, ChangeKind, Displaced, DisplacedBy};
 use crate::splice::render::{render_key, render_scalar};
 use crate::yaml::{DecodeOptions, Typing, decode};
@@ -61,8 +61,8 @@ fn located_values(diagnosis: &MigrateReport, inputs: &Inputs<'_>, typing: Typing
     let documents = decode(&file.text, &options).ok()?;
     let document = documents.get(diagnosis.values_document.unwrap_or(0))?;
     Some(
-        get(document, &prefix)
-            .cloned()
+        super::values_at(document, &prefix, typing)
+            .map(|values| values.into_owned())
             .unwrap_or(Value::Object(Default::default())),
     )
 }

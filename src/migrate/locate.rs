@@ -1,5 +1,6 @@
 //! Finding the values root: given by `--prefix`, or discovered from the proposal (ADR 13, "Finding the keys").
 
+use super::held::Unreadable;
 use super::outcome::{Refusal, RefusalKind};
 use super::read::Parsed;
 use crate::path::{self as tree, Nested, ValuePath};
@@ -32,6 +33,7 @@ pub(crate) fn locate(
     base: &Schema,
     defaults: Option<&Value>,
     known: &[String],
+    unreadable: &[Unreadable],
 ) -> Result<Candidate, Box<Refusal>> {
     let given = match prefix {
         Some(text) => Some(ValuePath::parse(text).map_err(|e| {
@@ -46,11 +48,7 @@ pub(crate) fn locate(
     let lists = nested_lists(files, given.is_none(), &empty);
     let mut candidates = candidates(files, given.as_ref(), &lists, &empty);
     if candidates.is_empty() {
-        let what = match &given {
-            Some(path) => format!("no candidate file holds a mapping at `{path}`"),
-            None => "no candidate file holds a mapping".to_string(),
-        };
-        return Err(refusal(RefusalKind::PrefixNotFound, what));
+        return Err(not_found(given.as_ref(), unreadable));
     }
     if given.is_some() && candidates.len() == 1 {
         return Ok(candidates.remove(0).candidate());
@@ -72,7 +70,10 @@ pub(crate) fn locate(
     if best == 0 {
         return Err(refusal(
             RefusalKind::PrefixNotFound,
-            "no mapping in the candidate files shares any values with the proposal or any top-level key the base chart declares; give --prefix".to_string(),
+            format!(
+                "no mapping in the candidate files shares any values with the proposal or any top-level key the base chart declares; give --prefix{}",
+                unreadable_note(unreadable)
+            ),
         ));
     }
     let tied: Vec<String> = scored
@@ -119,14 +120,14 @@ struct Place<'v> {
 }
 
 enum At<'v> {
-    Given(&'v ValuePath),
+    Given(ValuePath),
     Listed(&'v [Nested<'v>], usize),
 }
 
 impl Place<'_> {
     fn candidate(&self) -> Candidate {
         let prefix = match self.at {
-            At::Given(path) => path.clone(),
+            At::Given(ref path) => path.clone(),
             At::Listed(list, index) => tree::nested_path(list, index),
         };
         Candidate {
@@ -171,11 +172,17 @@ fn candidates<'v>(
                 node,
             };
             match given {
-                Some(path) => out.extend(
-                    tree::get(root, path)
-                        .filter(|node| node.is_object())
-                        .map(|node| place(At::Given(path), node)),
-                ),
+                Some(path) => {
+                    let inner = match &parsed.held {
+                        Some(held) => path.strip_prefix(&held.at),
+                        None => Some(path.clone()),
+                    };
+                    let node = inner.and_then(|inner| tree::get(root, &inner).map(|n| (inner, n)));
+                    out.extend(
+                        node.filter(|(_, node)| node.is_object())
+                            .map(|(inner, node)| place(At::Given(inner), node)),
+                    );
+                }
                 None => {
                     let list = listed.next().map_or(&[][..], Vec::as_slice);
                     let mappings = list.iter().enumerate().filter(|(_, n)| n.value.is_object());
@@ -236,17 +243,52 @@ fn scored<'p, 'v>(
 /// A candidate named for a person: `` `bosun.valuesObject` in addons.yaml (document 2) ``.
 fn name(files: &[Parsed<'_>], c: &Candidate) -> String {
     let file = files[c.file].path;
-    let doc = if files[c.file].documents.len() > 1 {
-        format!(" (document {})", c.document + 1)
+    let (outer, document) = files[c.file]
+        .held
+        .as_ref()
+        .map_or((c.file, c.document), |held| (held.file, held.document));
+    let doc = if files[outer].documents.len() > 1 {
+        format!(" (document {})", document + 1)
     } else {
         String::new()
     };
-    let at = if c.prefix.is_root() {
-        "the file root".to_string()
-    } else {
-        format!("`{}`", c.prefix)
+    let at = match &files[c.file].held {
+        Some(held) => format!("`{}` (a YAML string)", held.at.join(&c.prefix)),
+        None if c.prefix.is_root() => "the file root".to_string(),
+        None => format!("`{}`", c.prefix),
     };
     format!("{at} in {file}{doc}")
+}
+
+/// Why no candidate holds a mapping: at the given prefix a string that is not one names its
+/// own problem, where it is.
+fn not_found(given: Option<&ValuePath>, unreadable: &[Unreadable]) -> Box<Refusal> {
+    let named = given.and_then(|path| unreadable.iter().find(|u| path.starts_with(&u.at)));
+    if let Some(string) = named {
+        return Box::new(Refusal {
+            kind: RefusalKind::ValuesString,
+            path: ValuePath::root(),
+            message: string.error.message.clone(),
+            at: string.error.at.clone(),
+        });
+    }
+    let what = match given {
+        Some(path) => format!("no candidate file holds a mapping at `{path}`"),
+        None => "no candidate file holds a mapping".to_string(),
+    };
+    refusal(
+        RefusalKind::PrefixNotFound,
+        format!("{what}{}", unreadable_note(unreadable)),
+    )
+}
+
+/// The strings that read as values and are not, for a refusal that found none.
+fn unreadable_note(unreadable: &[Unreadable]) -> String {
+    let lines: Vec<String> = unreadable
+        .iter()
+        .map(|u| format!("; {}", u.error))
+        .collect();
+    lines.concat()
 }
 
 fn refusal(kind: RefusalKind, message: String) -> Box<Refusal> {

@@ -7,6 +7,8 @@ pub mod brief;
 pub mod comment;
 pub mod draft;
 mod facts;
+mod held;
+pub mod home;
 mod judge;
 pub mod locate;
 pub mod outcome;
@@ -23,6 +25,7 @@ pub mod validate;
 mod write;
 
 pub use draft::{Draft, draft};
+pub(crate) use held::values_at;
 pub use outcome::{
     ChartFinding, ChartFindings, KeptComment, MigrateReport, NotCarried, Op, Refusal, RefusalKind,
     SetSource, Status,

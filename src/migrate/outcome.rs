@@ -6,6 +6,7 @@ use crate::path::ValuePath;
 use crate::schema::{Change, Derivable, Displaced, Escalation};
 use crate::text::{Diagnostic, FileResult, Location};
 
+pub use super::home::{HomeKind, ValuesHome};
 pub use crate::splice::{Op, SetSource};
 
 /// Which refusal stopped a migration or a patch (docs/contract.md `refusals[].kind`).
@@ -55,6 +56,9 @@ pub enum RefusalKind {
     ChartDefaults,
     /// The proposal writes a value no template of the target chart reads (a typo, a guessed name).
     UnreadByTarget,
+    /// The values are a document inside a string that is not one YAML mapping, holds template
+    /// actions, or cannot carry the edit (a folded block, a flow string over several lines).
+    ValuesString,
 }
 
 impl RefusalKind {
@@ -81,6 +85,7 @@ impl RefusalKind {
             RefusalKind::LayerConflict => "layer-conflict",
             RefusalKind::ChartDefaults => "chart-defaults",
             RefusalKind::UnreadByTarget => "unread-by-target",
+            RefusalKind::ValuesString => "values-string",
         }
     }
 }
@@ -183,6 +188,11 @@ pub struct MigrateReport {
     pub values_file: Option<String>,
     /// Which document of that file (0-based), or `null`.
     pub values_document: Option<usize>,
+    /// What kind of document holds the values (an Argo CD Application, a Flux HelmRelease, a
+    /// YAML string in one, …); absent when the values were not located.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "types", ts(optional))]
+    pub values_in: Option<ValuesHome>,
     /// Values the target schema rejects where they are.
     pub displaced: Vec<Displaced>,
     /// Newly required keys whose value the target schema dictates.
@@ -279,6 +289,7 @@ impl MigrateReport {
             prefix: None,
             values_file: None,
             values_document: None,
+            values_in: None,
             displaced: Vec::new(),
             derivable: Vec::new(),
             escalations: Vec::new(),

@@ -1,23 +1,41 @@
 //! The read stage: every input parsed once, located errors for those that cannot be read.
 
+use super::held::{self, Held, Unreadable};
 use super::request::{Named, SourceFile};
 use crate::path::ValuePath;
 use crate::text::Diagnostic;
 use crate::yaml::{self, Limits, Stream, Typing, YamlError};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::cell::RefCell;
 
 /// A parsed values file: its text, its located stream and its documents as JSON.
 pub(crate) struct Parsed<'a> {
     /// The file's name, as given.
     pub path: &'a str,
-    /// The file's text.
-    pub text: &'a str,
+    /// The file's text (a held document's own text, for one held in a string).
+    pub text: Cow<'a, str>,
     /// The located parse; taken (and dropped) once the splice has used it, so that it is not
     /// alive while the result is parsed (empty after that).
     pub stream: RefCell<Stream>,
     /// The documents, as the chosen typing reads them.
     pub documents: Vec<Value>,
+    /// For a values document held in a string of another file: where it sits there.
+    pub held: Option<Held<'a>>,
+}
+
+impl Parsed<'_> {
+    /// The text a person opens and the offset there of byte `offset` of this text: the outer
+    /// file's, for a document held in a string.
+    pub fn outer(&self, offset: Option<usize>) -> (&str, Option<usize>) {
+        match &self.held {
+            Some(held) => (
+                held.outer,
+                offset.map(|at| held.outer_offset(&self.text, at)),
+            ),
+            None => (&self.text, offset),
+        }
+    }
 }
 
 /// The proposal, parsed: its value and its stream (to locate findings in its text).
@@ -55,6 +73,8 @@ pub(crate) struct Read<'a> {
     pub proposal: Option<Proposal<'a>>,
     /// A person's answers, by path.
     pub answers: Vec<(ValuePath, Value)>,
+    /// Strings that read as the start of a values document and are not one YAML mapping.
+    pub unreadable: Vec<Unreadable>,
 }
 
 /// Parses one YAML input into its stream and documents, or a located diagnostic.
@@ -90,26 +110,67 @@ pub(crate) fn read<'a>(
             "at least one values file is needed",
         ));
     }
-    let files = files
+    let mut files: Vec<Parsed<'a>> = files
         .iter()
-        .filter_map(|file| match parse_yaml(&file.path, &file.text, typing) {
-            Ok((stream, documents)) => Some(Parsed {
-                path: &file.path,
-                text: &file.text,
-                stream: RefCell::new(stream),
-                documents,
-            }),
-            Err(error) => {
-                errors.push(error);
-                None
+        .filter_map(|file| {
+            match rendered_first(file)
+                .map_or_else(|| parse_yaml(&file.path, &file.text, typing), Err)
+            {
+                Ok((stream, documents)) => Some(Parsed {
+                    path: &file.path,
+                    text: Cow::Borrowed(&file.text),
+                    stream: RefCell::new(stream),
+                    documents,
+                    held: None,
+                }),
+                Err(error) => {
+                    errors.push(error);
+                    None
+                }
             }
         })
         .collect();
+    let (held, unreadable) = held::find(&files, typing);
+    files.extend(held);
     Read {
         files,
+        unreadable,
         proposal: proposal.and_then(|p| read_proposal(p, typing, errors)),
         answers: read_answers(answers, typing, errors),
     }
+}
+
+/// helmfile renders a `.gotmpl` file as a Go template before it reads it as YAML: one that holds
+/// template actions is not what Helm reads, and is named with its actions.
+fn rendered_first(file: &SourceFile) -> Option<Diagnostic> {
+    if !file.path.ends_with(".gotmpl") {
+        return None;
+    }
+    let actions: Vec<usize> = file.text.match_indices("{{").map(|(at, _)| at).collect();
+    let first = *actions.first()?;
+    let lines = crate::text::LineIndex::new(&file.text);
+    let shown: Vec<String> = actions
+        .iter()
+        .take(3)
+        .map(|&at| {
+            let end = file.text[at..]
+                .find("}}")
+                .map_or(file.text.len(), |n| at + n + 2);
+            let action = file
+                .text
+                .get(at..end)
+                .filter(|a| a.len() <= 80)
+                .unwrap_or("{{ … }}");
+            format!("`{action}` (line {})", lines.line_col(at).line)
+        })
+        .collect();
+    let more = if actions.len() > 3 { ", …" } else { "" };
+    let message = format!(
+        "helmfile renders this file as a Go template before it reads YAML, and it holds {} template action(s): {}{more}; migrate the values it renders to, or keep the values in a plain .yaml file",
+        actions.len(),
+        shown.join(", ")
+    );
+    Some(Diagnostic::at(&file.path, &file.text, first, message))
 }
 
 fn read_proposal<'a>(

@@ -1,6 +1,6 @@
 //! The readable text form of a migrate or diagnose report (the CLI's `--format text`).
 
-use super::outcome::{MigrateReport, Op};
+use super::outcome::{MigrateReport, Op, ValuesHome};
 use crate::path::show;
 use std::fmt::Write;
 
@@ -15,7 +15,8 @@ pub fn text(report: &MigrateReport) -> String {
             prefix
         };
         let file = report.values_file.as_deref().unwrap_or("?");
-        let _ = writeln!(out, "values: {at} in {file}");
+        let home = ValuesHome::note(report.values_in.as_ref());
+        let _ = writeln!(out, "values: {at} in {file}{home}");
     }
     let mut lines: Vec<String> = Vec::new();
     lines.extend(report.errors.iter().map(|e| format!("error: {e}")));

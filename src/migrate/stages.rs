@@ -6,7 +6,7 @@ use super::comment::comment;
 use super::facts::facts;
 use super::judge::{chart_faults, judge};
 use super::locate::{Candidate, locate};
-use super::outcome::{KeptComment, MigrateReport, Refusal, RefusalKind, Status};
+use super::outcome::{KeptComment, MigrateReport, Refusal, RefusalKind, Status, ValuesHome};
 use super::plan::Finding;
 use super::read::{Parsed, Proposal, Read};
 use super::residual;
@@ -116,7 +116,7 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
             }
         }
         match write(
-            file,
+            &read.files,
             &candidate,
             &report.ops,
             &judged.proposal,
@@ -130,7 +130,8 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
                     in_original: true,
                     message: not_written.message,
                 };
-                let refusal = refusal_at(file.path, file.text, not_written.offset, &finding);
+                let (text, offset) = file.outer(not_written.offset);
+                let refusal = refusal_at(file.path, text, offset, &finding);
                 report.refusals.push(refusal);
                 report.status = Status::Refused;
             }
@@ -152,13 +153,19 @@ fn written(report: &mut MigrateReport, files: &[Parsed<'_>], index: usize, splic
             text: k.text,
         })
         .collect();
-    let mut edited = Some(FileResult::edited(file.path, file.text, spliced.text));
+    // A document held in a string was written back into its outer file by the write stage.
+    let (index, before) = match &file.held {
+        Some(held) => (held.file, held.outer),
+        None => (index, &*file.text),
+    };
+    let mut edited = Some(FileResult::edited(file.path, before, spliced.text));
     report.files = files
         .iter()
         .enumerate()
+        .filter(|(_, f)| f.held.is_none())
         .map(|(i, f)| match edited.take_if(|_| i == index) {
             Some(result) => result,
-            None => FileResult::unchanged(f.path, f.text),
+            None => FileResult::unchanged(f.path, &f.text),
         })
         .collect();
     report.status = Status::Planned;
@@ -184,10 +191,12 @@ fn locate_finding(
     refusal_at(&proposal.input.name, &proposal.input.text, offset, finding)
 }
 
+/// Every candidate file as it was (documents held in strings are not files of their own).
 fn unchanged_files(files: &[Parsed<'_>]) -> Vec<FileResult> {
     files
         .iter()
-        .map(|f| FileResult::unchanged(f.path, f.text))
+        .filter(|f| f.held.is_none())
+        .map(|f| FileResult::unchanged(f.path, &f.text))
         .collect()
 }
 
@@ -202,21 +211,22 @@ fn located<'r>(
     // The file was written for the base chart: judged coalesced with its defaults when given.
     let defaults = session.base_defaults.as_ref().or(session.defaults.as_ref());
     let known = session.base_top_keys(defaults);
-    match locate(
+    let found = locate(
         &read.files,
         prefix,
         proposal,
         &session.base,
         defaults,
         &known,
-    ) {
+        &read.unreadable,
+    )
+    .and_then(|candidate| no_template_actions(&read.files[candidate.file], candidate));
+    match found {
         Ok(candidate) => {
             let file = &read.files[candidate.file];
             let original =
                 path::get(&file.documents[candidate.document], &candidate.prefix).unwrap_or(&NULL);
-            report.prefix = Some(candidate.prefix.to_string());
-            report.values_file = Some(file.path.to_string());
-            report.values_document = Some(candidate.document);
+            report_home(report, &read.files, &candidate);
             Some(Located {
                 candidate,
                 original,
@@ -228,6 +238,48 @@ fn located<'r>(
             None
         }
     }
+}
+
+/// Where the values were found, in the report: the outer file's prefix, file, document, kind.
+fn report_home(report: &mut MigrateReport, files: &[Parsed<'_>], candidate: &Candidate) {
+    let file = &files[candidate.file];
+    let (outer, document, prefix, string) = match &file.held {
+        Some(held) => (
+            &files[held.file],
+            held.document,
+            held.at.join(&candidate.prefix),
+            Some(
+                held.carrier
+                    .as_ref()
+                    .map_or("folded or flow", |c| c.style()),
+            ),
+        ),
+        None => (file, candidate.document, candidate.prefix.clone(), None),
+    };
+    let root = outer.documents.get(document).unwrap_or(&NULL);
+    report.values_in = Some(ValuesHome::of(root, &prefix, string));
+    report.prefix = Some(prefix.to_string());
+    report.values_file = Some(outer.path.to_string());
+    report.values_document = Some(document);
+}
+
+/// A document held in a string that holds template actions (an ApplicationSet's `{{…}}`, a
+/// helmfile's) is not what Helm reads: refused where the first one is.
+fn no_template_actions(file: &Parsed<'_>, candidate: Candidate) -> Result<Candidate, Box<Refusal>> {
+    let Some(at) = file
+        .held
+        .as_ref()
+        .and_then(|held| held.template_action(&file.text))
+    else {
+        return Ok(candidate);
+    };
+    let (text, offset) = file.outer(None);
+    Err(Box::new(Refusal {
+        kind: RefusalKind::ValuesString,
+        path: ValuePath::root(),
+        message: "the values string holds template actions (`{{`): the tool that renders it (an ApplicationSet, helmfile) decides what Helm reads; edit the rendered values, or the template by hand".to_string(),
+        at: Location::in_text(file.path, text, offset.or(Some(at))),
+    }))
 }
 
 /// Locates a finding about the original values in the values file.
@@ -244,7 +296,8 @@ fn in_values(
         .documents
         .get(candidate.document)
         .map(|d| d.root.offset_of(full, session.typing));
-    refusal_at(file.path, file.text, offset, finding)
+    let (text, offset) = file.outer(offset);
+    refusal_at(file.path, text, offset, finding)
 }
 
 /// What `helm install` prints for the judged proposal, when the target schema refuses it.

@@ -155,7 +155,7 @@ pub(crate) fn against(
     let found = documents
         .iter()
         .enumerate()
-        .find_map(|(i, d)| path::get(d, &prefix).map(|v| (i, v.clone())));
+        .find_map(|(i, d)| super::values_at(d, &prefix, typing).map(|v| (i, v.into_owned())));
     let (index, user) = match found {
         Some(found) => found,
         None if prefix.is_root() => (0, Value::Null),

@@ -1,6 +1,7 @@
 //! The write stage: the plan spliced into the original text, then the result re-parsed in full
 //! and required to hold exactly what was asked.
 
+use super::held::Held;
 use super::locate::Candidate;
 use super::outcome::{Op, RefusalKind};
 use super::read::Parsed;
@@ -23,8 +24,75 @@ pub(crate) struct NotWritten {
     pub message: String,
 }
 
-/// Splices `ops` into the values file and verifies the result decodes to `proposal` at the prefix.
+/// Splices `ops` into the values file and verifies the result decodes to `proposal` at the
+/// prefix; a document held in a string is then written back into its outer file, verified too.
 pub(crate) fn write(
+    files: &[Parsed<'_>],
+    candidate: &Candidate,
+    ops: &[Op],
+    proposal: &Value,
+    typing: Typing,
+) -> Result<Spliced, NotWritten> {
+    let file = &files[candidate.file];
+    let mut spliced = write_values(file, candidate, ops, proposal, typing)?;
+    if let Some(held) = &file.held {
+        spliced.text = write_back(files, held, &file.text, spliced.text, typing)?;
+        for kept in &mut spliced.kept_comments {
+            if let Ok(carrier) = &held.carrier {
+                kept.line = carrier.outer_line(kept.line - 1) + 1;
+            }
+        }
+    }
+    Ok(spliced)
+}
+
+/// The edited document written back into the string that holds it, and the outer file
+/// verified: every document as before, the string now the edited text.
+fn write_back(
+    files: &[Parsed<'_>],
+    held: &Held<'_>,
+    old: &str,
+    new: String,
+    typing: Typing,
+) -> Result<String, NotWritten> {
+    let refused = |message: String| NotWritten {
+        kind: RefusalKind::ValuesString,
+        path: ValuePath::root(),
+        // The string's first line, once placed in the outer file.
+        offset: Some(0),
+        message,
+    };
+    let carrier = held.carrier.as_ref().map_err(|why| {
+        refused(format!(
+            "the values are a YAML string at `{}` that cannot carry the edit: {why}",
+            held.at
+        ))
+    })?;
+    let outer = carrier.write(held.outer, old, &new).map_err(|why| {
+        refused(format!(
+            "the edit cannot be written back into the string at `{}`: {why}",
+            held.at
+        ))
+    })?;
+    let outer_file = &files[held.file];
+    let place = Candidate {
+        file: held.file,
+        document: held.document,
+        prefix: held.at.clone(),
+    };
+    verify(outer_file, &place, &Value::String(new), &outer, typing).map_err(|(message, _)| {
+        NotWritten {
+            kind: RefusalKind::VerifyFailed,
+            path: ValuePath::root(),
+            offset: None,
+            message: format!("{message} (the file that holds the values string)"),
+        }
+    })?;
+    Ok(outer)
+}
+
+/// Splices `ops` into one values text and verifies it.
+fn write_values(
     file: &Parsed<'_>,
     candidate: &Candidate,
     ops: &[Op],
@@ -32,7 +100,7 @@ pub(crate) fn write(
     typing: Typing,
 ) -> Result<Spliced, NotWritten> {
     let spliced = splice(&SpliceInput {
-        text: file.text,
+        text: &file.text,
         stream: &file.stream.borrow(),
         document: candidate.document,
         prefix: &candidate.prefix,
@@ -67,7 +135,7 @@ pub(crate) fn write(
 
 /// The original's located tree, parsed again (it was dropped after the splice).
 fn original_stream(file: &Parsed<'_>) -> Option<Stream> {
-    yaml::parse(file.text, &Limits::default()).ok()
+    yaml::parse(&file.text, &Limits::default()).ok()
 }
 
 /// The refusal kind a splicer problem is reported as.
@@ -107,7 +175,7 @@ fn verify(
         prefix: candidate.prefix.segments(),
         replacement: proposal,
     };
-    helm_reads(file.text, after).map_err(|m| (m, None))?;
+    helm_reads(&file.text, after).map_err(|m| (m, None))?;
     if yaml::matches(after, typing, &limits, &expected) {
         return Ok(());
     }

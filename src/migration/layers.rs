@@ -434,7 +434,7 @@ fn values_after(text: &str, prefix: &str, request: &ReplayRequest) -> Option<Val
     crate::yaml::decode(text, &options)
         .ok()?
         .iter()
-        .find_map(|d| tree::get(d, &prefix).cloned())
+        .find_map(|d| crate::migrate::values_at(d, &prefix, request.typing).map(|v| v.into_owned()))
 }
 
 /// The override schema of a schema (required dropped), so that each layer alone is judged fairly.

@@ -5,7 +5,6 @@
 
 use crate::ValuePath;
 use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
-use crate::path as tree;
 use crate::text::Location;
 use crate::yaml::{DecodeOptions, Typing};
 
@@ -58,8 +57,9 @@ pub fn migrated_values(report: &MigrateReport, typing: Typing) -> Option<String>
     if prefix.is_root() && documents.len() == 1 {
         return Some(file.after.clone());
     }
-    let values = tree::get(documents.get(report.values_document.unwrap_or(0))?, &prefix)?;
-    serde_json::to_string_pretty(values).ok()
+    let document = documents.get(report.values_document.unwrap_or(0))?;
+    let values = crate::migrate::values_at(document, &prefix, typing)?;
+    serde_json::to_string_pretty(&*values).ok()
 }
 
 /// Why a render failed, from the command's exit status (`None`: a signal) and its output.

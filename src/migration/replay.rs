@@ -285,8 +285,8 @@ pub fn values_of(
     let path = ValuePath::parse(prefix).map_err(|e| Box::new(invalid(file, &e.to_string())))?;
     let document = documents.get(located.values_document.unwrap_or(0));
     Ok(document
-        .and_then(|d| tree::get(d, &path))
-        .map(|values| (prefix.clone(), values.clone())))
+        .and_then(|d| crate::migrate::values_at(d, &path, typing))
+        .map(|values| (prefix.clone(), values.into_owned())))
 }
 
 /// Applies the recorded ops that apply to `values` (whose displaced values are `displaced`).

@@ -2,6 +2,7 @@
 //! how a plan is judged or reported.
 
 pub mod edit;
+pub mod embedded;
 mod find;
 mod insert;
 mod lookup;

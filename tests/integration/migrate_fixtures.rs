@@ -107,7 +107,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
             problems.push(format!("{what}: {detail}"));
         }
     };
-    for key in ["status", "prefix"] {
+    for key in ["status", "prefix", "valuesIn"] {
         if let Some(want) = expect.get(key) {
             check(
                 key,
@@ -150,35 +150,22 @@ fn run_case(dir: &Path) -> Result<(), String> {
             check(key, paths == want, format!("want {want:?}, got {paths:?}"));
         }
     }
-    if let Some(want) = expect.get("refusals") {
-        // Each expected refusal (kind, path, and line/file if given) must be among those reported.
+    for key in ["refusals", "errors"] {
+        let Some(want) = expect.get(key) else {
+            continue;
+        };
+        // Each expected refusal or error (kind, path, and line/file if given) must be among those reported.
         for w in want.as_array().cloned().unwrap_or_default() {
-            let found = got["refusals"].as_array().is_some_and(|all| {
-                all.iter().any(|r| {
-                    w.as_object().is_some_and(|w| {
-                        w.iter().all(|(k, v)| {
-                            if k == "messageContains" {
-                                r["message"]
-                                    .as_str()
-                                    .is_some_and(|m| m.contains(v.as_str().unwrap_or("\u{0}")))
-                            } else {
-                                &r[k] == v
-                            }
-                        })
-                    })
-                })
-            });
-            check(
-                "refusals",
-                found,
-                format!("want {w} among {}", got["refusals"]),
-            );
+            let found = got[key]
+                .as_array()
+                .is_some_and(|all| all.iter().any(|r| listed_matches(r, &w)));
+            check(key, found, format!("want {w} among {}", got[key]));
         }
         if want.as_array().is_some_and(Vec::is_empty) {
             check(
-                "refusals",
-                got["refusals"] == json!([]),
-                format!("want none, got {}", got["refusals"]),
+                key,
+                got[key] == json!([]),
+                format!("want none, got {}", got[key]),
             );
         }
     }
@@ -275,4 +262,20 @@ fn every_migrate_fixture_gives_its_expected_outcome() {
         failures.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Whether a reported refusal or error has every field `want` names (`messageContains`: part of
+/// its message).
+fn listed_matches(got: &Value, want: &Value) -> bool {
+    want.as_object().is_some_and(|want| {
+        want.iter().all(|(k, v)| {
+            if k == "messageContains" {
+                got["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains(v.as_str().unwrap_or("\u{0}")))
+            } else {
+                &got[k] == v
+            }
+        })
+    })
 }

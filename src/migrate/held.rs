@@ -1,0 +1,238 @@
+//! Values documents held in strings of the candidate files (`helm.values: |` of an Argo CD
+//! Application, a ConfigMap's `values.yaml` that a Flux HelmRelease names): found, parsed as one
+//! more candidate each, and placed back in their outer file.
+
+use super::read::Parsed;
+use crate::path::{Segment, ValuePath};
+use crate::splice::embedded::Carrier;
+use crate::text::Diagnostic;
+use crate::yaml::{self, Limits, Node, NodeKind, Typing};
+use serde_json::Value;
+use std::borrow::Cow;
+use std::cell::RefCell;
+
+/// Where a candidate held in a string sits: its outer file, document and path, and its carrier.
+pub(crate) struct Held<'a> {
+    /// The outer file's index in the candidate files.
+    pub file: usize,
+    /// The outer file's text.
+    pub outer: &'a str,
+    /// The document of the outer file that holds the string.
+    pub document: usize,
+    /// Where the string is in that document.
+    pub at: ValuePath,
+    /// How the string is written, or why an edit could not be written back into it.
+    pub carrier: Result<Carrier, String>,
+    /// The string's first byte in the outer text.
+    pub start: usize,
+}
+
+impl Held<'_> {
+    /// The outer offset of byte `offset` of the inner text `inner`.
+    pub fn outer_offset(&self, inner: &str, offset: usize) -> usize {
+        match &self.carrier {
+            Ok(carrier) => carrier.outer_offset(self.outer, inner, offset),
+            Err(_) => self.start,
+        }
+    }
+
+    /// The first template action (`{{`) of the inner text, as an outer offset.
+    pub fn template_action(&self, inner: &str) -> Option<usize> {
+        inner.find("{{").map(|at| self.outer_offset(inner, at))
+    }
+}
+
+/// A string that reads as the start of a values document but is not one YAML mapping.
+pub(crate) struct Unreadable {
+    /// Where the string is in its document.
+    pub at: ValuePath,
+    /// Why, located in the outer file.
+    pub error: Diagnostic,
+}
+
+/// Every string of `files` that holds one YAML mapping, parsed as a candidate of its own; the
+/// strings that look like values and are not one, with why.
+pub(crate) fn find<'a>(files: &[Parsed<'a>], typing: Typing) -> (Vec<Parsed<'a>>, Vec<Unreadable>) {
+    let mut held = Vec::new();
+    let mut unreadable = Vec::new();
+    for (index, file) in files.iter().enumerate() {
+        // Most files hold no block scalar and no escaped line break: nothing to walk.
+        let Cow::Borrowed(outer) = &file.text else {
+            continue;
+        };
+        if !outer.contains('|') && !outer.contains('>') && !outer.contains("\\n") {
+            continue;
+        }
+        let stream = file.stream.borrow();
+        for (document, root) in stream.documents.iter().enumerate() {
+            for (at, node) in strings(&root.root, typing) {
+                let place = Place {
+                    file: index,
+                    outer,
+                    path: file.path,
+                    document,
+                };
+                match place.read(at, node, typing) {
+                    Ok(parsed) => held.push(parsed),
+                    Err(Some(error)) => unreadable.push(error),
+                    Err(None) => {}
+                }
+            }
+        }
+    }
+    (held, unreadable)
+}
+
+/// The outer file and document a string is read from.
+struct Place<'a> {
+    file: usize,
+    outer: &'a str,
+    path: &'a str,
+    document: usize,
+}
+
+impl<'a> Place<'a> {
+    /// The string at `at` parsed as a candidate; `Err(None)` when it holds no mapping at all.
+    fn read(
+        &self,
+        at: ValuePath,
+        node: &Node,
+        typing: Typing,
+    ) -> Result<Parsed<'a>, Option<Unreadable>> {
+        let inner = node.scalar_text().unwrap_or_default().to_string();
+        let held = Held {
+            file: self.file,
+            outer: self.outer,
+            document: self.document,
+            at,
+            carrier: Carrier::of(self.outer, node),
+            start: node.range.start,
+        };
+        let unreadable = |offset: usize, message: String| {
+            let offset = held.outer_offset(&inner, offset);
+            let what = format!(
+                "`{}` holds a string that is not one YAML mapping: {message}",
+                held.at
+            );
+            Some(Unreadable {
+                at: held.at.clone(),
+                error: Diagnostic::at(self.path, self.outer, offset, what),
+            })
+        };
+        let limits = Limits::default();
+        let parsed = yaml::parse(&inner, &limits)
+            .and_then(|stream| Ok((stream.to_json(typing, &limits)?, stream)));
+        let (documents, stream) = match parsed {
+            Ok(parsed) => parsed,
+            Err(error) => return Err(unreadable(error.offset(), error.message().to_string())),
+        };
+        match documents.as_slice() {
+            [Value::Object(_)] => {}
+            [_] => return Err(None),
+            many => return Err(unreadable(0, format!("it holds {} documents", many.len()))),
+        }
+        Ok(Parsed {
+            path: self.path,
+            text: Cow::Owned(inner),
+            stream: RefCell::new(stream),
+            documents,
+            held: Some(held),
+        })
+    }
+}
+
+/// Every string scalar under `root` whose text starts as a block mapping does (`key:` on its
+/// first line that is not blank or a comment), with its path.
+fn strings(root: &Node, typing: Typing) -> Vec<(ValuePath, &Node)> {
+    let mut out = Vec::new();
+    let mut path = Vec::new();
+    walk(root, typing, &mut path, &mut out);
+    out
+}
+
+fn walk<'n>(
+    node: &'n Node,
+    typing: Typing,
+    path: &mut Vec<Segment>,
+    out: &mut Vec<(ValuePath, &'n Node)>,
+) {
+    match &node.kind {
+        NodeKind::Mapping { entries, .. } => {
+            for entry in entries {
+                let Some(key) = entry.key.key_string(typing) else {
+                    continue;
+                };
+                path.push(Segment::Key(key));
+                walk(&entry.value, typing, path, out);
+                path.pop();
+            }
+        }
+        NodeKind::Sequence { items, .. } => {
+            for (index, item) in items.iter().enumerate() {
+                path.push(Segment::Index(index));
+                walk(item, typing, path, out);
+                path.pop();
+            }
+        }
+        NodeKind::Scalar { text, .. } if node.tag().is_none() && starts_as_mapping(text) => {
+            out.push((ValuePath::from_segments(path.clone()), node));
+        }
+        _ => {}
+    }
+}
+
+/// Whether `text` spans lines and its first line that is not blank or a comment reads `key:`
+/// or `key: value` (scripts, certificates and JSON do not).
+fn starts_as_mapping(text: &str) -> bool {
+    if !text.contains('\n') {
+        return false;
+    }
+    let Some(first) = text
+        .lines()
+        .map(str::trim_start)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+    else {
+        return false;
+    };
+    let plain_start = !first.starts_with(['-', '{', '[', '!', '&', '*', '|', '>', '%', '@', '`']);
+    let keyed = first.ends_with(':') || first.contains(": ");
+    plain_start && keyed
+}
+
+/// The values at `prefix` of `document`, reading through a string that holds a YAML mapping
+/// (`spec.source.helm.values.server` when `spec.source.helm.values` is `|` text).
+pub(crate) fn values_at<'v>(
+    document: &'v Value,
+    prefix: &ValuePath,
+    typing: Typing,
+) -> Option<Cow<'v, Value>> {
+    let segments = prefix.segments();
+    let mut node = document;
+    for (i, segment) in segments.iter().enumerate() {
+        node = match (segment, node) {
+            (Segment::Key(key), Value::Object(map)) => map.get(key)?,
+            (Segment::Index(at), Value::Array(items)) => items.get(*at)?,
+            (_, Value::String(text)) => {
+                let options = yaml::DecodeOptions {
+                    typing,
+                    ..Default::default()
+                };
+                let inner = yaml::decode(text, &options).ok()?.into_iter().next()?;
+                let rest = ValuePath::from_segments(segments[i..].to_vec());
+                return crate::path::get(&inner, &rest).cloned().map(Cow::Owned);
+            }
+            _ => return None,
+        };
+    }
+    match node {
+        Value::String(text) if starts_as_mapping(text) => {
+            let options = yaml::DecodeOptions {
+                typing,
+                ..Default::default()
+            };
+            let inner = yaml::decode(text, &options).ok()?.into_iter().next()?;
+            inner.is_object().then_some(Cow::Owned(inner))
+        }
+        _ => Some(Cow::Borrowed(node)),
+    }
+}

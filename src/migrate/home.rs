@@ -1,0 +1,181 @@
+//! What kind of document holds the values: a values file, an Argo CD Application, a Flux
+//! HelmRelease or the ConfigMap it reads, a kustomization, a helmfile.
+
+use crate::path::{Segment, ValuePath};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The document that holds the values, for a person to recognise (docs/contract.md `valuesIn`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ValuesHome {
+    /// What kind of document it is.
+    pub kind: HomeKind,
+    /// Its name: a manifest's `metadata.name`, a helmfile release's or a kustomization chart's `name`.
+    pub name: Option<String>,
+    /// How the values are written when they are a YAML document inside a string (`literal` for
+    /// `|` text, `double-quoted`); `null` when they are the file's own YAML.
+    pub string: Option<String>,
+}
+
+/// The kinds of document that hold values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case")]
+pub enum HomeKind {
+    /// A values file: the values are its root.
+    ValuesFile,
+    /// A YAML file of another kind, the values nested in it (an app-of-apps chart's values).
+    Nested,
+    /// An Argo CD `Application` (`spec.source.helm.values` or `valuesObject`, or a `sources` entry).
+    ArgoCdApplication,
+    /// An Argo CD `ApplicationSet` (its template's Application).
+    ArgoCdApplicationSet,
+    /// A Flux `HelmRelease` (`spec.values`).
+    FluxHelmRelease,
+    /// A `ConfigMap` (the `valuesFrom` of a Flux HelmRelease names one).
+    ConfigMap,
+    /// A `Secret` (its `stringData`).
+    Secret,
+    /// A kustomization's `helmCharts[].valuesInline`.
+    Kustomization,
+    /// A helmfile's `releases[].values[]`.
+    Helmfile,
+    /// Another Kubernetes manifest.
+    Manifest,
+}
+
+impl HomeKind {
+    /// The kind as a person reads it: `Argo CD Application`.
+    pub fn label(self) -> &'static str {
+        match self {
+            HomeKind::ValuesFile => "values file",
+            HomeKind::Nested => "YAML file",
+            HomeKind::ArgoCdApplication => "Argo CD Application",
+            HomeKind::ArgoCdApplicationSet => "Argo CD ApplicationSet",
+            HomeKind::FluxHelmRelease => "Flux HelmRelease",
+            HomeKind::ConfigMap => "ConfigMap",
+            HomeKind::Secret => "Secret",
+            HomeKind::Kustomization => "kustomization",
+            HomeKind::Helmfile => "helmfile",
+            HomeKind::Manifest => "manifest",
+        }
+    }
+}
+
+impl ValuesHome {
+    /// What holds values at `at` of `document`, written in a string of `string` style or not.
+    pub fn of(document: &Value, at: &ValuePath, string: Option<&str>) -> ValuesHome {
+        let text = |key: &str| {
+            document
+                .get(key)
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+        };
+        let (api, kind) = (text("apiVersion"), text("kind"));
+        let first = match at.segments().first() {
+            Some(Segment::Key(key)) => key.as_str(),
+            _ => "",
+        };
+        let listed = |list: &str| {
+            matches!(at.segments(), [Segment::Key(k), Segment::Index(i), ..] if k == list)
+                .then(|| at.segments().get(1))
+                .flatten()
+                .and_then(|s| match s {
+                    Segment::Index(i) => document.get(list)?.get(*i)?.get("name")?.as_str(),
+                    Segment::Key(_) => None,
+                })
+        };
+        let (home, name) = match (api.split('/').next().unwrap_or_default(), kind) {
+            ("argoproj.io", "Application") => (HomeKind::ArgoCdApplication, None),
+            ("argoproj.io", "ApplicationSet") => (HomeKind::ArgoCdApplicationSet, None),
+            ("helm.toolkit.fluxcd.io", "HelmRelease") => (HomeKind::FluxHelmRelease, None),
+            (_, "ConfigMap") if api == "v1" => (HomeKind::ConfigMap, None),
+            (_, "Secret") if api == "v1" => (HomeKind::Secret, None),
+            _ if first == "helmCharts" => (HomeKind::Kustomization, listed("helmCharts")),
+            _ if first == "releases" => (HomeKind::Helmfile, listed("releases")),
+            ("", "") if at.is_root() => (HomeKind::ValuesFile, None),
+            ("", "") => (HomeKind::Nested, None),
+            _ => (HomeKind::Manifest, None),
+        };
+        let metadata = document.pointer("/metadata/name").and_then(Value::as_str);
+        ValuesHome {
+            kind: home,
+            name: name.or(metadata).map(str::to_string),
+            string: string.map(str::to_string),
+        }
+    }
+
+    /// The home in words when it is more than a YAML file: ` (a YAML string (literal) of Argo CD
+    /// Application `bosun`)`, or nothing.
+    pub fn note(home: Option<&ValuesHome>) -> String {
+        match home {
+            Some(home)
+                if home.string.is_some()
+                    || !matches!(home.kind, HomeKind::ValuesFile | HomeKind::Nested) =>
+            {
+                format!(" ({})", home.describe())
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// The home in words: `a YAML string (literal) of Argo CD Application `bosun``.
+    pub fn describe(&self) -> String {
+        let named = match &self.name {
+            Some(name) => format!("{} `{name}`", self.kind.label()),
+            None => self.kind.label().to_string(),
+        };
+        match &self.string {
+            Some(style) => format!("a YAML string ({style}) of {named}"),
+            None => named,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HomeKind, ValuesHome};
+    use crate::path::ValuePath;
+    use serde_json::json;
+
+    #[test]
+    fn each_kind_of_document_is_named() {
+        let path = |p: &str| ValuePath::parse(p).unwrap();
+        let app = json!({"apiVersion": "argoproj.io/v1alpha1", "kind": "Application",
+            "metadata": {"name": "bosun"}, "spec": {"source": {"helm": {"values": "a: 1\n"}}}});
+        let home = ValuesHome::of(&app, &path("spec.source.helm.values"), Some("literal"));
+        assert_eq!(home.kind, HomeKind::ArgoCdApplication);
+        assert_eq!(
+            home.describe(),
+            "a YAML string (literal) of Argo CD Application `bosun`"
+        );
+        let helmfile = json!({"releases": [{"name": "web", "values": [{"a": 1}]}]});
+        let home = ValuesHome::of(&helmfile, &path("releases[0].values[0]"), None);
+        assert_eq!(
+            (home.kind, home.name.as_deref()),
+            (HomeKind::Helmfile, Some("web"))
+        );
+        let kustomize = json!({"helmCharts": [{"name": "nginx", "valuesInline": {"a": 1}}]});
+        let home = ValuesHome::of(&kustomize, &path("helmCharts[0].valuesInline"), None);
+        assert_eq!(
+            (home.kind, home.name.as_deref()),
+            (HomeKind::Kustomization, Some("nginx"))
+        );
+        let values = json!({"a": 1});
+        assert_eq!(
+            ValuesHome::of(&values, &ValuePath::root(), None).kind,
+            HomeKind::ValuesFile
+        );
+        assert_eq!(
+            ValuesHome::of(&values, &path("a"), None).kind,
+            HomeKind::Nested
+        );
+        let cm = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "v"}});
+        assert_eq!(
+            ValuesHome::of(&cm, &path("data[\"values.yaml\"]"), None).kind,
+            HomeKind::ConfigMap
+        );
+    }
+}
