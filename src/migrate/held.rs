@@ -194,9 +194,12 @@ fn starts_as_mapping(text: &str) -> bool {
     else {
         return false;
     };
-    let plain_start = !first.starts_with(['-', '{', '[', '!', '&', '*', '|', '>', '%', '@', '`']);
+    // A flow mapping, an explicit key, a tag or an anchor may open a mapping too; a sequence,
+    // an alias, a block scalar or a directive does not.
+    let opens = first.starts_with(['{', '?', '!', '&']);
+    let not_mapping = first.starts_with(['-', '[', '*', '|', '>', '%', '@', '`']);
     let keyed = first.ends_with(':') || first.contains(": ");
-    plain_start && keyed
+    !not_mapping && (opens || keyed)
 }
 
 /// The values at `prefix` of `document`, reading through a string that holds a YAML mapping

@@ -6,7 +6,9 @@ use super::comment::comment;
 use super::facts::facts;
 use super::judge::{chart_faults, judge};
 use super::locate::{Candidate, locate};
-use super::outcome::{KeptComment, MigrateReport, Refusal, RefusalKind, Status, ValuesHome};
+use super::outcome::{
+    HomeKind, KeptComment, MigrateReport, Refusal, RefusalKind, Status, ValuesHome,
+};
 use super::plan::Finding;
 use super::read::{Parsed, Proposal, Read};
 use super::residual;
@@ -211,7 +213,7 @@ fn located<'r>(
     // The file was written for the base chart: judged coalesced with its defaults when given.
     let defaults = session.base_defaults.as_ref().or(session.defaults.as_ref());
     let known = session.base_top_keys(defaults);
-    let found = locate(
+    let found: Result<Located<'r>, Box<Refusal>> = locate(
         &read.files,
         prefix,
         proposal,
@@ -220,24 +222,29 @@ fn located<'r>(
         &known,
         &read.unreadable,
     )
-    .and_then(|candidate| no_template_actions(&read.files[candidate.file], candidate));
-    match found {
-        Ok(candidate) => {
-            let file = &read.files[candidate.file];
-            let original =
-                path::get(&file.documents[candidate.document], &candidate.prefix).unwrap_or(&NULL);
-            report_home(report, &read.files, &candidate);
-            Some(Located {
-                candidate,
-                original,
-            })
+    .and_then(|candidate| {
+        let file = &read.files[candidate.file];
+        let original =
+            path::get(&file.documents[candidate.document], &candidate.prefix).unwrap_or(&NULL);
+        report_home(report, &read.files, &candidate);
+        let rendered = report
+            .values_in
+            .as_ref()
+            .is_some_and(|home| home.kind == HomeKind::ArgoCdApplicationSet);
+        if rendered {
+            no_template_actions(file, &candidate, original, session.typing)?;
         }
-        Err(refusal) => {
+        Ok(Located {
+            candidate,
+            original,
+        })
+    });
+    found
+        .map_err(|refusal| {
             report.status = Status::Refused;
             report.refusals.push(*refusal);
-            None
-        }
-    }
+        })
+        .ok()
 }
 
 /// Where the values were found, in the report: the outer file's prefix, file, document, kind.
@@ -263,22 +270,37 @@ fn report_home(report: &mut MigrateReport, files: &[Parsed<'_>], candidate: &Can
     report.values_document = Some(document);
 }
 
-/// A document held in a string that holds template actions (an ApplicationSet's `{{…}}`, a
-/// helmfile's) is not what Helm reads: refused where the first one is.
-fn no_template_actions(file: &Parsed<'_>, candidate: Candidate) -> Result<Candidate, Box<Refusal>> {
-    let Some(at) = file
-        .held
-        .as_ref()
-        .and_then(|held| held.template_action(&file.text))
-    else {
-        return Ok(candidate);
+/// An ApplicationSet renders its template's `{{…}}` before Helm reads the values: values that
+/// hold a template action are not what Helm reads, and are refused where the first one is.
+fn no_template_actions(
+    file: &Parsed<'_>,
+    candidate: &Candidate,
+    original: &Value,
+    typing: crate::yaml::Typing,
+) -> Result<(), Box<Refusal>> {
+    let offset = match &file.held {
+        Some(held) => held.template_action(&file.text),
+        None => {
+            let leaves = path::leaves(original);
+            let first = leaves
+                .iter()
+                .find(|(_, value)| value.as_str().is_some_and(|s| s.contains("{{")));
+            first.and_then(|(at, _)| {
+                let stream = file.stream.borrow();
+                let document = stream.documents.get(candidate.document)?;
+                Some(document.root.offset_of(&candidate.prefix.join(at), typing))
+            })
+        }
     };
-    let (text, offset) = file.outer(None);
+    let Some(offset) = offset else {
+        return Ok(());
+    };
+    let (text, _) = file.outer(None);
     Err(Box::new(Refusal {
         kind: RefusalKind::ValuesString,
         path: ValuePath::root(),
-        message: "the values string holds template actions (`{{`): the tool that renders it (an ApplicationSet, helmfile) decides what Helm reads; edit the rendered values, or the template by hand".to_string(),
-        at: Location::in_text(file.path, text, offset.or(Some(at))),
+        message: "the values hold template actions (`{{`) that the ApplicationSet renders before Helm reads them: edit the values of each generated Application, or the template by hand".to_string(),
+        at: Location::in_text(file.path, text, Some(offset)),
     }))
 }
 

@@ -6,6 +6,7 @@ use super::locate::Candidate;
 use super::outcome::{Op, RefusalKind};
 use super::read::Parsed;
 use crate::path::{self, Segment, ValuePath};
+use crate::splice::embedded::Carrier;
 use crate::splice::{SpliceInput, SpliceKind, Spliced, helm_refuses_tab_line, splice};
 use crate::yaml::hazard::HazardKind;
 use crate::yaml::{self, Limits, Stream, Typing};
@@ -68,6 +69,7 @@ fn write_back(
             held.at
         ))
     })?;
+    let new = same_tail(carrier, old, new, typing);
     let outer = carrier.write(held.outer, old, &new).map_err(|why| {
         refused(format!(
             "the edit cannot be written back into the string at `{}`: {why}",
@@ -89,6 +91,31 @@ fn write_back(
         }
     })?;
     Ok(outer)
+}
+
+/// `new` ending in the final line breaks the carrier keeps (a `|-` block's none, a `|` block's
+/// one), when that reads as the same document: an edit at the end of the text need not change
+/// the block's chomping.
+fn same_tail(carrier: &Carrier, old: &str, new: String, typing: Typing) -> String {
+    let Some(tail) = carrier.tail(old) else {
+        return new;
+    };
+    let body = new.trim_end_matches('\n');
+    if new.len() == body.len() + tail.len() || body.is_empty() {
+        return new;
+    }
+    let fitted = format!("{body}{tail}");
+    let options = yaml::DecodeOptions {
+        typing,
+        ..Default::default()
+    };
+    match (
+        yaml::decode(&fitted, &options),
+        yaml::decode(&new, &options),
+    ) {
+        (Ok(a), Ok(b)) if a == b => fitted,
+        _ => new,
+    }
 }
 
 /// Splices `ops` into one values text and verifies it.

@@ -89,6 +89,16 @@ impl Carrier {
         }
     }
 
+    /// The final line breaks the carrier keeps outside the edit (of the inner text `old`): a
+    /// literal block's chomping and trailing blank lines; `None` for a quoted string, which
+    /// writes any.
+    pub fn tail<'t>(&self, old: &'t str) -> Option<&'t str> {
+        match self {
+            Carrier::Literal { tail, .. } => Some(&old[old.len() - tail..]),
+            Carrier::Quoted { .. } => None,
+        }
+    }
+
     /// The 0-based outer line of inner line `line` (0-based).
     pub fn outer_line(&self, line: usize) -> usize {
         match self {

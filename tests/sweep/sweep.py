@@ -26,6 +26,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import embedded  # noqa: E402
 import helm_reader  # noqa: E402
 import helm_yaml  # noqa: E402
 import ops as forcing  # noqa: E402
@@ -221,6 +222,21 @@ def judge_text(case, after, read12, doc12):
     return judge_helm(case, after)
 
 
+def source_text(case):
+    """The text the case hands the library: the values file, or the file holding them."""
+    return case["embedded"]["outer"] if "embedded" in case else case["text"]
+
+
+def edited_text(case, result):
+    """`(values text, None)` the result holds (a twin's from inside its string), or `(None, why)`."""
+    report = result.get("report") or {}
+    files = report.get("files") or []
+    after = files[0]["after"] if files else source_text(case)
+    if "embedded" not in case or after == source_text(case):
+        return (case["text"] if after == source_text(case) else after), None
+    return embedded.held_text(case, after)
+
+
 def judge(case, result, read12, doc12):
     """`(verdict, detail)`: verdict is `edited`, `refused:<kind>`, `wrong` or `crash`."""
     if result.get("crash"):
@@ -228,11 +244,12 @@ def judge(case, result, read12, doc12):
     report = result["report"]
     status = report["status"]
     files = report.get("files") or []
-    after = files[0]["after"] if files else case["text"]
+    after = files[0]["after"] if files else source_text(case)
     if status in ("planned", "unchanged"):
-        why = judge_text(case, after, read12, doc12)
+        inner, why = edited_text(case, result)
+        why = why or judge_text(case, inner, read12, doc12)
         return ("wrong", why) if why else ("edited", None)
-    if after != case["text"]:
+    if after != source_text(case):
         return "wrong", f"status {status} but the file changed"
     reasons = report.get("refusals") or []
     if status == "invalid":
@@ -253,6 +270,8 @@ def main():
     parser.add_argument("--corpus-limit", type=int, default=0, help="corpus files to use (0: all)")
     parser.add_argument("--out", default=os.path.join(ROOT, "target", "sweep"))
     parser.add_argument("--runner", help="a built sweep-runner (default: cargo build it)")
+    parser.add_argument("--embedded", type=float, default=0.5,
+                        help="share of cases also run held in an Argo CD Application string")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     began = time.time()
@@ -283,10 +302,14 @@ def main():
             case["request"]["id"] = len(cases)
             cases.append(case)
 
+    twins = [t for t in (embedded.twin(c, quoted=rng.random() < 0.25) for c in cases
+                         if rng.random() < args.embedded) if t is not None]
+    for t in twins:
+        t["request"]["id"] = len(cases)
+        cases.append(t)
     runner = args.runner or runner_path()
     results = run_all(runner, cases)
-    afters = [(r.get("report") or {}).get("files") or [] for r in results]
-    reads = node_read([a[0]["after"] if a else c["text"] for a, c in zip(afters, cases)])
+    reads = node_read([edited_text(c, r)[0] or "" for c, r in zip(cases, results)])
 
     verdicts = collections.Counter()
     by_kind = collections.Counter()
@@ -296,18 +319,19 @@ def main():
         for case, result, read12 in zip(cases, results, reads):
             verdict, detail = judge(case, result, read12, case["doc12"])
             verdicts[verdict.split(":")[0]] += 1
-            by_kind[(case["source"].split("/")[0], verdict)] += 1
+            family = case["source"].split("/")[0] + ("+embedded" if "embedded" in case else "")
+            by_kind[(family, verdict)] += 1
             if verdict.startswith("refused"):
                 refused.write(json.dumps({
                     "verdict": verdict, "detail": detail, "source": case["source"],
-                    "op": forcing.describe(case["op"]), "text": case["text"],
+                    "op": forcing.describe(case["op"]), "text": source_text(case),
                 }, ensure_ascii=False) + "\n")
             if verdict in ("wrong", "crash"):
                 report = result.get("report") or {}
                 after = ((report.get("files") or [{}])[0]).get("after")
                 wrong.write(json.dumps({
                     "verdict": verdict, "detail": detail, "source": case["source"],
-                    "op": forcing.describe(case["op"]), "text": case["text"], "after": after,
+                    "op": forcing.describe(case["op"]), "text": source_text(case), "after": after,
                     "request": case["request"],
                 }, ensure_ascii=False) + "\n")
     counts.update(HELM_SKIPPED)
