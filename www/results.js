@@ -61,6 +61,8 @@ export function runSummary(result, given) {
       result.valuesFile ? [' in ', code(result.valuesFile)] : null,
       result.valuesDocument ? ` (document ${result.valuesDocument + 1})` : null,
       given ? ' (given)' : ' (discovered)'));
+    const home = valuesHome(result.valuesIn);
+    if (home) parts.push(el('span', { id: 'values-in', 'data-testid': 'values-in' }, home));
   }
   const counts = [];
   if (result.errors.length) counts.push(plural(result.errors.length, 'error'));
@@ -70,6 +72,20 @@ export function runSummary(result, given) {
   if (result.notCarried.length) counts.push(`${result.notCarried.length} not carried`);
   if (counts.length) parts.push(el('span', { class: 'counts' }, counts.join(' · ')));
   return parts;
+}
+
+const HOME_LABELS = {
+  'argo-cd-application': 'Argo CD Application', 'argo-cd-application-set': 'Argo CD ApplicationSet',
+  'flux-helm-release': 'Flux HelmRelease', 'config-map': 'ConfigMap', secret: 'Secret',
+  kustomization: 'kustomization', helmfile: 'helmfile', manifest: 'manifest',
+};
+
+/** The document that holds the values, in words, when it is more than a values file. */
+function valuesHome(home) {
+  if (!home || (!home.string && !HOME_LABELS[home.kind])) return null;
+  const label = HOME_LABELS[home.kind] ?? 'YAML file';
+  const named = home.name ? `${label} ${home.name}` : label;
+  return home.string ? `a YAML string (${home.string}) of ${named}` : named;
 }
 
 export function showDiff(text, emptyText) {

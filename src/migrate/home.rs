@@ -172,6 +172,20 @@ mod tests {
             ValuesHome::of(&values, &path("a"), None).kind,
             HomeKind::Nested
         );
+        let release = json!({"apiVersion": "helm.toolkit.fluxcd.io/v2", "kind": "HelmRelease",
+            "metadata": {"name": "web"}, "spec": {"values": {"a": 1}}});
+        let home = ValuesHome::of(&release, &path("spec.values"), None);
+        assert_eq!(
+            (home.kind, home.describe().as_str()),
+            (HomeKind::FluxHelmRelease, "Flux HelmRelease `web`")
+        );
+        let secret = json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}});
+        let home = ValuesHome::of(
+            &secret,
+            &path("stringData[\"values.yaml\"]"),
+            Some("literal"),
+        );
+        assert_eq!(home.kind, HomeKind::Secret);
         let cm = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "v"}});
         assert_eq!(
             ValuesHome::of(&cm, &path("data[\"values.yaml\"]"), None).kind,

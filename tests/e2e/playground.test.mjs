@@ -101,6 +101,7 @@ test('the escalation example waits for a person; the answer "monitoring" makes i
 test('every example reaches the outcome its README describes', async () => {
   const expected = {
     'bosun-0.20.0-to-0.25.1': ['planned'],
+    'argo-cd-application-helm-values': ['planned', /rename gate\.argocd\.port → gate\.argocd\.podPort/],
     'bosun-servicemonitor-escalation': ['escalated'],
     'traefik-v40-to-v41-logs': ['planned', /rename logs\.general → log/],
     'cert-manager-v1.20-to-v1.21': ['planned', /remove prometheus\.servicemonitor\.targetPort/],
@@ -249,6 +250,27 @@ test('a dropped file and a picked file fill an input, and a values file takes th
   });
   await page.waitForFunction(() => document.querySelector('[data-testid="proposal"]').value === 'replicas: 3\n');
   await statusIs(page, 'refused');
+  clean(session);
+  await session.context.close();
+});
+
+test('a dropped Argo CD Application is migrated inside its `helm.values: |` string: only the block\'s changed lines move', async () => {
+  const session = await open(env.browser, env.base);
+  const { page } = session;
+  await statusIs(page, 'planned');
+  const application = read('examples/argo-cd-application-helm-values/bosun.application.yaml');
+  await page.click('#tab-values-0');
+  await page.locator('[data-testid="values"]').evaluate((area, text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'bosun.application.yaml', { type: 'text/yaml' }));
+    area.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    area.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, application);
+  await page.waitForFunction(() => document.querySelector('#name-values-0').value === 'bosun.application.yaml');
+  await statusIs(page, 'planned');
+  assert.equal(await byTestId(page, 'diff').textContent(), read('examples/argo-cd-application-helm-values/expected.diff'));
+  assert.match(await page.textContent('#prefix-shown'), /spec\.source\.helm\.values in bosun\.application\.yaml/);
+  assert.equal(await byTestId(page, 'values-in').textContent(), 'a YAML string (literal) of Argo CD Application bosun');
   clean(session);
   await session.context.close();
 });
