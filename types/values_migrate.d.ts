@@ -223,6 +223,11 @@ name: string | null,
  * `|` text, `double-quoted`); `null` when they are the file's own YAML.
  */
 string: string | null,
+/**
+ * For a ConfigMap or Secret: the Flux HelmRelease among the files whose `valuesFrom` names
+ * it and this key (`HelmRelease bosun`), or `null`.
+ */
+readBy: string | null,
 };
 
 /**

@@ -84,7 +84,7 @@ const HOME_LABELS = {
 function valuesHome(home) {
   if (!home || (!home.string && !HOME_LABELS[home.kind])) return null;
   const label = HOME_LABELS[home.kind] ?? 'YAML file';
-  const named = home.name ? `${label} ${home.name}` : label;
+  const named = (home.name ? `${label} ${home.name}` : label) + (home.readBy ? `, read by ${home.readBy}` : '');
   return home.string ? `a YAML string (${home.string}) of ${named}` : named;
 }
 

@@ -17,6 +17,9 @@ pub struct ValuesHome {
     /// How the values are written when they are a YAML document inside a string (`literal` for
     /// `|` text, `double-quoted`); `null` when they are the file's own YAML.
     pub string: Option<String>,
+    /// For a ConfigMap or Secret: the Flux HelmRelease among the files whose `valuesFrom` names
+    /// it and this key (`HelmRelease bosun`), or `null`.
+    pub read_by: Option<String>,
 }
 
 /// The kinds of document that hold values.
@@ -104,7 +107,37 @@ impl ValuesHome {
             kind: home,
             name: name.or(metadata).map(str::to_string),
             string: string.map(str::to_string),
+            read_by: None,
         }
+    }
+
+    /// Names the HelmRelease among `documents` whose `valuesFrom` reads this ConfigMap or
+    /// Secret's key at `at` (`data["values.yaml"]`; Flux's default key is `values.yaml`).
+    pub fn find_reader<'d>(&mut self, documents: impl Iterator<Item = &'d Value>, at: &ValuePath) {
+        let kind = match self.kind {
+            HomeKind::ConfigMap => "ConfigMap",
+            HomeKind::Secret => "Secret",
+            _ => return,
+        };
+        let (Some(name), [Segment::Key(_), Segment::Key(key)]) = (&self.name, at.segments()) else {
+            return;
+        };
+        let reads = |source: &Value| {
+            let text = |k: &str| source.get(k).and_then(Value::as_str);
+            text("kind") == Some(kind)
+                && text("name") == Some(name)
+                && text("valuesKey").unwrap_or("values.yaml") == key
+        };
+        let reader = documents.filter(|d| {
+            d.get("kind").and_then(Value::as_str) == Some("HelmRelease")
+                && d.pointer("/spec/valuesFrom")
+                    .and_then(Value::as_array)
+                    .is_some_and(|from| from.iter().any(reads))
+        });
+        self.read_by = reader
+            .filter_map(|d| d.pointer("/metadata/name").and_then(Value::as_str))
+            .next()
+            .map(|release| format!("HelmRelease {release}"));
     }
 
     /// The home in words when it is more than a YAML file: ` (a YAML string (literal) of Argo CD
@@ -127,9 +160,13 @@ impl ValuesHome {
             Some(name) => format!("{} `{name}`", self.kind.label()),
             None => self.kind.label().to_string(),
         };
+        let read = match &self.read_by {
+            Some(reader) => format!(", read by {reader}"),
+            None => String::new(),
+        };
         match &self.string {
-            Some(style) => format!("a YAML string ({style}) of {named}"),
-            None => named,
+            Some(style) => format!("a YAML string ({style}) of {named}{read}"),
+            None => format!("{named}{read}"),
         }
     }
 }

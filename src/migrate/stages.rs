@@ -264,7 +264,13 @@ fn report_home(report: &mut MigrateReport, files: &[Parsed<'_>], candidate: &Can
         None => (file, candidate.document, candidate.prefix.clone(), None),
     };
     let root = outer.documents.get(document).unwrap_or(&NULL);
-    report.values_in = Some(ValuesHome::of(root, &prefix, string));
+    let mut home = ValuesHome::of(root, &prefix, string);
+    let documents = files
+        .iter()
+        .filter(|f| f.held.is_none())
+        .flat_map(|f| &f.documents);
+    home.find_reader(documents, &prefix);
+    report.values_in = Some(home);
     report.prefix = Some(prefix.to_string());
     report.values_file = Some(outer.path.to_string());
     report.values_document = Some(document);

@@ -233,6 +233,36 @@ fn a_recorded_bosun_migration_replays_on_five_differently_formatted_files() {
 }
 
 #[test]
+fn a_recorded_migration_replays_on_values_held_in_an_argo_cd_applications_string() {
+    let migration = bosun_recording();
+    let dir = "tests/fixtures/migrate/embedded-argo-cd-application-helm-values";
+    let text = read(&format!("{dir}/bosun.application.yaml"));
+    let result = replay(&bosun_replay(&migration, "bosun.application.yaml", &text));
+    assert_eq!(
+        result.report.status,
+        Status::Planned,
+        "{:?}",
+        result.report.refusals
+    );
+    assert_eq!(
+        result.report.prefix.as_deref(),
+        Some("spec.source.helm.values")
+    );
+    assert_eq!(result.replayed.len(), 4);
+    assert_eq!(
+        result.report.files[0].diff,
+        read(&format!("{dir}/expected.diff"))
+    );
+    // Replayed again on what it wrote: unchanged.
+    let again = replay(&bosun_replay(
+        &migration,
+        "bosun.application.yaml",
+        &result.report.files[0].after,
+    ));
+    assert_eq!(again.report.status, Status::Unchanged);
+}
+
+#[test]
 fn a_replay_on_an_already_migrated_file_is_unchanged() {
     let migration = bosun_recording();
     let path = "tests/data/replay/bosun/migrated.yaml";

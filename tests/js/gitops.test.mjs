@@ -17,7 +17,7 @@ const input = {
   targetSchema: read(join(bosun, 'target.values.schema.json')),
   proposal: read(join(bosun, 'proposal.yaml')),
 };
-const home = { kind: 'argo-cd-application', name: 'bosun', string: 'literal' };
+const home = { kind: 'argo-cd-application', name: 'bosun', string: 'literal', readBy: null };
 
 test('migrate finds the values in the helm.values string and changes only the block\'s lines', () => {
   const result = migrate(input);

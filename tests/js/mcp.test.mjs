@@ -36,6 +36,7 @@ before(async () => {
   cpSync(join(root, 'examples/bosun-0.20.0-to-0.25.1'), join(scratch, BOSUN), { recursive: true });
   cpSync(join(root, 'examples/bosun-servicemonitor-escalation'), join(scratch, ESCALATION), { recursive: true });
   cpSync(join(root, 'examples/manifest-adr-0020'), join(scratch, 'manifest'), { recursive: true });
+  cpSync(join(root, 'examples/argo-cd-application-helm-values'), join(scratch, 'argo-app'), { recursive: true });
   cpSync(join(root, 'tests/charts/real/argo-cd-5.55.0-to-6.0.0'), join(scratch, 'argo'), { recursive: true });
   symlinkSync(outside, join(scratch, 'escape.yaml'));
   client = new Client({ name: 'values-migrate-test', version: '0.0.0' });
@@ -95,6 +96,20 @@ test('migrate refused: the survival refusal and the dropped port with its hint; 
   assert.match(port.hint, /gained `gate\.argocd\.podPort` \(integer\) at a close name.*a hint, not applied/);
   assert.deepEqual(refused.written, []);
   assert.equal(readFileSync(join(scratch, BOSUN, 'addons.yaml'), 'utf8'), readFileSync(join(root, 'examples/bosun-0.20.0-to-0.25.1/addons.yaml'), 'utf8'));
+});
+
+test('an Argo CD Application\'s values string is migrated and written in place', async () => {
+  const app = { ...bosun, values: ['argo-app/bosun.application.yaml'] };
+  const diagnosis = await call('diagnose', app);
+  assert.equal(diagnosis.prefix, 'spec.source.helm.values');
+  assert.deepEqual(diagnosis.valuesIn, { kind: 'argo-cd-application', name: 'bosun', string: 'literal', readBy: null });
+  const proposal = readFileSync(join(scratch, BOSUN, 'proposal.yaml'), 'utf8');
+  const written = await call('migrate', { ...app, proposal, write: true });
+  assert.equal(written.status, 'planned');
+  assert.deepEqual(written.written, [app.values[0]]);
+  const expected = readFileSync(join(root, 'examples/argo-cd-application-helm-values/expected.diff'), 'utf8');
+  assert.equal(written.files[0].diff, expected.replaceAll(' b/bosun.', ' b/argo-app/bosun.').replaceAll(' a/bosun.', ' a/argo-app/bosun.'));
+  assert.equal(readFileSync(join(scratch, app.values[0]), 'utf8'), written.files[0].after);
 });
 
 test('migrate escalated: a required key no schema can fill', async () => {
