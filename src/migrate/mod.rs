@@ -8,6 +8,7 @@ pub mod comment;
 pub mod draft;
 mod facts;
 mod judge;
+mod keyed;
 pub mod locate;
 pub mod outcome;
 pub mod plan;

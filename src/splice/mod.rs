@@ -3,6 +3,7 @@
 
 pub mod edit;
 mod find;
+mod header;
 mod insert;
 mod lookup;
 mod moves;

@@ -28,7 +28,10 @@ impl<'a> Splicer<'a> {
         units: &[ValuePath],
         insertions: &mut [Insertion],
         moved_ranges: &[Range<usize>],
+        headers: &[Range<usize>],
     ) -> Refused<Cuts> {
+        // Lines that leave with a moved entry or a header are not kept in place.
+        let carried: Vec<Range<usize>> = moved_ranges.iter().chain(headers).cloned().collect();
         let mut edits: Vec<Edit> = Vec::new();
         let mut kept_comments = Vec::new();
         // A deletion at the end of a file with no final line break that may take the break before it.
@@ -42,7 +45,8 @@ impl<'a> Splicer<'a> {
             let travelled = moved_ranges
                 .iter()
                 .find(|m| m.end == range.end && m.start < range.start);
-            if let Some(moved) = travelled {
+            let header = headers.iter().find(|h| h.end == range.start);
+            if let Some(moved) = travelled.or(header) {
                 range.start = moved.start;
             } else if let Some(comment) = self
                 .comment_above(range.start)
@@ -77,7 +81,7 @@ impl<'a> Splicer<'a> {
             } else {
                 // White-space lines holding a tab that Helm's reader would meet first go too.
                 range.end = tab_lines_end(self.input.text, range.start, range.end);
-                let edit = self.delete_keeping_comments(range, moved_ranges);
+                let edit = self.delete_keeping_comments(range, &carried);
                 if edit.content.is_empty() {
                     deletions.push(edits.len());
                     let start = self.unterminated_end(unit, entry, edit.range.clone());
@@ -209,14 +213,21 @@ impl<'a> Splicer<'a> {
                 if tree::get(self.input.proposal, &parent).is_some() {
                     continue;
                 }
-                let Some(entries) = self.node_at(&parent).and_then(Node::entries) else {
+                let Some(node) = self.node_at(&parent) else {
                     continue;
                 };
-                let all_gone = entries.iter().all(|e| {
-                    e.key
-                        .key_string(self.input.typing)
-                        .is_some_and(|k| set.covers(&parent.key(k)))
-                });
+                // A block list whose every item leaves (a list made a map elsewhere) goes too.
+                let all_gone = match (node.entries(), node.items()) {
+                    (Some(entries), _) => entries.iter().all(|e| {
+                        e.key
+                            .key_string(self.input.typing)
+                            .is_some_and(|k| set.covers(&parent.key(k)))
+                    }),
+                    (None, Some(items)) => {
+                        !node.is_flow() && (0..items.len()).all(|i| set.covers(&parent.index(i)))
+                    }
+                    (None, None) => false,
+                };
                 if all_gone {
                     units.push(parent);
                 }

@@ -6,7 +6,7 @@ use super::insert::Insertion;
 use super::op::{Op, becomes_item, becomes_value, into_own_item};
 use super::remove::widen_to_final_break;
 use super::render::render_key_like;
-use super::tree::{Content, travelling_blanks};
+use super::tree::{Content, order_items, travelling_blanks};
 use crate::path::{Segment, ValuePath};
 use crate::text::LineIndex;
 use crate::yaml::hazard::{Hazard, HazardKind};
@@ -256,6 +256,7 @@ impl<'a> Splicer<'a> {
             }
             if let Op::Rename { from, to, .. } = op
                 && let Some(holder) = into_own_item(from, to)
+                && !self.becomes_named_items(&holder)
             {
                 self.refuse_reshaped_with_changes(&holder)?;
             }
@@ -274,6 +275,9 @@ impl<'a> Splicer<'a> {
             mut moved_ranges,
         } = written;
         let mut insertions = self.split_by_anchor(insertions);
+        for insertion in &mut insertions {
+            order_items(&mut insertion.tree, &insertion.parent, self.input.proposal);
+        }
         // Blank lines that travel with a moved entry leave with it.
         let mut blanks = Vec::new();
         for insertion in &insertions {
@@ -288,10 +292,11 @@ impl<'a> Splicer<'a> {
 
         // A mapping whose every key leaves, and which the proposal drops too, goes with them.
         let units = self.removal_units(&cut_paths);
+        let headers = self.claim_headers(&mut insertions, &units)?;
         for emptied in self.emptied_kept(&units, &insertions) {
             edits.push(self.empty_mapping(document_root, &emptied)?);
         }
-        let cuts = self.cut_edits(&units, &mut insertions, &moved_ranges)?;
+        let cuts = self.cut_edits(&units, &mut insertions, &moved_ranges, &headers)?;
         let base = edits.len();
         edits.extend(cuts.edits);
         let widen = cuts.widen.map(|(i, start)| (base + i, start));

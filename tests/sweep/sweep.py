@@ -91,7 +91,10 @@ def prepare(name, text, rng, per_kind, counts):
     counts["sources"] += 1
     doc = docs11[index]
     cases = []
-    for op in forcing.pick_ops(rng, doc, per_kind):
+    # The shape kinds draw from a generator of their own, seeded from the main one's state
+    # without drawing from it, so the other kinds' cases stay as they were.
+    shapes = random.Random(repr(rng.getstate()[1]))
+    for op in forcing.pick_ops(rng, doc, per_kind) + forcing.pick_shapes(shapes, doc, per_kind):
         applied = forcing.apply(op, doc)
         if applied is None:
             continue
@@ -321,11 +324,11 @@ def main():
 
 def applies(op, doc11, doc12):
     """Whether the op's paths exist in npm yaml's reading too (keys can read differently)."""
-    paths = [op["parent"] + (k,) for k in op["keys"]] if op["op"] == "listmove" else [op["path"]]
+    paths, absent = forcing.op_paths(op)
     if op["op"] == "set":
         paths = [op["path"][:-1]] if op["path"][:-1] else []
     # A new key that one reading already holds (`yes:` is "true" to Helm, "yes" to YAML 1.2).
-    if op["op"] in ("rename", "move") and forcing.has(doc12, op["to"]):
+    if op["op"] != "set" and any(forcing.has(doc12, p) for p in absent):
         return False
     if op["op"] == "set" and forcing.has(doc12, op["path"]) != forcing.has(doc11, op["path"]):
         return False
