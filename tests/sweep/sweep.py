@@ -293,6 +293,7 @@ def main():
 
     verdicts = collections.Counter()
     by_kind = collections.Counter()
+    by_op = collections.Counter()
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "wrong.jsonl"), "w", encoding="utf-8") as wrong, \
             open(os.path.join(args.out, "refused.jsonl"), "w", encoding="utf-8") as refused:
@@ -300,6 +301,7 @@ def main():
             verdict, detail = judge(case, result, read12, case["doc12"])
             verdicts[verdict.split(":")[0]] += 1
             by_kind[(case["source"].split("/")[0], verdict)] += 1
+            by_op[(case["op"]["op"], verdict.split(":")[0])] += 1
             if verdict.startswith("refused"):
                 refused.write(json.dumps({
                     "verdict": verdict, "detail": detail, "source": case["source"],
@@ -316,6 +318,9 @@ def main():
     counts.update(HELM_SKIPPED)
     HELM.close()
     print_summary(counts, verdicts, by_kind, len(cases), time.time() - began)
+    for op in sorted({o for o, _ in by_op}):
+        rows = ", ".join(f"{v} {by_op[(op, v)]}" for v in ("edited", "refused", "wrong", "crash"))
+        print(f"  op {op}: {rows}")
     passed = verdicts["edited"] + verdicts["refused"]
     failed = verdicts["wrong"] + verdicts["crash"]
     print(f"{passed} passed, {failed} failed")
