@@ -236,16 +236,8 @@ impl Planner<'_, '_> {
                 self.sets.push((dest.clone(), SetSource::Original));
                 continue;
             }
-            let reason = match notes.iter().find(|(m, _)| *m == n) {
-                Some((_, note)) => format!("{rule}; {note}"),
-                None if becomes_item(&from, dest) => {
-                    format!("{rule}; it became the one item of a list, in its place")
-                }
-                None if becomes_value(&from, dest) => {
-                    format!("{rule}; the list's one item became the value, in its place")
-                }
-                None => rule.to_string(),
-            };
+            let note = notes.iter().find(|(m, _)| *m == n).map(|(_, note)| note);
+            let reason = rename_reason(rule, note, &from, dest);
             let op = Op::Rename {
                 from: from.clone(),
                 to: dest.clone(),
@@ -682,6 +674,20 @@ fn uncarried(
     // A value replaced in place by a `set` (at its path or under it) needs no remove of its own.
     if !set_paths.reaches_into(path) {
         ops.push((path.clone(), Op::Remove { path: path.clone() }));
+    }
+}
+
+/// A rename's reason: the rule that chose its source and what its shape change adds.
+fn rename_reason(rule: &str, note: Option<&String>, from: &ValuePath, dest: &ValuePath) -> String {
+    match note {
+        Some(note) => format!("{rule}; {note}"),
+        None if becomes_item(from, dest) => {
+            format!("{rule}; it became the one item of a list, in its place")
+        }
+        None if becomes_value(from, dest) => {
+            format!("{rule}; the list's one item became the value, in its place")
+        }
+        None => rule.to_string(),
     }
 }
 

@@ -58,24 +58,7 @@ impl<'a> Splicer<'a> {
                     text: comment.1,
                 });
             }
-            let index_in_parent = self
-                .siblings(unit)
-                .iter()
-                .position(|e| std::ptr::eq(e, entry));
-            for insertion in insertions.iter_mut() {
-                if insertion.replaces.as_ref() == Some(unit) {
-                    insertion.at_cut = Some(range.start);
-                } else if unit.parent().as_ref() == Some(&insertion.parent)
-                    && insertion.replaces.is_none()
-                    && insertion.anchor.is_none_or(|a| Some(a) == index_in_parent)
-                {
-                    insertion.at_cut = Some(
-                        insertion
-                            .at_cut
-                            .map_or(range.start, |at| at.min(range.start)),
-                    );
-                }
-            }
+            self.mark_cut(insertions, unit, entry, range.start);
             if self.is_first_in_sequence_item(entry) {
                 edits.push(self.remove_first_in_item(unit, entry)?);
             } else {
@@ -99,6 +82,31 @@ impl<'a> Splicer<'a> {
             deletions,
             widen,
         })
+    }
+
+    /// Files the cut of `unit` (its lines starting at `start`) with the new keys that replace it
+    /// or go among its siblings at its place.
+    fn mark_cut(
+        &self,
+        insertions: &mut [Insertion],
+        unit: &ValuePath,
+        entry: &Entry,
+        start: usize,
+    ) {
+        let index_in_parent = self
+            .siblings(unit)
+            .iter()
+            .position(|e| std::ptr::eq(e, entry));
+        for insertion in insertions.iter_mut() {
+            if insertion.replaces.as_ref() == Some(unit) {
+                insertion.at_cut = Some(start);
+            } else if unit.parent().as_ref() == Some(&insertion.parent)
+                && insertion.replaces.is_none()
+                && insertion.anchor.is_none_or(|a| Some(a) == index_in_parent)
+            {
+                insertion.at_cut = Some(insertion.at_cut.map_or(start, |at| at.min(start)));
+            }
+        }
     }
 
     /// Removes the first key of a block-sequence item so that the next key takes its place after the `- `.

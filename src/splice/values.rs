@@ -226,6 +226,16 @@ impl<'a> Splicer<'a> {
         let Some(node) = self.node_at(holder).filter(|n| n.entries().is_some()) else {
             return Ok(());
         };
+        if node.is_flow() {
+            return Err(self.refusal(
+                SpliceKind::Hazard(HazardKind::FlowCollection),
+                holder,
+                node.range.start,
+                &format!(
+                    "`{holder}` is a flow mapping (`{{…}}`) whose entries would become the items of a list: only block style is reshaped in place; write it as a block mapping first"
+                ),
+            ));
+        }
         Err(self.refusal(
             SpliceKind::NonScalarMove,
             holder,
@@ -236,8 +246,8 @@ impl<'a> Splicer<'a> {
         ))
     }
 
-    fn run(&self, document_root: &'a Node) -> Refused<Spliced> {
-        // Check every path an op touches before writing anything.
+    /// Checks every path an op touches before anything is written.
+    fn check_ops(&self, document_root: &'a Node) -> Refused<()> {
         for op in self.input.ops {
             if let Op::Rename { from, to, .. } = op
                 && wraps_item(from, to)
@@ -264,6 +274,35 @@ impl<'a> Splicer<'a> {
                 self.check_path(document_root, path)?;
             }
         }
+        Ok(())
+    }
+
+    /// The new keys grouped by where they go, each list's items in the proposal's order; moved
+    /// ranges widened to the blank lines that travel with them.
+    fn place_insertions(
+        &self,
+        insertions: Vec<Insertion>,
+        moved_ranges: &mut [Range<usize>],
+    ) -> Vec<Insertion> {
+        let mut insertions = self.split_by_anchor(insertions);
+        for insertion in &mut insertions {
+            order_items(&mut insertion.tree, &insertion.parent, self.input.proposal);
+        }
+        // Blank lines that travel with a moved entry leave with it.
+        let mut blanks = Vec::new();
+        for insertion in &insertions {
+            travelling_blanks(&insertion.tree, &mut blanks);
+        }
+        for moved in moved_ranges.iter_mut() {
+            if let Some((_, blank)) = blanks.iter().find(|(start, _)| *start == moved.start) {
+                moved.start = *blank;
+            }
+        }
+        insertions
+    }
+
+    fn run(&self, document_root: &'a Node) -> Refused<Spliced> {
+        self.check_ops(document_root)?;
         let mut written = OpEdits::default();
         for op in self.input.ops {
             self.write_op(op, &mut written)?;
@@ -274,20 +313,7 @@ impl<'a> Splicer<'a> {
             insertions,
             mut moved_ranges,
         } = written;
-        let mut insertions = self.split_by_anchor(insertions);
-        for insertion in &mut insertions {
-            order_items(&mut insertion.tree, &insertion.parent, self.input.proposal);
-        }
-        // Blank lines that travel with a moved entry leave with it.
-        let mut blanks = Vec::new();
-        for insertion in &insertions {
-            travelling_blanks(&insertion.tree, &mut blanks);
-        }
-        for moved in &mut moved_ranges {
-            if let Some((_, blank)) = blanks.iter().find(|(start, _)| *start == moved.start) {
-                moved.start = *blank;
-            }
-        }
+        let mut insertions = self.place_insertions(insertions, &mut moved_ranges);
         let text = self.input.text;
 
         // A mapping whose every key leaves, and which the proposal drops too, goes with them.
