@@ -74,7 +74,8 @@ struct Rekeyed {
     from: ValuePath,
     /// The entry or item in the proposal.
     to: ValuePath,
-    /// The item's name field in the original, carried as the entry's key (list to map only).
+    /// What is carried as a key or a name and removed from the original: the item's name field
+    /// (list to map), or an entry with no field (map to list).
     field: Option<ValuePath>,
     /// What the reason of each of its moves adds.
     note: String,
@@ -350,11 +351,14 @@ impl Planner<'_, '_> {
             self.move_fields(&entry, &item, None, RULE);
             let field = item.key(keyed.field.clone());
             self.sets.push((field, SetSource::Original));
+            // An empty entry is all key: carried as the item's name, it is removed and not lost.
+            let empty =
+                matches!(get(self.input.original, &entry), Some(Value::Object(m)) if m.is_empty());
             self.rekeyed.push(Rekeyed {
                 note: format!("its key `{key}` became the item's `{}`", keyed.field),
+                field: empty.then(|| entry.clone()),
                 from: entry,
                 to: item,
-                field: None,
             });
         }
     }

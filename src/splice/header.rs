@@ -2,11 +2,13 @@
 //! dismantles takes that one's comment lines, its blank-line separation and the comment on its
 //! first line, so a block moved key by key reads under its new parent as it read before.
 
+use super::Op;
 use super::insert::Insertion;
 use super::tree::{Content, Header, NewNode, NewTree};
 use super::values::{Refused, Splicer};
 use crate::path::{PathSet, Segment, ValuePath};
 use crate::yaml::Node;
+use serde_json::Value;
 use std::ops::Range;
 
 /// The headers claimed so far: each origin gives its header once.
@@ -43,14 +45,14 @@ impl<'a> Splicer<'a> {
             let at = path.key(key.clone());
             match node {
                 NewNode::Parent(child) => {
-                    child.header = self.claim(origin(child), &at, index > 0, claims)?;
+                    child.header = self.claim(self.origin(child), &at, index > 0, claims)?;
                     self.claim_in(child, &at, claims)?;
                 }
                 NewNode::Items(items, header) => {
-                    *header = self.claim(items_origin(items), &at, index > 0, claims)?;
+                    *header = self.claim(self.items_origin(items), &at, index > 0, claims)?;
                     for (i, item) in items.iter_mut().enumerate() {
                         let item_at = at.index(i);
-                        item.header = self.claim(origin(item), &item_at, i > 0, claims)?;
+                        item.header = self.claim(self.origin(item), &item_at, i > 0, claims)?;
                         self.claim_in(item, &item_at, claims)?;
                     }
                 }
@@ -74,7 +76,7 @@ impl<'a> Splicer<'a> {
         else {
             return Ok(None);
         };
-        let Some(header) = self.header_of(&origin)? else {
+        let Some(header) = self.header_of(&origin, at)? else {
             return Ok(None);
         };
         let start = if after_sibling && !header.blank.is_empty() {
@@ -89,8 +91,9 @@ impl<'a> Splicer<'a> {
         Ok(Some(header))
     }
 
-    /// The header of the mapping entry or block-list item at `origin`, if it has a line of its own.
-    fn header_of(&self, origin: &ValuePath) -> Refused<Option<Header>> {
+    /// The header of the mapping entry or block-list item at `origin`, if it has a line of its
+    /// own, for the new node at `at`.
+    fn header_of(&self, origin: &ValuePath, at: &ValuePath) -> Refused<Option<Header>> {
         match origin.last() {
             Some(Segment::Key(_)) => {
                 let entry = self.entry(origin)?;
@@ -99,7 +102,11 @@ impl<'a> Splicer<'a> {
                 let colon = self.input.text[entry.key.range.end..]
                     .find(':')
                     .map(|i| entry.key.range.end + i + 1);
-                let trailing = colon.map_or(0..0, |at| self.trailing_comment(at));
+                // An empty entry (`spot: {}  # on demand`, all key) gives the comment after its value.
+                let value = &entry.value;
+                let empty = value.is_flow() && value.entries().is_some_and(<[_]>::is_empty);
+                let after = if empty { Some(value.range.end) } else { colon };
+                let trailing = after.map_or(0..0, |at| self.trailing_comment(at));
                 Ok(Some(self.header_above(
                     lines.start,
                     floor,
@@ -107,39 +114,44 @@ impl<'a> Splicer<'a> {
                     trailing,
                 )))
             }
-            Some(Segment::Index(index)) => Ok(self.item_header(origin, *index)),
+            Some(Segment::Index(index)) => Ok(self.item_header(origin, *index, at)),
             None => Ok(None),
         }
     }
 
-    /// The header of a block-list item whose first key shares its `- ` line; its first line's
-    /// comment comes along when that first key is one the plan removes (the name it is keyed by).
-    fn item_header(&self, origin: &ValuePath, index: usize) -> Option<Header> {
+    /// The header of a block-list item whose first key shares its `- ` line; the comment after
+    /// the field the plan removes because its value became the item's key (`at`'s last key)
+    /// comes along, on the new key's line.
+    fn item_header(&self, origin: &ValuePath, index: usize, at: &ValuePath) -> Option<Header> {
         let list = origin.parent()?;
         let items = self.node_at(&list)?.items()?;
         let item = items.get(index)?;
-        let first = item.entries()?.first()?;
+        let entries = item.entries()?;
         let line = self.line_start(item.range.start);
         let text = self.input.text;
-        if item.is_flow() || text[line..item.range.start].trim() != "-" {
+        if item.is_flow() || entries.is_empty() || text[line..item.range.start].trim() != "-" {
             return None;
         }
         let floor = match index.checked_sub(1) {
             Some(previous) => items[previous].range.end,
             None => self.list_floor(&list, items),
         };
-        let removed = first.key.key_string(self.input.typing).is_some_and(|k| {
-            let path = origin.key(k);
-            self.input
-                .ops
-                .iter()
-                .any(|op| matches!(op, super::Op::Remove { path: p } if *p == path))
-        });
-        let trailing = if removed && first.value.is_scalar() {
-            self.trailing_comment(first.value.range.end)
-        } else {
-            0..0
+        let new_key = match at.last() {
+            Some(Segment::Key(key)) => Some(key.as_str()),
+            _ => None,
         };
+        let typing = self.input.typing;
+        let name = entries.iter().find(|e| {
+            let removed = e.key.key_string(typing).is_some_and(|k| {
+                let path = origin.key(k);
+                self.input
+                    .ops
+                    .iter()
+                    .any(|op| matches!(op, super::Op::Remove { path: p } if *p == path))
+            });
+            removed && e.value.is_scalar() && e.value.key_str(typing).as_deref() == new_key
+        });
+        let trailing = name.map_or(0..0, |e| self.trailing_comment(e.value.range.end));
         Some(self.header_above(line, floor, None, trailing))
     }
 
@@ -182,25 +194,61 @@ impl<'a> Splicer<'a> {
     }
 }
 
-/// The one mapping or list item every moved entry under `tree` came from, directly or through
-/// new mappings and lists made of its own children; none when they came from several, or the root.
-fn origin(tree: &NewTree) -> Option<ValuePath> {
-    let sources = tree.children.iter().filter_map(|(_, node)| match node {
-        NewNode::Leaf(Content::Moved { source, .. }) => Some(source.parent()),
-        NewNode::Leaf(Content::Value(_)) => None,
-        NewNode::Parent(child) => Some(origin(child).and_then(|o| o.parent())),
-        NewNode::Items(items, _) => Some(items_origin(items).and_then(|o| o.parent())),
-    });
-    the_one(sources)
-}
+impl Splicer<'_> {
+    /// The one mapping or list item every moved entry under `tree` came from, directly or through
+    /// new mappings and lists made of its own children; none when they came from several, or the
+    /// root. An item made of set names alone came from the empty entry its name was the key of.
+    fn origin(&self, tree: &NewTree) -> Option<ValuePath> {
+        if let Some(entry) = self.named_origin(tree) {
+            return Some(entry);
+        }
+        let sources = tree.children.iter().filter_map(|(_, node)| match node {
+            NewNode::Leaf(Content::Moved { source, .. }) => Some(source.parent()),
+            NewNode::Leaf(Content::Value(_)) => None,
+            NewNode::Parent(child) => Some(self.origin(child).and_then(|o| o.parent())),
+            NewNode::Items(items, _) => Some(self.items_origin(items).and_then(|o| o.parent())),
+        });
+        the_one(sources)
+    }
 
-/// The one mapping or list whose entries or items the new list's items each came from.
-fn items_origin(items: &[NewTree]) -> Option<ValuePath> {
-    the_one(
-        items
+    /// The one mapping or list whose entries or items the new list's items each came from.
+    fn items_origin(&self, items: &[NewTree]) -> Option<ValuePath> {
+        the_one(
+            items
+                .iter()
+                .map(|item| self.origin(item).and_then(|o| o.parent())),
+        )
+    }
+
+    /// The one empty mapping entry the plan removes whose key `tree`, holding only set strings,
+    /// sets (`beta: {}` for `- name: beta`).
+    fn named_origin(&self, tree: &NewTree) -> Option<ValuePath> {
+        let names: Vec<&str> = tree
+            .children
             .iter()
-            .map(|item| origin(item).and_then(|o| o.parent())),
-    )
+            .filter_map(|(_, node)| match node {
+                NewNode::Leaf(Content::Value(Value::String(name))) => Some(name.as_str()),
+                _ => None,
+            })
+            .collect();
+        if names.is_empty() || names.len() != tree.children.len() {
+            return None;
+        }
+        let mut found = self.input.ops.iter().filter_map(|op| match op {
+            Op::Remove { path }
+                if matches!(path.last(), Some(Segment::Key(k)) if names.contains(&k.as_str()))
+                    && self
+                        .node_at(path)
+                        .and_then(Node::entries)
+                        .is_some_and(<[_]>::is_empty) =>
+            {
+                Some(path.clone())
+            }
+            _ => None,
+        });
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    }
 }
 
 /// The path every one of `sources` names, unless one names none or it is the root.

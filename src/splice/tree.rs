@@ -81,21 +81,39 @@ impl NewTree {
         };
         match (&mut self.children[index].1, &rest[0]) {
             (NewNode::Parent(tree), Segment::Key(_)) => tree.insert(rest, content),
-            (NewNode::Items(items, _), Segment::Index(i))
-                if rest.len() > 1 && *i <= items.len() =>
-            {
-                if *i == items.len() {
-                    items.push(NewTree::default());
+            // Items may be met out of order (moved fields first, names set after): one still
+            // without keys when all are filed is refused by `item_without_keys`.
+            (NewNode::Items(items, _), Segment::Index(i)) if rest.len() > 1 => {
+                if *i >= items.len() {
+                    items.resize_with(*i + 1, NewTree::default);
                 }
                 items[*i].insert(&rest[1..], content)
             }
             (NewNode::Items(..), Segment::Index(i)) => Err(format!(
-                "`{first}[{i}]` would be a new list item written out of order or without keys"
+                "`{first}[{i}]` would be a new list item written whole, not key by key"
             )),
             (NewNode::Leaf(_), _) => Err(format!("`{first}` would be both a value and a mapping")),
             _ => Err(format!("`{first}` would be both a list and a mapping")),
         }
     }
+}
+
+/// The first new list item under `tree` (at `at`) that nothing is written into.
+pub(super) fn item_without_keys(tree: &NewTree, at: &ValuePath) -> Option<ValuePath> {
+    tree.children.iter().find_map(|(key, node)| {
+        let here = at.key(key.clone());
+        match node {
+            NewNode::Parent(child) => item_without_keys(child, &here),
+            NewNode::Items(items, _) => items.iter().enumerate().find_map(|(i, item)| {
+                let item_at = here.index(i);
+                match item.children.is_empty() {
+                    true => Some(item_at),
+                    false => item_without_keys(item, &item_at),
+                }
+            }),
+            NewNode::Leaf(_) => None,
+        }
+    })
 }
 
 /// Where the first moved entry written for `tree` starts in the original, when a moved entry

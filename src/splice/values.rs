@@ -6,7 +6,7 @@ use super::insert::Insertion;
 use super::op::{Op, becomes_item, becomes_value, into_own_item};
 use super::remove::widen_to_final_break;
 use super::render::render_key_like;
-use super::tree::{Content, order_items, travelling_blanks};
+use super::tree::{Content, item_without_keys, order_items, travelling_blanks};
 use crate::path::{Segment, ValuePath};
 use crate::text::LineIndex;
 use crate::yaml::hazard::{Hazard, HazardKind};
@@ -314,6 +314,14 @@ impl<'a> Splicer<'a> {
             mut moved_ranges,
         } = written;
         let mut insertions = self.place_insertions(insertions, &mut moved_ranges);
+        for insertion in &insertions {
+            if let Some(item) = item_without_keys(&insertion.tree, &insertion.parent) {
+                let message = format!(
+                    "`{item}` would be a new list item with nothing written into it: its items before and after are, so it would be left empty"
+                );
+                return Err(self.refusal(SpliceKind::NonScalarMove, &item, 0, &message));
+            }
+        }
         let text = self.input.text;
 
         // A mapping whose every key leaves, and which the proposal drops too, goes with them.
