@@ -145,12 +145,26 @@ impl<'a> Splicer<'a> {
         Edit::replacement(range, kept)
     }
 
-    /// Widens each deletion in `deletions` over the blank line after it when a blank line (or the
-    /// start of the file) is before it, so removing an entry between blank lines leaves one.
+    /// Widens each run of adjacent deletions in `deletions` over the blank line after it when a
+    /// blank line (or the start of the file) is before it, so removing entries between blank
+    /// lines leaves one.
     pub(super) fn swallow_blank_lines(&self, edits: &mut [Edit], deletions: &[usize]) {
         let text = self.input.text;
-        for &index in deletions {
-            let range = edits[index].range.clone();
+        let mut order = deletions.to_vec();
+        crate::order::by_key(&mut order, |&i| edits[i].range.start);
+        // Deletions that meet (a block moved away, then the next one) leave one gap between them.
+        let mut runs: Vec<Vec<usize>> = Vec::new();
+        for index in order {
+            match runs.last_mut() {
+                Some(run) if edits[run[run.len() - 1]].range.end == edits[index].range.start => {
+                    run.push(index);
+                }
+                _ => runs.push(vec![index]),
+            }
+        }
+        for run in runs {
+            let last = run[run.len() - 1];
+            let range = edits[run[0]].range.start..edits[last].range.end;
             let before = text[..range.start].trim_start_matches('\u{feff}');
             let blank_before =
                 before.is_empty() || before.ends_with("\n\n") || before.ends_with("\n\r\n");
@@ -160,16 +174,15 @@ impl<'a> Splicer<'a> {
                 usize::from(text[range.end..].starts_with('\n'))
             };
             let end = range.end + blank;
-            let clear = edits
-                .iter()
-                .enumerate()
-                .all(|(i, e)| i == index || e.range.end <= range.start || e.range.start >= end);
+            let clear = edits.iter().enumerate().all(|(i, e)| {
+                run.contains(&i) || e.range.end <= range.start || e.range.start >= end
+            });
             // New keys written where it was keep the blank line after it.
-            let replaced = edits
-                .iter()
-                .any(|e| e.range.is_empty() && e.range.start == range.start);
+            let replaced = edits.iter().any(|e| {
+                e.range.is_empty() && run.iter().any(|&i| e.range.start == edits[i].range.start)
+            });
             if blank > 0 && blank_before && clear && !replaced {
-                edits[index].range.end = end;
+                edits[last].range.end = end;
             }
         }
     }
