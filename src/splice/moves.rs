@@ -305,9 +305,17 @@ impl<'a> Splicer<'a> {
         out.push_str(&text[key.end..first_line_end]);
         for line in text[first_line_end..lines.end].split_inclusive('\n') {
             let body = line.trim_end_matches(['\n', '\r']);
-            // An empty line stays as it is; a white-space line holding a tab moves with its block.
+            // A white-space line moves with its block when it is deeper than the entry (in a block
+            // scalar its spaces past the block's indentation are the value's); one holding a tab
+            // moves like any line.
             if body.trim().is_empty() && !body.contains('\t') {
-                out.push_str(line);
+                let spaces = if body.len() > old {
+                    new + (body.len() - old)
+                } else {
+                    body.len().min(new)
+                };
+                out.push_str(&" ".repeat(spaces));
+                out.push_str(&line[body.len()..]);
                 continue;
             }
             let spaces = line.len() - line.trim_start_matches(' ').len();
