@@ -300,9 +300,9 @@ impl Planner<'_, '_> {
         (notes, fields)
     }
 
-    /// A map that is a displaced list keyed by its items' names, or a list that is a displaced
-    /// map with each key written into its item: each item's fields move one by one under its new
-    /// key or index. A list whose items share a name or lack one is refused. Whether it was either.
+    /// Whether `value` at `path` is a displaced list keyed by its items' names or a displaced map
+    /// with each key written into its item (each item's fields then move one by one), or a list
+    /// refused for items sharing a name or lacking one.
     fn rekey(&mut self, path: &ValuePath, value: &Value) -> bool {
         let mut found = Vec::new();
         for source in &self.sources {

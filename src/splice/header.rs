@@ -196,8 +196,8 @@ impl<'a> Splicer<'a> {
 
 impl Splicer<'_> {
     /// The one mapping or list item every moved entry under `tree` came from, directly or through
-    /// new mappings and lists made of its own children; none when they came from several, or the
-    /// root. An item made of set names alone came from the empty entry its name was the key of.
+    /// new mappings and lists made of its own children (an item of set names alone: the empty
+    /// entry its name was the key of); none when they came from several, or the root.
     fn origin(&self, tree: &NewTree) -> Option<ValuePath> {
         if let Some(entry) = self.named_origin(tree) {
             return Some(entry);
