@@ -10,6 +10,7 @@ mod facts;
 mod held;
 pub mod home;
 mod judge;
+mod keyed;
 pub mod locate;
 pub mod outcome;
 pub mod plan;

@@ -3,12 +3,13 @@
 //! The plan is computed from two structures, the original values and the proposal, never
 //! taken from the proposal's author (ADR 13, "The write is a plan").
 
+use super::keyed::{Flaw, flaw, keyed_by};
 use super::outcome::{NotCarried, Op, RefusalKind, SetSource};
 use crate::path::{
     PathSet, Segment, ValuePath, get, is_leaf, leaves, nodes, show, sort_in_document_order,
 };
 use crate::splice::{becomes_item, becomes_value};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// A value the target schema rejects where it stands, so it may move or go.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +67,20 @@ struct Destination {
 /// A chosen move: the destination, the index of its source, and the rule that chose it.
 type Move = (ValuePath, usize, &'static str);
 
+/// A list item that became a map entry under its name, or a map entry that became a list item
+/// named by its key: its fields move one by one, and what each move's reason adds.
+struct Rekeyed {
+    /// The item or entry in the original.
+    from: ValuePath,
+    /// The entry or item in the proposal.
+    to: ValuePath,
+    /// What is carried as a key or a name and removed from the original: the item's name field
+    /// (list to map), or an entry with no field (map to list).
+    field: Option<ValuePath>,
+    /// What the reason of each of its moves adds.
+    note: String,
+}
+
 /// The planner's working state: the sources of moved values and what it has found so far.
 struct Planner<'p, 'a> {
     input: &'p PlanInput<'a>,
@@ -73,6 +88,9 @@ struct Planner<'p, 'a> {
     /// Every node inside a displaced value: a possible source of a moved value.
     sources: Vec<Source>,
     destinations: Vec<Destination>,
+    /// Moves decided by a shape, not by a value: the fields of items keyed by their names.
+    forced: Vec<Move>,
+    rekeyed: Vec<Rekeyed>,
     sets: Vec<(ValuePath, SetSource)>,
     out: Planned,
 }
@@ -94,6 +112,8 @@ pub fn plan(input: &PlanInput<'_>) -> Planned {
         displaced: PathSet::new(input.displaced.iter().map(|d| &d.path)),
         sources,
         destinations: Vec::new(),
+        forced: Vec::new(),
+        rekeyed: Vec::new(),
         sets: Vec::new(),
         out: Planned::default(),
     };
@@ -113,7 +133,7 @@ impl Planner<'_, '_> {
 
     /// One source per destination: value, then longest shared prefix, then last key.
     fn choose_sources(&mut self) -> Vec<Move> {
-        let mut chosen = Vec::new();
+        let mut chosen = std::mem::take(&mut self.forced);
         for dest in std::mem::take(&mut self.destinations) {
             match choose(&dest.path, &dest.candidates, &self.sources) {
                 Ok((index, rule)) => chosen.push((dest.path, index, rule)),
@@ -191,14 +211,8 @@ impl Planner<'_, '_> {
             .map(|(_, i, _)| self.sources[*i].path.clone())
             .collect();
         // A list become a map: the field of each item that became its key is carried as the key.
-        let keyed: Vec<(usize, ValuePath, String)> = kept
-            .iter()
-            .enumerate()
-            .filter_map(|(n, (dest, i, _))| {
-                key_field(self.input.original, &self.sources[*i].path, dest).map(|(f, k)| (n, f, k))
-            })
-            .collect();
-        carried_paths.extend(keyed.iter().map(|(_, field, _)| field.clone()));
+        let (notes, key_fields) = self.rekeyed_notes(kept);
+        carried_paths.extend(key_fields.iter().cloned());
         let carried = PathSet::new(carried_paths.iter());
         let set_paths = PathSet::new(self.sets.iter().map(|(p, _)| p));
         let mut original_ops: Vec<(ValuePath, Op)> = Vec::new();
@@ -223,18 +237,8 @@ impl Planner<'_, '_> {
                 self.sets.push((dest.clone(), SetSource::Original));
                 continue;
             }
-            let reason = match keyed.iter().find(|(m, _, _)| *m == n) {
-                Some((_, field, key)) => {
-                    format!("{rule}; the item's `{field}` (`{key}`) became its key")
-                }
-                None if becomes_item(&from, dest) => {
-                    format!("{rule}; it became the one item of a list, in its place")
-                }
-                None if becomes_value(&from, dest) => {
-                    format!("{rule}; the list's one item became the value, in its place")
-                }
-                None => rule.to_string(),
-            };
+            let note = notes.iter().find(|(m, _)| *m == n).map(|(_, note)| note);
+            let reason = rename_reason(rule, note, &from, dest);
             let op = Op::Rename {
                 from: from.clone(),
                 to: dest.clone(),
@@ -243,7 +247,7 @@ impl Planner<'_, '_> {
             original_ops.push((from, op));
         }
         // The key fields leave their items: removed, and not lost.
-        for (_, field, _) in &keyed {
+        for field in &key_fields {
             if !original_ops.iter().any(|(p, _)| p == field) {
                 let op = Op::Remove {
                     path: field.clone(),
@@ -267,6 +271,161 @@ impl Planner<'_, '_> {
                 source,
             });
         }
+    }
+
+    /// What each kept move's reason adds when it carries a field of a rekeyed item, and the name
+    /// fields carried as keys.
+    fn rekeyed_notes(&self, kept: &[Move]) -> (Vec<(usize, String)>, Vec<ValuePath>) {
+        let mut notes = Vec::new();
+        let mut fields: Vec<ValuePath> = self
+            .rekeyed
+            .iter()
+            .filter_map(|r| r.field.clone())
+            .collect();
+        for (n, (dest, i, _)) in kept.iter().enumerate() {
+            let from = &self.sources[*i].path;
+            let record = self
+                .rekeyed
+                .iter()
+                .find(|r| dest.starts_with(&r.to) && from.starts_with(&r.from));
+            if let Some(record) = record {
+                notes.push((n, record.note.clone()));
+            } else if let Some((field, key)) = key_field(self.input.original, from, dest) {
+                notes.push((n, format!("the item's `{field}` (`{key}`) became its key")));
+                fields.push(field);
+            }
+        }
+        crate::order::sort(&mut fields);
+        fields.dedup();
+        (notes, fields)
+    }
+
+    /// Whether `value` at `path` is a displaced list keyed by its items' names or a displaced map
+    /// with each key written into its item (each item's fields then move one by one), or a list
+    /// refused for items sharing a name or lacking one.
+    fn rekey(&mut self, path: &ValuePath, value: &Value) -> bool {
+        let mut found = Vec::new();
+        for source in &self.sources {
+            let keyed = match (&source.value, value) {
+                (Value::Array(list), Value::Object(map)) => keyed_by(list, map),
+                (Value::Object(map), Value::Array(list)) => keyed_by(list, map),
+                _ => None,
+            };
+            if let Some(keyed) = keyed {
+                found.push((source.path.clone(), keyed));
+            }
+        }
+        match (found.as_slice(), value) {
+            ([(list, keyed)], Value::Object(_)) => self.list_to_map(list, keyed, path),
+            ([(map, keyed)], Value::Array(_)) => self.map_to_list(map, keyed, path),
+            ([], Value::Object(map)) => return self.refuse_flaw(path, map),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Moves each item of the displaced list at `list` under its name in the map at `path`.
+    fn list_to_map(&mut self, list: &ValuePath, keyed: &super::keyed::Keyed, path: &ValuePath) {
+        const RULE: &str = "the list item equal to this entry but for the field that names it";
+        for (index, key) in &keyed.keys {
+            let item = list.index(*index);
+            let field = item.key(keyed.field.clone());
+            let entry = path.key(key.clone());
+            self.move_fields(&item, &entry, Some(&keyed.field), RULE);
+            self.rekeyed.push(Rekeyed {
+                note: format!("the item's `{field}` (`{key}`) became its key"),
+                from: item,
+                to: entry,
+                field: Some(field),
+            });
+        }
+    }
+
+    /// Moves each entry of the displaced map at `map` into the item of the list at `path` that
+    /// its key names; the key is written into the item's name field.
+    fn map_to_list(&mut self, map: &ValuePath, keyed: &super::keyed::Keyed, path: &ValuePath) {
+        const RULE: &str = "the map entry equal to this item but for the field its key became";
+        for (index, key) in &keyed.keys {
+            let entry = map.key(key.clone());
+            let item = path.index(*index);
+            self.move_fields(&entry, &item, None, RULE);
+            let field = item.key(keyed.field.clone());
+            self.sets.push((field, SetSource::Original));
+            // An empty entry is all key: carried as the item's name, it is removed and not lost.
+            let empty =
+                matches!(get(self.input.original, &entry), Some(Value::Object(m)) if m.is_empty());
+            self.rekeyed.push(Rekeyed {
+                note: format!("its key `{key}` became the item's `{}`", keyed.field),
+                field: empty.then(|| entry.clone()),
+                from: entry,
+                to: item,
+            });
+        }
+    }
+
+    /// Files a move for each field of the mapping at `from` (but `skip`) to the same key under
+    /// `to`; a mapping with no other field is set empty there.
+    fn move_fields(
+        &mut self,
+        from: &ValuePath,
+        to: &ValuePath,
+        skip: Option<&String>,
+        rule: &'static str,
+    ) {
+        let Some(Value::Object(fields)) = get(self.input.original, from) else {
+            return;
+        };
+        let names: Vec<&String> = fields.keys().filter(|k| Some(*k) != skip).collect();
+        // An item that was only its name is an empty entry (a named item gets its name set).
+        if names.is_empty() && skip.is_some() {
+            self.sets.push((to.clone(), SetSource::Empty));
+        }
+        for name in names {
+            let source = from.key(name.clone());
+            if let Some(index) = self.sources.iter().position(|s| s.path == source) {
+                self.forced.push((to.key(name.clone()), index, rule));
+            }
+        }
+    }
+
+    /// Refuses a map made of a displaced list that some item is an entry of, when its items
+    /// share a name or one has none; whether it did.
+    fn refuse_flaw(&mut self, path: &ValuePath, map: &Map<String, Value>) -> bool {
+        let found = self.sources.iter().find_map(|s| match &s.value {
+            Value::Array(list) => flaw(list, map).map(|f| (s.path.clone(), f)),
+            _ => None,
+        });
+        let Some((list, found)) = found else {
+            return false;
+        };
+        let (kind, at, message) = match found {
+            Flaw::Shared {
+                field,
+                name,
+                first,
+                second,
+            } => (
+                RefusalKind::AmbiguousMove,
+                second,
+                format!(
+                    "`{list}[{first}]` and `{list}[{second}]` share the {field} `{name}`: the map `{path}` keys its entries by `{field}` and holds one entry under `{name}`, so one item would be lost; give each item its own `{field}` first"
+                ),
+            ),
+            Flaw::Unnamed { field, index } => (
+                RefusalKind::Provenance,
+                index,
+                format!(
+                    "`{list}[{index}]` has no `{field}`, the field the items of `{list}` are keyed by in the map `{path}`: its key there would come from nowhere in the original values; give it a `{field}` first"
+                ),
+            ),
+        };
+        self.out.findings.push(Finding {
+            kind,
+            path: list.index(at),
+            in_original: true,
+            message,
+        });
+        true
     }
 
     /// Walks the proposal top-down, collecting new values: moved (destinations) or set (schema, answer).
@@ -296,6 +455,9 @@ impl Planner<'_, '_> {
             .collect();
         if !candidates.is_empty() {
             self.destinations.push(Destination { path, candidates });
+            return;
+        }
+        if !is_leaf(value) && self.rekey(&path, value) {
             return;
         }
         if !is_leaf(value) {
@@ -516,6 +678,20 @@ fn uncarried(
     // A value replaced in place by a `set` (at its path or under it) needs no remove of its own.
     if !set_paths.reaches_into(path) {
         ops.push((path.clone(), Op::Remove { path: path.clone() }));
+    }
+}
+
+/// A rename's reason: the rule that chose its source and what its shape change adds.
+fn rename_reason(rule: &str, note: Option<&String>, from: &ValuePath, dest: &ValuePath) -> String {
+    match note {
+        Some(note) => format!("{rule}; {note}"),
+        None if becomes_item(from, dest) => {
+            format!("{rule}; it became the one item of a list, in its place")
+        }
+        None if becomes_value(from, dest) => {
+            format!("{rule}; the list's one item became the value, in its place")
+        }
+        None => rule.to_string(),
     }
 }
 

@@ -136,12 +136,7 @@ impl<'a> Splicer<'a> {
             Some(ScalarStyle::Literal | ScalarStyle::Folded)
         ) {
             // A `|+` block keeps its trailing empty lines: they are its value.
-            let header = text[entry.value.range.start..]
-                .lines()
-                .next()
-                .unwrap_or_default();
-            let keep = header.split('#').next().unwrap_or_default().contains('+');
-            stop = trailing_blank_lines_end(text, stop, keep);
+            stop = trailing_blank_lines_end(text, stop, self.keeps_trailing_lines(&entry.value));
         }
         Ok((line_start..stop, key_start - line_start))
     }
@@ -198,14 +193,34 @@ impl<'a> Splicer<'a> {
             .and_then(Node::entries)
             .unwrap_or_default();
         let index = entries.iter().position(|e| std::ptr::eq(e, entry));
-        match index {
-            Some(i) if i > 0 => entries[i - 1]
-                .value
-                .range
-                .end
-                .max(entries[i - 1].key.range.end),
-            _ => 0,
+        let Some(previous) = index.and_then(|i| i.checked_sub(1)).map(|i| &entries[i]) else {
+            return 0;
+        };
+        let end = previous.value.range.end.max(previous.key.range.end);
+        // The empty lines a `|+` block keeps are its value, not blank lines above `entry`.
+        if !self.keeps_trailing_lines(&previous.value) {
+            return end;
         }
+        let line_end = self
+            .lines
+            .line_range_with_ending(self.lines.line_of(end.saturating_sub(1)))
+            .map_or(end, |r| r.end);
+        trailing_blank_lines_end(self.input.text, line_end, true)
+    }
+
+    /// Whether `node` is a block scalar whose header keeps its trailing lines (`|+`, `>+`).
+    pub(super) fn keeps_trailing_lines(&self, node: &Node) -> bool {
+        if !matches!(
+            node.scalar_style(),
+            Some(ScalarStyle::Literal | ScalarStyle::Folded)
+        ) {
+            return false;
+        }
+        let header = self.input.text[node.range.start..]
+            .lines()
+            .next()
+            .unwrap_or_default();
+        header.split('#').next().unwrap_or_default().contains('+')
     }
 
     /// The comment line directly above `line_start`, if there is one: its line number and text.

@@ -96,9 +96,11 @@ impl<'a> Splicer<'a> {
         loop {
             let node = self.node_at(&parent);
             // An empty flow mapping (`podLabels: {}`) is replaced by the block its new keys need.
+            // So is a mapping whose entries become the named items of a list.
             if let Some(node) = node
                 && matches!(node.kind, NodeKind::Mapping { .. })
                 && (parent.is_root() || !is_empty_flow_mapping(node))
+                && !self.becomes_named_items(&parent)
             {
                 break;
             }
@@ -164,6 +166,7 @@ impl<'a> Splicer<'a> {
             for (key, node) in insertion.tree.children {
                 let single = NewTree {
                     children: vec![(key, node)],
+                    header: None,
                 };
                 let anchor = anchor_of(&single);
                 match groups.iter_mut().find(|g| g.anchor == anchor) {
@@ -214,8 +217,9 @@ impl<'a> Splicer<'a> {
     }
 
     /// The entry under `parent` that new keys at `rel` replace: a scalar (an empty value, or a
-    /// displaced one) where they need a mapping, or a block list the proposal makes a mapping
-    /// (`pools: [{name: a, …}]` → `pools: {a: {…}}`); its entry is cut and they take its place.
+    /// displaced one) where they need a mapping, a block list the proposal makes a mapping
+    /// (`pools: [{name: a, …}]` → `pools: {a: {…}}`), or a block mapping it makes a list of named
+    /// items (and back); its entry is cut and they take its place.
     fn replaced_entry(
         &self,
         parent: &ValuePath,
@@ -235,7 +239,8 @@ impl<'a> Splicer<'a> {
                 crate::path::get(self.input.proposal, &child),
                 Some(Value::Object(_))
             );
-        if !node.is_scalar() && !is_empty_flow_mapping(node) && !list_to_map {
+        let reshaped = list_to_map || self.becomes_named_items(&child);
+        if !node.is_scalar() && !is_empty_flow_mapping(node) && !reshaped {
             return Err(self.refusal(
                 SpliceKind::NonScalarMove,
                 &child,

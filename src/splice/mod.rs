@@ -4,6 +4,7 @@
 pub mod edit;
 pub mod embedded;
 mod find;
+mod header;
 mod insert;
 mod lookup;
 mod moves;

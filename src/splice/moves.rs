@@ -4,11 +4,12 @@ use super::edit::Edit;
 use super::find::ends_in_block_scalar;
 use super::insert::Insertion;
 use super::render::{render_key, render_key_like, render_value};
-use super::tree::{Content, NewNode, NewTree};
+use super::tree::{Content, Header, NewNode, NewTree};
 use super::values::{Refused, SpliceKind, Splicer, unreachable_refusal};
-use crate::path::{Segment, ValuePath};
+use crate::path::{self as tree, Segment, ValuePath};
 use crate::yaml::hazard::property_hazard;
 use crate::yaml::{Entry, ScalarStyle};
+use serde_json::Value;
 use std::ops::Range;
 
 impl<'a> Splicer<'a> {
@@ -22,7 +23,10 @@ impl<'a> Splicer<'a> {
         insertions: &mut Vec<Insertion>,
     ) -> Refused<(Range<usize>, Option<ValuePath>)> {
         let (lines, indent) = self.entry_lines(from, entry)?;
-        if self.is_first_in_sequence_item(entry) {
+        // The first key of an item of a list that leaves whole (made a map) may go: the `- `
+        // goes with the list, and what is above it with the item's header.
+        let first_in_item = self.is_first_in_sequence_item(entry);
+        if first_in_item && !self.list_leaves(from) {
             return Err(self.refusal(
                 SpliceKind::Indentation,
                 from,
@@ -33,17 +37,22 @@ impl<'a> Splicer<'a> {
         let floor = self.sibling_end(from, entry);
         // A key that becomes a mapping in place keeps its own line, and the comments above it.
         let in_place = to.starts_with(from);
-        let comments = if in_place {
+        let comments = if in_place || first_in_item {
             lines.start..lines.start
         } else {
             self.comments_above(lines.start, floor)..lines.start
         };
-        let blank = self.blank_above(comments.start, floor)..comments.start;
+        let blank = if first_in_item {
+            comments.clone()
+        } else {
+            self.blank_above(comments.start, floor)..comments.start
+        };
         let moved = comments.start..lines.end;
         let replaced = self.add_insertion(
             insertions,
             to,
             Content::Moved {
+                source: from.clone(),
                 lines,
                 comments,
                 blank,
@@ -55,38 +64,35 @@ impl<'a> Splicer<'a> {
         Ok((moved, replaced))
     }
 
+    /// Whether the list holding the item `from` is in (`list[i].key`) is no list in the proposal.
+    fn list_leaves(&self, from: &ValuePath) -> bool {
+        let list = from
+            .parent()
+            .filter(|item| matches!(item.last(), Some(Segment::Index(_))));
+        let list = list.and_then(|item| item.parent());
+        list.is_some_and(|l| !matches!(tree::get(self.input.proposal, &l), Some(Value::Array(_))))
+    }
+
+    /// Writes `tree`'s keys at `indent`: moved entries re-indented, new mappings and lists with
+    /// the header they took, values rendered.
     pub(super) fn render_tree(
         &self,
         tree: &NewTree,
         indent: usize,
         out: &mut String,
     ) -> Refused<()> {
-        let pad = " ".repeat(indent);
+        let separated = is_separated(tree);
         for (index, (key, node)) in tree.children.iter().enumerate() {
             match node {
                 NewNode::Parent(child) => {
-                    out.push_str(&format!(
-                        "{pad}{}:{}",
-                        render_key(key, self.input.typing),
-                        self.eol
-                    ));
+                    let head = (index > 0, separated);
+                    self.render_head(key, child.header.as_ref(), head, indent, out);
                     self.render_tree(child, indent + self.step(), out)?;
                 }
-                NewNode::Items(items) => {
-                    out.push_str(&format!(
-                        "{pad}{}:{}",
-                        render_key(key, self.input.typing),
-                        self.eol
-                    ));
-                    let dash = indent + self.step();
-                    for item in items {
-                        // `- ` then the item's first key; its other keys at the first key's column.
-                        let mut body = String::new();
-                        self.render_tree(item, dash + 2, &mut body)?;
-                        out.push_str(&" ".repeat(dash));
-                        out.push_str("- ");
-                        out.push_str(&body[dash + 2..]);
-                    }
+                NewNode::Items(items, header) => {
+                    let head = (index > 0, separated);
+                    self.render_head(key, header.as_ref(), head, indent, out);
+                    self.render_items(items, indent + self.step(), out)?;
                 }
                 NewNode::Leaf(Content::Value(value)) => {
                     out.push_str(&render_value(
@@ -119,6 +125,69 @@ impl<'a> Splicer<'a> {
                     ));
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Writes a new mapping's or list's key line at `indent`, after the blank line that keeps it
+    /// apart from the sibling before it (`after`: it has one; `separated`: its siblings are kept
+    /// apart by blank lines) and the comment lines of its header; the header's trailing comment
+    /// ends the line.
+    fn render_head(
+        &self,
+        key: &str,
+        header: Option<&Header>,
+        (after, separated): (bool, bool),
+        indent: usize,
+        out: &mut String,
+    ) {
+        let text = self.input.text;
+        let blank = header.map_or(0..0, |h| h.blank.clone());
+        if after && !blank.is_empty() {
+            out.push_str(&text[blank]);
+        } else if after && separated {
+            out.push_str(self.eol);
+        }
+        let pad = " ".repeat(indent);
+        let key = match header.and_then(|h| h.key.clone()) {
+            Some(old) => render_key_like(key, &text[old], self.input.typing),
+            None => render_key(key, self.input.typing),
+        };
+        self.push_comments(header, &pad, out);
+        let trailing = header.map_or("", |h| &text[h.trailing.clone()]);
+        out.push_str(&format!("{pad}{key}:{trailing}{}", self.eol));
+    }
+
+    /// Writes a header's comment lines at the column `pad` gives.
+    fn push_comments(&self, header: Option<&Header>, pad: &str, out: &mut String) {
+        let Some(header) = header else { return };
+        for line in self.input.text[header.comments.clone()].split_inclusive('\n') {
+            out.push_str(pad);
+            out.push_str(line.trim_start_matches([' ', '\t']));
+        }
+    }
+
+    /// Writes a new block list's items, `- ` at `dash`: each after its header's blank line and
+    /// comment lines, its keys at the first key's column, its header's trailing comment ending
+    /// its first line.
+    fn render_items(&self, items: &[NewTree], dash: usize, out: &mut String) -> Refused<()> {
+        let text = self.input.text;
+        for (index, item) in items.iter().enumerate() {
+            let header = item.header.as_ref();
+            if let Some(h) = header.filter(|h| index > 0 && !h.blank.is_empty()) {
+                out.push_str(&text[h.blank.clone()]);
+            }
+            self.push_comments(header, &" ".repeat(dash), out);
+            let mut body = String::new();
+            self.render_tree(item, dash + 2, &mut body)?;
+            let mut body = body[dash + 2..].to_string();
+            if let Some(h) = header.filter(|h| !h.trailing.is_empty()) {
+                let end = body.find(self.eol).unwrap_or(body.len());
+                body.insert_str(end, &text[h.trailing.clone()]);
+            }
+            out.push_str(&" ".repeat(dash));
+            out.push_str("- ");
+            out.push_str(&body);
         }
         Ok(())
     }
@@ -195,7 +264,7 @@ impl<'a> Splicer<'a> {
 
     /// The start of the empty lines directly above the line starting at `line_start`, none above
     /// `floor` (where the entry before it ends).
-    fn blank_above(&self, line_start: usize, floor: usize) -> usize {
+    pub(super) fn blank_above(&self, line_start: usize, floor: usize) -> usize {
         let text = self.input.text;
         let mut start = line_start;
         while start > floor && text[..start].ends_with('\n') {
@@ -236,9 +305,17 @@ impl<'a> Splicer<'a> {
         out.push_str(&text[key.end..first_line_end]);
         for line in text[first_line_end..lines.end].split_inclusive('\n') {
             let body = line.trim_end_matches(['\n', '\r']);
-            // An empty line stays as it is; a white-space line holding a tab moves with its block.
+            // A white-space line moves with its block when it is deeper than the entry (in a block
+            // scalar its spaces past the block's indentation are the value's); one holding a tab
+            // moves like any line.
             if body.trim().is_empty() && !body.contains('\t') {
-                out.push_str(line);
+                let spaces = if body.len() > old {
+                    new + (body.len() - old)
+                } else {
+                    body.len().min(new)
+                };
+                out.push_str(&" ".repeat(spaces));
+                out.push_str(&line[body.len()..]);
                 continue;
             }
             let spaces = line.len() - line.trim_start_matches(' ').len();
@@ -260,4 +337,16 @@ pub(super) fn ends_in_moved_block(tree: &NewTree) -> bool {
         Some(NewNode::Leaf(Content::Moved { block_end, .. })) => *block_end,
         _ => false,
     }
+}
+
+/// Whether blank lines keep `tree`'s children apart: one written after another carries some.
+fn is_separated(tree: &NewTree) -> bool {
+    tree.children.iter().skip(1).any(|(_, node)| match node {
+        NewNode::Leaf(Content::Moved { blank, .. }) => !blank.is_empty(),
+        NewNode::Parent(NewTree {
+            header: Some(h), ..
+        })
+        | NewNode::Items(_, Some(h)) => !h.blank.is_empty(),
+        _ => false,
+    })
 }

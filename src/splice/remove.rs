@@ -28,7 +28,10 @@ impl<'a> Splicer<'a> {
         units: &[ValuePath],
         insertions: &mut [Insertion],
         moved_ranges: &[Range<usize>],
+        headers: &[Range<usize>],
     ) -> Refused<Cuts> {
+        // Lines that leave with a moved entry or a header are not kept in place.
+        let carried: Vec<Range<usize>> = moved_ranges.iter().chain(headers).cloned().collect();
         let mut edits: Vec<Edit> = Vec::new();
         let mut kept_comments = Vec::new();
         // A deletion at the end of a file with no final line break that may take the break before it.
@@ -42,7 +45,8 @@ impl<'a> Splicer<'a> {
             let travelled = moved_ranges
                 .iter()
                 .find(|m| m.end == range.end && m.start < range.start);
-            if let Some(moved) = travelled {
+            let header = headers.iter().find(|h| h.end == range.start);
+            if let Some(moved) = travelled.or(header) {
                 range.start = moved.start;
             } else if let Some(comment) = self
                 .comment_above(range.start)
@@ -54,30 +58,13 @@ impl<'a> Splicer<'a> {
                     text: comment.1,
                 });
             }
-            let index_in_parent = self
-                .siblings(unit)
-                .iter()
-                .position(|e| std::ptr::eq(e, entry));
-            for insertion in insertions.iter_mut() {
-                if insertion.replaces.as_ref() == Some(unit) {
-                    insertion.at_cut = Some(range.start);
-                } else if unit.parent().as_ref() == Some(&insertion.parent)
-                    && insertion.replaces.is_none()
-                    && insertion.anchor.is_none_or(|a| Some(a) == index_in_parent)
-                {
-                    insertion.at_cut = Some(
-                        insertion
-                            .at_cut
-                            .map_or(range.start, |at| at.min(range.start)),
-                    );
-                }
-            }
+            self.mark_cut(insertions, unit, entry, range.start);
             if self.is_first_in_sequence_item(entry) {
                 edits.push(self.remove_first_in_item(unit, entry)?);
             } else {
                 // White-space lines holding a tab that Helm's reader would meet first go too.
                 range.end = tab_lines_end(self.input.text, range.start, range.end);
-                let edit = self.delete_keeping_comments(range, moved_ranges);
+                let edit = self.delete_keeping_comments(range, &carried);
                 if edit.content.is_empty() {
                     deletions.push(edits.len());
                     let start = self.unterminated_end(unit, entry, edit.range.clone());
@@ -95,6 +82,31 @@ impl<'a> Splicer<'a> {
             deletions,
             widen,
         })
+    }
+
+    /// Files the cut of `unit` (its lines starting at `start`) with the new keys that replace it
+    /// or go among its siblings at its place.
+    fn mark_cut(
+        &self,
+        insertions: &mut [Insertion],
+        unit: &ValuePath,
+        entry: &Entry,
+        start: usize,
+    ) {
+        let index_in_parent = self
+            .siblings(unit)
+            .iter()
+            .position(|e| std::ptr::eq(e, entry));
+        for insertion in insertions.iter_mut() {
+            if insertion.replaces.as_ref() == Some(unit) {
+                insertion.at_cut = Some(start);
+            } else if unit.parent().as_ref() == Some(&insertion.parent)
+                && insertion.replaces.is_none()
+                && insertion.anchor.is_none_or(|a| Some(a) == index_in_parent)
+            {
+                insertion.at_cut = Some(insertion.at_cut.map_or(start, |at| at.min(start)));
+            }
+        }
     }
 
     /// Removes the first key of a block-sequence item so that the next key takes its place after the `- `.
@@ -133,12 +145,26 @@ impl<'a> Splicer<'a> {
         Edit::replacement(range, kept)
     }
 
-    /// Widens each deletion in `deletions` over the blank line after it when a blank line (or the
-    /// start of the file) is before it, so removing an entry between blank lines leaves one.
+    /// Widens each run of adjacent deletions in `deletions` over the blank line after it when a
+    /// blank line (or the start of the file) is before it, so removing entries between blank
+    /// lines leaves one.
     pub(super) fn swallow_blank_lines(&self, edits: &mut [Edit], deletions: &[usize]) {
         let text = self.input.text;
-        for &index in deletions {
-            let range = edits[index].range.clone();
+        let mut order = deletions.to_vec();
+        crate::order::by_key(&mut order, |&i| edits[i].range.start);
+        // Deletions that meet (a block moved away, then the next one) leave one gap between them.
+        let mut runs: Vec<Vec<usize>> = Vec::new();
+        for index in order {
+            match runs.last_mut() {
+                Some(run) if edits[run[run.len() - 1]].range.end == edits[index].range.start => {
+                    run.push(index);
+                }
+                _ => runs.push(vec![index]),
+            }
+        }
+        for run in runs {
+            let last = run[run.len() - 1];
+            let range = edits[run[0]].range.start..edits[last].range.end;
             let before = text[..range.start].trim_start_matches('\u{feff}');
             let blank_before =
                 before.is_empty() || before.ends_with("\n\n") || before.ends_with("\n\r\n");
@@ -148,16 +174,15 @@ impl<'a> Splicer<'a> {
                 usize::from(text[range.end..].starts_with('\n'))
             };
             let end = range.end + blank;
-            let clear = edits
-                .iter()
-                .enumerate()
-                .all(|(i, e)| i == index || e.range.end <= range.start || e.range.start >= end);
+            let clear = edits.iter().enumerate().all(|(i, e)| {
+                run.contains(&i) || e.range.end <= range.start || e.range.start >= end
+            });
             // New keys written where it was keep the blank line after it.
-            let replaced = edits
-                .iter()
-                .any(|e| e.range.is_empty() && e.range.start == range.start);
+            let replaced = edits.iter().any(|e| {
+                e.range.is_empty() && run.iter().any(|&i| e.range.start == edits[i].range.start)
+            });
             if blank > 0 && blank_before && clear && !replaced {
-                edits[index].range.end = end;
+                edits[last].range.end = end;
             }
         }
     }
@@ -209,14 +234,21 @@ impl<'a> Splicer<'a> {
                 if tree::get(self.input.proposal, &parent).is_some() {
                     continue;
                 }
-                let Some(entries) = self.node_at(&parent).and_then(Node::entries) else {
+                let Some(node) = self.node_at(&parent) else {
                     continue;
                 };
-                let all_gone = entries.iter().all(|e| {
-                    e.key
-                        .key_string(self.input.typing)
-                        .is_some_and(|k| set.covers(&parent.key(k)))
-                });
+                // A block list whose every item leaves (a list made a map elsewhere) goes too.
+                let all_gone = match (node.entries(), node.items()) {
+                    (Some(entries), _) => entries.iter().all(|e| {
+                        e.key
+                            .key_string(self.input.typing)
+                            .is_some_and(|k| set.covers(&parent.key(k)))
+                    }),
+                    (None, Some(items)) => {
+                        !node.is_flow() && (0..items.len()).all(|i| set.covers(&parent.index(i)))
+                    }
+                    (None, None) => false,
+                };
                 if all_gone {
                     units.push(parent);
                 }

@@ -1,14 +1,45 @@
 //! A mapping that becomes the one item of a list in place (`spread: {…}` → `spread: [{…}]`), and
-//! a list's one item that becomes the value in its place: the same lines, re-indented.
+//! a list's one item that becomes the value in its place: the same lines, re-indented. A mapping
+//! whose entries become named items (`pools: {a: {…}}` → `pools: [{name: a, …}]`) is replaced whole.
 
 use super::edit::Edit;
 use super::values::{Refused, SpliceKind, Splicer};
-use crate::path::ValuePath;
+use crate::path::{self as tree, ValuePath};
 use crate::yaml::Node;
 use crate::yaml::hazard::property_hazard;
+use serde_json::Value;
 use std::ops::Range;
 
 impl Splicer<'_> {
+    /// Whether the block mapping at `holder` becomes the list the proposal holds there, each of
+    /// its entries an item named by its key (`pools: {a: {…}}` → `pools: [{name: a, …}]`).
+    pub(super) fn becomes_named_items(&self, holder: &ValuePath) -> bool {
+        let Some(entries) = self
+            .node_at(holder)
+            .filter(|n| !n.is_flow())
+            .and_then(Node::entries)
+        else {
+            return false;
+        };
+        let Some(Value::Array(items)) = tree::get(self.input.proposal, holder) else {
+            return false;
+        };
+        let names = |item: &Value| -> Vec<String> {
+            let fields = item.as_object().into_iter().flat_map(|m| m.values());
+            fields
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        };
+        let named: Vec<Vec<String>> = items.iter().map(names).collect();
+        !entries.is_empty()
+            && entries.len() == items.len()
+            && entries.iter().all(|e| {
+                e.key
+                    .key_string(self.input.typing)
+                    .is_some_and(|k| named.iter().filter(|n| n.contains(&k)).count() == 1)
+            })
+    }
+
     /// Makes the mapping at `from` the one item of a list written where it stands: a block
     /// mapping gets `- ` before its first key and its lines re-indented (the list in the file's
     /// own style), a flow collection is wrapped in `[…]`; comments stay on their lines.

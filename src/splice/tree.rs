@@ -1,7 +1,7 @@
 //! New keys under one existing mapping, as a small tree: moved entries and values to set, in the
 //! order they are first met.
 
-use crate::path::Segment;
+use crate::path::{Segment, ValuePath};
 use serde_json::Value;
 use std::ops::Range;
 
@@ -9,6 +9,8 @@ use std::ops::Range;
 pub(super) enum Content {
     /// A moved entry: its original lines, re-indented, the key renamed.
     Moved {
+        /// Where the entry was, relative to the prefix.
+        source: ValuePath,
         lines: Range<usize>,
         /// The comment lines directly above the key, which travel with it (empty when none).
         comments: Range<usize>,
@@ -24,16 +26,31 @@ pub(super) enum Content {
     Value(Value),
 }
 
+/// What a new mapping, list or list item takes from the one mapping or item the plan dismantles to
+/// make it: the lines above that one and the comment on its first line.
+pub(super) struct Header {
+    /// The comment lines directly above the origin (empty when none).
+    pub(super) comments: Range<usize>,
+    /// The blank lines above them: written when the new node is not first under its parent.
+    pub(super) blank: Range<usize>,
+    /// The origin's key, whose quoting the new key follows (none for a list item).
+    pub(super) key: Option<Range<usize>>,
+    /// The comment ending the origin's first line, with the spaces before it (empty when none).
+    pub(super) trailing: Range<usize>,
+}
+
 /// New keys under one existing mapping, as a small tree in the order they are first met.
 #[derive(Default)]
 pub(super) struct NewTree {
     pub(super) children: Vec<(String, NewNode)>,
+    /// The header this mapping (or list item) takes from its origin.
+    pub(super) header: Option<Header>,
 }
 
 pub(super) enum NewNode {
     Parent(NewTree),
-    /// A new block sequence whose items are new mappings.
-    Items(Vec<NewTree>),
+    /// A new block sequence whose items are new mappings, and the header the list takes.
+    Items(Vec<NewTree>, Option<Header>),
     Leaf(Content),
 }
 
@@ -55,7 +72,7 @@ impl NewTree {
             Some(index) => index,
             None => {
                 let node = match rest[0] {
-                    Segment::Index(_) => NewNode::Items(Vec::new()),
+                    Segment::Index(_) => NewNode::Items(Vec::new(), None),
                     Segment::Key(_) => NewNode::Parent(NewTree::default()),
                 };
                 self.children.push((first.clone(), node));
@@ -64,14 +81,16 @@ impl NewTree {
         };
         match (&mut self.children[index].1, &rest[0]) {
             (NewNode::Parent(tree), Segment::Key(_)) => tree.insert(rest, content),
-            (NewNode::Items(items), Segment::Index(i)) if rest.len() > 1 && *i <= items.len() => {
-                if *i == items.len() {
-                    items.push(NewTree::default());
+            // Items may be met out of order (moved fields first, names set after): one still
+            // without keys when all are filed is refused by `item_without_keys`.
+            (NewNode::Items(items, _), Segment::Index(i)) if rest.len() > 1 => {
+                if *i >= items.len() {
+                    items.resize_with(*i + 1, NewTree::default);
                 }
                 items[*i].insert(&rest[1..], content)
             }
-            (NewNode::Items(_), Segment::Index(i)) => Err(format!(
-                "`{first}[{i}]` would be a new list item written out of order or without keys"
+            (NewNode::Items(..), Segment::Index(i)) => Err(format!(
+                "`{first}[{i}]` would be a new list item written whole, not key by key"
             )),
             (NewNode::Leaf(_), _) => Err(format!("`{first}` would be both a value and a mapping")),
             _ => Err(format!("`{first}` would be both a list and a mapping")),
@@ -79,12 +98,30 @@ impl NewTree {
     }
 }
 
+/// The first new list item under `tree` (at `at`) that nothing is written into.
+pub(super) fn item_without_keys(tree: &NewTree, at: &ValuePath) -> Option<ValuePath> {
+    tree.children.iter().find_map(|(key, node)| {
+        let here = at.key(key.clone());
+        match node {
+            NewNode::Parent(child) => item_without_keys(child, &here),
+            NewNode::Items(items, _) => items.iter().enumerate().find_map(|(i, item)| {
+                let item_at = here.index(i);
+                match item.children.is_empty() {
+                    true => Some(item_at),
+                    false => item_without_keys(item, &item_at),
+                }
+            }),
+            NewNode::Leaf(_) => None,
+        }
+    })
+}
+
 /// Where the first moved entry written for `tree` starts in the original, when a moved entry
 /// comes first.
 pub(super) fn first_moved_source(tree: &NewTree) -> Option<usize> {
     match &tree.children.first()?.1 {
         NewNode::Parent(child) => first_moved_source(child),
-        NewNode::Items(items) => items.first().and_then(first_moved_source),
+        NewNode::Items(items, _) => items.first().and_then(first_moved_source),
         NewNode::Leaf(Content::Moved { lines, .. }) => Some(lines.start),
         NewNode::Leaf(Content::Value(_)) => None,
     }
@@ -96,10 +133,34 @@ pub(super) fn travelling_blanks(tree: &NewTree, out: &mut Vec<(usize, usize)>) {
     for (index, (_, node)) in tree.children.iter().enumerate() {
         match node {
             NewNode::Parent(child) => travelling_blanks(child, out),
-            NewNode::Items(items) => items.iter().for_each(|item| travelling_blanks(item, out)),
+            NewNode::Items(items, _) => items.iter().for_each(|item| travelling_blanks(item, out)),
             NewNode::Leaf(Content::Moved {
                 comments, blank, ..
             }) if index > 0 && !blank.is_empty() => out.push((comments.start, blank.start)),
+            NewNode::Leaf(_) => {}
+        }
+    }
+}
+
+/// Puts each new list item's keys in the proposal's order (`- name: a` first, as it is written
+/// there); `at` is where `tree` goes, relative to the prefix.
+pub(super) fn order_items(tree: &mut NewTree, at: &ValuePath, proposal: &Value) {
+    for (key, node) in &mut tree.children {
+        let here = at.key(key.clone());
+        match node {
+            NewNode::Parent(child) => order_items(child, &here, proposal),
+            NewNode::Items(items, _) => {
+                for (index, item) in items.iter_mut().enumerate() {
+                    let item_at = here.index(index);
+                    if let Some(Value::Object(fields)) = crate::path::get(proposal, &item_at) {
+                        let rank = |k: &str| fields.keys().position(|f| f == k);
+                        crate::order::by_key(&mut item.children, |(k, _)| {
+                            rank(k).unwrap_or(usize::MAX)
+                        });
+                    }
+                    order_items(item, &item_at, proposal);
+                }
+            }
             NewNode::Leaf(_) => {}
         }
     }

@@ -6,7 +6,7 @@ use super::insert::Insertion;
 use super::op::{Op, becomes_item, becomes_value, into_own_item};
 use super::remove::widen_to_final_break;
 use super::render::render_key_like;
-use super::tree::{Content, travelling_blanks};
+use super::tree::{Content, item_without_keys, order_items, travelling_blanks};
 use crate::path::{Segment, ValuePath};
 use crate::text::LineIndex;
 use crate::yaml::hazard::{Hazard, HazardKind};
@@ -226,6 +226,16 @@ impl<'a> Splicer<'a> {
         let Some(node) = self.node_at(holder).filter(|n| n.entries().is_some()) else {
             return Ok(());
         };
+        if node.is_flow() {
+            return Err(self.refusal(
+                SpliceKind::Hazard(HazardKind::FlowCollection),
+                holder,
+                node.range.start,
+                &format!(
+                    "`{holder}` is a flow mapping (`{{…}}`) whose entries would become the items of a list: only block style is reshaped in place; write it as a block mapping first"
+                ),
+            ));
+        }
         Err(self.refusal(
             SpliceKind::NonScalarMove,
             holder,
@@ -236,8 +246,8 @@ impl<'a> Splicer<'a> {
         ))
     }
 
-    fn run(&self, document_root: &'a Node) -> Refused<Spliced> {
-        // Check every path an op touches before writing anything.
+    /// Checks every path an op touches before anything is written.
+    fn check_ops(&self, document_root: &'a Node) -> Refused<()> {
         for op in self.input.ops {
             if let Op::Rename { from, to, .. } = op
                 && wraps_item(from, to)
@@ -256,6 +266,7 @@ impl<'a> Splicer<'a> {
             }
             if let Op::Rename { from, to, .. } = op
                 && let Some(holder) = into_own_item(from, to)
+                && !self.becomes_named_items(&holder)
             {
                 self.refuse_reshaped_with_changes(&holder)?;
             }
@@ -263,6 +274,35 @@ impl<'a> Splicer<'a> {
                 self.check_path(document_root, path)?;
             }
         }
+        Ok(())
+    }
+
+    /// The new keys grouped by where they go, each list's items in the proposal's order; moved
+    /// ranges widened to the blank lines that travel with them.
+    fn place_insertions(
+        &self,
+        insertions: Vec<Insertion>,
+        moved_ranges: &mut [Range<usize>],
+    ) -> Vec<Insertion> {
+        let mut insertions = self.split_by_anchor(insertions);
+        for insertion in &mut insertions {
+            order_items(&mut insertion.tree, &insertion.parent, self.input.proposal);
+        }
+        // Blank lines that travel with a moved entry leave with it.
+        let mut blanks = Vec::new();
+        for insertion in &insertions {
+            travelling_blanks(&insertion.tree, &mut blanks);
+        }
+        for moved in moved_ranges.iter_mut() {
+            if let Some((_, blank)) = blanks.iter().find(|(start, _)| *start == moved.start) {
+                moved.start = *blank;
+            }
+        }
+        insertions
+    }
+
+    fn run(&self, document_root: &'a Node) -> Refused<Spliced> {
+        self.check_ops(document_root)?;
         let mut written = OpEdits::default();
         for op in self.input.ops {
             self.write_op(op, &mut written)?;
@@ -273,25 +313,24 @@ impl<'a> Splicer<'a> {
             insertions,
             mut moved_ranges,
         } = written;
-        let mut insertions = self.split_by_anchor(insertions);
-        // Blank lines that travel with a moved entry leave with it.
-        let mut blanks = Vec::new();
+        let mut insertions = self.place_insertions(insertions, &mut moved_ranges);
         for insertion in &insertions {
-            travelling_blanks(&insertion.tree, &mut blanks);
-        }
-        for moved in &mut moved_ranges {
-            if let Some((_, blank)) = blanks.iter().find(|(start, _)| *start == moved.start) {
-                moved.start = *blank;
+            if let Some(item) = item_without_keys(&insertion.tree, &insertion.parent) {
+                let message = format!(
+                    "`{item}` would be a new list item with nothing written into it: its items before and after are, so it would be left empty"
+                );
+                return Err(self.refusal(SpliceKind::NonScalarMove, &item, 0, &message));
             }
         }
         let text = self.input.text;
 
         // A mapping whose every key leaves, and which the proposal drops too, goes with them.
         let units = self.removal_units(&cut_paths);
+        let headers = self.claim_headers(&mut insertions, &units)?;
         for emptied in self.emptied_kept(&units, &insertions) {
             edits.push(self.empty_mapping(document_root, &emptied)?);
         }
-        let cuts = self.cut_edits(&units, &mut insertions, &moved_ranges)?;
+        let cuts = self.cut_edits(&units, &mut insertions, &moved_ranges, &headers)?;
         let base = edits.len();
         edits.extend(cuts.edits);
         let widen = cuts.widen.map(|(i, start)| (base + i, start));

@@ -96,6 +96,10 @@ def apply(op, doc):
     if kind == "set":
         put(doc, op["path"], op["value"])
         return doc, {op["path"]: op["value"]}
+    if kind == "nest":
+        return nest(doc, op)
+    if kind in ("keyby", "unkey"):
+        return rekey(doc, op)
     if kind == "listmove":
         parent, keys, to = op["parent"], op["keys"], op["to"]
         item = {}
@@ -107,6 +111,61 @@ def apply(op, doc):
         put(doc, parent + (to,), [item])
         return doc, {}
     raise ValueError(kind)
+
+
+def nest(doc, op):
+    """Sibling entries moved under a new key of their mapping; the one named by `split` leaves a
+    child aside (`connectivity.containerRegistries` -> `global.components...`)."""
+    parent, keys, to, split = op["parent"], op["keys"], op["to"], op["split"]
+    if has(doc, parent + (to,)) or ASIDE in keys or not isinstance(get_or(doc, parent), dict):
+        return None
+    for key in keys:
+        if not has(doc, parent + (key,)):
+            return None
+        value = get(doc, parent + (key,))
+        delete(doc, parent + (key,))
+        if split and split[0] == key:
+            if not isinstance(value, dict) or split[1] not in value or len(value) < 2:
+                return None
+            value = dict(value)
+            put(doc, parent + (to, ASIDE, split[1]), value.pop(split[1]))
+        put(doc, parent + (to, key), value)
+    return doc, {}
+
+
+# Where `nest` puts the child it sets aside.
+ASIDE = "components"
+
+
+def rekey(doc, op):
+    """A list of named mappings made a map keyed by the name (`keyby`), or back (`unkey`), in its
+    place or under a new parent."""
+    path, field, to = op["path"], op["field"], op["to"]
+    value = get_or(doc, path)
+    if op["op"] == "keyby":
+        if not named(value, field):
+            return None
+        new = {item[field]: {k: v for k, v in item.items() if k != field} for item in value}
+    else:
+        if not isinstance(value, dict) or not value or any(
+                not isinstance(k, str) or not isinstance(v, dict) or field in v for k, v in value.items()):
+            return None
+        # In the file's order: Helm's reader hands maps back with their keys sorted.
+        order = [k for k in op.get("order", ()) if k in value]
+        new = [{field: k, **value[k]} for k in order + [k for k in value if k not in order]]
+    delete(doc, path)
+    if to != path and (has(doc, to) or not isinstance(get_or(doc, to[:-1]), (dict, type(None)))):
+        return None
+    put(doc, to, new)
+    return doc, {}
+
+
+def named(value, field):
+    """Whether `value` is a list of mappings each with a different string under `field`."""
+    if not isinstance(value, list) or not value or not all(isinstance(i, dict) for i in value):
+        return False
+    names = [i.get(field) for i in value]
+    return all(isinstance(n, str) for n in names) and len(set(names)) == len(names)
 
 
 def get_or(doc, path):
@@ -143,6 +202,55 @@ def pick_ops(rng, doc, count):
             keys = rng.sample(siblings, 2)
             ops.append({"op": "listmove", "parent": parent, "keys": tuple(keys), "to": keys[0] + "s"})
     return ops
+
+
+def pick_shapes(rng, doc, count):
+    """Up to `count` ops of each shape kind: blocks nested under a new parent, named lists keyed
+    by the name and back."""
+    mappings = [()] + [p for p, v in walk(doc) if isinstance(v, dict)]
+    ops = []
+    for parent in rng.sample(mappings, min(count, len(mappings))):
+        keys = list(get(doc, parent))
+        if len(keys) < 2:
+            continue
+        chosen = set(rng.sample(keys, min(3, len(keys))))
+        picked = tuple(k for k in keys if k in chosen)
+        splittable = [k for k in picked if isinstance(get(doc, parent + (k,)), dict) and len(get(doc, parent + (k,))) >= 2]
+        split = None
+        if splittable and rng.random() < 0.7:
+            key = rng.choice(splittable)
+            split = (key, list(get(doc, parent + (key,)))[-1])
+        ops.append({"op": "nest", "parent": parent, "keys": picked, "to": "global", "split": split})
+    lists = [(p, v) for p, v in walk(doc) if isinstance(v, list)]
+    for path, value in rng.sample(lists, min(count, len(lists))):
+        field = next((f for f in ["name"] + sorted({k for i in value if isinstance(i, dict) for k in i})
+                      if named(value, f)), None)
+        if field:
+            ops.append({"op": "keyby", "path": path, "field": field, "to": moved_or_not(rng, path)})
+    maps = [(p, v) for p, v in walk(doc) if isinstance(v, dict) and v and all(isinstance(x, dict) for x in v.values())]
+    for path, value in rng.sample(maps, min(count, len(maps))):
+        ops.append({"op": "unkey", "path": path, "field": "name", "to": moved_or_not(rng, path),
+                    "order": tuple(value)})
+    return ops
+
+
+def moved_or_not(rng, path):
+    """`path`, or the same key under a new `global` beside it."""
+    return path if rng.random() < 0.5 else path[:-1] + ("global",) + path[-1:]
+
+
+def op_paths(op):
+    """The paths an op needs in a reading of the original, and those it needs absent."""
+    kind = op["op"]
+    if kind == "listmove":
+        return [op["parent"] + (k,) for k in op["keys"]], []
+    if kind == "nest":
+        return [op["parent"] + (k,) for k in op["keys"]], [op["parent"] + (op["to"],)]
+    if kind in ("keyby", "unkey"):
+        return [op["path"]], [op["to"]] if op["to"] != op["path"] else []
+    if kind in ("rename", "move"):
+        return [op["path"]], [op["to"]]
+    return [op["path"]], []
 
 
 def describe(op):

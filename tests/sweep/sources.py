@@ -144,6 +144,30 @@ extra:
 - y
 tail: end
 """,
+    "named": """# blocks, and things by name
+pools:
+  # the first
+  - name: alpha  # the default
+    size: 1
+    zone: a
+
+  # the second
+  - name: beta
+    size: 2
+groups:
+  red:  # warm
+    level: 1
+  # cool
+  blue:
+    level: 2
+
+# the network
+net:
+  cidr: 10.0.0.0/16
+  proxy:
+    enabled: true
+tail: end
+""",
     "scalars": """yes: 1
 toggle: off
 short: n

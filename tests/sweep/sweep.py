@@ -92,7 +92,10 @@ def prepare(name, text, rng, per_kind, counts):
     counts["sources"] += 1
     doc = docs11[index]
     cases = []
-    for op in forcing.pick_ops(rng, doc, per_kind):
+    # The shape kinds draw from a generator of their own, seeded from the main one's state
+    # without drawing from it, so the other kinds' cases stay as they were.
+    shapes = random.Random(repr(rng.getstate()[1]))
+    for op in forcing.pick_ops(rng, doc, per_kind) + forcing.pick_shapes(shapes, doc, per_kind):
         applied = forcing.apply(op, doc)
         if applied is None:
             continue
@@ -313,6 +316,7 @@ def main():
 
     verdicts = collections.Counter()
     by_kind = collections.Counter()
+    by_op = collections.Counter()
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "wrong.jsonl"), "w", encoding="utf-8") as wrong, \
             open(os.path.join(args.out, "refused.jsonl"), "w", encoding="utf-8") as refused:
@@ -321,6 +325,7 @@ def main():
             verdicts[verdict.split(":")[0]] += 1
             family = case["source"].split("/")[0] + ("+embedded" if "embedded" in case else "")
             by_kind[(family, verdict)] += 1
+            by_op[(case["op"]["op"], verdict.split(":")[0])] += 1
             if verdict.startswith("refused"):
                 refused.write(json.dumps({
                     "verdict": verdict, "detail": detail, "source": case["source"],
@@ -337,6 +342,9 @@ def main():
     counts.update(HELM_SKIPPED)
     HELM.close()
     print_summary(counts, verdicts, by_kind, len(cases), time.time() - began)
+    for op in sorted({o for o, _ in by_op}):
+        rows = ", ".join(f"{v} {by_op[(op, v)]}" for v in ("edited", "refused", "wrong", "crash"))
+        print(f"  op {op}: {rows}")
     passed = verdicts["edited"] + verdicts["refused"]
     failed = verdicts["wrong"] + verdicts["crash"]
     print(f"{passed} passed, {failed} failed")
@@ -345,11 +353,11 @@ def main():
 
 def applies(op, doc11, doc12):
     """Whether the op's paths exist in npm yaml's reading too (keys can read differently)."""
-    paths = [op["parent"] + (k,) for k in op["keys"]] if op["op"] == "listmove" else [op["path"]]
+    paths, absent = forcing.op_paths(op)
     if op["op"] == "set":
         paths = [op["path"][:-1]] if op["path"][:-1] else []
     # A new key that one reading already holds (`yes:` is "true" to Helm, "yes" to YAML 1.2).
-    if op["op"] in ("rename", "move") and forcing.has(doc12, op["to"]):
+    if op["op"] != "set" and any(forcing.has(doc12, p) for p in absent):
         return False
     if op["op"] == "set" and forcing.has(doc12, op["path"]) != forcing.has(doc11, op["path"]):
         return False
