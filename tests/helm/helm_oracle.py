@@ -104,7 +104,9 @@ def from_error(text):
 
 def at_prefix(text, prefix):
     """The values at `prefix` in the first document that has it (a manifest that embeds values,
-    which Helm never reads itself: read by PyYAML with go-yaml's typing, tests/sweep/helm_yaml.py)."""
+    which Helm never reads itself: read by PyYAML with go-yaml's typing, tests/sweep/helm_yaml.py);
+    a string on the way (an Argo CD Application's `helm.values: |`) is a values file the tool
+    hands Helm, read by Helm's own `-f` reader."""
     try:
         docs = helm_yaml.load_all(text)
     except Exception:  # noqa: BLE001 - an unreadable manifest holds no values
@@ -112,10 +114,30 @@ def at_prefix(text, prefix):
     for doc in docs:
         node = doc
         for key in prefix:
-            node = node.get(key) if isinstance(node, dict) else None
+            node = step(held(node), key)
+        node = held(node)
         if isinstance(node, dict):
             return node
     return None
+
+
+def step(node, key):
+    """The child of a mapping by key, or of a list by a digit key, or None."""
+    if isinstance(node, dict):
+        return node.get(key)
+    if isinstance(node, list) and str(key).isdigit() and int(key) < len(node):
+        return node[int(key)]
+    return None
+
+
+def held(node):
+    """A string read as the values file it holds (by Helm's `-f` reader), else the node."""
+    if not isinstance(node, str):
+        return node
+    try:
+        return values_from_yaml(node)
+    except Exception:  # noqa: BLE001 - a string Helm cannot read holds no values
+        return None
 
 
 def digest(text):
