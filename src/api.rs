@@ -1,10 +1,66 @@
 //! The JavaScript API's own shapes: what each function takes, and the results only that surface
 //! makes; compiled for wasm, and natively for the generated declarations (types/).
 
-use crate::migrate::{MigrateReport, Named, Request, SchemaRef, SourceFile};
+use crate::migrate::{
+    BumpTemplates, MigrateReport, Named, Request, SchemaRef, SessionSpec, SourceFile,
+};
 use crate::migration::Migration;
 use crate::yaml::Typing;
 use serde::{Deserialize, Serialize};
+
+/// Declares a JavaScript input that builds a session: its own fields, then the session spec's
+/// (one declaration for every such input, so that a spec field reaches each of them), and its
+/// conversion to the library's [`SessionSpec`].
+macro_rules! session_input {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$fmeta:meta])* pub $field:ident: $ty:ty,)* }) => {
+        $(#[$meta])*
+        pub struct $name {
+            $($(#[$fmeta])* pub $field: $ty,)*
+            /// The base chart's values.schema.json.
+            pub base_schema: String,
+            /// The target chart's values.schema.json.
+            pub target_schema: String,
+            /// The target chart's own values.yaml.
+            #[serde(default)]
+            pub defaults: Option<String>,
+            /// The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
+            #[serde(default)]
+            pub base_defaults: Option<String>,
+            /// How scalars are typed.
+            #[serde(default)]
+            #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
+            pub typing: Typing,
+            /// Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
+            #[serde(default)]
+            #[cfg_attr(feature = "types", ts(type = "Record<string, string>", optional))]
+            pub refs: serde_json::Map<String, serde_json::Value>,
+            /// The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
+            /// chart reads decides which values the target ignores.
+            #[serde(default)]
+            #[cfg_attr(feature = "types", ts(optional))]
+            pub base_templates: Option<crate::reads::Templates>,
+            /// The target chart's templates, as `readChart` gives them.
+            #[serde(default)]
+            #[cfg_attr(feature = "types", ts(optional))]
+            pub target_templates: Option<crate::reads::Templates>,
+        }
+
+        impl $name {
+            /// The session spec these fields give (their texts moved out, not copied).
+            pub fn take_spec(&mut self) -> Result<SessionSpec, String> {
+                Ok(SessionSpec {
+                    base_schema: named("baseSchema", std::mem::take(&mut self.base_schema)),
+                    target_schema: named("targetSchema", std::mem::take(&mut self.target_schema)),
+                    defaults: self.defaults.take().map(|d| named("defaults", d)),
+                    base_defaults: self.base_defaults.take().map(|d| named("baseDefaults", d)),
+                    typing: self.typing,
+                    schema_refs: schema_refs(std::mem::take(&mut self.refs))?,
+                    templates: BumpTemplates::of(self.base_templates.take(), self.target_templates.take()),
+                })
+            }
+        }
+    };
+}
 
 /// A file given by its contents.
 #[derive(Deserialize, Serialize)]
@@ -31,6 +87,7 @@ pub struct DecodeOptions {
     pub typing: Typing,
 }
 
+session_input! {
 /// The input of `migrate` and `diagnose`: the CLI's options, with file contents instead of paths.
 #[derive(Deserialize)]
 #[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
@@ -38,10 +95,6 @@ pub struct DecodeOptions {
 pub struct MigrateInput {
     /// The candidate files that hold the old values.
     pub files: Vec<FileInput>,
-    /// The base chart's values.schema.json.
-    pub base_schema: String,
-    /// The target chart's values.schema.json.
-    pub target_schema: String,
     /// The migrated values document (YAML or JSON); required by `migrate`, ignored by `diagnose`.
     #[serde(default)]
     pub proposal: Option<String>,
@@ -52,29 +105,7 @@ pub struct MigrateInput {
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(type = "Record<string, unknown>", optional))]
     pub answers: serde_json::Map<String, serde_json::Value>,
-    /// The target chart's own values.yaml.
-    #[serde(default)]
-    pub defaults: Option<String>,
-    /// The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
-    #[serde(default)]
-    pub base_defaults: Option<String>,
-    /// How scalars are typed.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
-    pub typing: Typing,
-    /// Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(type = "Record<string, string>", optional))]
-    pub refs: serde_json::Map<String, serde_json::Value>,
-    /// The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
-    /// chart reads decides which values the target ignores.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(optional))]
-    pub base_templates: Option<crate::reads::Templates>,
-    /// The target chart's templates, as `readChart` gives them.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(optional))]
-    pub target_templates: Option<crate::reads::Templates>,
+}
 }
 
 /// The input of `validate`.
@@ -129,38 +160,13 @@ pub struct PatchInput {
     pub to: String,
 }
 
+session_input! {
 /// What a `Session` is made of: both schemas (compiled once), the chart's defaults, the typing.
 #[derive(Deserialize)]
 #[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SessionOptions {
-    /// The base chart's values.schema.json.
-    pub base_schema: String,
-    /// The target chart's values.schema.json.
-    pub target_schema: String,
-    /// The target chart's own values.yaml.
-    #[serde(default)]
-    pub defaults: Option<String>,
-    /// The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
-    #[serde(default)]
-    pub base_defaults: Option<String>,
-    /// How scalars are typed.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
-    pub typing: Typing,
-    /// Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(type = "Record<string, string>", optional))]
-    pub refs: serde_json::Map<String, serde_json::Value>,
-    /// The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
-    /// chart reads decides which values the target ignores.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(optional))]
-    pub base_templates: Option<crate::reads::Templates>,
-    /// The target chart's templates, as `readChart` gives them.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(optional))]
-    pub target_templates: Option<crate::reads::Templates>,
+}
 }
 
 /// One call on a `Session`: the values files and, for `migrate`, the proposal.
@@ -182,6 +188,7 @@ pub struct SessionInput {
     pub answers: serde_json::Map<String, serde_json::Value>,
 }
 
+session_input! {
 /// The input of `replay`: a recording (object or JSON text) and the files it is replayed on.
 #[derive(Deserialize)]
 #[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
@@ -192,20 +199,9 @@ pub struct ReplayInput {
     pub migration: serde_json::Value,
     /// The values files.
     pub files: Vec<FileInput>,
-    /// The base chart's values.schema.json.
-    pub base_schema: String,
-    /// The target chart's values.schema.json.
-    pub target_schema: String,
     /// Where the values are in the files.
     #[serde(default)]
     pub prefix: Option<String>,
-    /// The target chart's own values.yaml.
-    #[serde(default)]
-    pub defaults: Option<String>,
-    /// How scalars are typed.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
-    pub typing: Typing,
     /// Replay even when a schema's SHA-256 differs from the recording's.
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(as = "Option<bool>", optional))]
@@ -218,6 +214,7 @@ pub struct ReplayInput {
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(type = "\"refuse\" | \"last\"", optional))]
     pub layer_policy: Option<String>,
+}
 }
 
 /// One version of a chain: its schema and, optionally, its defaults.
@@ -275,6 +272,7 @@ pub struct OverrideSchemaInput {
     pub prefix: Option<String>,
 }
 
+session_input! {
 /// The options of a `Replayer`: `replay`'s input without the files.
 #[derive(Deserialize)]
 #[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
@@ -283,21 +281,11 @@ pub struct ReplayerOptions {
     /// The recording, as an object or as its JSON text.
     #[cfg_attr(feature = "types", ts(type = "Migration | string"))]
     pub migration: serde_json::Value,
-    /// The base chart's values.schema.json.
-    pub base_schema: String,
-    /// The target chart's values.schema.json.
-    pub target_schema: String,
-    /// The target chart's own values.yaml.
-    #[serde(default)]
-    pub defaults: Option<String>,
-    /// How scalars are typed.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
-    pub typing: Typing,
     /// Replay even when a schema's SHA-256 differs from the recording's.
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(as = "Option<bool>", optional))]
     pub allow_schema_drift: bool,
+}
 }
 
 /// One call on a `Replayer`.
@@ -416,11 +404,10 @@ pub fn json_answers(answers: serde_json::Map<String, serde_json::Value>) -> Vec<
 
 impl MigrateInput {
     /// The library's request; `with_proposal` for `migrate` (an absent proposal is empty).
-    pub fn into_request(self, with_proposal: bool) -> Result<Request, String> {
+    pub fn into_request(mut self, with_proposal: bool) -> Result<Request, String> {
+        let spec = self.take_spec()?;
         Ok(Request {
             files: source_files(self.files),
-            base_schema: named("baseSchema", self.base_schema),
-            target_schema: named("targetSchema", self.target_schema),
             proposal: if with_proposal {
                 Some(named("proposal", self.proposal.unwrap_or_default()))
             } else {
@@ -428,14 +415,7 @@ impl MigrateInput {
             },
             prefix: self.prefix,
             answers: json_answers(self.answers),
-            defaults: self.defaults.map(|d| named("defaults", d)),
-            typing: self.typing,
-            schema_refs: schema_refs(self.refs)?,
-            base_defaults: self.base_defaults.map(|d| named("baseDefaults", d)),
-            templates: crate::migrate::BumpTemplates::of(
-                self.base_templates,
-                self.target_templates,
-            ),
+            spec,
         })
     }
 }

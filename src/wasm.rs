@@ -5,7 +5,7 @@ use crate::api::{
     ReadAnswers, RecordResult, ReplayInput, ReplayerInput, ReplayerOptions, SessionInput,
     SessionOptions, ValidateInput, json_answers, named, schema_refs, source_files,
 };
-use crate::migrate::{BumpTemplates, Inputs, Session, ValidateReport};
+use crate::migrate::{Inputs, Session, ValidateReport};
 use crate::text::print::{Held, Step};
 use crate::yaml::{DecodeOptions as YamlOptions, Typing};
 use serde::Serialize;
@@ -340,25 +340,11 @@ impl JsSession {
     /// Compiles both schemas and reads the defaults; what cannot be read is kept in `errors`.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<JsSession, JsValue> {
-        let options: SessionOptions = from_js("session options", options)?;
-        let defaults = options.defaults.map(|d| named("defaults", d));
-        let refs = schema_refs(options.refs).map_err(type_error)?;
-        let session = Session::with_refs(
-            &named("baseSchema", options.base_schema),
-            &named("targetSchema", options.target_schema),
-            defaults.as_ref(),
-            options.typing,
-            &refs,
-        )
-        .and_then(|session| {
-            let base_defaults = options.base_defaults.map(|d| named("baseDefaults", d));
-            session.with_base_defaults(base_defaults.as_ref())
+        let mut options: SessionOptions = from_js("session options", options)?;
+        let spec = options.take_spec().map_err(type_error)?;
+        Ok(JsSession {
+            session: Session::of_spec(&spec),
         })
-        .and_then(|session| {
-            let both = BumpTemplates::of(options.base_templates, options.target_templates);
-            session.with_templates(both.as_ref())
-        });
-        Ok(JsSession { session })
     }
 
     /// Why the schemas or defaults could not be read.
@@ -512,7 +498,8 @@ pub fn record(input: JsValue) -> Result<JsValue, JsValue> {
 /// Replays a recorded migration on other values files (as layers with `layered`).
 #[wasm_bindgen(skip_typescript)]
 pub fn replay(input: JsValue) -> Result<JsValue, JsValue> {
-    let input: ReplayInput = from_js("replay input", input)?;
+    let mut input: ReplayInput = from_js("replay input", input)?;
+    let spec = input.take_spec().map_err(type_error)?;
     let policy = match input.layer_policy.as_deref() {
         None | Some("refuse") => crate::migration::layers::LayerPolicy::Refuse,
         Some("last") => crate::migration::layers::LayerPolicy::Last,
@@ -532,12 +519,9 @@ pub fn replay(input: JsValue) -> Result<JsValue, JsValue> {
     let request = crate::migration::ReplayRequest {
         migration,
         files: source_files(input.files),
-        base_schema: named("baseSchema", input.base_schema),
-        target_schema: named("targetSchema", input.target_schema),
         prefix: input.prefix,
-        defaults: input.defaults.map(|d| named("defaults", d)),
-        typing: input.typing,
         allow_schema_drift: input.allow_schema_drift,
+        spec,
     };
     if input.layered {
         return to_js(&crate::migration::layers::replay_layered(&request, policy));
@@ -612,17 +596,15 @@ impl JsReplayer {
     /// Reads the recording and compiles both schemas; a bad recording is answered by every call.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<JsReplayer, JsValue> {
-        let options: ReplayerOptions = from_js("replayer options", options)?;
+        let mut options: ReplayerOptions = from_js("replayer options", options)?;
+        let spec = options.take_spec().map_err(type_error)?;
         let replayer = migration_of("migration", options.migration).map(|migration| {
             crate::migration::replay::Replayer::new(&crate::migration::ReplayRequest {
                 migration,
                 files: Vec::new(),
-                base_schema: named("baseSchema", options.base_schema),
-                target_schema: named("targetSchema", options.target_schema),
                 prefix: None,
-                defaults: options.defaults.map(|d| named("defaults", d)),
-                typing: options.typing,
                 allow_schema_drift: options.allow_schema_drift,
+                spec,
             })
         });
         Ok(JsReplayer { replayer })

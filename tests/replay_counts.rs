@@ -2,11 +2,11 @@
 //! schema once, however many files it folds. (Its own test binary: the compile counter is
 //! process-wide.)
 
+use values_migrate::migrate::SessionSpec;
 use values_migrate::migrate::{Named, Request, SourceFile, Status, migrate};
 use values_migrate::migration::replay::Replayer;
 use values_migrate::migration::{ChartBump, ReplayRequest, record};
 use values_migrate::schema::compilations;
-use values_migrate::yaml::Typing;
 
 const EXAMPLE: &str = "examples/bosun-0.20.0-to-0.25.1";
 
@@ -24,16 +24,14 @@ fn a_replayer_compiles_both_schemas_once_for_every_file() {
             path: "addons.yaml".into(),
             text: std::fs::read_to_string(format!("{EXAMPLE}/addons.yaml")).unwrap(),
         }],
-        base_schema: named(&format!("{EXAMPLE}/base.values.schema.json")),
-        target_schema: named(&format!("{EXAMPLE}/target.values.schema.json")),
         proposal: Some(named(&format!("{EXAMPLE}/proposal.yaml"))),
         prefix: None,
         answers: Vec::new(),
-        defaults: None,
-        typing: Typing::Helm,
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: named(&format!("{EXAMPLE}/base.values.schema.json")),
+            target_schema: named(&format!("{EXAMPLE}/target.values.schema.json")),
+            ..SessionSpec::default()
+        },
     };
     let report = migrate(&request);
     let migration = record::record(&request, &report, &ChartBump::default()).unwrap();
@@ -41,12 +39,13 @@ fn a_replayer_compiles_both_schemas_once_for_every_file() {
     let replayer = Replayer::new(&ReplayRequest {
         migration,
         files: Vec::new(),
-        base_schema: request.base_schema.clone(),
-        target_schema: request.target_schema.clone(),
         prefix: None,
-        defaults: None,
-        typing: Typing::Helm,
         allow_schema_drift: false,
+        spec: SessionSpec {
+            base_schema: request.spec.base_schema.clone(),
+            target_schema: request.spec.target_schema.clone(),
+            ..SessionSpec::default()
+        },
     });
     assert_eq!(compilations() - before, 2, "one compile per schema");
     let mut statuses = Vec::new();

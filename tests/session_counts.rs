@@ -3,6 +3,7 @@
 //! process-wide.)
 
 use values_migrate::Session;
+use values_migrate::migrate::SessionSpec;
 use values_migrate::migrate::{Inputs, Named, SourceFile, Status};
 use values_migrate::schema::compilations;
 use values_migrate::yaml::Typing;
@@ -56,16 +57,14 @@ fn a_session_compiles_each_schema_once_and_validates_the_target_at_most_twice() 
     // The one-shot form builds a session of its own: two compiles, no more.
     let request = values_migrate::migrate::Request {
         files: files.to_vec(),
-        base_schema: named("base.values.schema.json"),
-        target_schema: named("target.values.schema.json"),
         proposal: Some(proposal.clone()),
         prefix: None,
         answers: vec![],
-        defaults: None,
-        typing: Typing::Helm,
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: named("base.values.schema.json"),
+            target_schema: named("target.values.schema.json"),
+            ..SessionSpec::default()
+        },
     };
     let one_shot = compilations();
     assert_eq!(

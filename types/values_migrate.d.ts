@@ -1571,14 +1571,6 @@ export type MigrateInput = {
  */
 files: Array<FileInput>,
 /**
- * The base chart's values.schema.json.
- */
-baseSchema: string,
-/**
- * The target chart's values.schema.json.
- */
-targetSchema: string,
-/**
  * The migrated values document (YAML or JSON); required by `migrate`, ignored by `diagnose`.
  */
 proposal?: string | null,
@@ -1590,6 +1582,14 @@ prefix?: string | null,
  * A person's values for escalated keys, by path; each value is taken as the JSON value given.
  */
 answers?: Record<string, unknown>,
+/**
+ * The base chart's values.schema.json.
+ */
+baseSchema: string,
+/**
+ * The target chart's values.schema.json.
+ */
+targetSchema: string,
 /**
  * The target chart's own values.yaml.
  */
@@ -1763,25 +1763,9 @@ migration: Migration | string,
  */
 files: Array<FileInput>,
 /**
- * The base chart's values.schema.json.
- */
-baseSchema: string,
-/**
- * The target chart's values.schema.json.
- */
-targetSchema: string,
-/**
  * Where the values are in the files.
  */
 prefix?: string | null,
-/**
- * The target chart's own values.yaml.
- */
-defaults?: string | null,
-/**
- * How scalars are typed.
- */
-typing?: Typing,
 /**
  * Replay even when a schema's SHA-256 differs from the recording's.
  */
@@ -1794,6 +1778,39 @@ layered?: boolean,
  * With `layered`, what to do when several layers supply an edited key (default `refuse`).
  */
 layerPolicy?: "refuse" | "last",
+/**
+ * The base chart's values.schema.json.
+ */
+baseSchema: string,
+/**
+ * The target chart's values.schema.json.
+ */
+targetSchema: string,
+/**
+ * The target chart's own values.yaml.
+ */
+defaults?: string | null,
+/**
+ * The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
+ */
+baseDefaults?: string | null,
+/**
+ * How scalars are typed.
+ */
+typing?: Typing,
+/**
+ * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
+ */
+refs?: Record<string, string>,
+/**
+ * The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
+ * chart reads decides which values the target ignores.
+ */
+baseTemplates?: Templates,
+/**
+ * The target chart's templates, as `readChart` gives them.
+ */
+targetTemplates?: Templates,
 };
 
 /**
@@ -1875,6 +1892,10 @@ export type ReplayerOptions = {
  */
 migration: Migration | string,
 /**
+ * Replay even when a schema's SHA-256 differs from the recording's.
+ */
+allowSchemaDrift?: boolean,
+/**
  * The base chart's values.schema.json.
  */
 baseSchema: string,
@@ -1887,13 +1908,26 @@ targetSchema: string,
  */
 defaults?: string | null,
 /**
+ * The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
+ */
+baseDefaults?: string | null,
+/**
  * How scalars are typed.
  */
 typing?: Typing,
 /**
- * Replay even when a schema's SHA-256 differs from the recording's.
+ * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
  */
-allowSchemaDrift?: boolean,
+refs?: Record<string, string>,
+/**
+ * The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
+ * chart reads decides which values the target ignores.
+ */
+baseTemplates?: Templates,
+/**
+ * The target chart's templates, as `readChart` gives them.
+ */
+targetTemplates?: Templates,
 };
 
 /**

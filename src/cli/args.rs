@@ -258,6 +258,10 @@ pub(super) struct ReplayArgs {
     /// The target chart's own values.yaml.
     #[arg(long)]
     pub defaults: Option<String>,
+    /// A document a schema's `$ref` names at URL, read from FILE: URL=FILE (repeatable; Helm
+    /// fetches it, values-migrate never does).
+    #[arg(long = "schema-ref", value_name = "URL=FILE")]
+    pub schema_refs: Vec<String>,
     /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
     #[arg(long, default_value = "helm")]
     pub typing: Typing,

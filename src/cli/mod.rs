@@ -14,6 +14,7 @@ mod writer;
 use crate::exit::{self, EXIT_INVALID, EXIT_USAGE};
 use crate::manifest::PatchStatus;
 use crate::migrate::BumpTemplates;
+use crate::migrate::SessionSpec;
 use crate::migrate::{
     Named, Request, SchemaRef, Session, SourceFile, Status, ValidateReport, render,
 };
@@ -224,41 +225,27 @@ impl Run<'_> {
                     .ok_or_else(|| format!("--answer `{a}`: expected PATH=VALUE"))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let base = chart::input(self.host, &args.base)?;
-        let target = chart::input(self.host, &args.target)?;
-        let charts = (base.charts, target.charts);
+        let given = SpecFlags {
+            base: &args.base,
+            target: &args.target,
+            defaults: args.defaults.as_deref(),
+            schema_refs: &args.schema_refs,
+            typing: args.typing,
+        };
+        let (spec, charts) = session_spec(self.host, &given)?;
         let request = Request {
             files,
-            base_schema: base.schema,
-            target_schema: target.schema,
             proposal: proposal.map(|p| self.read(p)).transpose()?,
             prefix: args.prefix.clone(),
             answers,
-            defaults: self.defaults(args.defaults.as_deref(), target.defaults)?,
-            typing: args.typing,
-            schema_refs: self.schema_refs(&args.schema_refs)?,
-            base_defaults: base.defaults,
-            templates: BumpTemplates::of(base.templates, target.templates),
+            spec,
         };
         Ok((request, charts))
     }
 
     /// The documents `--schema-ref URL=FILE` supplies, read.
     fn schema_refs(&self, flags: &[String]) -> Result<Vec<SchemaRef>, String> {
-        flags
-            .iter()
-            .map(|flag| {
-                let (url, file) = flag
-                    .rsplit_once('=')
-                    .filter(|(u, f)| !u.is_empty() && !f.is_empty())
-                    .ok_or_else(|| format!("--schema-ref `{flag}`: expected URL=FILE"))?;
-                let document = self.read(file)?;
-                Ok(SchemaRef {
-                    url: url.to_string(),
-                    document,
-                })
-            })
-            .collect()
+        schema_refs(self.host, flags)
     }
 
     /// The defaults: `--defaults` when given, else the chart's own.
@@ -398,6 +385,54 @@ fn changed(files: &[FileResult]) -> Vec<write::Write> {
             path: f.path.clone(),
             before: Some(f.before.clone()),
             text: f.after.clone(),
+        })
+        .collect()
+}
+
+/// The flags every command that builds a session takes (`migrate`, `diagnose`, `replay`).
+pub(super) struct SpecFlags<'a> {
+    pub base: &'a str,
+    pub target: &'a str,
+    pub defaults: Option<&'a str>,
+    pub schema_refs: &'a [String],
+    pub typing: crate::yaml::Typing,
+}
+
+/// The session spec the flags name: both charts read (schema, defaults, templates, the trees
+/// for per-chart findings), `--defaults` over the target chart's own, `--schema-ref` read.
+pub(super) fn session_spec(
+    host: &dyn Host,
+    flags: &SpecFlags<'_>,
+) -> Result<(SessionSpec, chart::Charts), String> {
+    let base = chart::input(host, flags.base)?;
+    let target = chart::input(host, flags.target)?;
+    let given = flags.defaults.map(|p| read(host, p)).transpose()?;
+    let spec = SessionSpec {
+        base_schema: base.schema,
+        target_schema: target.schema,
+        defaults: given.or(target.defaults),
+        base_defaults: base.defaults,
+        typing: flags.typing,
+        schema_refs: schema_refs(host, flags.schema_refs)?,
+        templates: BumpTemplates::of(base.templates, target.templates),
+    };
+    Ok((spec, (base.charts, target.charts)))
+}
+
+/// The documents `--schema-ref URL=FILE` supplies, read.
+fn schema_refs(host: &dyn Host, flags: &[String]) -> Result<Vec<SchemaRef>, String> {
+    flags
+        .iter()
+        .map(|flag| {
+            let (url, file) = flag
+                .rsplit_once('=')
+                .filter(|(u, f)| !u.is_empty() && !f.is_empty())
+                .ok_or_else(|| format!("--schema-ref `{flag}`: expected URL=FILE"))?;
+            let document = read(host, file)?;
+            Ok(SchemaRef {
+                url: url.to_string(),
+                document,
+            })
         })
         .collect()
 }

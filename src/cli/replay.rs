@@ -26,7 +26,7 @@ impl Run<'_> {
     ) -> Result<Option<write::Write>, String> {
         if let Some(command) = args.render.command()? {
             let host = self.host;
-            render_gate::gate(report, request.typing, &|values| {
+            render_gate::gate(report, request.spec.typing, &|values| {
                 render_with(host, command, values)
             });
         }
@@ -399,22 +399,20 @@ fn replay_request(host: &dyn Host, args: &ReplayArgs) -> Result<ReplayRequest, S
         return Err("replay needs --migration, --base and --target (or --chain)".to_string());
     };
     let migration = read(host, migration)?;
-    let base = chart::input(host, base)?;
-    let target = chart::input(host, target)?;
-    let defaults = args
-        .defaults
-        .as_deref()
-        .map(|p| read(host, p))
-        .transpose()?;
+    let flags = super::SpecFlags {
+        base,
+        target,
+        defaults: args.defaults.as_deref(),
+        schema_refs: &args.schema_refs,
+        typing: args.typing,
+    };
+    let (spec, _) = super::session_spec(host, &flags)?;
     Ok(ReplayRequest {
         migration: record::parse(&migration.name, &migration.text)?,
         files: Vec::new(),
-        base_schema: base.schema,
-        target_schema: target.schema,
         prefix: args.prefix.clone(),
-        defaults: defaults.or(target.defaults),
-        typing: args.typing,
         allow_schema_drift: args.allow_schema_drift,
+        spec,
     })
 }
 

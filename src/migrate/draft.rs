@@ -241,7 +241,7 @@ fn matches((shape, concrete): (&Segment, &Segment)) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::migrate::{Named, Request, SourceFile};
+    use crate::migrate::{Named, Request, SessionSpec, SourceFile};
 
     fn bosun() -> Request {
         let dir = concat!(
@@ -258,16 +258,15 @@ mod tests {
                 path: "addons.yaml".to_string(),
                 text: read("addons.yaml"),
             }],
-            base_schema: named("baseSchema", "base.values.schema.json"),
-            target_schema: named("targetSchema", "target.values.schema.json"),
             proposal: None,
             prefix: None,
             answers: Vec::new(),
-            defaults: None,
-            typing: Typing::Helm,
-            schema_refs: Vec::new(),
-            base_defaults: None,
-            templates: None,
+            spec: SessionSpec {
+                base_schema: named("baseSchema", "base.values.schema.json"),
+                target_schema: named("targetSchema", "target.values.schema.json"),
+                typing: Typing::Helm,
+                ..SessionSpec::default()
+            },
         }
     }
 

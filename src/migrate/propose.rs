@@ -46,13 +46,7 @@ pub enum Step {
 
 /// The loop's next step, given the `proposals` written so far and at most `attempts` in all.
 pub fn step(request: &Request, proposals: &[Named], attempts: usize, format: BriefFormat) -> Step {
-    let session = match Session::with_refs(
-        &request.base_schema,
-        &request.target_schema,
-        request.defaults.as_ref(),
-        request.typing,
-        &request.schema_refs,
-    ) {
+    let session = match Session::of_spec(&request.spec) {
         Ok(session) => session,
         Err(_) => {
             return Step::Done {

@@ -12,7 +12,7 @@ pub struct SourceFile {
 }
 
 /// A named text input (a schema, a proposal, a defaults file).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Named {
     /// The name reported in errors.
     pub name: String,
@@ -30,21 +30,14 @@ pub struct SchemaRef {
     pub document: Named,
 }
 
-/// Everything `diagnose` and `migrate` read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Request {
-    /// The candidate files that hold the old values, in order.
-    pub files: Vec<SourceFile>,
+/// What a session compiles once, given alike by every edge (the CLIs, JavaScript, the MCP
+/// tools, replay): both charts' schemas, their defaults and templates, typing, `$ref` documents.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SessionSpec {
     /// The base chart's `values.schema.json`.
     pub base_schema: Named,
     /// The target chart's `values.schema.json`.
     pub target_schema: Named,
-    /// The migrated values document (YAML or JSON), rooted at the values root; `None` for diagnose.
-    pub proposal: Option<Named>,
-    /// Where the values live in the files; discovered when `None`.
-    pub prefix: Option<String>,
-    /// A person's answers: `(path, value as YAML)`.
-    pub answers: Vec<(String, String)>,
     /// The target chart's own values.yaml.
     pub defaults: Option<Named>,
     /// The base chart's own values.yaml: the file was written for the base chart, so the values
@@ -57,6 +50,21 @@ pub struct Request {
     /// Both charts' templates, when both were given as charts: what each chart reads decides
     /// which values the target ignores (docs/templates.md).
     pub templates: Option<BumpTemplates>,
+}
+
+/// Everything `diagnose` and `migrate` read: the session's spec and one call's inputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The candidate files that hold the old values, in order.
+    pub files: Vec<SourceFile>,
+    /// The migrated values document (YAML or JSON), rooted at the values root; `None` for diagnose.
+    pub proposal: Option<Named>,
+    /// Where the values live in the files; discovered when `None`.
+    pub prefix: Option<String>,
+    /// A person's answers: `(path, value as YAML)`.
+    pub answers: Vec<(String, String)>,
+    /// What the session compiles.
+    pub spec: SessionSpec,
 }
 
 /// The templates of both charts of a bump.

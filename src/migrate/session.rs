@@ -3,7 +3,7 @@
 
 use super::outcome::{MigrateReport, Status};
 use super::read::{parse_document, read};
-use super::request::{BumpTemplates, Named, Request, SchemaRef, SourceFile};
+use super::request::{BumpTemplates, Named, Request, SchemaRef, SessionSpec, SourceFile};
 use super::{stages, validate};
 use crate::reads::Reads;
 use crate::schema::{Change, Schema, changelog};
@@ -257,15 +257,21 @@ fn compile_with_refs(input: &Named, refs: &[(String, Value)]) -> Result<Schema, 
 impl Session {
     /// The session a request describes: its schemas, refs, defaults, base defaults and templates.
     pub fn of_request(request: &Request) -> Result<Session, Vec<Diagnostic>> {
+        Session::of_spec(&request.spec)
+    }
+
+    /// Compiles everything a spec names: both schemas with its `$ref` documents, the target's
+    /// and the base's defaults, both charts' templates (what every edge builds a session from).
+    pub fn of_spec(spec: &SessionSpec) -> Result<Session, Vec<Diagnostic>> {
         Session::with_refs(
-            &request.base_schema,
-            &request.target_schema,
-            request.defaults.as_ref(),
-            request.typing,
-            &request.schema_refs,
+            &spec.base_schema,
+            &spec.target_schema,
+            spec.defaults.as_ref(),
+            spec.typing,
+            &spec.schema_refs,
         )
-        .and_then(|session| session.with_base_defaults(request.base_defaults.as_ref()))
-        .and_then(|session| session.with_templates(request.templates.as_ref()))
+        .and_then(|session| session.with_base_defaults(spec.base_defaults.as_ref()))
+        .and_then(|session| session.with_templates(spec.templates.as_ref()))
     }
 }
 
@@ -282,7 +288,7 @@ pub(crate) fn one_shot(request: &Request, with_proposal: bool) -> MigrateReport 
                 request.files.as_slice(),
                 request.proposal.as_ref(),
                 &request.answers,
-                request.typing,
+                request.spec.typing,
                 &mut file_errors,
             );
             // Files first, then schemas, as the inputs are listed.

@@ -3,6 +3,7 @@
 
 use super::record::Migration;
 use super::replay::{ReplayReport, ReplayRequest, Replayer, invalid, values_of};
+use crate::migrate::SessionSpec;
 use crate::migrate::{Inputs, Named, Session, SourceFile};
 use crate::migrate::{Refusal, Status};
 use crate::text::{Diagnostic, FileResult};
@@ -162,12 +163,15 @@ impl Chain {
                     (Some(base), Some(target)) => Some(Replayer::new(&ReplayRequest {
                         migration: migration.clone(),
                         files: Vec::new(),
-                        base_schema: base.schema.clone(),
-                        target_schema: target.schema.clone(),
                         prefix: None,
-                        defaults: target.defaults.clone(),
-                        typing: request.typing,
                         allow_schema_drift: request.allow_schema_drift,
+                        spec: SessionSpec {
+                            base_schema: base.schema.clone(),
+                            target_schema: target.schema.clone(),
+                            defaults: target.defaults.clone(),
+                            typing: request.typing,
+                            ..SessionSpec::default()
+                        },
                     })),
                     _ => None,
                 };

@@ -4,6 +4,7 @@
 use super::overrides;
 use super::replay::{self, ReplayReport, ReplayRequest};
 use crate::ValuePath;
+use crate::migrate::SessionSpec;
 use crate::migrate::{MigrateReport, Op, Refusal, RefusalKind, SetSource, Status};
 use crate::migrate::{Named, Request, SourceFile, diagnose, migrate};
 use crate::path as tree;
@@ -61,15 +62,15 @@ pub struct LayeredReport {
 pub fn replay_layered(request: &ReplayRequest, policy: LayerPolicy) -> LayeredReport {
     let drift = replay::drift(
         &request.migration,
-        &request.base_schema,
-        &request.target_schema,
+        &request.spec.base_schema,
+        &request.spec.target_schema,
     );
     if !drift.is_empty() && !request.allow_schema_drift {
         return plain(replay::replay(request));
     }
     let (base_o, target_o) = match (
-        override_of(&request.base_schema),
-        override_of(&request.target_schema),
+        override_of(&request.spec.base_schema),
+        override_of(&request.spec.target_schema),
     ) {
         (Ok(b), Ok(t)) => (b, t),
         (Err(r), _) | (_, Err(r)) => return plain(ReplayReport::of(*r)),
@@ -82,7 +83,7 @@ pub fn replay_layered(request: &ReplayRequest, policy: LayerPolicy) -> LayeredRe
     let judged = replay::replay(&ReplayRequest {
         files: vec![SourceFile {
             path: "merged values".to_string(),
-            text: block_yaml(&merged, request.typing),
+            text: block_yaml(&merged, request.spec.typing),
         }],
         prefix: Some(String::new()),
         ..request.clone()
@@ -112,16 +113,17 @@ fn locate_layers(
     let mut layers = Vec::new();
     let mut values = Vec::new();
     for file in &request.files {
-        let layer_request = Request {
+        let mut layer_request = Request {
             files: vec![file.clone()],
-            base_schema: base_o.clone(),
-            target_schema: target_o.clone(),
             prefix: request.prefix.clone(),
-            defaults: None,
             ..request.to_request()
         };
+        layer_request.spec.base_schema = base_o.clone();
+        layer_request.spec.target_schema = target_o.clone();
+        layer_request.spec.defaults = None;
         let located = diagnose(&layer_request);
-        let Some((prefix, v)) = replay::values_of(&layer_request.files, request.typing, &located)?
+        let Some((prefix, v)) =
+            replay::values_of(&layer_request.files, request.spec.typing, &located)?
         else {
             return Err(Box::new(located));
         };
@@ -187,19 +189,18 @@ fn edit_layer(
     // A value left to a later layer stays here, overridden in the merge: this layer is not judged on it.
     let result = migrate(&Request {
         files: vec![file.clone()],
-        base_schema: base_o.clone(),
-        target_schema: permit(target_o, &layer.left),
         proposal: Some(Named {
             name: format!("{} (layer proposal)", file.path),
             text: serde_json::to_string_pretty(&proposal).unwrap_or_default(),
         }),
         prefix: Some(layer.prefix.clone()),
         answers,
-        defaults: None,
-        typing: request.typing,
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: base_o.clone(),
+            target_schema: permit(target_o, &layer.left),
+            typing: request.spec.typing,
+            ..SessionSpec::default()
+        },
     });
     if result.status != Status::Planned {
         return Err(Box::new(result));
@@ -224,15 +225,15 @@ fn judge_merge(
         .first()
         .and_then(|f| values_after(&f.after, "", request));
     let options = DecodeOptions {
-        typing: request.typing,
+        typing: request.spec.typing,
         ..DecodeOptions::default()
     };
-    let defaults = request.defaults.as_ref().and_then(|d| {
+    let defaults = request.spec.defaults.as_ref().and_then(|d| {
         crate::yaml::decode(&d.text, &options)
             .ok()
             .and_then(|docs| docs.into_iter().next())
     });
-    let violation = crate::schema::Schema::compile(&request.target_schema.text)
+    let violation = crate::schema::Schema::compile(&request.spec.target_schema.text)
         .ok()
         .map(|t| t.validate_coalesced(defaults.as_ref(), merged_after))
         .unwrap_or_default()
@@ -398,8 +399,8 @@ fn locate(refusal: &mut Refusal, file: &SourceFile, prefix: &str, request: &Repl
     let at = stream
         .documents
         .iter()
-        .find(|d| d.root.get(&prefix, request.typing).is_some())
-        .map(|d| d.root.offset_of(&full, request.typing));
+        .find(|d| d.root.get(&prefix, request.spec.typing).is_some())
+        .map(|d| d.root.offset_of(&full, request.spec.typing));
     if let Some(offset) = at {
         refusal.at = Location::in_text(&file.path, &file.text, Some(offset));
     }
@@ -427,14 +428,16 @@ fn refused(
 /// The values under `prefix` of an edited layer.
 fn values_after(text: &str, prefix: &str, request: &ReplayRequest) -> Option<Value> {
     let options = DecodeOptions {
-        typing: request.typing,
+        typing: request.spec.typing,
         ..DecodeOptions::default()
     };
     let prefix = ValuePath::parse(prefix).ok()?;
     crate::yaml::decode(text, &options)
         .ok()?
         .iter()
-        .find_map(|d| crate::migrate::values_at(d, &prefix, request.typing).map(|v| v.into_owned()))
+        .find_map(|d| {
+            crate::migrate::values_at(d, &prefix, request.spec.typing).map(|v| v.into_owned())
+        })
 }
 
 /// The override schema of a schema (required dropped), so that each layer alone is judged fairly.

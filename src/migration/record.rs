@@ -186,8 +186,8 @@ pub fn record(request: &Request, report: &MigrateReport, chart: &ChartBump) -> O
         tool: format!("values-migrate {}", env!("CARGO_PKG_VERSION")),
         chart: chart.clone(),
         schemas: SchemaPair {
-            base: SchemaDigest::of(&request.base_schema),
-            target: SchemaDigest::of(&request.target_schema),
+            base: SchemaDigest::of(&request.spec.base_schema),
+            target: SchemaDigest::of(&request.spec.target_schema),
         },
         prefix: report.prefix.clone(),
         ops,

@@ -3,6 +3,7 @@
 
 use super::record::{Migration, RecordedOp, SchemaDigest};
 use crate::ValuePath;
+use crate::migrate::SessionSpec;
 use crate::migrate::{Inputs, Named, Request, Session, SourceFile};
 use crate::migrate::{MigrateReport, Refusal, RefusalKind, Status};
 use crate::path as tree;
@@ -12,25 +13,19 @@ use crate::yaml::{DecodeOptions, Typing};
 use serde::Serialize;
 use serde_json::Value;
 
-/// Everything a replay reads: the recording, the files, and the schemas as they are now.
+/// Everything a replay reads: the recording, the files, and the session as it is now.
 #[derive(Clone, Debug)]
 pub struct ReplayRequest {
     /// The recorded migration.
     pub migration: Migration,
     /// The candidate files that hold the values, in order.
     pub files: Vec<SourceFile>,
-    /// The base chart's schema.
-    pub base_schema: Named,
-    /// The target chart's schema.
-    pub target_schema: Named,
     /// Where the values live; discovered when `None`.
     pub prefix: Option<String>,
-    /// The target chart's own values.yaml.
-    pub defaults: Option<Named>,
-    /// How scalars are typed.
-    pub typing: Typing,
     /// Replay even when a schema's digest differs from the recording's.
     pub allow_schema_drift: bool,
+    /// The schemas as they are now, their defaults, typing, `$ref` documents and templates.
+    pub spec: SessionSpec,
 }
 
 impl ReplayRequest {
@@ -38,16 +33,10 @@ impl ReplayRequest {
     pub fn to_request(&self) -> Request {
         Request {
             files: self.files.clone(),
-            base_schema: self.base_schema.clone(),
-            target_schema: self.target_schema.clone(),
             proposal: None,
             prefix: self.prefix.clone(),
             answers: Vec::new(),
-            defaults: self.defaults.clone(),
-            typing: self.typing,
-            schema_refs: Vec::new(),
-            base_defaults: None,
-            templates: None,
+            spec: self.spec.clone(),
         }
     }
 }
@@ -155,19 +144,14 @@ impl Replayer {
     pub fn new(request: &ReplayRequest) -> Replayer {
         Replayer {
             migration: request.migration.clone(),
-            session: Session::new(
-                &request.base_schema,
-                &request.target_schema,
-                request.defaults.as_ref(),
-                request.typing,
-            ),
+            session: Session::of_spec(&request.spec),
             drift: drift(
                 &request.migration,
-                &request.base_schema,
-                &request.target_schema,
+                &request.spec.base_schema,
+                &request.spec.target_schema,
             ),
             allow_schema_drift: request.allow_schema_drift,
-            typing: request.typing,
+            typing: request.spec.typing,
         }
     }
 

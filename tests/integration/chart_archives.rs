@@ -7,6 +7,7 @@ use flate2::write::GzEncoder;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use values_migrate::chart::{self, Input};
+use values_migrate::migrate::SessionSpec;
 use values_migrate::migrate::{self, Named, Request, SourceFile};
 
 /// One tar entry: name, type flag (`0` file, `1` hard link, `2` symlink, `5` dir, `6` fifo), data.
@@ -149,19 +150,19 @@ fn planned(base: &Path, target: &Path) -> migrate::MigrateReport {
             path: "addons.yaml".into(),
             text: read("addons.yaml"),
         }],
-        base_schema: base.schema,
-        target_schema: target.schema,
         proposal: Some(Named {
             name: "proposal.yaml".into(),
             text: read("proposal.yaml"),
         }),
         prefix: None,
         answers: Vec::new(),
-        defaults: target.defaults,
-        typing: Default::default(),
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: base.schema,
+            target_schema: target.schema,
+            defaults: target.defaults,
+            typing: Default::default(),
+            ..SessionSpec::default()
+        },
     })
 }
 

@@ -5,6 +5,7 @@
 
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
+use values_migrate::migrate::SessionSpec;
 use values_migrate::migrate::{Named, Request, SourceFile, diagnose, migrate};
 use values_migrate::yaml::Typing;
 
@@ -81,19 +82,21 @@ fn run_case(dir: &Path) -> Result<(), String> {
     let (base, target) = (chart("base")?, chart("target")?);
     let request = Request {
         files,
-        base_schema: base.schema,
-        target_schema: target.schema,
         proposal: text("proposal").map(|p| read(dir, p)),
         prefix: text("prefix").map(String::from),
         answers,
-        defaults: text("defaults").map(|d| read(dir, d)).or(target.defaults),
-        typing: match text("typing") {
-            Some("yaml-1.2") => Typing::Yaml12,
-            _ => Typing::Helm,
+        spec: SessionSpec {
+            base_schema: base.schema,
+            target_schema: target.schema,
+            defaults: text("defaults").map(|d| read(dir, d)).or(target.defaults),
+            typing: match text("typing") {
+                Some("yaml-1.2") => Typing::Yaml12,
+                _ => Typing::Helm,
+            },
+            schema_refs: Vec::new(),
+            base_defaults: text("baseDefaults").map(|d| read(dir, d)).or(base.defaults),
+            templates: values_migrate::migrate::BumpTemplates::of(base.templates, target.templates),
         },
-        schema_refs: Vec::new(),
-        base_defaults: text("baseDefaults").map(|d| read(dir, d)).or(base.defaults),
-        templates: values_migrate::migrate::BumpTemplates::of(base.templates, target.templates),
     };
     let report = match text("command") {
         Some("diagnose") => diagnose(&request),

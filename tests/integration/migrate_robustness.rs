@@ -1,6 +1,7 @@
 //! Damaged inputs to migrate and diagnose: never a panic, and an unreadable input is `invalid`
 //! with the file named and, for a syntax error, a line and column.
 
+use values_migrate::migrate::SessionSpec;
 use values_migrate::migrate::{Named, Request, SourceFile, diagnose, migrate};
 use values_migrate::report::Status;
 use values_migrate::yaml::Typing;
@@ -20,25 +21,27 @@ fn request(values: &str, base: &str, target: &str, proposal: &str) -> Request {
             path: "addons.yaml".into(),
             text: values.into(),
         }],
-        base_schema: Named {
-            name: "base.json".into(),
-            text: base.into(),
-        },
-        target_schema: Named {
-            name: "target.json".into(),
-            text: target.into(),
-        },
         proposal: Some(Named {
             name: "proposal.yaml".into(),
             text: proposal.into(),
         }),
         prefix: None,
         answers: Vec::new(),
-        defaults: None,
-        typing: Typing::Helm,
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: Named {
+                name: "base.json".into(),
+                text: base.into(),
+            },
+            target_schema: Named {
+                name: "target.json".into(),
+                text: target.into(),
+            },
+            defaults: None,
+            typing: Typing::Helm,
+            schema_refs: Vec::new(),
+            base_defaults: None,
+            templates: None,
+        },
     }
 }
 
@@ -157,14 +160,6 @@ fn a_json_proposal_with_surrogate_pair_escapes_is_read_as_json() {
             path: "values.yaml".into(),
             text: "# hello\ngreeting: \"😀\"\noldName: x\n".into(),
         }],
-        base_schema: values_migrate::migrate::Named {
-            name: "base.json".into(),
-            text: base.into(),
-        },
-        target_schema: values_migrate::migrate::Named {
-            name: "target.json".into(),
-            text: schema.into(),
-        },
         // What Python's json.dumps writes for the emoji.
         proposal: Some(values_migrate::migrate::Named {
             name: "proposal.json".into(),
@@ -172,11 +167,21 @@ fn a_json_proposal_with_surrogate_pair_escapes_is_read_as_json() {
         }),
         prefix: None,
         answers: vec![],
-        defaults: None,
-        typing: values_migrate::yaml::Typing::Helm,
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: values_migrate::migrate::Named {
+                name: "base.json".into(),
+                text: base.into(),
+            },
+            target_schema: values_migrate::migrate::Named {
+                name: "target.json".into(),
+                text: schema.into(),
+            },
+            defaults: None,
+            typing: values_migrate::yaml::Typing::Helm,
+            schema_refs: Vec::new(),
+            base_defaults: None,
+            templates: None,
+        },
     };
     let report = values_migrate::migrate::migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.errors);

@@ -2,6 +2,7 @@
 //! differently formatted files, schema drift, chains, layered values, override schemas.
 
 use crate::common;
+use values_migrate::migrate::SessionSpec;
 
 use serde_json::{Value, json};
 use values_migrate::migrate::{Named, Request, SourceFile, migrate};
@@ -40,16 +41,14 @@ fn bosun_recording() -> Migration {
             "addons.yaml",
             &read(&format!("{EXAMPLE}/addons.yaml")),
         )],
-        base_schema: named(&format!("{EXAMPLE}/base.values.schema.json")),
-        target_schema: named(&format!("{EXAMPLE}/target.values.schema.json")),
         proposal: Some(named(&format!("{EXAMPLE}/proposal.yaml"))),
         prefix: None,
         answers: Vec::new(),
-        defaults: None,
-        typing: Typing::Helm,
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: named(&format!("{EXAMPLE}/base.values.schema.json")),
+            target_schema: named(&format!("{EXAMPLE}/target.values.schema.json")),
+            ..SessionSpec::default()
+        },
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned);
@@ -65,12 +64,13 @@ fn bosun_replay(migration: &Migration, path: &str, text: &str) -> ReplayRequest 
     ReplayRequest {
         migration: migration.clone(),
         files: vec![file(path, text)],
-        base_schema: named(&format!("{EXAMPLE}/base.values.schema.json")),
-        target_schema: named(&format!("{EXAMPLE}/target.values.schema.json")),
         prefix: None,
-        defaults: None,
-        typing: Typing::Helm,
         allow_schema_drift: false,
+        spec: SessionSpec {
+            base_schema: named(&format!("{EXAMPLE}/base.values.schema.json")),
+            target_schema: named(&format!("{EXAMPLE}/target.values.schema.json")),
+            ..SessionSpec::default()
+        },
     }
 }
 
@@ -296,7 +296,8 @@ fn a_replay_with_other_schemas_is_refused_naming_which_differ_unless_allowed() {
     let migration = bosun_recording();
     let path = "tests/data/replay/bosun/commented.yaml";
     let mut request = bosun_replay(&migration, path, &read(path));
-    request.target_schema.text = request
+    request.spec.target_schema.text = request
+        .spec
         .target_schema
         .text
         .replace("0.25.1 values", "0.25.1 values (patched)");
@@ -397,25 +398,27 @@ fn chain_recordings() -> Vec<(String, Migration)> {
         .map(|(v, (values, proposal))| {
             let request = Request {
                 files: vec![file("values.yaml", values)],
-                base_schema: Named {
-                    name: format!("1.{v}.0/values.schema.json"),
-                    text: generated_schema(v),
-                },
-                target_schema: Named {
-                    name: format!("1.{}.0/values.schema.json", v + 1),
-                    text: generated_schema(v + 1),
-                },
                 proposal: Some(Named {
                     name: "proposal".into(),
                     text: proposal.to_string(),
                 }),
                 prefix: None,
                 answers: Vec::new(),
-                defaults: None,
-                typing: Typing::Helm,
-                schema_refs: Vec::new(),
-                base_defaults: None,
-                templates: None,
+                spec: SessionSpec {
+                    base_schema: Named {
+                        name: format!("1.{v}.0/values.schema.json"),
+                        text: generated_schema(v),
+                    },
+                    target_schema: Named {
+                        name: format!("1.{}.0/values.schema.json", v + 1),
+                        text: generated_schema(v + 1),
+                    },
+                    defaults: None,
+                    typing: Typing::Helm,
+                    schema_refs: Vec::new(),
+                    base_defaults: None,
+                    templates: None,
+                },
             };
             let report = migrate(&request);
             assert_eq!(
@@ -537,8 +540,6 @@ fn layered_recording() -> Migration {
             "rec.yaml",
             "image:\n  pullPolicy: always\ngate:\n  mode: sync\n  wait: 30s\n  argocd:\n    server: a\n    port: 8083\n",
         )],
-        base_schema: named(&format!("{EXAMPLE}/base.values.schema.json")),
-        target_schema: named(&format!("{EXAMPLE}/target.values.schema.json")),
         proposal: Some(Named {
             name: "p".into(),
             text: "image: {pullPolicy: Always}\ngate: {argocd: {server: a, podPort: 8083}}\n"
@@ -546,11 +547,11 @@ fn layered_recording() -> Migration {
         }),
         prefix: None,
         answers: Vec::new(),
-        defaults: None,
-        typing: Typing::Helm,
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: named(&format!("{EXAMPLE}/base.values.schema.json")),
+            target_schema: named(&format!("{EXAMPLE}/target.values.schema.json")),
+            ..SessionSpec::default()
+        },
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.refusals);
@@ -667,19 +668,17 @@ fn a_recorded_answer_settles_the_same_escalation_in_another_file() {
     let dir = "examples/bosun-servicemonitor-escalation";
     let request = Request {
         files: vec![file("values.yaml", &read(&format!("{dir}/values.yaml")))],
-        base_schema: named(&format!("{dir}/base.values.schema.json")),
-        target_schema: named(&format!("{dir}/target.values.schema.json")),
         proposal: Some(named(&format!("{dir}/proposal.yaml"))),
         prefix: None,
         answers: vec![(
             "metrics.serviceMonitor.namespace".into(),
             "monitoring".into(),
         )],
-        defaults: None,
-        typing: Typing::Helm,
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: named(&format!("{dir}/base.values.schema.json")),
+            target_schema: named(&format!("{dir}/target.values.schema.json")),
+            ..SessionSpec::default()
+        },
     };
     let report = migrate(&request);
     assert_eq!(report.status, Status::Planned, "{:?}", report.refusals);
@@ -697,12 +696,13 @@ fn a_recorded_answer_settles_the_same_escalation_in_another_file() {
     let result = replay(&ReplayRequest {
         migration,
         files: vec![file("other.yaml", other)],
-        base_schema: request.base_schema.clone(),
-        target_schema: request.target_schema.clone(),
         prefix: None,
-        defaults: None,
-        typing: Typing::Helm,
         allow_schema_drift: false,
+        spec: SessionSpec {
+            base_schema: request.spec.base_schema.clone(),
+            target_schema: request.spec.target_schema.clone(),
+            ..SessionSpec::default()
+        },
     });
     assert_eq!(
         result.report.status,

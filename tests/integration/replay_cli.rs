@@ -577,3 +577,44 @@ fn schema_for_overrides_prints_the_schema_without_required_under_the_prefix() {
     );
     assert_eq!(schema["$schema"], "http://json-schema.org/draft-07/schema#");
 }
+
+/// `replay` takes what `migrate` takes to build its session: a schema's remote `$ref` is refused
+/// naming `--schema-ref`, and read from the file `--schema-ref` names.
+#[test]
+fn replay_reads_the_documents_schema_ref_supplies_as_migrate_does() {
+    let dir = temp_dir("replay-schema-ref");
+    let recording = record_bosun(&dir);
+    let refs = "tests/data/schema-ref";
+    let schema = format!("{refs}/values.schema.json");
+    let url = "https://schemas.example/common.json";
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut args: Vec<String> = ["replay", "--migration", s(&recording), "--base", &schema]
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        args.extend(
+            [
+                "--target",
+                &schema,
+                "--values",
+                &format!("{refs}/values.yaml"),
+            ]
+            .map(String::from),
+        );
+        args.extend(["--allow-schema-drift"].map(String::from));
+        args.extend(extra.iter().map(|a| a.to_string()));
+        args
+    };
+    let (code, stdout, _) = run(&args(&[]));
+    assert_eq!(code, 3, "{stdout}");
+    assert!(
+        stdout.contains(&format!("--schema-ref {url}=FILE")),
+        "{stdout}"
+    );
+    let supplied = format!("{url}={refs}/common.json");
+    let (code, stdout, _) = run(&args(&["--schema-ref", &supplied]));
+    assert_ne!(code, 3, "{stdout}");
+    assert!(!stdout.contains("--schema-ref"), "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["errors"], serde_json::json!([]), "{stdout}");
+}

@@ -1,6 +1,7 @@
 //! The fifteen real chart bumps of the shared corpus, checked against what Helm said about them.
 
 use crate::common;
+use values_migrate::migrate::SessionSpec;
 
 use std::collections::BTreeSet;
 
@@ -134,16 +135,16 @@ fn check(id: &str, expect: Expect) -> Pair {
             path: a_values.name,
             text: a_values.text,
         }],
-        base_schema: named("A", "values.schema.json"),
-        target_schema: named("B", "values.schema.json"),
         proposal: None,
         prefix: Some(String::new()),
         answers: Vec::new(),
-        defaults: Some(named("B", "values.yaml")),
-        typing: values_migrate::Typing::Helm,
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: named("A", "values.schema.json"),
+            target_schema: named("B", "values.schema.json"),
+            defaults: Some(named("B", "values.yaml")),
+            typing: values_migrate::Typing::Helm,
+            ..SessionSpec::default()
+        },
     });
     let diagnosed: BTreeSet<String> = report
         .displaced

@@ -6,6 +6,7 @@
 //! a reason or plan; a planned result must decode to the proposal and keep every comment line.
 
 use crate::common;
+use values_migrate::migrate::SessionSpec;
 
 use common::Rng;
 use serde_json::{Map, Value, json};
@@ -256,25 +257,27 @@ fn one_case(seed: u64) -> Result<Status, String> {
             path: "values.yaml".into(),
             text: text.clone(),
         }],
-        base_schema: Named {
-            name: "base.json".into(),
-            text: "{}".into(),
-        },
-        target_schema: Named {
-            name: "target.json".into(),
-            text: target.to_string(),
-        },
         proposal: Some(Named {
             name: "proposal.json".into(),
             text: proposal.to_string(),
         }),
         prefix: Some(String::new()),
         answers: Vec::new(),
-        defaults: None,
-        typing: Typing::Helm,
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: Named {
+                name: "base.json".into(),
+                text: "{}".into(),
+            },
+            target_schema: Named {
+                name: "target.json".into(),
+                text: target.to_string(),
+            },
+            defaults: None,
+            typing: Typing::Helm,
+            schema_refs: Vec::new(),
+            base_defaults: None,
+            templates: None,
+        },
     };
     let report = migrate(&request);
     let context = || {

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use std::io::{BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use values_migrate::decode::decode;
+use values_migrate::migrate::SessionSpec;
 use values_migrate::migrate::{Named, Request, SourceFile, migrate};
 use values_migrate::{DecodeOptions, Typing};
 
@@ -34,19 +35,21 @@ fn request(case: &Value) -> Request {
         .unwrap_or_default();
     Request {
         files,
-        base_schema: named("base"),
-        target_schema: named("target"),
         proposal: Some(named("proposal")),
         prefix: case["prefix"].as_str().map(str::to_string),
         answers: Vec::new(),
-        defaults: None,
-        typing: match case["typing"].as_str() {
-            Some("yaml-1.2") => Typing::Yaml12,
-            _ => Typing::Helm,
+        spec: SessionSpec {
+            base_schema: named("base"),
+            target_schema: named("target"),
+            defaults: None,
+            typing: match case["typing"].as_str() {
+                Some("yaml-1.2") => Typing::Yaml12,
+                _ => Typing::Helm,
+            },
+            schema_refs: Vec::new(),
+            base_defaults: None,
+            templates: None,
         },
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
     }
 }
 

@@ -12,6 +12,7 @@
 //! timing, and reports the process's peak resident memory during it (Linux: `VmHWM`, reset
 //! through `/proc/self/clear_refs` just before the call).
 
+use values_migrate::migrate::SessionSpec;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::hint::black_box;
@@ -207,8 +208,6 @@ fn run(plan: &Plan, job: &Job) -> Value {
                         }
                     })
                     .collect(),
-                base_schema: read(need(job, &job.base, "base")),
-                target_schema: read(need(job, &job.target, "target")),
                 proposal: if job.kind == "migrate" {
                     Some(read(need(job, &job.proposal, "proposal")))
                 } else {
@@ -216,11 +215,13 @@ fn run(plan: &Plan, job: &Job) -> Value {
                 },
                 prefix: job.prefix.clone(),
                 answers: Vec::new(),
-                defaults: job.defaults.as_deref().map(read),
-                typing,
-                schema_refs: Vec::new(),
-                base_defaults: None,
-                templates: None,
+                spec: SessionSpec {
+                    base_schema: read(need(job, &job.base, "base")),
+                    target_schema: read(need(job, &job.target, "target")),
+                    defaults: job.defaults.as_deref().map(read),
+                    typing,
+                    ..SessionSpec::default()
+                },
             };
             let diagnose = job.kind == "diagnose";
             let call = || {

@@ -8,6 +8,7 @@
 
 use serde_json::{Map, Value, json};
 use values_migrate::manifest::{PatchRequest, PatchStatus, patch};
+use values_migrate::migrate::SessionSpec;
 use values_migrate::migrate::{Named, Request, SourceFile, migrate};
 use values_migrate::report::Status;
 use values_migrate::yaml::{DecodeOptions, Typing, decode};
@@ -63,25 +64,27 @@ fn check_migrate(text: &str) -> Result<(), String> {
             path: "values.yaml".into(),
             text: text.to_string(),
         }],
-        base_schema: Named {
-            name: "base.json".into(),
-            text: shape(&Value::Object(original.clone())).to_string(),
-        },
-        target_schema: Named {
-            name: "target.json".into(),
-            text: shape(&proposal).to_string(),
-        },
         proposal: Some(Named {
             name: "proposal.json".into(),
             text: proposal.to_string(),
         }),
         prefix: Some(String::new()),
         answers: Vec::new(),
-        defaults: None,
-        typing: Typing::Helm,
-        schema_refs: Vec::new(),
-        base_defaults: None,
-        templates: None,
+        spec: SessionSpec {
+            base_schema: Named {
+                name: "base.json".into(),
+                text: shape(&Value::Object(original.clone())).to_string(),
+            },
+            target_schema: Named {
+                name: "target.json".into(),
+                text: shape(&proposal).to_string(),
+            },
+            defaults: None,
+            typing: Typing::Helm,
+            schema_refs: Vec::new(),
+            base_defaults: None,
+            templates: None,
+        },
     };
     let report = migrate(&request);
     let after = report.files.first().map_or(text, |f| f.after.as_str());
