@@ -665,7 +665,8 @@ export type ChartNamed = {
  */
 name: string,
 /**
- * Helm's line: `<chart>: - at '<pointer in that chart's values>': <message>`.
+ * Helm's line: `<chart>: - at '<pointer in that chart's values>': <message>`, or Helm's
+ * whole error when its coalescing refuses the values (`type mismatch on <chart>: …`).
  */
 helm: string,
 };

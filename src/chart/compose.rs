@@ -113,8 +113,12 @@ fn list_tree(
     mut gates: Vec<Value>,
     parents: Vec<(Vec<String>, Option<Value>)>,
 ) {
+    let mut held = Vec::new();
     for (path, parent) in parents {
         let listed = gates.iter_mut().find(|g| g["path"] == json!(path));
+        if parent.is_some() {
+            held.push(json!(path));
+        }
         if let (Some(Value::Object(gate)), Some(parent)) = (listed, parent) {
             gate.insert("parent".to_string(), parent);
         }
@@ -122,6 +126,7 @@ fn list_tree(
     let Value::Object(map) = composed else {
         return;
     };
+    map.insert(crate::schema::HELD_KEYWORD.to_string(), Value::Array(held));
     let paths: Vec<&Vec<String>> = charts.iter().skip(1).map(|c| &c.values_path).collect();
     map.insert(crate::schema::SUBCHARTS_KEYWORD.to_string(), json!(paths));
     let named: Vec<Value> = charts
@@ -407,8 +412,8 @@ fn at_path(path: &[String], leaf: &Value) -> Value {
 
 /// Helm's `CoalesceValues` for the tree with no user values: each chart's values.yaml under
 /// `dest`, then each kept subchart's under its key, `global` copied down first.
-/// `parents` gets, for each subchart a condition or tags can switch off, what its parents put
-/// under its key (the values Helm keeps there when it drops it).
+/// `parents` gets, for each subchart, what its parents put under its key (the values Helm keeps
+/// there when a condition or tags drop it; a user `null` over them deletes the key).
 fn defaults(
     chart: &Chart,
     dest: Map<String, Value>,
@@ -436,13 +441,11 @@ fn defaults(
         Value::Object(map) => map,
         _ => Map::new(),
     };
-    for (key, sub, dep) in included(chart)? {
+    for (key, sub, _) in included(chart)? {
         let mut sub_path = path.to_vec();
         sub_path.push(key.clone());
-        if dep.is_some_and(|d| !condition_paths(d, path).is_empty() || !d.tags.is_empty()) {
-            let parent = dest.get(&key).filter(|v| !v.is_null()).cloned();
-            parents.push((sub_path.clone(), parent));
-        }
+        let parent = dest.get(&key).filter(|v| !v.is_null()).cloned();
+        parents.push((sub_path.clone(), parent));
         let sub_values = match dest.remove(&key) {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(map)) => map,

@@ -21,7 +21,8 @@ pub const CHARTS_KEYWORD: &str = "x-values-migrate-charts";
 pub struct ChartNamed {
     /// The chart (its alias, if it has one).
     pub name: String,
-    /// Helm's line: `<chart>: - at '<pointer in that chart's values>': <message>`.
+    /// Helm's line: `<chart>: - at '<pointer in that chart's values>': <message>`, or Helm's
+    /// whole error when its coalescing refuses the values (`type mismatch on <chart>: …`).
     pub helm: String,
 }
 

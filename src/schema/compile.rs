@@ -65,6 +65,31 @@ pub(crate) fn parse(text: &str) -> Result<Value, SchemaError> {
     })
 }
 
+/// The document `text` holds when its only fault for serde_json is a number beyond `float64`
+/// (`1E1111111`), each such number read as `0`: valid JSON that Helm reads (as a `json.Number`),
+/// so its meta-schema, not the parser, decides (`None`: another fault, or none).
+pub(crate) fn beyond_float(text: &str, error: &SchemaError) -> Option<Value> {
+    let mut text = text.to_string();
+    let mut offset = error.offset()?;
+    for _ in 0..64 {
+        let is_number = |c: char| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-');
+        let start = text[..offset].rfind(|c| !is_number(c)).map_or(0, |i| i + 1);
+        let end = text[start..]
+            .find(|c| !is_number(c))
+            .map_or(text.len(), |i| start + i);
+        if start == end {
+            return None;
+        }
+        text.replace_range(start..end, "0");
+        match parse(&text) {
+            Ok(document) => return Some(document),
+            Err(e) if e.message().ends_with("number out of range") => offset = e.offset()?,
+            Err(_) => return None,
+        }
+    }
+    None
+}
+
 /// Compiles `document` with the documents it refers to (URL, schema), supplied by the caller;
 /// `text`, when given, is its source, used for error positions.
 pub(crate) fn compile(
@@ -124,9 +149,14 @@ pub(crate) fn build(document: &Value, draft: Draft) -> Result<Validator, SchemaE
             SchemaError::new(SchemaErrorKind::UnresolvableReference, message)
                 .at_schema_path(pointer)
         }
+        // Named at its place in the schema, as Helm's meta-schema error names it.
         CompileError::Invalid(message, pointer) => SchemaError::new(
             SchemaErrorKind::InvalidSchema,
-            format!("not a valid {} schema: {message}", draft.name()),
+            format!(
+                "not a valid {} schema: at {}: {message}",
+                draft.name(),
+                go_quote(&pointer)
+            ),
         )
         .at_schema_path(pointer),
     })
@@ -230,6 +260,19 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    #[test]
+    fn a_number_beyond_float64_is_json_for_the_meta_schema_to_judge() {
+        for (text, expected) in [
+            ("1E1111111", json!(0)),
+            ("-1e400", json!(0)),
+            ("{\"a\": [1e999, 2e999]}", json!({"a": [0, 0]})),
+        ] {
+            let error = parse(text).expect_err(text);
+            assert_eq!(beyond_float(text, &error), Some(expected), "{text}");
+        }
+        let error = parse("{\"a\": 1e999,}").expect_err("trailing comma");
+        assert_eq!(beyond_float("{\"a\": 1e999,}", &error), None);
+    }
     #[test]
     fn a_remote_reference_is_refused_naming_its_url() {
         // Past the pre-scan, straight into the validator: a remote `$ref` resolves to nothing.

@@ -109,6 +109,17 @@ pub fn bump_facts(
     defaults: Option<&Value>,
 ) -> (Vec<Displaced>, Requirements) {
     let user = instance(user);
+    if let Some(found) = target.user_mismatch(defaults, &user) {
+        let displaced = Displaced {
+            value: get(&user, &found.path).cloned().unwrap_or(Value::Null),
+            base_accepts: base.user_mismatch(defaults, &user).is_none(),
+            path: found.path,
+            reason: found.message,
+            by: DisplacedBy::Schema,
+            read_before: None,
+        };
+        return (vec![displaced], Requirements::default());
+    }
     let coalesced = target.coalesce(defaults, &user);
     let errors = target.errors(&coalesced);
     let displaced = Schema::displaced_in(base, target, &user, &coalesced, &errors);

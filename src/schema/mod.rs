@@ -13,6 +13,7 @@ mod error;
 mod gates;
 mod locate;
 mod message;
+mod mismatch;
 mod pointer;
 mod required;
 mod validate;
@@ -35,6 +36,7 @@ pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
 pub use displaced::{Displaced, DisplacedBy, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};
 pub use gates::GATES_KEYWORD;
+pub use mismatch::HELD_KEYWORD;
 pub use required::{Derivable, Escalation, Requirements};
 pub use validate::Violation;
 
@@ -81,7 +83,18 @@ impl Schema {
     /// Compiles a schema from its JSON text with the documents its `$ref`s name elsewhere,
     /// supplied as (URL, decoded document): Helm fetches them; nothing here is fetched.
     pub fn compile_with_refs(text: &str, refs: &[(String, Value)]) -> Result<Schema, SchemaError> {
-        let document = compile::parse(text)?;
+        let document = match compile::parse(text) {
+            Ok(document) => document,
+            Err(error) => {
+                // Valid JSON with a number beyond float64: Helm's meta-schema may refuse it.
+                let beyond = compile::beyond_float(text, &error).map(|document| {
+                    compile::compile(&document, Some(text), refs)
+                        .err()
+                        .filter(|e| e.kind() == SchemaErrorKind::InvalidSchema)
+                });
+                return Err(beyond.flatten().unwrap_or(error));
+            }
+        };
         Self::build(&document, Some(text), refs)
     }
 

@@ -11,6 +11,7 @@ use super::charts::{CHARTS_KEYWORD, ChartNamed, helm_report, name};
 use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
 use super::gates::{gates, kept_paths, prune, switched_off};
 use super::message::{describe_in, quote};
+use super::mismatch::mismatch;
 use super::pointer::value_path;
 use crate::path::get;
 use crate::path::{Segment, ValuePath};
@@ -76,6 +77,9 @@ impl Schema {
     /// Every violation of this schema by the user's values coalesced over the chart's defaults,
     /// as Helm validates them, with those caused only by the defaults marked.
     pub fn validate_coalesced(&self, defaults: Option<&Value>, user: &Value) -> Vec<Violation> {
+        if let Some(found) = self.mismatch(defaults, user) {
+            return vec![found];
+        }
         let (coalesced, paths) = self.coalesce_kept(defaults, user);
         let literal = instance(user).into_owned();
         let mut spread = literal.clone();
@@ -106,6 +110,38 @@ impl Schema {
         let mut out = coalesce(pruned.as_ref(), user);
         spread_globals(&mut out, &kept, false);
         (out, kept)
+    }
+
+    /// The subchart whose values Helm's coalescing refuses (not a mapping), as the one violation
+    /// Helm reports then: it stops before reading any schema.
+    fn mismatch(&self, defaults: Option<&Value>, user: &Value) -> Option<Violation> {
+        let paths = self.subchart_paths()?;
+        let found = mismatch(&self.document, &paths, defaults, &instance(user))?;
+        Some(Violation {
+            pointer: found.pointer,
+            key_path: None,
+            schema_path: String::new(),
+            keyword: "coalesce".to_string(),
+            helm_message: found.message.clone(),
+            chart: Some(ChartNamed {
+                name: found.name,
+                helm: found.message.clone(),
+            }),
+            message: found.message,
+            in_defaults_only: found.in_defaults_only,
+            path: found.path,
+        })
+    }
+
+    /// The subchart values of the user's that Helm's coalescing refuses (a mismatch the chart's
+    /// own defaults cause is the chart's, not the user's).
+    pub(crate) fn user_mismatch(
+        &self,
+        defaults: Option<&Value>,
+        user: &Value,
+    ) -> Option<Violation> {
+        self.mismatch(defaults, user)
+            .filter(|v| !v.in_defaults_only)
     }
 
     /// A chart tree's subchart value paths (parents first); `None` for a lone chart's schema.
@@ -147,6 +183,9 @@ impl Schema {
     /// What `helm install` prints for the user's values over the chart's defaults: the chart's
     /// `name`, then [`Schema::helm_text`]; for a chart tree, one block per chart, as Helm names them.
     pub fn helm_report(&self, name: &str, defaults: Option<&Value>, user: &Value) -> String {
+        if let Some(found) = self.mismatch(defaults, user) {
+            return format!("{}\n", found.message);
+        }
         if self.document.get(CHARTS_KEYWORD).is_some() {
             let violations = self.validate_coalesced(defaults, user);
             if let Some(text) = helm_report(&self.document, &violations) {

@@ -193,6 +193,63 @@ def test_gated(work):
     compare(work, "gated", gated(work), f"{work}/gated", GATED_CASES)
 
 
+def mismatched(work):
+    """Subcharts whose values a user gives as `null` or a scalar: `sub` (holding `leaf`), `gated`
+    (switched off by its condition in the parent's values), `held` (the parent's values hold its
+    key) and `first` (an alias)."""
+    write(f"{work}/mis", {
+        "Chart.yaml": chart_yaml("mis", "1.0.0", [
+            {"name": "sub", "version": "1.0.0"},
+            {"name": "gated", "version": "1.0.0", "condition": "gated.enabled"},
+            {"name": "held", "version": "1.0.0"},
+            {"name": "other", "version": "1.0.0", "alias": "first"}]),
+        "values.yaml": "gated:\n  enabled: false\nheld:\n  x: 1\n",
+        "values.schema.json": {"type": "object"},
+        "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0", [{"name": "leaf", "version": "1.0.0"}]),
+        "charts/sub/values.yaml": "port: 1\n",
+        "charts/sub/values.schema.json": {"type": "object", "properties": {"port": {"type": "integer"}}},
+        "charts/sub/charts/leaf/Chart.yaml": chart_yaml("leaf", "1.0.0"),
+        "charts/sub/charts/leaf/values.yaml": "size: 1\n",
+        "charts/gated/Chart.yaml": chart_yaml("gated", "1.0.0"),
+        "charts/gated/values.yaml": "port: 1\n",
+        "charts/held/Chart.yaml": chart_yaml("held", "1.0.0"),
+        "charts/other/Chart.yaml": chart_yaml("other", "1.0.0"),
+        "charts/other/values.schema.json": {"type": "object"},
+    })
+    return Chart.load(f"{work}/mis").save(work)
+
+
+MISMATCH_CASES = [
+    ("a subchart's values given as null", {"sub": None}),
+    ("as a string", {"sub": "oops"}),
+    ("as an integer (Helm reads a float64)", {"sub": 3}),
+    ("as a large integer", {"sub": 100000000}),
+    ("as a fraction", {"sub": 0.25}),
+    ("as a boolean", {"sub": True}),
+    ("as an empty string", {"sub": ""}),
+    ("as a list of scalars and a mapping", {"sub": ["a", 1, None, {"b": 2, "a": ["x"]}]}),
+    ("a nested subchart's values as a string", {"sub": {"leaf": "oops"}}),
+    ("a nested subchart's values as null", {"sub": {"leaf": None}}),
+    ("an alias's values as a string", {"first": "oops"}),
+    ("the chart's name of an aliased subchart is no subchart key", {"other": "oops"}),
+    ("null over a key the parent's values hold: deleted, valid", {"held": None}),
+    ("null over a switched-off subchart whose key the parent holds: valid", {"gated": None}),
+    ("a string over a switched-off subchart: still refused", {"gated": "oops"}),
+    ("the first mismatch in dependency order wins", {"first": "b", "sub": "a"}),
+]
+
+
+def test_mismatch(work):
+    archive = mismatched(work)
+    compare(work, "type mismatch", archive, f"{work}/mis", MISMATCH_CASES)
+    values_file = f"{work}/mismatch.yaml"
+    with open(values_file, "w") as f:
+        f.write("# comment\nsub:\n  leaf: ~\n")
+    _, report = our_lines(archive, values_file)
+    at = [(v["path"], v["line"], v["column"]) for v in report.get("violations", [])]
+    check("type mismatch: located at the user's `leaf:` (line 3, column 3)", at == [("sub.leaf", 3, 3)], str(at))
+
+
 def test_location(work):
     """A violation under the alias is located at its key's line in the user's file; one of the
     user's `global` values, which Helm copies into the subchart, at the user's `global:` key."""
@@ -361,6 +418,7 @@ def main():
         test_umbrella(work)
         test_gated(work)
         test_library(work)
+        test_mismatch(work)
         test_location(work)
         bump(work)
         test_shipped(work)

@@ -54,8 +54,13 @@ fn fail(message: String, at: &str) -> Result<(), CompileError> {
     Err(CompileError::Invalid(message, at.to_string()))
 }
 
+/// Helm's words for a keyword of the wrong type (santhosh-tekuri names every number `number`).
 fn want(value: &Value, wanted: &str, at: &str) -> Result<(), CompileError> {
-    fail(format!("got {}, want {wanted}", type_name(value)), at)
+    let got = match value {
+        Value::Number(_) => "number",
+        other => type_name(other),
+    };
+    fail(format!("got {got}, want {wanted}"), at)
 }
 
 /// Checks `document` against what `draft`'s meta-schema asserts.
@@ -228,11 +233,11 @@ fn number(value: &Value, at: &str) -> Result<(), CompileError> {
 
 fn count(value: &Value, at: &str) -> Result<(), CompileError> {
     match value {
-        Value::Number(n) if type_name(value) != "integer" => {
-            fail(format!("got number, want integer ({n})"), at)
+        Value::Number(_) if type_name(value) != "integer" => {
+            fail("got number, want integer".to_string(), at)
         }
         Value::Number(n) if n.as_f64().is_some_and(|f| f < 0.0) => {
-            fail(format!("must be >= 0 but found {n}"), at)
+            fail(format!("minimum: got {n}, want 0"), at)
         }
         Value::Number(_) => Ok(()),
         other => want(other, "integer", at),
