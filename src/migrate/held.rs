@@ -239,3 +239,32 @@ pub(crate) fn values_at<'v>(
         _ => Some(Cow::Borrowed(node)),
     }
 }
+
+/// The offset in `outer` of the value at `path` under `root` (a missing key: the deepest part of
+/// its path that exists), reading through a string that holds a YAML document on the way.
+pub(crate) fn offset_through(outer: &str, root: &Node, path: &ValuePath, typing: Typing) -> usize {
+    let segments = path.segments();
+    let string = (1..segments.len()).find_map(|cut| {
+        let at = ValuePath::from_segments(segments[..cut].to_vec());
+        let node = root.get(&at, typing)?;
+        node.scalar_text()
+            .filter(|text| starts_as_mapping(text))
+            .map(|_| (cut, node))
+    });
+    let Some((cut, node)) = string else {
+        return root.offset_of(path, typing);
+    };
+    let inner = node.scalar_text().unwrap_or_default();
+    let (Ok(carrier), Ok(stream)) = (
+        Carrier::of(outer, node),
+        yaml::parse(inner, &Limits::default()),
+    ) else {
+        return node.range.start;
+    };
+    let rest = ValuePath::from_segments(segments[cut..].to_vec());
+    let offset = stream
+        .documents
+        .first()
+        .map_or(0, |document| document.root.offset_of(&rest, typing));
+    carrier.outer_offset(outer, inner, offset)
+}

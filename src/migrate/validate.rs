@@ -176,12 +176,9 @@ pub(crate) fn against(
             .documents
             .get(index)
             .map(|d| {
-                Location::at(
-                    &values.path,
-                    &lines,
-                    d.root
-                        .offset_of(&prefix.join(&written_at(&key, &user)), typing),
-                )
+                let full = prefix.join(&written_at(&key, &user));
+                let offset = super::held::offset_through(&values.text, &d.root, &full, typing);
+                Location::at(&values.path, &lines, offset)
             })
             .unwrap_or_default();
         let located = LocatedViolation {

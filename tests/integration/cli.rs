@@ -585,3 +585,38 @@ fn schema_ref_supplies_a_remote_document_and_without_it_the_refusal_says_how() {
     assert_ne!(code, 0);
     assert!(stderr.contains("expected URL=FILE"), "{stderr}");
 }
+
+/// `validate` of values held in an Argo CD Application's `helm.values: |` string places each
+/// violation at its line and column in the Application file.
+#[test]
+fn validate_places_violations_inside_a_values_string_in_the_outer_file() {
+    let (code, stdout, _) = values_migrate(&[
+        "validate",
+        "--values",
+        "examples/argo-cd-application-helm-values/bosun.application.yaml",
+        "--prefix",
+        "spec.source.helm.values",
+        "--schema",
+        "examples/bosun-0.20.0-to-0.25.1/target.values.schema.json",
+    ]);
+    assert_eq!(code, 1, "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let found: Vec<(String, u64, u64)> = (report["violations"].as_array().unwrap().iter())
+        .map(|v| {
+            let at = |k: &str| v[k].as_u64().unwrap_or(0);
+            (
+                v["path"].as_str().unwrap().to_string(),
+                at("line"),
+                at("column"),
+            )
+        })
+        .collect();
+    assert!(
+        found.contains(&("gate.mode".to_string(), 24, 11)),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&("gate.argocd.port".to_string(), 30, 13)),
+        "{found:?}"
+    );
+}
