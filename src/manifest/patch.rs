@@ -17,6 +17,7 @@ use super::refuse::{self, Checked, Stop};
 use super::report::{PatchReport, PatchStatus};
 use crate::path::{Segment, ValuePath};
 use crate::splice::edit::{self, Edit};
+use crate::splice::render;
 use crate::text::{FileResult, LineIndex};
 use crate::yaml::{self, DecodeOptions, Limits, Node, ScalarStyle, Stream, Typing, YamlError};
 
@@ -460,31 +461,15 @@ fn write_and_verify(
     Ok(after)
 }
 
-/// A scalar's value as that style writes it on one line; `None` for block scalars.
+/// A scalar's value as that style writes it on one line (through the splicer's quote writers); `None` for block scalars.
 ///
-/// For a quoted scalar this is the one spelling without optional escapes; a file that spells
-/// it otherwise fails the position check and is refused rather than guessed at.
+/// For a quoted scalar this is the one spelling the splicer writes; a file that spells it
+/// otherwise fails the position check and is refused rather than guessed at.
 fn written(value: &str, style: ScalarStyle) -> Option<String> {
     match style {
         ScalarStyle::Plain => Some(value.to_string()),
-        ScalarStyle::SingleQuoted => Some(format!("'{}'", value.replace('\'', "''"))),
-        ScalarStyle::DoubleQuoted => {
-            let mut out = String::with_capacity(value.len() + 2);
-            out.push('"');
-            for c in value.chars() {
-                match c {
-                    '"' => out.push_str("\\\""),
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    '\t' => out.push_str("\\t"),
-                    '\r' => out.push_str("\\r"),
-                    c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
-                    c => out.push(c),
-                }
-            }
-            out.push('"');
-            Some(out)
-        }
+        ScalarStyle::SingleQuoted => Some(render::single_quoted(value)),
+        ScalarStyle::DoubleQuoted => Some(render::double_quoted(value)),
         ScalarStyle::Literal | ScalarStyle::Folded => None,
     }
 }
@@ -497,26 +482,6 @@ fn style_name(style: ScalarStyle) -> &'static str {
         ScalarStyle::Literal => "literal block",
         ScalarStyle::Folded => "folded block",
     }
-}
-
-/// The decoded value at `path`, if there is one.
-fn value_at<'v>(value: &'v Value, path: &ValuePath) -> Option<&'v Value> {
-    path.segments()
-        .iter()
-        .try_fold(value, |value, segment| match segment {
-            Segment::Key(key) => value.get(key.as_str()),
-            Segment::Index(index) => value.get(*index),
-        })
-}
-
-/// The decoded value at `path`, for replacing it.
-fn value_at_mut<'v>(value: &'v mut Value, path: &ValuePath) -> Option<&'v mut Value> {
-    path.segments()
-        .iter()
-        .try_fold(value, |value, segment| match segment {
-            Segment::Key(key) => value.get_mut(key.as_str()),
-            Segment::Index(index) => value.get_mut(*index),
-        })
 }
 
 /// Whether a decoded value is the text `canonical`: a string, or (unquoted) a number printed so.
@@ -562,7 +527,7 @@ fn verify(
     }
     let new_value = after
         .get(index)
-        .and_then(|document| value_at(document, path))
+        .and_then(|document| crate::path::get(document, path))
         .ok_or_else(|| failed(format!("the patched file has no {what}")))?;
     if !decodes_to(new_value, canonical, style) {
         return Err(failed(format!(
@@ -570,11 +535,11 @@ fn verify(
         )));
     }
     let mut expected = before.to_vec();
-    let slot = expected
+    let document = expected
         .get_mut(index)
-        .and_then(|document| value_at_mut(document, path))
+        .filter(|document| crate::path::get(document, path).is_some())
         .ok_or_else(|| failed(format!("the original file has no {what}")))?;
-    *slot = new_value.clone();
+    crate::path::set(document, path, new_value.clone()).map_err(failed)?;
     if let Some(changed) = expected.iter().zip(&after).position(|(e, a)| e != a) {
         return Err(failed(format!(
             "document {} of the patched file differs from the original in more than {what} \

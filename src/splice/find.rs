@@ -1,12 +1,19 @@
 //! Finding what an op edits: entries, their lines, the comments above them, and the hazards on their path.
 
-use super::values::{Refused, SpliceKind, Splicer, show_path};
+use super::splicer::{Refused, SpliceKind, Splicer, show_path};
 use crate::path::{Segment, ValuePath};
 use crate::yaml::hazard::{Hazard, HazardKind, flow_hazard, key_hazards, property_hazard};
 use crate::yaml::{Entry, Node, ScalarStyle};
 use std::ops::Range;
 
 impl<'a> Splicer<'a> {
+    /// The indentation step the file uses most (see [`indent_step`]).
+    pub(super) fn step(&self) -> usize {
+        *self
+            .step
+            .get_or_init(|| indent_step(self.document_root, self.input.text))
+    }
+
     /// The first merge-key or repeated-key hazard among `node`'s entries (found once per node).
     pub(super) fn key_hazard(&self, node: &Node) -> Option<Hazard> {
         let mut cache = self.key_hazards.borrow_mut();

@@ -3,9 +3,9 @@
 //! first line, so a block moved key by key reads under its new parent as it read before.
 
 use super::Op;
-use super::insert::Insertion;
+use super::splicer::Insertion;
+use super::splicer::{Refused, Splicer};
 use super::tree::{Content, Header, NewNode, NewTree};
-use super::values::{Refused, Splicer};
 use crate::path::{PathSet, Segment, ValuePath};
 use crate::yaml::Node;
 use serde_json::Value;

@@ -2,11 +2,10 @@
 
 use super::edit::Edit;
 use super::find::is_empty_flow_mapping;
-use super::moves::ends_in_moved_block;
 use super::render::render_key;
 use super::render::render_value;
-use super::tree::{Content, NewTree, first_moved_source};
-use super::values::{Refused, SpliceKind, Splicer, show_path, unreachable_refusal};
+use super::splicer::{Insertion, Refused, SpliceKind, Splicer, show_path, unreachable_refusal};
+use super::tree::{Content, NewTree, ends_in_moved_block, first_moved_source};
 use crate::path::{Segment, ValuePath};
 use crate::yaml::hazard::HazardKind;
 use crate::yaml::{Node, NodeKind, ScalarStyle};
@@ -22,20 +21,6 @@ pub(super) struct Point {
     unterminated: bool,
     /// A blank line leads: the new block follows a block that blank lines separate.
     blank: bool,
-}
-
-/// Where new keys go under one existing mapping.
-pub(super) struct Insertion {
-    /// The mapping's path relative to the prefix.
-    pub(super) parent: ValuePath,
-    pub(super) tree: NewTree,
-    /// The start of the earliest cut that sat directly in this mapping: new keys take its place.
-    pub(super) at_cut: Option<usize>,
-    /// The entry of the mapping (its index) that the first moved key written here sat in: the
-    /// new keys go where it was, or right after it.
-    pub(super) anchor: Option<usize>,
-    /// The scalar entry the new keys replace (`expose: true` → `expose.default`): they go where it was.
-    pub(super) replaces: Option<ValuePath>,
 }
 
 impl<'a> Splicer<'a> {

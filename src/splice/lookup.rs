@@ -1,7 +1,7 @@
 //! Finding the file's nodes by path: a mapping's keys read as Helm reads them, indexed once per
 //! large mapping, so that a plan of many ops does not scan the same keys once per op.
 
-use super::values::Splicer;
+use super::splicer::Splicer;
 use crate::path::{Segment, ValuePath};
 use crate::yaml::{Entry, Node};
 

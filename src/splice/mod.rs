@@ -12,13 +12,15 @@ pub mod op;
 mod remove;
 pub mod render;
 mod reshape;
+mod splicer;
 mod tree;
 pub mod values;
 
 pub use edit::{Edit, EditError, apply};
 pub use find::helm_refuses_tab_line;
 pub use op::{Op, SetSource, becomes_item, becomes_value};
-pub use values::{KeptComment, SpliceInput, SpliceKind, SpliceRefusal, Spliced, splice};
+pub use splicer::{KeptComment, SpliceInput, SpliceKind, SpliceRefusal, Spliced};
+pub use values::splice;
 
 #[cfg(test)]
 mod tests;

@@ -2,10 +2,10 @@
 
 use super::edit::Edit;
 use super::find::ends_in_block_scalar;
-use super::insert::Insertion;
 use super::render::{render_key, render_key_like, render_value};
+use super::splicer::Insertion;
+use super::splicer::{Refused, SpliceKind, Splicer, unreachable_refusal};
 use super::tree::{Content, Header, NewNode, NewTree};
-use super::values::{Refused, SpliceKind, Splicer, unreachable_refusal};
 use crate::path::{self as tree, Segment, ValuePath};
 use crate::yaml::hazard::property_hazard;
 use crate::yaml::{Entry, ScalarStyle};
@@ -327,15 +327,6 @@ impl<'a> Splicer<'a> {
             out.push_str(self.eol);
         }
         out
-    }
-}
-
-/// Whether the last thing written for `tree` is a moved entry ending in a block scalar.
-pub(super) fn ends_in_moved_block(tree: &NewTree) -> bool {
-    match tree.children.last().map(|(_, node)| node) {
-        Some(NewNode::Parent(child)) => ends_in_moved_block(child),
-        Some(NewNode::Leaf(Content::Moved { block_end, .. })) => *block_end,
-        _ => false,
     }
 }
 

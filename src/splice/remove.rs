@@ -3,8 +3,8 @@
 use super::edit::Edit;
 use super::find::ends_in_block_scalar;
 use super::find::tab_lines_end;
-use super::insert::Insertion;
-use super::values::{KeptComment, Refused, SpliceKind, Splicer, unreachable_refusal};
+use super::splicer::Insertion;
+use super::splicer::{KeptComment, Refused, SpliceKind, Splicer, unreachable_refusal};
 use crate::path::{self as tree, PathSet, Segment, ValuePath};
 use crate::yaml::{Entry, Node};
 use serde_json::Value;

@@ -56,6 +56,11 @@ pub fn double_quoted(s: &str) -> String {
     out
 }
 
+/// `s` as a YAML single-quoted scalar: each `'` doubled, nothing else escaped.
+pub fn single_quoted(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}
+
 /// A scalar (or empty collection) as YAML: plain when that reads back exactly, else double-quoted.
 pub fn render_scalar(value: &Value, typing: Typing) -> String {
     match value {
@@ -110,7 +115,7 @@ pub fn render_key_like(key: &str, old: &str, typing: Typing) -> String {
         && key.chars().all(plain_safe)
         && !key.contains(['\n', '\r', '\t'])
     {
-        format!("'{}'", key.replace('\'', "''"))
+        single_quoted(key)
     } else {
         render_key(key, typing)
     }

@@ -3,7 +3,7 @@
 //! whose entries become named items (`pools: {a: {…}}` → `pools: [{name: a, …}]`) is replaced whole.
 
 use super::edit::Edit;
-use super::values::{Refused, SpliceKind, Splicer};
+use super::splicer::{Refused, SpliceKind, Splicer};
 use crate::path::{self as tree, ValuePath};
 use crate::yaml::Node;
 use crate::yaml::hazard::property_hazard;

@@ -1,10 +1,13 @@
 //! The splicer's rules, one folder each under `tests/fixtures/splice/<rule>/<case>/`: the text
 //! `in.yaml`, the ops `ops.json`, and the text the splice must give, `out.yaml` (byte for byte),
-//! or `refused.txt` (a part of the refusal's message). The proposal is `proposal.yaml` when the
-//! case has one, else the input with the ops applied (a mapping they empty is dropped).
+//! or the refusal it must give, `refused.txt`: `KIND at PATH LINE:COLUMN` on its first line (the
+//! kind as `SpliceKind` prints it, the path as `ValuePath` does, `.` for the root), then a part of
+//! the message. The proposal is `proposal.yaml` when the case has one, else the input with the ops
+//! applied (a mapping they empty is dropped).
 
-use super::{Op, SetSource, SpliceInput, splice};
+use super::{Op, SetSource, SpliceInput, SpliceRefusal, splice};
 use crate::path::{self as tree, ValuePath};
+use crate::text::LineIndex;
 use crate::yaml::{self, DecodeOptions, Limits, Typing};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -118,10 +121,43 @@ fn run_case(dir: &Path) -> Result<(), String> {
     match (result, expected, read(dir, "refused.txt")) {
         (Ok(spliced), Some(out), _) if spliced.text == out => Ok(()),
         (Ok(spliced), Some(out), _) => Err(format!("got:\n{}\nwant:\n{out}", spliced.text)),
-        (Err(refusal), None, Some(part)) if refusal.message.contains(part.trim()) => Ok(()),
+        (Err(refusal), None, Some(want)) => refused_as(&refusal, &text, &want),
         (Err(refusal), _, _) => Err(format!("refused: {}", refusal.message)),
         (Ok(spliced), None, _) => Err(format!("written, not refused:\n{}", spliced.text)),
     }
+}
+
+/// The refusal as `refused.txt`'s first line names it: `KIND at PATH LINE:COLUMN`.
+fn named(refusal: &SpliceRefusal, text: &str) -> String {
+    let at = LineIndex::new(text).line_col(refusal.offset);
+    let path = if refusal.path.is_root() {
+        ".".to_string()
+    } else {
+        refusal.path.to_string()
+    };
+    format!("{:?} at {path} {}:{}", refusal.kind, at.line, at.column)
+}
+
+/// Whether the refusal has the kind, path and place of `want`'s first line and its message holds
+/// the rest.
+fn refused_as(refusal: &SpliceRefusal, text: &str, want: &str) -> Result<(), String> {
+    let (head, part) = want.split_once('\n').unwrap_or((want, ""));
+    let got = named(refusal, text);
+    if head.trim() != got {
+        return Err(format!(
+            "refused as `{got}`, not `{}`: {}",
+            head.trim(),
+            refusal.message
+        ));
+    }
+    if part.trim().is_empty() || !refusal.message.contains(part.trim()) {
+        return Err(format!(
+            "refused with `{}`, which does not hold `{}` (refused.txt names a part of the message)",
+            refusal.message,
+            part.trim()
+        ));
+    }
+    Ok(())
 }
 
 /// Every case folder of every rule, in name order.

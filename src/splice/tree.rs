@@ -165,3 +165,12 @@ pub(super) fn order_items(tree: &mut NewTree, at: &ValuePath, proposal: &Value) 
         }
     }
 }
+
+/// Whether the last thing written for `tree` is a moved entry ending in a block scalar.
+pub(super) fn ends_in_moved_block(tree: &NewTree) -> bool {
+    match tree.children.last().map(|(_, node)| node) {
+        Some(NewNode::Parent(child)) => ends_in_moved_block(child),
+        Some(NewNode::Leaf(Content::Moved { block_end, .. })) => *block_end,
+        _ => false,
+    }
+}

@@ -1,108 +1,20 @@
 //! Applying a values plan to the original text: each key's own lines change and nothing else moves.
 
 use super::edit::{Edit, apply};
-use super::find::indent_step;
-use super::insert::Insertion;
 use super::op::{Op, becomes_item, becomes_value, into_own_item};
 use super::remove::widen_to_final_break;
 use super::render::render_key_like;
+use super::splicer::{
+    Insertion, Refused, SpliceInput, SpliceKind, SpliceRefusal, Spliced, Splicer,
+    unreachable_refusal,
+};
 use super::tree::{Content, item_without_keys, order_items, travelling_blanks};
 use crate::path::{Segment, ValuePath};
 use crate::text::LineIndex;
-use crate::yaml::hazard::{Hazard, HazardKind};
-use crate::yaml::{Node, Stream, Typing};
-use serde_json::Value;
+use crate::yaml::Node;
+use crate::yaml::hazard::HazardKind;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::ops::Range;
-
-/// What the splicer needs: the original text, its parse, where the values are, and the plan.
-pub struct SpliceInput<'a> {
-    /// The original file text.
-    pub text: &'a str,
-    /// The parse of `text`.
-    pub stream: &'a Stream,
-    /// Which document of the stream holds the values.
-    pub document: usize,
-    /// Where the values root is inside that document.
-    pub prefix: &'a ValuePath,
-    /// How scalars are typed.
-    pub typing: Typing,
-    /// The plan.
-    pub ops: &'a [Op],
-    /// The values the result must hold at the prefix (the proposal with answers applied).
-    pub proposal: &'a Value,
-}
-
-/// A comment line left in place directly above a key the plan removed or moved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KeptComment {
-    /// The key it stood above, relative to the prefix.
-    pub path: ValuePath,
-    /// The comment's 1-based line in the original text.
-    pub line: usize,
-    /// The comment, trimmed.
-    pub text: String,
-}
-
-/// The edited text, before verification.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spliced {
-    /// The new file text.
-    pub text: String,
-    /// Comment lines kept next to removed or moved keys.
-    pub kept_comments: Vec<KeptComment>,
-}
-
-/// Which kind of problem stops a plan from being written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SpliceKind {
-    /// A hazard of [`crate::yaml::hazard`] on the path of an edit.
-    Hazard(HazardKind),
-    /// A mapping or list would have to move in a way the splicer cannot write.
-    NonScalarMove,
-    /// A block scalar is where a one-line edit is needed.
-    BlockScalar,
-    /// Indentation or tabs the splicer cannot reproduce.
-    Indentation,
-    /// The edits cannot be written as asked (they collide, or the document is missing).
-    VerifyFailed,
-    /// The values root is not in the file.
-    PrefixNotFound,
-}
-
-/// Why a plan cannot be written into this text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpliceRefusal {
-    /// Which refusal.
-    pub kind: SpliceKind,
-    /// The value path it is about, relative to the prefix.
-    pub path: ValuePath,
-    /// Where in the original text, as a byte offset.
-    pub offset: usize,
-    /// What is wrong, for a person.
-    pub message: String,
-}
-
-pub(super) type Refused<T> = Result<T, SpliceRefusal>;
-
-pub(super) struct Splicer<'a> {
-    pub(super) input: &'a SpliceInput<'a>,
-    pub(super) lines: LineIndex<'a>,
-    pub(super) eol: &'static str,
-    /// The document's indentation step, found on first use: most plans insert nothing.
-    step: std::cell::OnceCell<usize>,
-    document_root: &'a Node,
-    pub(super) root: &'a Node,
-    /// Each mapping's key hazard, found once: every op's path crosses the same mappings
-    /// (the root's entries would otherwise be looked at once per op). Keyed by the node's address
-    /// in the original tree, which the splice does not change.
-    pub(super) key_hazards: RefCell<HashMap<*const Node, Option<Hazard>>>,
-    /// Each large mapping's keys as Helm reads them, indexed once (the last entry of a repeated
-    /// key wins): every op looks its path up from the root, so a linear scan of the root's
-    /// entries per op would make a plan of n ops over m addons cost n·m key readings.
-    pub(super) key_index: RefCell<HashMap<*const Node, HashMap<String, usize>>>,
-}
 
 /// Applies the plan's operations to the text; the caller verifies the result.
 pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
@@ -162,14 +74,6 @@ struct OpEdits {
 }
 
 impl<'a> Splicer<'a> {
-    /// The indentation step the file uses most (see [`indent_step`]).
-    pub(super) fn step(&self) -> usize {
-        *self
-            .step
-            .get_or_init(|| indent_step(self.document_root, self.input.text))
-    }
-
-    /// Writes one op: a key renamed in place, an entry moved or cut, a value replaced or added.
     fn write_op(&self, op: &Op, out: &mut OpEdits) -> Refused<()> {
         match op {
             Op::Remove { path } => {
@@ -352,21 +256,6 @@ impl<'a> Splicer<'a> {
             kept_comments,
         })
     }
-
-    pub(super) fn refusal(
-        &self,
-        kind: SpliceKind,
-        path: &ValuePath,
-        offset: usize,
-        message: &str,
-    ) -> SpliceRefusal {
-        SpliceRefusal {
-            kind,
-            path: path.clone(),
-            offset,
-            message: message.to_string(),
-        }
-    }
 }
 
 fn op_paths(op: &Op) -> Vec<&ValuePath> {
@@ -418,22 +307,5 @@ fn comments_before_new_keys(edits: &mut [Edit]) {
             };
             edits[i].content.insert_str(at, &comments);
         }
-    }
-}
-
-pub(super) fn unreachable_refusal<T>(path: &ValuePath) -> Refused<T> {
-    Err(SpliceRefusal {
-        kind: SpliceKind::NonScalarMove,
-        path: path.clone(),
-        offset: 0,
-        message: format!("`{path}` does not end in a key"),
-    })
-}
-
-pub(super) fn show_path(path: &ValuePath) -> String {
-    if path.is_root() {
-        "the document root".to_string()
-    } else {
-        path.to_string()
     }
 }

@@ -159,6 +159,12 @@ fn run_case(dir: &Path) -> Result<(), String> {
         };
         // Each expected refusal or error (kind, path, and line/file if given) must be among those reported.
         for w in want.as_array().cloned().unwrap_or_default() {
+            // A refusal names its kind and its place (`"line": null` where it has none), so a
+            // case cannot pass on another refusal at another place.
+            if key == "refusals" {
+                let named = ["kind", "line"].iter().all(|f| w.get(f).is_some());
+                check(key, named, format!("{w} must name `kind` and `line`"));
+            }
             let found = got[key]
                 .as_array()
                 .is_some_and(|all| all.iter().any(|r| listed_matches(r, &w)));

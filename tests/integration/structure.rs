@@ -5,7 +5,7 @@
 //! (neither of the first two knows the other); `migration` (on migrate's public pipeline);
 //! `api` (the JS requests; `types`, the generated contract); `wasm` and `cli` on top, which only translate.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Beneath every layer: the one sort (the validator, a crate of its own, has its own).
@@ -141,6 +141,14 @@ fn sources(dir: &Path, root: &Path, out: &mut Vec<(String, String)>) {
     }
 }
 
+/// Every Rust source under a folder of the repository, by its path relative to that folder.
+fn sources_under(folder: &str) -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+    let mut files = Vec::new();
+    sources(&dir, &dir, &mut files);
+    files
+}
+
 #[test]
 fn every_import_points_down_the_layers() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -264,9 +272,7 @@ fn own_sorts(source: &str) -> Vec<String> {
 fn every_sort_goes_through_order() {
     // Each call site of a standard sort (or a B-tree per element type) compiles its own copy
     // into the wasm; `order` holds the one instantiation (docs/size.md).
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&root, &root, &mut files);
+    let files = sources_under("src");
     let mut wrong = findings(&files, &["order.rs"], |_, source| own_sorts(source));
     // The validator crate has its own `order` (an insertion sort for its short lists).
     let skip = [VALIDATOR_TESTS, &["order.rs"]].concat();
@@ -283,4 +289,115 @@ fn every_sort_goes_through_order() {
         [".sort_by_key("]
     );
     assert!(own_sorts("#[cfg(test)]\nmod tests { fn f() { v.sort(); } }").is_empty());
+}
+
+/// The sibling files of `module` that `source` names (`super::find::…`, `crate::splice::find::…`).
+fn sibling_references(source: &str, module: &str, siblings: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let absolute = format!("crate::{module}::");
+    for line in source.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        for marker in ["super::", absolute.as_str()] {
+            for (at, _) in code.match_indices(marker) {
+                let name: String = code[at + marker.len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if siblings.contains(&name) {
+                    out.insert(name);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A circle in an import graph (file → the files it names), as the files around it.
+fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        file: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        trail: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(start) = trail.iter().position(|f| f == file) {
+            let mut found = trail[start..].to_vec();
+            found.push(file.to_string());
+            return Some(found);
+        }
+        if done.contains(file) {
+            return None;
+        }
+        trail.push(file.to_string());
+        for next in graph.get(file).into_iter().flatten() {
+            if let Some(found) = visit(next, graph, trail, done) {
+                return Some(found);
+            }
+        }
+        trail.pop();
+        done.insert(file.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|file| visit(file, graph, &mut Vec::new(), &mut done))
+}
+
+/// The import graph of the files of `src/<module>/` (its `mod.rs` and `tests.rs` left out).
+fn module_graph(module: &str, files: &[(String, String)]) -> BTreeMap<String, BTreeSet<String>> {
+    let own: Vec<(String, &String)> = files
+        .iter()
+        .filter_map(|(name, source)| Some((name.strip_suffix(".rs")?.to_string(), source)))
+        .filter(|(name, _)| name != "mod" && name != "tests")
+        .collect();
+    let siblings: BTreeSet<String> = own.iter().map(|(name, _)| name.clone()).collect();
+    own.iter()
+        .map(|(name, source)| {
+            let mut named = sibling_references(source, module, &siblings);
+            named.remove(name);
+            (name.clone(), named)
+        })
+        .collect()
+}
+
+#[test]
+fn the_files_of_the_splicer_import_one_way() {
+    let graph = module_graph("splice", &sources_under("src/splice"));
+    assert!(graph.len() > 10, "{graph:?}");
+    assert_eq!(
+        circle(&graph),
+        None,
+        "a circle among the files of src/splice"
+    );
+}
+
+#[test]
+fn a_planted_circle_is_caught() {
+    let files = [
+        ("values.rs".to_string(), "use super::find::x;".to_string()),
+        (
+            "find.rs".to_string(),
+            "use super::splicer::Splicer;".to_string(),
+        ),
+        (
+            "splicer.rs".to_string(),
+            "fn f() { crate::splice::values::splice(); }".to_string(),
+        ),
+        (
+            "render.rs".to_string(),
+            "// super::values is named in a comment only".to_string(),
+        ),
+    ];
+    let graph = module_graph("splice", &files);
+    assert_eq!(
+        circle(&graph),
+        Some(
+            ["find", "splicer", "values", "find"]
+                .map(String::from)
+                .to_vec()
+        )
+    );
+    let one_way = &files[..2];
+    assert_eq!(circle(&module_graph("splice", one_way)), None);
 }
