@@ -7,11 +7,12 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
-use super::charts::{CHARTS_KEYWORD, ChartNamed, helm_report, name};
+use super::charts::{CHARTS_KEYWORD, ChartNamed, name};
 use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
 use super::gates::{gates, kept_paths, prune, switched_off};
 use super::message::{describe_in, quote};
 use super::mismatch::mismatch;
+use super::nested::{HelmLine, nest, tree_report};
 use super::pointer::value_path;
 use crate::path::get;
 use crate::path::{Segment, ValuePath};
@@ -42,6 +43,13 @@ pub struct Violation {
     /// For a chart tree: the chart whose own schema failed, and the line Helm prints for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chart: Option<ChartNamed>,
+    /// The lines Helm prints above it that hold it, outermost first (`'allOf' failed`, a
+    /// `$ref`'s `validation failed`), each indented two spaces more than the last.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub within: Vec<HelmLine>,
+    /// The lines Helm prints under it (an `anyOf`'s or a `contains`' failed subschemas).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub causes: Vec<HelmLine>,
 }
 
 impl Violation {
@@ -71,7 +79,11 @@ impl Schema {
     /// Every violation of this schema by `values`, validated exactly as given.
     pub fn validate(&self, values: &Value) -> Vec<Violation> {
         let values = instance(values);
-        self.violations(&values, None)
+        let kept = match self.subchart_paths() {
+            Some(paths) => kept_paths(paths, &switched_off(&gates(&self.document), &values)),
+            None => Vec::new(),
+        };
+        self.violations(&values, None, &kept)
     }
 
     /// Every violation of this schema by the user's values coalesced over the chart's defaults,
@@ -84,7 +96,7 @@ impl Schema {
         let literal = instance(user).into_owned();
         let mut spread = literal.clone();
         spread_globals(&mut spread, &paths, true);
-        self.violations(&coalesced, Some((&literal, &spread)))
+        self.violations(&coalesced, Some((&literal, &spread)), &paths)
     }
 
     /// The user's values over the chart's defaults, as Helm coalesces them: for a chart tree,
@@ -130,6 +142,8 @@ impl Schema {
             message: found.message,
             in_defaults_only: found.in_defaults_only,
             path: found.path,
+            within: Vec::new(),
+            causes: Vec::new(),
         })
     }
 
@@ -187,10 +201,9 @@ impl Schema {
             return format!("{}\n", found.message);
         }
         if self.document.get(CHARTS_KEYWORD).is_some() {
-            let violations = self.validate_coalesced(defaults, user);
-            if let Some(text) = helm_report(&self.document, &violations) {
-                return text;
-            }
+            let (coalesced, kept) = self.coalesce_kept(defaults, user);
+            self.counted();
+            return tree_report(&self.chart_errors(&coalesced, &kept));
         }
         format!(
             "{name}:\n{}",
@@ -210,7 +223,14 @@ impl Schema {
         self.validator.iter_errors(values)
     }
 
-    fn violations(&self, values: &Value, user: Option<(&Value, &Value)>) -> Vec<Violation> {
+    /// Every violation of the coalesced `values` (`user`: as written and with `global` spread),
+    /// named by chart and nested as Helm nests them (`kept`: the subchart paths Helm keeps).
+    fn violations(
+        &self,
+        values: &Value,
+        user: Option<(&Value, &Value)>,
+        kept: &[Vec<String>],
+    ) -> Vec<Violation> {
         let mut out = Vec::new();
         for error in self.errors(values) {
             let at = At {
@@ -231,6 +251,10 @@ impl Schema {
                 }
                 _ => out.push(self.violation(&error, at)),
             }
+        }
+        if !out.is_empty() {
+            // The same validation, read as Helm's tree: not counted as another one.
+            nest(&self.document, &mut out, &self.chart_errors(values, kept));
         }
         name(&self.document, &mut out);
         out
@@ -268,6 +292,8 @@ impl Schema {
             message,
             pointer,
             chart: None,
+            within: Vec::new(),
+            causes: Vec::new(),
         }
     }
 }
@@ -328,6 +354,8 @@ fn key_violations(
             pointer,
             helm_message: message,
             chart: None,
+            within: Vec::new(),
+            causes: Vec::new(),
         });
     }
 }
@@ -357,6 +385,8 @@ fn item_violations(
             pointer: format!("{}/{i}", error.instance_path()),
             helm_message: "false schema".to_string(),
             chart: None,
+            within: Vec::new(),
+            causes: Vec::new(),
         });
     }
 }

@@ -50,14 +50,15 @@ def normal(line):
 
 
 def helm_lines(chart_path, values):
-    """Helm's verdict on the install path: the set of `chart: - at '…': …` lines (empty: valid)."""
+    """Helm's verdict on the install path: the set of `chart: - at '…': …` lines, the causes
+    nested under a line indented as Helm indents them (empty: valid)."""
     try:
         Chart.load(chart_path).render(values)  # a fresh load: render prunes the loaded chart
         return set()
     except Exception as e:  # HelmValuesError
         lines, chart = set(), None
         for line in str(e).splitlines():
-            if line.startswith("- at "):
+            if line.lstrip().startswith("- at "):
                 lines.add(normal(f"{chart}: {line}"))
             elif line.endswith(":") and not line.startswith("values don't"):
                 chart = line[:-1]
@@ -73,13 +74,54 @@ def helm_said(chart_path, values):
         return "\n".join(normal(line) for line in str(e).strip().splitlines())
 
 
+def nested_lines(v):
+    """The lines one violation stands for in Helm's report, indented as Helm indents them: the
+    lines that hold it (`within`), its own, and its `causes`."""
+    name = v["chart"]["name"]
+    own = v["chart"]["helm"][len(name) + 2:]
+    if v["keyword"] == "coalesce":
+        return [v["chart"]["helm"]]
+    def line(depth, pointer, message):
+        return normal(f"{name}: {'  ' * depth}- at '{pointer}': {message}")
+    def causes(depth, items):
+        for c in items:
+            yield line(depth, c["pointer"], c["message"])
+            yield from causes(depth + 1, c.get("causes", []))
+    within = v.get("within", [])
+    heads = [line(d, w["pointer"], w["message"]) for d, w in enumerate(within)]
+    mine = normal(f"{name}: {'  ' * len(within)}{own}") if within else normal(v["chart"]["helm"])
+    return heads + [mine] + list(causes(len(within) + 1, v.get("causes", [])))
+
+
 def our_lines(chart_path, values_file):
     out = subprocess.run([BIN, "validate", "--chart", chart_path, "--values", values_file],
                          capture_output=True, text=True)
     report = json.loads(out.stdout or "{}")
     every = report.get("violations", []) + report.get("defaultsViolations", [])
-    return {normal(v["chart"]["helm"]) for v in every if "chart" in v} | {
-        e["message"] for e in report.get("errors", [])}, report
+    lines = {line for v in every if "chart" in v for line in nested_lines(v)}
+    return lines | {e["message"] for e in report.get("errors", [])}, report
+
+
+def canonical(text):
+    """Helm's report with each line's causes sorted (Helm lists one object's errors in Go's map
+    order, which varies from run to run), the nesting kept."""
+    def tree(lines):
+        out, i = [], 0
+        while i < len(lines):
+            depth = len(lines[i]) - len(lines[i].lstrip())
+            j = i + 1
+            while j < len(lines) and len(lines[j]) - len(lines[j].lstrip()) > depth:
+                j += 1
+            out.append(lines[i] + "".join("\n" + c for c in tree(lines[i + 1:j])))
+            i = j
+        return sorted(out)
+    blocks, head = [], []
+    for line in (normal(l) for l in text.strip().splitlines()):
+        if line.lstrip().startswith("- at "):
+            blocks[-1][1].append(line)
+        else:
+            blocks.append((line, []))
+    return "\n".join(f"{h}\n" + "\n".join(tree(b)) for h, b in blocks)
 
 
 STRICT = {"type": "object", "additionalProperties": False, "properties": {"port": {"type": "integer"}}}
@@ -269,6 +311,61 @@ def test_location(work):
           f"helm {sorted(helm)} ours {sorted(ours)} at {at}")
 
 
+NESTING = {"type": "object", "properties": {
+    "a": {"items": {"type": "string"}, "maxItems": 1, "contains": {"type": "string"}},
+    "c": {"anyOf": [{"type": "string"}, {"minimum": 3}]},
+    "d": {"$ref": "#/$defs/x"},
+    "e": {"allOf": [{"minimum": 5}, {"maximum": 0}]},
+    "o": {"oneOf": [{"type": "string"}, {"type": "boolean", "$ref": "#/$defs/x"}]},
+    "names": {"propertyNames": {"pattern": "^a"}},
+    "p": {"pattern": "^\\s$"}},
+    "$defs": {"x": {"minLength": 3, "pattern": "x"}}}
+NESTED_VALUES = {"a": [1, 2], "c": 1, "d": "1", "e": 2, "o": 1, "names": {"b": 1}, "p": "x"}
+
+
+def nesting(work):
+    """Causes nested as Helm nests them, in a tree: the root, a subchart under two aliases and
+    its own subchart carry a schema of `contains`, `anyOf`, `oneOf`, `allOf`, `$ref`s and
+    `propertyNames`."""
+    write(f"{work}/nest", {
+        "Chart.yaml": chart_yaml("nest", "1.0.0", [{"name": "sub", "version": "1.0.0", "alias": "s"},
+                                                   {"name": "sub", "version": "1.0.0", "alias": "t"}]),
+        "values.yaml": "{}\n",
+        "values.schema.json": NESTING,
+        "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0", [{"name": "leaf", "version": "1.0.0"}]),
+        "charts/sub/values.schema.json": NESTING,
+        "charts/sub/charts/leaf/Chart.yaml": chart_yaml("leaf", "1.0.0"),
+        "charts/sub/charts/leaf/values.schema.json": NESTING,
+    })
+    return Chart.load(f"{work}/nest").save(work)
+
+
+NESTING_CASES = [
+    ("the root's causes, nested", NESTED_VALUES),
+    ("an aliased subchart's", {"s": NESTED_VALUES}),
+    ("its own subchart's, under the other alias", {"t": {"leaf": NESTED_VALUES}}),
+    ("every chart at once", {**NESTED_VALUES, "s": NESTED_VALUES, "t": {"leaf": NESTED_VALUES}}),
+]
+
+
+def test_nesting(work):
+    archive = nesting(work)
+    compare(work, "nested causes", archive, f"{work}/nest", NESTING_CASES)
+    values = f"{work}/nested.yaml"
+    with open(values, "w") as f:
+        f.write(yaml.safe_dump(json.loads(json.dumps(NESTING_CASES[-1][1]))))  # no anchors
+    for form, path in (("archive", archive), ("directory", f"{work}/nest")):
+        given = ("--values", values, "--base", path, "--target", path, "--proposal", values, "--prefix", "")
+        kept, out = run("migrate", *given)
+        said = helm_said(archive, NESTING_CASES[-1][1])
+        check(f"nested causes ({form}): migrate's `helm` is what helm install prints, causes nested",
+              canonical(kept.get("helm", "")) == canonical(said), kept.get("helm", "") + "\n---\n" + said)
+        text = subprocess.run([BIN, "migrate", *given, "--format", "text"], capture_output=True, text=True).stdout
+        printed = text.split("helm install would print:\n", 1)[-1].split("\n\n", 1)[0]
+        check(f"nested causes ({form}): the text output prints it so", canonical(printed) == canonical(said),
+              printed)
+
+
 def bump(work):
     """umb 1.0.0 → 2.0.0: its subchart alpha 1.0.0 → 2.0.0 renames `port` to `podPort`."""
     for version, schema in (("1.0.0", {"type": "object", "properties": {"port": {"type": "integer"}}}),
@@ -420,6 +517,7 @@ def main():
         test_library(work)
         test_mismatch(work)
         test_location(work)
+        test_nesting(work)
         bump(work)
         test_shipped(work)
     finally:
