@@ -232,24 +232,19 @@ impl Schema {
         kept: &[Vec<String>],
     ) -> Vec<Violation> {
         let mut out = Vec::new();
-        for error in self.errors(values) {
-            let at = At {
-                path: value_path(error.instance_path(), values),
-                schema_path: error.schema_path().to_string(),
-                keyword: error.kind().keyword().to_string(),
-                user,
-            };
-            match error.kind() {
-                ValidationErrorKind::AdditionalProperties { unexpected } => {
-                    key_violations(&error, &at, unexpected, "additional properties", &mut out)
-                }
-                ValidationErrorKind::UnevaluatedProperties { unexpected } => {
-                    key_violations(&error, &at, unexpected, "unevaluated properties", &mut out)
-                }
-                ValidationErrorKind::UnevaluatedItems { unexpected } => {
-                    item_violations(&error, &at, unexpected, &mut out)
-                }
-                _ => out.push(self.violation(&error, at)),
+        let empty = Value::Object(serde_json::Map::new());
+        for (keys, own, errors) in self.chart_validations(values, &empty, kept) {
+            let root = keys.iter().fold(ValuePath::root(), |p, k| p.key(k.clone()));
+            let prefix: String = keys.iter().map(|k| format!("/{}", escape(k))).collect();
+            for error in errors {
+                let at = At {
+                    path: root.join(&value_path(error.instance_path(), own)),
+                    pointer: format!("{prefix}{}", error.instance_path()),
+                    schema_path: error.schema_path().to_string(),
+                    keyword: error.kind().keyword().to_string(),
+                    user,
+                };
+                self.push_violations(&error, at, &mut out);
             }
         }
         if !out.is_empty() {
@@ -258,6 +253,22 @@ impl Schema {
         }
         name(&self.document, &mut out);
         out
+    }
+
+    /// The violations one error stands for: one per key or item it names, else one.
+    fn push_violations(&self, error: &ValidationError<'_>, at: At<'_>, out: &mut Vec<Violation>) {
+        match error.kind() {
+            ValidationErrorKind::AdditionalProperties { unexpected } => {
+                key_violations(&at, unexpected, "additional properties", out)
+            }
+            ValidationErrorKind::UnevaluatedProperties { unexpected } => {
+                key_violations(&at, unexpected, "unevaluated properties", out)
+            }
+            ValidationErrorKind::UnevaluatedItems { unexpected } => {
+                item_violations(error, &at, unexpected, out)
+            }
+            _ => out.push(self.violation(error, at)),
+        }
     }
 
     /// The one violation of an error that names neither keys nor items.
@@ -279,7 +290,7 @@ impl Schema {
         };
         let pointer = match error.kind() {
             ValidationErrorKind::PropertyNames { .. } => String::new(),
-            _ => error.instance_path().to_string(),
+            _ => at.pointer.clone(),
         };
         let message = describe_in(error, Some(&self.document));
         Violation {
@@ -302,6 +313,8 @@ impl Schema {
 /// (as written, and with their `global` copied into every subchart).
 struct At<'u> {
     path: ValuePath,
+    /// The JSON pointer of the failing value from the values root.
+    pointer: String,
     schema_path: String,
     keyword: String,
     user: Option<(&'u Value, &'u Value)>,
@@ -326,23 +339,17 @@ impl At<'_> {
 
 /// One violation per key an `additionalProperties`/`unevaluatedProperties` error names, so that
 /// each can point at its own line.
-fn key_violations(
-    error: &ValidationError<'_>,
-    at: &At<'_>,
-    keys: &[String],
-    what: &str,
-    out: &mut Vec<Violation>,
-) {
+fn key_violations(at: &At<'_>, keys: &[String], what: &str, out: &mut Vec<Violation>) {
     for key in keys {
         let key_path = at.path.key(key.clone());
         // Helm reports each unevaluated key as its own `false schema`, at the key.
         let (pointer, message) = if what == "unevaluated properties" {
-            let pointer = format!("{}/{}", error.instance_path(), escape(key));
+            let pointer = format!("{}/{}", at.pointer, escape(key));
             (pointer, "false schema".to_string())
         } else {
             let quoted = super::validator::go_quote(key);
             let message = format!("{what} {quoted} not allowed");
-            (error.instance_path().to_string(), message)
+            (at.pointer.clone(), message)
         };
         out.push(Violation {
             path: at.path.clone(),
@@ -382,7 +389,7 @@ fn item_violations(
             schema_path: at.schema_path.clone(),
             keyword: at.keyword.clone(),
             message: "false schema".to_string(),
-            pointer: format!("{}/{i}", error.instance_path()),
+            pointer: format!("{}/{i}", at.pointer),
             helm_message: "false schema".to_string(),
             chart: None,
             within: Vec::new(),

@@ -235,6 +235,57 @@ def test_gated(work):
     compare(work, "gated", gated(work), f"{work}/gated", GATED_CASES)
 
 
+def ordered(work):
+    """Helm's order below the top level (`processDependencyEnabled`, recursing with the
+    parent's coalesced values): `mid` holds `deep` (tag `heavy`) and `cond` (condition
+    `cond.use`); mid's values.yaml sets `tags` and a key `mid`, which Helm lays at the top of the
+    values before deciding for mid's own subcharts. `sw` is one chart under two aliases, each
+    with its own condition; `off` is switched off by its own default, with a `global` of its own."""
+    failing = {"type": "object", "required": ["c"]}
+    write(f"{work}/ord", {
+        "Chart.yaml": chart_yaml("ord", "1.0.0", [
+            {"name": "mid", "version": "1.0.0"},
+            {"name": "sw", "version": "1.0.0", "alias": "one", "condition": "one.use"},
+            {"name": "sw", "version": "1.0.0", "alias": "two", "condition": "two.use"},
+            {"name": "off", "version": "1.0.0", "condition": "off.enabled"},
+            {"name": "strict", "version": "1.0.0"}]),
+        "values.yaml": "one:\n  use: true\n",
+        "charts/mid/Chart.yaml": chart_yaml("mid", "1.0.0", [
+            {"name": "deep", "version": "1.0.0", "tags": ["heavy"]},
+            {"name": "cond", "version": "1.0.0", "condition": "cond.use"}]),
+        "charts/mid/values.yaml": "tags:\n  heavy: false\nmid:\n  cond:\n    use: false\n",
+        "charts/mid/charts/deep/Chart.yaml": chart_yaml("deep", "1.0.0"),
+        "charts/mid/charts/deep/values.schema.json": failing,
+        "charts/mid/charts/cond/Chart.yaml": chart_yaml("cond", "1.0.0"),
+        "charts/mid/charts/cond/values.schema.json": failing,
+        "charts/sw/Chart.yaml": chart_yaml("sw", "1.0.0"),
+        "charts/sw/values.yaml": "use: false\nport: 1\n",
+        "charts/sw/values.schema.json": {"type": "object", "properties": {"port": {"type": "integer"}}},
+        "charts/off/Chart.yaml": chart_yaml("off", "1.0.0"),
+        "charts/off/values.yaml": "enabled: false\nglobal:\n  env: from-off\n",
+        "charts/off/values.schema.json": failing,
+        "charts/strict/Chart.yaml": chart_yaml("strict", "1.0.0"),
+        "charts/strict/values.schema.json": {"type": "object", "properties": {
+            "global": {"type": "object", "properties": {"env": {"enum": ["prod"]}}}}},
+    })
+    return Chart.load(f"{work}/ord").save(work)
+
+
+ORDERED_CASES = [
+    ("defaults alone: mid's own tags and `mid` key decide for its subcharts", {}),
+    ("the user's tag wins over mid's", {"tags": {"heavy": True}}),
+    ("the user's condition wins over mid's top-level key", {"mid": {"cond": {"use": True}}}),
+    ("one chart under two aliases: each its own condition", {"one": {"port": "x"}, "two": {"use": True, "port": "z"}}),
+    ("a null at a condition path the subchart's default sets: deleted, so on", {"off": {"enabled": None}}),
+    ("a switched-off subchart's global reaches no one", {"off": {"global": {"env": "x"}}}),
+    ("switched on, its global stays its own", {"off": {"enabled": True, "c": 1}}),
+]
+
+
+def test_ordered(work):
+    compare(work, "order", ordered(work), f"{work}/ord", ORDERED_CASES)
+
+
 def mismatched(work):
     """Subcharts whose values a user gives as `null` or a scalar: `sub` (holding `leaf`), `gated`
     (switched off by its condition in the parent's values), `held` (the parent's values hold its
@@ -518,6 +569,7 @@ def main():
         test_mismatch(work)
         test_location(work)
         test_nesting(work)
+        test_ordered(work)
         bump(work)
         test_shipped(work)
     finally:

@@ -144,11 +144,7 @@ impl Validator {
     /// (a chart's own schema inside a composition), as Helm prints them when that subschema is
     /// the whole schema; `None` when no subschema is compiled there.
     pub fn helm_errors_at(&self, pointer: &str, instance: &Value) -> Option<Vec<HelmError>> {
-        let resource = self.nodes[self.root].resource;
-        let id = self
-            .nodes
-            .iter()
-            .position(|n| n.resource == resource && n.location == pointer)?;
+        let id = self.node_at(pointer)?;
         let mut scope = Scope::default();
         Some(match self.helm_node(id, instance, &Loc::Root, &mut scope) {
             None => Vec::new(),
