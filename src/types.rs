@@ -14,7 +14,7 @@ use crate::migrate::outcome::{
     ChartFinding, ChartFindings, HomeKind, KeptComment, NotCarried, Refusal, RefusalKind, Status,
     ValuesHome,
 };
-use crate::migrate::validate::{ChartNamed, LocatedViolation, ValidateReport};
+use crate::migrate::validate::{ChartNamed, HelmLine, LocatedViolation, ValidateReport};
 use crate::migrate::{Draft, MigrateReport, Op, SetSource};
 use crate::migration::chain::{ChainReport, ChainStep};
 use crate::migration::fleet::{FileOutcome, FleetReport, RepoOutcome, Summary};
@@ -72,7 +72,7 @@ pub fn typescript() -> String {
         MigrateReport, Status, Displaced, DisplacedBy, Derivable, Source, Escalation, Refusal,
         RefusalKind, ValuesHome, HomeKind, Templates, ChartInfo, TemplateFile,
         Location, Diagnostic, Op, SetSource, NotCarried, KeptComment, FileResult, Change,
-        ChangeKind, ChartFindings, ChartFinding, ValidateReport, LocatedViolation, ChartNamed,
+        ChangeKind, ChartFindings, ChartFinding, ValidateReport, LocatedViolation, ChartNamed, HelmLine,
         DecodeResult, PatchReport,
         PatchStatus, ReadAnswers, ChartRead, ChartAt, RecordResult, Migration, ChartBump,
         SchemaPair, SchemaDigest, RecordedOp, RecordedDisplaced, ReplayReport, ReplayedOp,

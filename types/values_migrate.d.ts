@@ -639,6 +639,15 @@ inDefaultsOnly: boolean,
  */
 chart?: ChartNamed,
 /**
+ * The lines Helm prints above it that hold it, outermost first (`'allOf' failed`, a
+ * `$ref`'s `validation failed`), each indented two spaces more than the last.
+ */
+within?: Array<HelmLine>,
+/**
+ * The lines Helm prints under it (an `anyOf`'s or a `contains`' failed subschemas).
+ */
+causes?: Array<HelmLine>,
+/**
  * The file, as the caller named it, or `null`.
  */
 file: string | null,
@@ -669,6 +678,24 @@ name: string,
  * whole error when its coalescing refuses the values (`type mismatch on <chart>: …`).
  */
 helm: string,
+};
+
+/**
+ * One line Helm prints (`- at '<pointer>': <message>`), with the lines it prints under it.
+ */
+export type HelmLine = {
+/**
+ * The JSON pointer Helm prints after `at`, inside the chart's own values.
+ */
+pointer: string,
+/**
+ * Helm's words.
+ */
+message: string,
+/**
+ * The lines Helm prints under it, two spaces further in.
+ */
+causes?: Array<HelmLine>,
 };
 
 /**

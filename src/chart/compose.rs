@@ -73,6 +73,9 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
     } else {
         let mut gates = Vec::new();
         let mut composed = node(root, &[], "", &mut charts, &mut drafts, &mut gates)?;
+        for gate in &mut gates {
+            with_tops(root, gate)?;
+        }
         list_tree(&mut composed, &charts, gates, parents);
         (!charts.iter().all(|c| c.schema_pointer.is_none()))
             .then(|| with_draft(composed, &drafts, root))
@@ -410,6 +413,52 @@ fn at_path(path: &[String], leaf: &Value) -> Value {
     )
 }
 
+/// The chart's own values.yaml (its first document), as Helm's chart loader reads it.
+fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
+    let Some(text) = &chart.values else {
+        return Ok(None);
+    };
+    let options = DecodeOptions {
+        typing: Typing::Helm,
+        ..DecodeOptions::default()
+    };
+    let documents = crate::yaml::decode(text, &options).map_err(|e| {
+        ChartError::new(
+            &chart.source,
+            Some("values.yaml"),
+            format!("not YAML: {}", e.display_with("values.yaml", text)),
+        )
+    })?;
+    Ok(documents.into_iter().next())
+}
+
+/// Lists on a gate the own values.yaml of each chart between the root and the subchart it
+/// switches (outermost first): Helm decides a nested subchart on the values coalesced with
+/// them laid at the top (`processDependencyEnabled` recursing with `CoalesceValues(t, cvals)`).
+fn with_tops(root: &Chart, gate: &mut Value) -> Result<(), ChartError> {
+    let path: Vec<String> = gate["path"]
+        .as_array()
+        .map(|p| {
+            p.iter()
+                .filter_map(|k| k.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut tops = Vec::new();
+    let mut chart = root;
+    for key in path.iter().take(path.len().saturating_sub(1)) {
+        let Some((_, sub, _)) = included(chart)?.into_iter().find(|(k, _, _)| k == key) else {
+            break;
+        };
+        chart = sub;
+        tops.push(own_values(chart)?.unwrap_or(Value::Null));
+    }
+    if !tops.is_empty() {
+        gate["tops"] = Value::Array(tops);
+    }
+    Ok(())
+}
+
 /// Helm's `CoalesceValues` for the tree with no user values: each chart's values.yaml under
 /// `dest`, then each kept subchart's under its key, `global` copied down first.
 /// `parents` gets, for each subchart, what its parents put under its key (the values Helm keeps
@@ -420,23 +469,7 @@ fn defaults(
     path: &[String],
     parents: &mut Vec<(Vec<String>, Option<Value>)>,
 ) -> Result<Value, ChartError> {
-    let own = match &chart.values {
-        Some(text) => {
-            let options = DecodeOptions {
-                typing: Typing::Helm,
-                ..DecodeOptions::default()
-            };
-            let documents = crate::yaml::decode(text, &options).map_err(|e| {
-                ChartError::new(
-                    &chart.source,
-                    Some("values.yaml"),
-                    format!("not YAML: {}", e.display_with("values.yaml", text)),
-                )
-            })?;
-            documents.into_iter().next()
-        }
-        None => None,
-    };
+    let own = own_values(chart)?;
     let mut dest = match crate::schema::coalesce(own.as_ref(), &Value::Object(dest)) {
         Value::Object(map) => map,
         _ => Map::new(),

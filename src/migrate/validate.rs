@@ -42,9 +42,16 @@ pub struct LocatedViolation {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "types", ts(optional))]
     pub chart: Option<ChartNamed>,
+    /// The lines Helm prints above it that hold it, outermost first (`'allOf' failed`, a
+    /// `$ref`'s `validation failed`), each indented two spaces more than the last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub within: Vec<HelmLine>,
+    /// The lines Helm prints under it (an `anyOf`'s or a `contains`' failed subschemas).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub causes: Vec<HelmLine>,
 }
 
-pub use crate::schema::ChartNamed;
+pub use crate::schema::{ChartNamed, HelmLine};
 
 /// What `validate` returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -191,6 +198,8 @@ pub(crate) fn against(
             in_defaults_only: violation.in_defaults_only,
             at,
             chart: violation.chart.clone(),
+            within: violation.within.clone(),
+            causes: violation.causes.clone(),
         };
         if violation.in_defaults_only {
             out.defaults_violations.push(located);

@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Violation;
+use super::nested::own_pointer;
 use crate::path::Segment;
 
 /// The keyword under which a chart tree's composed schema lists its charts that have a schema:
@@ -27,13 +28,14 @@ pub struct ChartNamed {
 }
 
 /// One chart of a tree: Helm's name for it, where its values are, where its schema is.
-struct Place {
-    name: String,
-    values_path: Vec<String>,
-    pointer: String,
+pub(super) struct Place {
+    pub(super) name: String,
+    pub(super) values_path: Vec<String>,
+    pub(super) pointer: String,
 }
 
-fn places(document: &Value) -> Vec<Place> {
+/// The charts a composed schema lists, in the order Helm validates them (none for a lone chart).
+pub(super) fn places(document: &Value) -> Vec<Place> {
     let Some(list) = document.get(CHARTS_KEYWORD).and_then(Value::as_array) else {
         return Vec::new();
     };
@@ -54,7 +56,7 @@ fn places(document: &Value) -> Vec<Place> {
 }
 
 /// The chart whose own schema holds `schema_path` (the longest pointer that prefixes it).
-fn chart_of<'p>(places: &'p [Place], schema_path: &str) -> Option<&'p Place> {
+pub(super) fn chart_of<'p>(places: &'p [Place], schema_path: &str) -> Option<&'p Place> {
     places
         .iter()
         .filter(|c| {
@@ -77,22 +79,6 @@ fn pointer(segments: &[Segment], skip: usize) -> String {
         .collect()
 }
 
-/// Helm's one message for every key one `additionalProperties` refuses in one mapping
-/// (`additional properties 'a', 'b' not allowed`); the validator reports each key apart.
-fn grouped(every: &[Violation], v: &Violation) -> String {
-    const HEAD: &str = "additional properties '";
-    const TAIL: &str = "' not allowed";
-    if !v.helm_message.starts_with(HEAD) {
-        return v.helm_message.clone();
-    }
-    let keys: Vec<&str> = every
-        .iter()
-        .filter(|o| o.schema_path == v.schema_path && o.path == v.path)
-        .filter_map(|o| o.helm_message.strip_prefix(HEAD)?.strip_suffix(TAIL))
-        .collect();
-    format!("{HEAD}{}{TAIL}", keys.join("', '"))
-}
-
 /// Each violation named by its chart as Helm names it (nothing for a lone chart's schema).
 pub(crate) fn name(document: &Value, violations: &mut [Violation]) {
     let places = places(document);
@@ -107,8 +93,9 @@ pub(crate) fn name(document: &Value, violations: &mut [Violation]) {
                 helm: format!(
                     "{}: - at '{}': {}",
                     chart.name,
-                    pointer(v.path.segments(), chart.values_path.len()),
-                    grouped(violations, v)
+                    own_pointer(v, &chart.values_path)
+                        .unwrap_or_else(|| pointer(v.path.segments(), chart.values_path.len())),
+                    v.helm_message
                 ),
             })
         })
@@ -116,33 +103,4 @@ pub(crate) fn name(document: &Value, violations: &mut [Violation]) {
     for (v, named) in violations.iter_mut().zip(named) {
         v.chart = named;
     }
-}
-
-/// What `helm install` prints for a chart tree's violations (already named): one block per
-/// chart, in the order Helm validates them; `None` for a lone chart's schema.
-pub(crate) fn helm_report(document: &Value, violations: &[Violation]) -> Option<String> {
-    let places = places(document);
-    if places.is_empty() {
-        return None;
-    }
-    let mut out = String::from(
-        "values don't meet the specifications of the schema(s) in the following chart(s):\n",
-    );
-    for place in &places {
-        let mut lines: Vec<&str> = Vec::new();
-        for v in violations {
-            let ours = chart_of(&places, &v.schema_path).is_some_and(|c| std::ptr::eq(c, place));
-            let Some(named) = v.chart.as_ref().filter(|_| ours) else {
-                continue;
-            };
-            let line = named.helm.strip_prefix(&format!("{}: ", named.name));
-            if line.is_some_and(|l| !lines.contains(&l)) {
-                lines.extend(line);
-            }
-        }
-        if !lines.is_empty() {
-            out.push_str(&format!("{}:\n{}\n", place.name, lines.join("\n")));
-        }
-    }
-    Some(out)
 }

@@ -22,6 +22,8 @@ pub(crate) struct Gate {
     pub(crate) tags: Vec<String>,
     /// What the parent charts' own values put at `path` (absent: nothing).
     pub(crate) parent: Option<Value>,
+    /// The own values.yaml of each chart between the root and this subchart, outermost first.
+    pub(crate) tops: Vec<Value>,
 }
 
 /// The gates a composed schema document lists (none for a lone chart's schema).
@@ -48,13 +50,31 @@ pub(crate) fn gates(document: &Value) -> Vec<Gate> {
                 .unwrap_or_default(),
             tags: strings(gate.get("tags")),
             parent: gate.get("parent").cloned(),
+            tops: gate
+                .get("tops")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default(),
         })
         .collect()
 }
 
 /// Whether Helm keeps the subchart: tags first (off when one is false and none true), then the
-/// first condition path holding a boolean decides (`processDependencyTags`, `…Conditions`).
+/// first condition path holding a boolean decides (`processDependencyTags`, `…Conditions`), on
+/// the values with each chart above it laid under them (Helm's recursion: `CoalesceValues(t,
+/// cvals)`, the values winning).
 fn enabled(gate: &Gate, values: &Value) -> bool {
+    if gate.tops.is_empty() {
+        return decided(gate, values);
+    }
+    let laid = gate.tops.iter().fold(values.clone(), |at, top| {
+        super::coalesce::coalesce(Some(top), &at)
+    });
+    decided(gate, &laid)
+}
+
+/// [`enabled`] on the values as Helm holds them at the gate's level.
+fn decided(gate: &Gate, values: &Value) -> bool {
     let mut on = true;
     if let Some(Value::Object(tags)) = values.get("tags") {
         let said: Vec<bool> = gate
@@ -135,6 +155,7 @@ mod tests {
             conditions: conditions.iter().map(|c| strings(c)).collect(),
             tags: strings(tags),
             parent: None,
+            tops: Vec::new(),
         }
     }
 

@@ -14,6 +14,7 @@ mod gates;
 mod locate;
 mod message;
 mod mismatch;
+mod nested;
 mod pointer;
 mod required;
 mod validate;
@@ -37,6 +38,7 @@ pub use displaced::{Displaced, DisplacedBy, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};
 pub use gates::GATES_KEYWORD;
 pub use mismatch::HELD_KEYWORD;
+pub use nested::HelmLine;
 pub use required::{Derivable, Escalation, Requirements};
 pub use validate::Violation;
 

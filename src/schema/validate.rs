@@ -7,11 +7,12 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
-use super::charts::{CHARTS_KEYWORD, ChartNamed, helm_report, name};
+use super::charts::{CHARTS_KEYWORD, ChartNamed, name};
 use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
 use super::gates::{gates, kept_paths, prune, switched_off};
 use super::message::{describe_in, quote};
 use super::mismatch::mismatch;
+use super::nested::{HelmLine, nest, tree_report};
 use super::pointer::value_path;
 use crate::path::get;
 use crate::path::{Segment, ValuePath};
@@ -42,6 +43,13 @@ pub struct Violation {
     /// For a chart tree: the chart whose own schema failed, and the line Helm prints for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chart: Option<ChartNamed>,
+    /// The lines Helm prints above it that hold it, outermost first (`'allOf' failed`, a
+    /// `$ref`'s `validation failed`), each indented two spaces more than the last.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub within: Vec<HelmLine>,
+    /// The lines Helm prints under it (an `anyOf`'s or a `contains`' failed subschemas).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub causes: Vec<HelmLine>,
 }
 
 impl Violation {
@@ -71,7 +79,11 @@ impl Schema {
     /// Every violation of this schema by `values`, validated exactly as given.
     pub fn validate(&self, values: &Value) -> Vec<Violation> {
         let values = instance(values);
-        self.violations(&values, None)
+        let kept = match self.subchart_paths() {
+            Some(paths) => kept_paths(paths, &switched_off(&gates(&self.document), &values)),
+            None => Vec::new(),
+        };
+        self.violations(&values, None, &kept)
     }
 
     /// Every violation of this schema by the user's values coalesced over the chart's defaults,
@@ -84,7 +96,7 @@ impl Schema {
         let literal = instance(user).into_owned();
         let mut spread = literal.clone();
         spread_globals(&mut spread, &paths, true);
-        self.violations(&coalesced, Some((&literal, &spread)))
+        self.violations(&coalesced, Some((&literal, &spread)), &paths)
     }
 
     /// The user's values over the chart's defaults, as Helm coalesces them: for a chart tree,
@@ -130,6 +142,8 @@ impl Schema {
             message: found.message,
             in_defaults_only: found.in_defaults_only,
             path: found.path,
+            within: Vec::new(),
+            causes: Vec::new(),
         })
     }
 
@@ -187,10 +201,9 @@ impl Schema {
             return format!("{}\n", found.message);
         }
         if self.document.get(CHARTS_KEYWORD).is_some() {
-            let violations = self.validate_coalesced(defaults, user);
-            if let Some(text) = helm_report(&self.document, &violations) {
-                return text;
-            }
+            let (coalesced, kept) = self.coalesce_kept(defaults, user);
+            self.counted();
+            return tree_report(&self.chart_errors(&coalesced, &kept));
         }
         format!(
             "{name}:\n{}",
@@ -210,30 +223,52 @@ impl Schema {
         self.validator.iter_errors(values)
     }
 
-    fn violations(&self, values: &Value, user: Option<(&Value, &Value)>) -> Vec<Violation> {
+    /// Every violation of the coalesced `values` (`user`: as written and with `global` spread),
+    /// named by chart and nested as Helm nests them (`kept`: the subchart paths Helm keeps).
+    fn violations(
+        &self,
+        values: &Value,
+        user: Option<(&Value, &Value)>,
+        kept: &[Vec<String>],
+    ) -> Vec<Violation> {
         let mut out = Vec::new();
-        for error in self.errors(values) {
-            let at = At {
-                path: value_path(error.instance_path(), values),
-                schema_path: error.schema_path().to_string(),
-                keyword: error.kind().keyword().to_string(),
-                user,
-            };
-            match error.kind() {
-                ValidationErrorKind::AdditionalProperties { unexpected } => {
-                    key_violations(&error, &at, unexpected, "additional properties", &mut out)
-                }
-                ValidationErrorKind::UnevaluatedProperties { unexpected } => {
-                    key_violations(&error, &at, unexpected, "unevaluated properties", &mut out)
-                }
-                ValidationErrorKind::UnevaluatedItems { unexpected } => {
-                    item_violations(&error, &at, unexpected, &mut out)
-                }
-                _ => out.push(self.violation(&error, at)),
+        let empty = Value::Object(serde_json::Map::new());
+        for (keys, own, errors) in self.chart_validations(values, &empty, kept) {
+            let root = keys.iter().fold(ValuePath::root(), |p, k| p.key(k.clone()));
+            let prefix: String = keys.iter().map(|k| format!("/{}", escape(k))).collect();
+            for error in errors {
+                let at = At {
+                    path: root.join(&value_path(error.instance_path(), own)),
+                    pointer: format!("{prefix}{}", error.instance_path()),
+                    schema_path: error.schema_path().to_string(),
+                    keyword: error.kind().keyword().to_string(),
+                    user,
+                };
+                self.push_violations(&error, at, &mut out);
             }
+        }
+        if !out.is_empty() {
+            // The same validation, read as Helm's tree: not counted as another one.
+            nest(&self.document, &mut out, &self.chart_errors(values, kept));
         }
         name(&self.document, &mut out);
         out
+    }
+
+    /// The violations one error stands for: one per key or item it names, else one.
+    fn push_violations(&self, error: &ValidationError<'_>, at: At<'_>, out: &mut Vec<Violation>) {
+        match error.kind() {
+            ValidationErrorKind::AdditionalProperties { unexpected } => {
+                key_violations(&at, unexpected, "additional properties", out)
+            }
+            ValidationErrorKind::UnevaluatedProperties { unexpected } => {
+                key_violations(&at, unexpected, "unevaluated properties", out)
+            }
+            ValidationErrorKind::UnevaluatedItems { unexpected } => {
+                item_violations(error, &at, unexpected, out)
+            }
+            _ => out.push(self.violation(error, at)),
+        }
     }
 
     /// The one violation of an error that names neither keys nor items.
@@ -255,7 +290,7 @@ impl Schema {
         };
         let pointer = match error.kind() {
             ValidationErrorKind::PropertyNames { .. } => String::new(),
-            _ => error.instance_path().to_string(),
+            _ => at.pointer.clone(),
         };
         let message = describe_in(error, Some(&self.document));
         Violation {
@@ -268,6 +303,8 @@ impl Schema {
             message,
             pointer,
             chart: None,
+            within: Vec::new(),
+            causes: Vec::new(),
         }
     }
 }
@@ -276,6 +313,8 @@ impl Schema {
 /// (as written, and with their `global` copied into every subchart).
 struct At<'u> {
     path: ValuePath,
+    /// The JSON pointer of the failing value from the values root.
+    pointer: String,
     schema_path: String,
     keyword: String,
     user: Option<(&'u Value, &'u Value)>,
@@ -300,23 +339,17 @@ impl At<'_> {
 
 /// One violation per key an `additionalProperties`/`unevaluatedProperties` error names, so that
 /// each can point at its own line.
-fn key_violations(
-    error: &ValidationError<'_>,
-    at: &At<'_>,
-    keys: &[String],
-    what: &str,
-    out: &mut Vec<Violation>,
-) {
+fn key_violations(at: &At<'_>, keys: &[String], what: &str, out: &mut Vec<Violation>) {
     for key in keys {
         let key_path = at.path.key(key.clone());
         // Helm reports each unevaluated key as its own `false schema`, at the key.
         let (pointer, message) = if what == "unevaluated properties" {
-            let pointer = format!("{}/{}", error.instance_path(), escape(key));
+            let pointer = format!("{}/{}", at.pointer, escape(key));
             (pointer, "false schema".to_string())
         } else {
             let quoted = super::validator::go_quote(key);
             let message = format!("{what} {quoted} not allowed");
-            (error.instance_path().to_string(), message)
+            (at.pointer.clone(), message)
         };
         out.push(Violation {
             path: at.path.clone(),
@@ -328,6 +361,8 @@ fn key_violations(
             pointer,
             helm_message: message,
             chart: None,
+            within: Vec::new(),
+            causes: Vec::new(),
         });
     }
 }
@@ -354,9 +389,11 @@ fn item_violations(
             schema_path: at.schema_path.clone(),
             keyword: at.keyword.clone(),
             message: "false schema".to_string(),
-            pointer: format!("{}/{i}", error.instance_path()),
+            pointer: format!("{}/{i}", at.pointer),
             helm_message: "false schema".to_string(),
             chart: None,
+            within: Vec::new(),
+            causes: Vec::new(),
         });
     }
 }

@@ -50,14 +50,15 @@ def normal(line):
 
 
 def helm_lines(chart_path, values):
-    """Helm's verdict on the install path: the set of `chart: - at '…': …` lines (empty: valid)."""
+    """Helm's verdict on the install path: the set of `chart: - at '…': …` lines, the causes
+    nested under a line indented as Helm indents them (empty: valid)."""
     try:
         Chart.load(chart_path).render(values)  # a fresh load: render prunes the loaded chart
         return set()
     except Exception as e:  # HelmValuesError
         lines, chart = set(), None
         for line in str(e).splitlines():
-            if line.startswith("- at "):
+            if line.lstrip().startswith("- at "):
                 lines.add(normal(f"{chart}: {line}"))
             elif line.endswith(":") and not line.startswith("values don't"):
                 chart = line[:-1]
@@ -73,13 +74,54 @@ def helm_said(chart_path, values):
         return "\n".join(normal(line) for line in str(e).strip().splitlines())
 
 
+def nested_lines(v):
+    """The lines one violation stands for in Helm's report, indented as Helm indents them: the
+    lines that hold it (`within`), its own, and its `causes`."""
+    name = v["chart"]["name"]
+    own = v["chart"]["helm"][len(name) + 2:]
+    if v["keyword"] == "coalesce":
+        return [v["chart"]["helm"]]
+    def line(depth, pointer, message):
+        return normal(f"{name}: {'  ' * depth}- at '{pointer}': {message}")
+    def causes(depth, items):
+        for c in items:
+            yield line(depth, c["pointer"], c["message"])
+            yield from causes(depth + 1, c.get("causes", []))
+    within = v.get("within", [])
+    heads = [line(d, w["pointer"], w["message"]) for d, w in enumerate(within)]
+    mine = normal(f"{name}: {'  ' * len(within)}{own}") if within else normal(v["chart"]["helm"])
+    return heads + [mine] + list(causes(len(within) + 1, v.get("causes", [])))
+
+
 def our_lines(chart_path, values_file):
     out = subprocess.run([BIN, "validate", "--chart", chart_path, "--values", values_file],
                          capture_output=True, text=True)
     report = json.loads(out.stdout or "{}")
     every = report.get("violations", []) + report.get("defaultsViolations", [])
-    return {normal(v["chart"]["helm"]) for v in every if "chart" in v} | {
-        e["message"] for e in report.get("errors", [])}, report
+    lines = {line for v in every if "chart" in v for line in nested_lines(v)}
+    return lines | {e["message"] for e in report.get("errors", [])}, report
+
+
+def canonical(text):
+    """Helm's report with each line's causes sorted (Helm lists one object's errors in Go's map
+    order, which varies from run to run), the nesting kept."""
+    def tree(lines):
+        out, i = [], 0
+        while i < len(lines):
+            depth = len(lines[i]) - len(lines[i].lstrip())
+            j = i + 1
+            while j < len(lines) and len(lines[j]) - len(lines[j].lstrip()) > depth:
+                j += 1
+            out.append(lines[i] + "".join("\n" + c for c in tree(lines[i + 1:j])))
+            i = j
+        return sorted(out)
+    blocks, head = [], []
+    for line in (normal(l) for l in text.strip().splitlines()):
+        if line.lstrip().startswith("- at "):
+            blocks[-1][1].append(line)
+        else:
+            blocks.append((line, []))
+    return "\n".join(f"{h}\n" + "\n".join(tree(b)) for h, b in blocks)
 
 
 STRICT = {"type": "object", "additionalProperties": False, "properties": {"port": {"type": "integer"}}}
@@ -193,6 +235,57 @@ def test_gated(work):
     compare(work, "gated", gated(work), f"{work}/gated", GATED_CASES)
 
 
+def ordered(work):
+    """Helm's order below the top level (`processDependencyEnabled`, recursing with the
+    parent's coalesced values): `mid` holds `deep` (tag `heavy`) and `cond` (condition
+    `cond.use`); mid's values.yaml sets `tags` and a key `mid`, which Helm lays at the top of the
+    values before deciding for mid's own subcharts. `sw` is one chart under two aliases, each
+    with its own condition; `off` is switched off by its own default, with a `global` of its own."""
+    failing = {"type": "object", "required": ["c"]}
+    write(f"{work}/ord", {
+        "Chart.yaml": chart_yaml("ord", "1.0.0", [
+            {"name": "mid", "version": "1.0.0"},
+            {"name": "sw", "version": "1.0.0", "alias": "one", "condition": "one.use"},
+            {"name": "sw", "version": "1.0.0", "alias": "two", "condition": "two.use"},
+            {"name": "off", "version": "1.0.0", "condition": "off.enabled"},
+            {"name": "strict", "version": "1.0.0"}]),
+        "values.yaml": "one:\n  use: true\n",
+        "charts/mid/Chart.yaml": chart_yaml("mid", "1.0.0", [
+            {"name": "deep", "version": "1.0.0", "tags": ["heavy"]},
+            {"name": "cond", "version": "1.0.0", "condition": "cond.use"}]),
+        "charts/mid/values.yaml": "tags:\n  heavy: false\nmid:\n  cond:\n    use: false\n",
+        "charts/mid/charts/deep/Chart.yaml": chart_yaml("deep", "1.0.0"),
+        "charts/mid/charts/deep/values.schema.json": failing,
+        "charts/mid/charts/cond/Chart.yaml": chart_yaml("cond", "1.0.0"),
+        "charts/mid/charts/cond/values.schema.json": failing,
+        "charts/sw/Chart.yaml": chart_yaml("sw", "1.0.0"),
+        "charts/sw/values.yaml": "use: false\nport: 1\n",
+        "charts/sw/values.schema.json": {"type": "object", "properties": {"port": {"type": "integer"}}},
+        "charts/off/Chart.yaml": chart_yaml("off", "1.0.0"),
+        "charts/off/values.yaml": "enabled: false\nglobal:\n  env: from-off\n",
+        "charts/off/values.schema.json": failing,
+        "charts/strict/Chart.yaml": chart_yaml("strict", "1.0.0"),
+        "charts/strict/values.schema.json": {"type": "object", "properties": {
+            "global": {"type": "object", "properties": {"env": {"enum": ["prod"]}}}}},
+    })
+    return Chart.load(f"{work}/ord").save(work)
+
+
+ORDERED_CASES = [
+    ("defaults alone: mid's own tags and `mid` key decide for its subcharts", {}),
+    ("the user's tag wins over mid's", {"tags": {"heavy": True}}),
+    ("the user's condition wins over mid's top-level key", {"mid": {"cond": {"use": True}}}),
+    ("one chart under two aliases: each its own condition", {"one": {"port": "x"}, "two": {"use": True, "port": "z"}}),
+    ("a null at a condition path the subchart's default sets: deleted, so on", {"off": {"enabled": None}}),
+    ("a switched-off subchart's global reaches no one", {"off": {"global": {"env": "x"}}}),
+    ("switched on, its global stays its own", {"off": {"enabled": True, "c": 1}}),
+]
+
+
+def test_ordered(work):
+    compare(work, "order", ordered(work), f"{work}/ord", ORDERED_CASES)
+
+
 def mismatched(work):
     """Subcharts whose values a user gives as `null` or a scalar: `sub` (holding `leaf`), `gated`
     (switched off by its condition in the parent's values), `held` (the parent's values hold its
@@ -267,6 +360,61 @@ def test_location(work):
     check("umbrella: the user's `global.env`, refused by `first`, located at `env:` (line 5, column 3), as the user's",
           ours == helm and at == [("first.global.env", 5, 3)] and not report.get("defaultsViolations"),
           f"helm {sorted(helm)} ours {sorted(ours)} at {at}")
+
+
+NESTING = {"type": "object", "properties": {
+    "a": {"items": {"type": "string"}, "maxItems": 1, "contains": {"type": "string"}},
+    "c": {"anyOf": [{"type": "string"}, {"minimum": 3}]},
+    "d": {"$ref": "#/$defs/x"},
+    "e": {"allOf": [{"minimum": 5}, {"maximum": 0}]},
+    "o": {"oneOf": [{"type": "string"}, {"type": "boolean", "$ref": "#/$defs/x"}]},
+    "names": {"propertyNames": {"pattern": "^a"}},
+    "p": {"pattern": "^\\s$"}},
+    "$defs": {"x": {"minLength": 3, "pattern": "x"}}}
+NESTED_VALUES = {"a": [1, 2], "c": 1, "d": "1", "e": 2, "o": 1, "names": {"b": 1}, "p": "x"}
+
+
+def nesting(work):
+    """Causes nested as Helm nests them, in a tree: the root, a subchart under two aliases and
+    its own subchart carry a schema of `contains`, `anyOf`, `oneOf`, `allOf`, `$ref`s and
+    `propertyNames`."""
+    write(f"{work}/nest", {
+        "Chart.yaml": chart_yaml("nest", "1.0.0", [{"name": "sub", "version": "1.0.0", "alias": "s"},
+                                                   {"name": "sub", "version": "1.0.0", "alias": "t"}]),
+        "values.yaml": "{}\n",
+        "values.schema.json": NESTING,
+        "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0", [{"name": "leaf", "version": "1.0.0"}]),
+        "charts/sub/values.schema.json": NESTING,
+        "charts/sub/charts/leaf/Chart.yaml": chart_yaml("leaf", "1.0.0"),
+        "charts/sub/charts/leaf/values.schema.json": NESTING,
+    })
+    return Chart.load(f"{work}/nest").save(work)
+
+
+NESTING_CASES = [
+    ("the root's causes, nested", NESTED_VALUES),
+    ("an aliased subchart's", {"s": NESTED_VALUES}),
+    ("its own subchart's, under the other alias", {"t": {"leaf": NESTED_VALUES}}),
+    ("every chart at once", {**NESTED_VALUES, "s": NESTED_VALUES, "t": {"leaf": NESTED_VALUES}}),
+]
+
+
+def test_nesting(work):
+    archive = nesting(work)
+    compare(work, "nested causes", archive, f"{work}/nest", NESTING_CASES)
+    values = f"{work}/nested.yaml"
+    with open(values, "w") as f:
+        f.write(yaml.safe_dump(json.loads(json.dumps(NESTING_CASES[-1][1]))))  # no anchors
+    for form, path in (("archive", archive), ("directory", f"{work}/nest")):
+        given = ("--values", values, "--base", path, "--target", path, "--proposal", values, "--prefix", "")
+        kept, out = run("migrate", *given)
+        said = helm_said(archive, NESTING_CASES[-1][1])
+        check(f"nested causes ({form}): migrate's `helm` is what helm install prints, causes nested",
+              canonical(kept.get("helm", "")) == canonical(said), kept.get("helm", "") + "\n---\n" + said)
+        text = subprocess.run([BIN, "migrate", *given, "--format", "text"], capture_output=True, text=True).stdout
+        printed = text.split("helm install would print:\n", 1)[-1].split("\n\n", 1)[0]
+        check(f"nested causes ({form}): the text output prints it so", canonical(printed) == canonical(said),
+              printed)
 
 
 def bump(work):
@@ -420,6 +568,8 @@ def main():
         test_library(work)
         test_mismatch(work)
         test_location(work)
+        test_nesting(work)
+        test_ordered(work)
         bump(work)
         test_shipped(work)
     finally:

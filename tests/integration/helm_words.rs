@@ -59,3 +59,53 @@ fn every_refused_schema_names_what_helm_named() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The lines one violation stands for in Helm's report: the lines holding it, its own, its causes.
+fn violation_lines(v: &values_migrate::schema::Violation, out: &mut Vec<String>) {
+    fn line(depth: usize, pointer: &str, message: &str) -> String {
+        let pointer = values_migrate_validator::go_quote(pointer);
+        format!("{}- at {pointer}: {message}", "  ".repeat(depth))
+    }
+    fn causes(depth: usize, lines: &[values_migrate::schema::HelmLine], out: &mut Vec<String>) {
+        for l in lines {
+            out.push(line(depth, &l.pointer, &l.message));
+            causes(depth + 1, &l.causes, out);
+        }
+    }
+    for (depth, head) in v.within.iter().enumerate() {
+        out.push(line(depth, &head.pointer, &head.message));
+    }
+    out.push(line(v.within.len(), &v.pointer, &v.helm_message));
+    causes(v.within.len() + 1, &v.causes, out);
+}
+
+#[test]
+fn every_violation_is_nested_as_helm_nests_it() {
+    let cases = cases("tests/fixtures/helm/words.json", 20);
+    let mut failures = Vec::new();
+    for case in &cases {
+        let Ok(schema) = Schema::compile(&case["schema"].to_string()) else {
+            continue;
+        };
+        let expected = case["helm"].as_str().expect("helm");
+        let mut ours = Vec::new();
+        for v in schema.validate(&case["values"]) {
+            violation_lines(&v, &mut ours);
+        }
+        let set = |lines: Vec<String>| {
+            let mut v = lines;
+            v.sort();
+            v.dedup();
+            v
+        };
+        let helm = set(expected.lines().map(str::to_string).collect());
+        if set(ours.clone()) != helm {
+            let ours = set(ours).join("\n");
+            failures.push(format!(
+                "{}\nHelm:\n{expected}ours:\n{ours}",
+                case["schema"]
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -18,6 +18,9 @@ pub struct HelmError {
     pub message: String,
     /// The causes printed under it.
     pub causes: Vec<HelmError>,
+    /// The failing keyword's location in the schema (`/properties/a/minimum`; a `false`
+    /// schema's own), as the flat errors name it.
+    pub keyword: String,
     /// Whether it is a `$ref` wrapper (printed only when it has several causes).
     reference: bool,
 }
@@ -25,13 +28,25 @@ pub struct HelmError {
 /// `validation failed`: what santhosh-tekuri prints over a group of causes.
 const GROUP: &str = "validation failed";
 
+/// What santhosh-tekuri prints over the failed subschemas of an `allOf`.
+const ALL_OF: &str = "'allOf' failed";
+
 impl HelmError {
     fn new(loc: &Loc<'_>, message: String) -> HelmError {
         HelmError {
             pointer: loc.pointer(),
             message,
             causes: Vec::new(),
+            keyword: String::new(),
             reference: false,
+        }
+    }
+
+    /// The same error, named as the keyword at `path` (a check fused from several keywords).
+    fn of_keyword(self, path: &str) -> HelmError {
+        HelmError {
+            keyword: path.to_string(),
+            ..self
         }
     }
 
@@ -40,6 +55,19 @@ impl HelmError {
             causes,
             ..HelmError::new(loc, message.to_string())
         }
+    }
+
+    /// The error Helm prints in this one's place: a `$ref` wrapper with one cause is not printed.
+    pub fn shown(&self) -> &HelmError {
+        match self.causes.as_slice() {
+            [only] if self.reference => only.shown(),
+            _ => self,
+        }
+    }
+
+    /// Whether it only groups the lines under it (`validation failed`, `'allOf' failed`).
+    pub fn is_group(&self) -> bool {
+        self.message == GROUP || self.message == ALL_OF
     }
 
     /// The lines Helm prints for this error, `depth` levels in.
@@ -112,6 +140,18 @@ impl Validator {
         }
     }
 
+    /// Helm's errors for `instance` against the subschema at `pointer` of the root document
+    /// (a chart's own schema inside a composition), as Helm prints them when that subschema is
+    /// the whole schema; `None` when no subschema is compiled there.
+    pub fn helm_errors_at(&self, pointer: &str, instance: &Value) -> Option<Vec<HelmError>> {
+        let id = self.node_at(pointer)?;
+        let mut scope = Scope::default();
+        Some(match self.helm_node(id, instance, &Loc::Root, &mut scope) {
+            None => Vec::new(),
+            Some(e) => causes_of(e),
+        })
+    }
+
     fn helm_node(
         &self,
         id: NodeId,
@@ -122,7 +162,11 @@ impl Validator {
         let node = &self.nodes[id];
         let keywords = match &node.body {
             Body::True => return None,
-            Body::False => return Some(HelmError::new(loc, "false schema".into())),
+            Body::False => {
+                let mut error = HelmError::new(loc, "false schema".into());
+                error.keyword = node.location.clone();
+                return Some(error);
+            }
             Body::Keywords(keywords) => keywords,
         };
         let mut order: Vec<&Keyword> = keywords.iter().collect();
@@ -132,6 +176,9 @@ impl Validator {
         for keyword in order {
             let before = out.len();
             self.helm_keyword(id, keyword, value, loc, scope, &mut out);
+            for error in out[before..].iter_mut().filter(|e| e.keyword.is_empty()) {
+                error.keyword = keyword.path.clone();
+            }
             if rank(&keyword.check) == 0 && out.len() > before {
                 out.drain(..before);
                 break;
@@ -159,21 +206,18 @@ impl Validator {
             (Check::ArrayShape(shape), _) => {
                 let Value::Array(items) = value else {
                     let want = std::iter::once(JsonType::Array);
-                    out.push(HelmError::new(loc, type_message(value, want)));
+                    let error = HelmError::new(loc, type_message(value, want));
+                    out.push(error.of_keyword(&shape.type_path));
                     return;
                 };
                 let n = items.len() as u64;
-                if let Some((min, _)) = shape.min.as_ref().filter(|(m, _)| n < *m) {
-                    out.push(HelmError::new(
-                        loc,
-                        format!("minItems: got {}, want {}", grouped(n), grouped(min)),
-                    ));
+                if let Some((min, path)) = shape.min.as_ref().filter(|(m, _)| n < *m) {
+                    let message = format!("minItems: got {}, want {}", grouped(n), grouped(min));
+                    out.push(HelmError::new(loc, message).of_keyword(path));
                 }
-                if let Some((max, _)) = shape.max.as_ref().filter(|(m, _)| n > *m) {
-                    out.push(HelmError::new(
-                        loc,
-                        format!("maxItems: got {}, want {}", grouped(n), grouped(max)),
-                    ));
+                if let Some((max, path)) = shape.max.as_ref().filter(|(m, _)| n > *m) {
+                    let message = format!("maxItems: got {}, want {}", grouped(n), grouped(max));
+                    out.push(HelmError::new(loc, message).of_keyword(path));
                 }
                 self.helm_items(shape.items, items, 0, loc, scope, out);
             }
@@ -220,10 +264,11 @@ impl Validator {
         };
         match &keyword.check {
             Check::Properties(p) => {
-                if let Some((names, _)) = &p.required {
+                if let Some((names, path)) = &p.required {
                     let missing = missing(names, o);
                     if !missing.is_empty() {
-                        out.push(HelmError::new(loc, missing_message(&missing)));
+                        let error = HelmError::new(loc, missing_message(&missing));
+                        out.push(error.of_keyword(path));
                     }
                 }
                 for (name, node) in &p.properties {
@@ -265,8 +310,10 @@ impl Validator {
                         format!("additional properties {names} not allowed"),
                     ));
                 }
-                if let Some((name, _)) = a.required.as_ref().filter(|(n, _)| !o.contains_key(n)) {
-                    out.push(HelmError::new(loc, missing_message(&[name.as_str()])));
+                if let Some((name, path)) = a.required.as_ref().filter(|(n, _)| !o.contains_key(n))
+                {
+                    let error = HelmError::new(loc, missing_message(&[name.as_str()]));
+                    out.push(error.of_keyword(path));
                 }
             }
             _ => self.helm_object_rules(id, keyword, o, value, loc, scope, out),
@@ -413,7 +460,7 @@ impl Validator {
         }
         let at = |v: &[usize]| v.iter().map(usize::to_string).collect::<Vec<_>>().join(" ");
         match &c.min {
-            Some((min, _)) if (matched.len() as u64) < *min => {
+            Some((min, path)) if (matched.len() as u64) < *min => {
                 let message = if matched.is_empty() {
                     format!("min {min} items required to match contains schema, but none matched")
                 } else {
@@ -423,7 +470,7 @@ impl Validator {
                         at(&matched)
                     )
                 };
-                out.push(HelmError::with(loc, &message, failures));
+                out.push(HelmError::with(loc, &message, failures).of_keyword(path));
             }
             None if matched.is_empty() => {
                 out.push(HelmError::with(
@@ -434,13 +481,13 @@ impl Validator {
             }
             _ => {}
         }
-        if let Some((max, _)) = c.max.as_ref().filter(|(m, _)| matched.len() as u64 > *m) {
+        if let Some((max, path)) = c.max.as_ref().filter(|(m, _)| matched.len() as u64 > *m) {
             let message = format!(
                 "max {max} items required to match contains schema, but matched {} items at {}",
                 matched.len(),
                 at(&matched)
             );
-            out.push(HelmError::new(loc, message));
+            out.push(HelmError::new(loc, message).of_keyword(path));
         }
     }
 
@@ -484,7 +531,7 @@ impl Validator {
                 let failed: Vec<HelmError> =
                     branches(self, nodes, scope).into_iter().flatten().collect();
                 if !failed.is_empty() {
-                    out.push(HelmError::with(loc, "'allOf' failed", failed));
+                    out.push(HelmError::with(loc, ALL_OF, failed));
                 }
             }
             Check::AnyOf(nodes) if !nodes.iter().any(|n| self.node_valid(*n, value, scope)) => {

@@ -204,6 +204,28 @@ impl Validator {
         );
         out
     }
+
+    /// Every error of `instance` against the subschema at `pointer` of the root document (a
+    /// chart's own schema inside a composition), as if it were the whole schema; `None` when
+    /// no subschema is compiled there.
+    pub fn iter_errors_at<'v>(
+        &self,
+        pointer: &str,
+        instance: &'v Value,
+    ) -> Option<Vec<ValidationError<'v>>> {
+        let id = self.node_at(pointer)?;
+        let mut out = Vec::new();
+        self.node_errors(id, instance, &Loc::Root, &mut Scope::default(), &mut out);
+        Some(out)
+    }
+
+    /// The node compiled for the subschema at `pointer` of the root document.
+    fn node_at(&self, pointer: &str) -> Option<NodeId> {
+        let resource = self.nodes[self.root].resource;
+        self.nodes
+            .iter()
+            .position(|n| n.resource == resource && n.location == pointer)
+    }
 }
 
 #[cfg(test)]
