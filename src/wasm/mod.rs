@@ -14,6 +14,8 @@ mod travel;
 
 pub(crate) use convert::{from_js, to_js, type_error};
 use convert::{from_js_or_default, given_texts, to_js_given};
+pub use session::JsSession;
+pub use travel::{JsReplayer, chain, override_schema, record, replay};
 
 // Every request and result type is generated from the Rust types (types/values_migrate.d.ts,
 // src/types.rs), which scripts/build appends to the package's declarations as generated; what is
