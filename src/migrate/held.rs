@@ -43,16 +43,30 @@ impl Held<'_> {
 }
 
 /// A string that reads as the start of a values document but is not one YAML mapping.
-pub(crate) struct Unreadable {
+pub(crate) struct Unreadable<'a> {
     /// Where the string is in its document.
     pub at: ValuePath,
-    /// Why, located in the outer file.
-    pub error: Diagnostic,
+    /// The outer file's name and text, and the offset there of what is wrong.
+    path: &'a str,
+    outer: &'a str,
+    offset: usize,
+    /// Why, for a person.
+    message: String,
+}
+
+impl Unreadable<'_> {
+    /// Why, located in the outer file (its line counted only now: most are never shown).
+    pub fn error(&self) -> Diagnostic {
+        Diagnostic::at(self.path, self.outer, self.offset, &self.message)
+    }
 }
 
 /// Every string of `files` that holds one YAML mapping, parsed as a candidate of its own; the
 /// strings that look like values and are not one, with why.
-pub(crate) fn find<'a>(files: &[Parsed<'a>], typing: Typing) -> (Vec<Parsed<'a>>, Vec<Unreadable>) {
+pub(crate) fn find<'a>(
+    files: &[Parsed<'a>],
+    typing: Typing,
+) -> (Vec<Parsed<'a>>, Vec<Unreadable<'a>>) {
     let mut held = Vec::new();
     let mut unreadable = Vec::new();
     for (index, file) in files.iter().enumerate() {
@@ -98,7 +112,7 @@ impl<'a> Place<'a> {
         at: ValuePath,
         node: &Node,
         typing: Typing,
-    ) -> Result<Parsed<'a>, Option<Unreadable>> {
+    ) -> Result<Parsed<'a>, Option<Unreadable<'a>>> {
         let inner = node.scalar_text().unwrap_or_default().to_string();
         let held = Held {
             file: self.file,
@@ -116,7 +130,10 @@ impl<'a> Place<'a> {
             );
             Some(Unreadable {
                 at: held.at.clone(),
-                error: Diagnostic::at(self.path, self.outer, offset, what),
+                path: self.path,
+                outer: self.outer,
+                offset,
+                message: what,
             })
         };
         let limits = Limits::default();

@@ -33,7 +33,7 @@ pub(crate) fn locate(
     base: &Schema,
     defaults: Option<&Value>,
     known: &[String],
-    unreadable: &[Unreadable],
+    unreadable: &[Unreadable<'_>],
 ) -> Result<Candidate, Box<Refusal>> {
     let given = match prefix {
         Some(text) => Some(ValuePath::parse(text).map_err(|e| {
@@ -262,14 +262,14 @@ fn name(files: &[Parsed<'_>], c: &Candidate) -> String {
 
 /// Why no candidate holds a mapping: at the given prefix a string that is not one names its
 /// own problem, where it is.
-fn not_found(given: Option<&ValuePath>, unreadable: &[Unreadable]) -> Box<Refusal> {
+fn not_found(given: Option<&ValuePath>, unreadable: &[Unreadable<'_>]) -> Box<Refusal> {
     let named = given.and_then(|path| unreadable.iter().find(|u| path.starts_with(&u.at)));
     if let Some(string) = named {
         return Box::new(Refusal {
             kind: RefusalKind::ValuesString,
             path: ValuePath::root(),
-            message: string.error.message.clone(),
-            at: string.error.at.clone(),
+            message: string.error().message,
+            at: string.error().at,
         });
     }
     let what = match given {
@@ -283,11 +283,13 @@ fn not_found(given: Option<&ValuePath>, unreadable: &[Unreadable]) -> Box<Refusa
 }
 
 /// The strings that read as values and are not, for a refusal that found none.
-fn unreadable_note(unreadable: &[Unreadable]) -> String {
-    let lines: Vec<String> = unreadable
-        .iter()
-        .map(|u| format!("; {}", u.error))
+fn unreadable_note(unreadable: &[Unreadable<'_>]) -> String {
+    let mut lines: Vec<String> = (unreadable.iter().take(3))
+        .map(|u| format!("; {}", u.error()))
         .collect();
+    if unreadable.len() > 3 {
+        lines.push(format!("; and {} more such strings", unreadable.len() - 3));
+    }
     lines.concat()
 }
 

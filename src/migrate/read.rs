@@ -74,7 +74,7 @@ pub(crate) struct Read<'a> {
     /// A person's answers, by path.
     pub answers: Vec<(ValuePath, Value)>,
     /// Strings that read as the start of a values document and are not one YAML mapping.
-    pub unreadable: Vec<Unreadable>,
+    pub unreadable: Vec<Unreadable<'a>>,
 }
 
 /// Parses one YAML input into its stream and documents, or a located diagnostic.

@@ -40,7 +40,7 @@ pub(crate) fn write(
         spliced.text = write_back(files, held, &file.text, spliced.text, typing)?;
         for kept in &mut spliced.kept_comments {
             if let Ok(carrier) = &held.carrier {
-                kept.line = carrier.outer_line(kept.line - 1) + 1;
+                kept.line = carrier.outer_line(held.outer, kept.line - 1) + 1;
             }
         }
     }

@@ -22,15 +22,11 @@ pub enum Carrier {
         crlf: bool,
         /// The inner text's final line breaks, which the outer bytes after `body` hold.
         tail: usize,
-        /// The 0-based outer line of the body's first line.
-        first_line: usize,
     },
     /// A double-quoted scalar on one line: written back whole, escaped.
     Quoted {
         /// The outer bytes from the opening quote through the closing one.
         range: Range<usize>,
-        /// The 0-based outer line it is on.
-        line: usize,
     },
 }
 
@@ -41,13 +37,11 @@ impl Carrier {
         let (Some(style), Some(decoded)) = (node.scalar_style(), node.scalar_text()) else {
             return Err("it is not a string".to_string());
         };
-        let line = outer[..node.range.start].matches('\n').count();
         match style {
-            ScalarStyle::Literal => literal(outer, node.range.clone(), decoded, line),
+            ScalarStyle::Literal => literal(outer, node.range.clone(), decoded),
             ScalarStyle::DoubleQuoted if !outer[node.range.clone()].contains('\n') => {
                 Ok(Carrier::Quoted {
                     range: node.range.clone(),
-                    line,
                 })
             }
             ScalarStyle::Folded => Err(
@@ -99,11 +93,12 @@ impl Carrier {
         }
     }
 
-    /// The 0-based outer line of inner line `line` (0-based).
-    pub fn outer_line(&self, line: usize) -> usize {
+    /// The 0-based line of `outer` that holds inner line `line` (0-based); counted when asked
+    /// (a kept comment's line), not for every string a file holds.
+    pub fn outer_line(&self, outer: &str, line: usize) -> usize {
         match self {
-            Carrier::Literal { first_line, .. } => first_line + line,
-            Carrier::Quoted { line: at, .. } => *at,
+            Carrier::Literal { body, .. } => outer[..body.start].matches('\n').count() + line,
+            Carrier::Quoted { range } => outer[..range.start].matches('\n').count(),
         }
     }
 
@@ -147,12 +142,7 @@ impl Carrier {
 }
 
 /// The carrier of a literal block at `range`, checked against what the parser decoded.
-fn literal(
-    outer: &str,
-    range: Range<usize>,
-    decoded: &str,
-    line: usize,
-) -> Result<Carrier, String> {
+fn literal(outer: &str, range: Range<usize>, decoded: &str) -> Result<Carrier, String> {
     let unfit = || "the block's lines do not give its text back line for line".to_string();
     let header_end = outer[range.clone()].find('\n').map(|n| range.start + n + 1);
     let Some(start) = header_end.filter(|at| *at <= range.end) else {
@@ -190,7 +180,6 @@ fn literal(
         indent,
         crlf,
         tail: tail.len(),
-        first_line: line + 1,
     })
 }
 
@@ -317,7 +306,7 @@ mod tests {
         let carrier = carrier.unwrap();
         let at = carrier.outer_offset(block, &old, old.find("b:").unwrap());
         assert_eq!(&block[at..at + 4], "b: 2");
-        assert_eq!(carrier.outer_line(1), 3);
+        assert_eq!(carrier.outer_line(block, 1), 3);
     }
 
     #[test]
