@@ -12,7 +12,7 @@ import { plan, measure, summarize } from './measure.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
-const chart = join(root, 'tests/charts/real/kube-prometheus-stack-51.10.0-to-52.0.0/target');
+const chart = join(root, 'tests/charts/real/kube-prometheus-stack-51.10.0-to-52.0.0/target-chart');
 const lib = await import(join(root, 'pkg/node/values_migrate.js'));
 
 const walk = (at) => readdirSync(at).sort().flatMap((n) => (statSync(join(at, n)).isDirectory() ? walk(join(at, n)) : [join(at, n)]));

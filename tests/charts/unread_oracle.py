@@ -208,10 +208,10 @@ def judge_claims(tally, target, values, claimed, label):
 def premise(tally, bump, values, proposal):
     """Helm on the fixture itself (PART 1): both charts render, and the target loses the moved settings."""
     moves = json.loads((bump / "moves.json").read_text()) if (bump / "moves.json").exists() else None
-    base, target = Baseline(bump / "base", values), Baseline(bump / "target", values)
-    ok_base, ok_prop = base.ok(), isinstance(render(bump / "target", proposal), dict)
+    base, target = Baseline(bump / "base-chart", values), Baseline(bump / "target-chart", values)
+    ok_base, ok_prop = base.ok(), isinstance(render(bump / "target-chart", proposal), dict)
     print(f"  base + values.yaml renders: {ok_base or base.first}; target + proposal.yaml renders: "
-          f"{ok_prop or render(bump / 'target', proposal)}")
+          f"{ok_prop or render(bump / 'target-chart', proposal)}")
     if moves is None:
         tally.check(ok_base and ok_prop, f"{bump.name}: a chart does not render (moves.json absent)")
         return base, target
@@ -286,7 +286,7 @@ def check(tally, bump):
     proposal = yaml.safe_load((bump / "proposal.yaml").read_text()) or {}
     base, target = premise(tally, bump, values, proposal)
 
-    report = cli("diagnose", "--values", bump / "values.yaml", "--base", bump / "base", "--target", bump / "target")
+    report = cli("diagnose", "--values", bump / "values.yaml", "--base", bump / "base-chart", "--target", bump / "target-chart")
     if isinstance(report, str):
         tally.check(False, f"{bump.name}: diagnose: {report}")
         return 0, 0
@@ -297,12 +297,12 @@ def check(tally, bump):
     if truly and not claimed:
         tally.check(False, f"{bump.name}: Helm shows {truly} values ignored now and the tool names none")
 
-    defaults = yaml.safe_load((bump / "base" / "values.yaml").read_text()) or {}
-    report = cli("diagnose", "--values", bump / "base" / "values.yaml", "--base", bump / "base", "--target", bump / "target")
+    defaults = yaml.safe_load((bump / "base-chart" / "values.yaml").read_text()) or {}
+    report = cli("diagnose", "--values", bump / "base-chart" / "values.yaml", "--base", bump / "base-chart", "--target", bump / "target-chart")
     if isinstance(report, str):
         tally.check(False, f"{bump.name}: diagnose of the base values.yaml: {report}")
     else:
-        judge_claims(tally, Baseline(bump / "target", defaults), defaults, claims(report), " (base defaults as the file)")
+        judge_claims(tally, Baseline(bump / "target-chart", defaults), defaults, claims(report), " (base defaults as the file)")
 
     judge_migrate(tally, bump, values, proposal, target)
     print(f"  recall {named}/{truly}" if truly else "  recall - (Helm shows nothing read before and ignored now)")
@@ -313,7 +313,7 @@ def judge_migrate(tally, bump, values, proposal, target):
     """`migrate` with the proposal: the file it writes must read as the proposal (PyYAML) and render as
     it (Helm). A refusal of kind `survival` (the proposal drops a value the target still reads) is
     judged instead: true when the target's render of the old file changes without that value."""
-    report = cli("migrate", "--values", bump / "values.yaml", "--base", bump / "base", "--target", bump / "target",
+    report = cli("migrate", "--values", bump / "values.yaml", "--base", bump / "base-chart", "--target", bump / "target-chart",
                  "--proposal", bump / "proposal.yaml")
     refusals = [] if isinstance(report, str) else report.get("refusals", [])
     prefix = [] if isinstance(report, str) else segments(report.get("prefix") or "")
@@ -343,7 +343,7 @@ def judge_migrate(tally, bump, values, proposal, target):
         if written != proposal:
             why = "the written file does not read as the proposal"
         else:
-            why = Baseline(bump / "target", proposal).differs(written)
+            why = Baseline(bump / "target-chart", proposal).differs(written)
             why = None if why is None else f"the written file renders otherwise: {why}"
         if why is None:
             print("  the file migrate writes reads and renders as the proposal")

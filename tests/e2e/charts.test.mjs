@@ -74,7 +74,7 @@ test('two archives of a chart without a schema: the values the new chart ignores
   for (const [side, version] of [['base', '5.55.0'], ['target', '6.0.0']]) {
     await page.click(`#tab-${side}`);
     await page.locator(`#panel-${side} input[type="file"]`).setInputFiles({
-      name: `argo-cd-${version}.tgz`, mimeType: 'application/gzip', buffer: packChart(join(root, bump, side), 'argo-cd'),
+      name: `argo-cd-${version}.tgz`, mimeType: 'application/gzip', buffer: packChart(join(root, bump, `${side}-chart`), 'argo-cd'),
     });
     await page.waitForFunction((v) => document.querySelector('#notice').textContent.includes(`argo-cd ${v}`), version);
     assert.match(await page.textContent('#notice'), /templates\): its schema is the .* its templates say which values it reads/);

@@ -174,7 +174,7 @@ test('two chart archives give the plan the two schema files give; the target cha
 });
 
 test('two chart directories without a schema: the values the target chart ignores, planned', async () => {
-  const argo = { values: ['argo/values.yaml'], base: 'argo/base', target: 'argo/target' };
+  const argo = { values: ['argo/values.yaml'], base: 'argo/base-chart', target: 'argo/target-chart' };
   const diagnosed = await call('diagnose', argo);
   assert.equal(diagnosed.status, 'needs-proposal');
   const ignored = diagnosed.displaced.filter((d) => d.by === 'templates').map((d) => d.path);

@@ -126,7 +126,7 @@ function argoWorld() {
   for (const name of ['values.yaml', 'proposal.yaml']) cpSync(join(argo, name), join(dir, name));
   for (const [side, version] of [['base', '5.55.0'], ['target', '6.0.0']]) {
     const staged = join(dir, 'staged', side);
-    cpSync(join(argo, side), join(staged, 'argo-cd'), { recursive: true });
+    cpSync(join(argo, `${side}-chart`), join(staged, 'argo-cd'), { recursive: true });
     const tar = spawnSync('tar', ['czf', join(dir, `argo-cd-${version}.tgz`), '-C', staged, 'argo-cd']);
     assert.equal(tar.status, 0, String(tar.stderr));
   }

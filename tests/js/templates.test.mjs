@@ -20,8 +20,8 @@ function chart(side, name) {
   return readChartFiles(name, files.map((f) => relative(dir, f)), files.map((f) => readFileSync(f)));
 }
 
-const base = chart('base', 'argo-cd-5.55.0');
-const target = chart('target', 'argo-cd-6.0.0');
+const base = chart('base-chart', 'argo-cd-5.55.0');
+const target = chart('target-chart', 'argo-cd-6.0.0');
 const input = (proposal) => ({
   files: [{ path: 'values.yaml', text: readFileSync(join(bump, 'values.yaml'), 'utf8') }],
   baseSchema: base.schema,
