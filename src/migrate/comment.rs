@@ -6,6 +6,20 @@ use crate::path::show;
 use crate::schema::DisplacedBy;
 use std::fmt::Write;
 
+/// The comment's first sentence: what the status means for the pull request.
+fn verdict(status: Status) -> &'static str {
+    match status {
+        Status::Planned => {
+            "The plan below was derived from the original values and the proposal, applied to the file's own lines, and verified by re-parsing the result."
+        }
+        Status::Unchanged => "Nothing to change: the values already satisfy the target schema.",
+        Status::Refused => "**Refused** — nothing was written.",
+        Status::Escalated => "**Escalated** — a person must decide; nothing was written.",
+        Status::Invalid => "**Invalid input** — nothing was written.",
+        Status::NeedsProposal => "A proposal is needed.",
+    }
+}
+
 /// Markdown for the pull request that carries this migration.
 pub fn comment(base_schema: &str, target_schema: &str, report: &MigrateReport) -> String {
     let mut out = String::new();
@@ -19,17 +33,7 @@ pub fn comment(base_schema: &str, target_schema: &str, report: &MigrateReport) -
         "### values-migrate: {at}\n\nChart schema bump: `{}` → `{}`.\n",
         base_schema, target_schema
     );
-    let verdict = match report.status {
-        Status::Planned => {
-            "The plan below was derived from the original values and the proposal, applied to the file's own lines, and verified by re-parsing the result."
-        }
-        Status::Unchanged => "Nothing to change: the values already satisfy the target schema.",
-        Status::Refused => "**Refused** — nothing was written.",
-        Status::Escalated => "**Escalated** — a person must decide; nothing was written.",
-        Status::Invalid => "**Invalid input** — nothing was written.",
-        Status::NeedsProposal => "A proposal is needed.",
-    };
-    let _ = writeln!(out, "{verdict}\n");
+    let _ = writeln!(out, "{}\n", verdict(report.status));
     section(
         &mut out,
         "**Ignored by the target chart** — values the base chart's templates read and no template of the target reads (Helm renders without them, silently):",

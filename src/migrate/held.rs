@@ -6,7 +6,7 @@ use super::read::Parsed;
 use crate::path::{Segment, ValuePath};
 use crate::splice::embedded::Carrier;
 use crate::text::Diagnostic;
-use crate::yaml::{self, Limits, Node, NodeKind, Typing};
+use crate::yaml::{self, Limits, Node, NodeKind, Stream, Typing};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -257,31 +257,47 @@ pub(crate) fn values_at<'v>(
     }
 }
 
-/// The offset in `outer` of the value at `path` under `root` (a missing key: the deepest part of
-/// its path that exists), reading through a string that holds a YAML document on the way.
-pub(crate) fn offset_through(outer: &str, root: &Node, path: &ValuePath, typing: Typing) -> usize {
-    let segments = path.segments();
-    let string = (1..segments.len()).find_map(|cut| {
-        let at = ValuePath::from_segments(segments[..cut].to_vec());
-        let node = root.get(&at, typing)?;
-        node.scalar_text()
-            .filter(|text| starts_as_mapping(text))
-            .map(|_| (cut, node))
-    });
-    let Some((cut, node)) = string else {
-        return root.offset_of(path, typing);
-    };
-    let inner = node.scalar_text().unwrap_or_default();
-    let (Ok(carrier), Ok(stream)) = (
-        Carrier::of(outer, node),
-        yaml::parse(inner, &Limits::default()),
-    ) else {
-        return node.range.start;
-    };
-    let rest = ValuePath::from_segments(segments[cut..].to_vec());
-    let offset = stream
-        .documents
-        .first()
-        .map_or(0, |document| document.root.offset_of(&rest, typing));
-    carrier.outer_offset(outer, inner, offset)
+/// Places values under a prefix in the file that holds them, reading through the string on the
+/// prefix's path that holds a YAML document, if there is one (parsed once, for every place).
+pub(crate) struct Placer<'t> {
+    outer: &'t str,
+    root: &'t Node,
+    typing: Typing,
+    /// The string: how many segments of a path lead to it, its carrier, text and parse.
+    held: Option<(usize, Carrier, &'t str, Stream)>,
+}
+
+impl<'t> Placer<'t> {
+    /// Finds and parses the string on `prefix`'s path (the prefix itself included).
+    pub fn new(outer: &'t str, root: &'t Node, prefix: &ValuePath, typing: Typing) -> Placer<'t> {
+        let segments = prefix.segments();
+        let held = (1..=segments.len()).find_map(|cut| {
+            let node = root.get(&ValuePath::from_segments(segments[..cut].to_vec()), typing)?;
+            let inner = node.scalar_text().filter(|text| starts_as_mapping(text))?;
+            let carrier = Carrier::of(outer, node).ok()?;
+            let stream = yaml::parse(inner, &Limits::default()).ok()?;
+            Some((cut, carrier, inner, stream))
+        });
+        Placer {
+            outer,
+            root,
+            typing,
+            held,
+        }
+    }
+
+    /// The offset in the outer text of the value at `path` (a missing key: the deepest part of
+    /// its path that exists).
+    pub fn offset(&self, path: &ValuePath) -> usize {
+        let Some((cut, carrier, inner, stream)) = &self.held else {
+            return self.root.offset_of(path, self.typing);
+        };
+        let rest =
+            ValuePath::from_segments(path.segments().get(*cut..).unwrap_or_default().to_vec());
+        let offset = stream
+            .documents
+            .first()
+            .map_or(0, |document| document.root.offset_of(&rest, self.typing));
+        carrier.outer_offset(self.outer, inner, offset)
+    }
 }

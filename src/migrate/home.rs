@@ -81,14 +81,12 @@ impl ValuesHome {
             Some(Segment::Key(key)) => key.as_str(),
             _ => "",
         };
-        let listed = |list: &str| {
-            matches!(at.segments(), [Segment::Key(k), Segment::Index(i), ..] if k == list)
-                .then(|| at.segments().get(1))
-                .flatten()
-                .and_then(|s| match s {
-                    Segment::Index(i) => document.get(list)?.get(*i)?.get("name")?.as_str(),
-                    Segment::Key(_) => None,
-                })
+        // The `name` of the list item the values are in (`releases[0].values[1]`: `releases[0]`).
+        let listed = |list: &str| match at.segments() {
+            [Segment::Key(key), Segment::Index(i), ..] if key == list => {
+                document.get(list)?.get(*i)?.get("name")?.as_str()
+            }
+            _ => None,
         };
         let (home, name) = match (api.split('/').next().unwrap_or_default(), kind) {
             ("argoproj.io", "Application") => (HomeKind::ArgoCdApplication, None),

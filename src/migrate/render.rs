@@ -15,8 +15,11 @@ pub fn text(report: &MigrateReport) -> String {
             prefix
         };
         let file = report.values_file.as_deref().unwrap_or("?");
-        let home = ValuesHome::note(report.values_in.as_ref());
-        let _ = writeln!(out, "values: {at} in {file}{home}");
+        let _ = writeln!(
+            out,
+            "values: {at} in {file}{}",
+            ValuesHome::note(report.values_in.as_ref())
+        );
     }
     let mut lines: Vec<String> = Vec::new();
     lines.extend(report.errors.iter().map(|e| format!("error: {e}")));

@@ -284,18 +284,20 @@ fn no_template_actions(
     original: &Value,
     typing: crate::yaml::Typing,
 ) -> Result<(), Box<Refusal>> {
-    let offset = match &file.held {
-        Some(held) => held.template_action(&file.text),
+    let (offset, path) = match &file.held {
+        Some(held) => (held.template_action(&file.text), ValuePath::root()),
         None => {
             let leaves = path::leaves(original);
             let first = leaves
-                .iter()
+                .into_iter()
                 .find(|(_, value)| value.as_str().is_some_and(|s| s.contains("{{")));
-            first.and_then(|(at, _)| {
-                let stream = file.stream.borrow();
-                let document = stream.documents.get(candidate.document)?;
-                Some(document.root.offset_of(&candidate.prefix.join(at), typing))
-            })
+            let Some((at, _)) = first else {
+                return Ok(());
+            };
+            let stream = file.stream.borrow();
+            let document = stream.documents.get(candidate.document);
+            let offset = document.map(|d| d.root.offset_of(&candidate.prefix.join(&at), typing));
+            (offset, at)
         }
     };
     let Some(offset) = offset else {
@@ -304,7 +306,7 @@ fn no_template_actions(
     let (text, _) = file.outer(None);
     Err(Box::new(Refusal {
         kind: RefusalKind::ValuesString,
-        path: ValuePath::root(),
+        path,
         message: "the values hold template actions (`{{`) that the ApplicationSet renders before Helm reads them: edit the values of each generated Application, or the template by hand".to_string(),
         at: Location::in_text(file.path, text, Some(offset)),
     }))

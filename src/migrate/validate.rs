@@ -172,6 +172,8 @@ pub(crate) fn against(
         }
     };
     let lines = LineIndex::new(&values.text);
+    let placer = (stream.documents.get(index))
+        .map(|d| super::held::Placer::new(&values.text, &d.root, &prefix, typing));
     let mut out = report(Vec::new());
     for violation in schema.validate_coalesced(defaults, &user) {
         let key = violation
@@ -179,12 +181,9 @@ pub(crate) fn against(
             .clone()
             .unwrap_or_else(|| violation.path.clone());
         // A missing key has no line of its own: the deepest part of its path that exists is shown.
-        let at = stream
-            .documents
-            .get(index)
-            .map(|d| {
-                let full = prefix.join(&written_at(&key, &user));
-                let offset = super::held::offset_through(&values.text, &d.root, &full, typing);
+        let at = (placer.as_ref())
+            .map(|placer| {
+                let offset = placer.offset(&prefix.join(&written_at(&key, &user)));
                 Location::at(&values.path, &lines, offset)
             })
             .unwrap_or_default();

@@ -86,7 +86,8 @@ fn write_back(
         NotWritten {
             kind: RefusalKind::VerifyFailed,
             path: ValuePath::root(),
-            offset: None,
+            // The string's first line, once placed in the outer file.
+            offset: Some(0),
             message: format!("{message} (the file that holds the values string)"),
         }
     })?;
