@@ -2,30 +2,25 @@
 //! makes; compiled for wasm, and natively for the generated declarations (types/).
 
 use crate::migrate::{
-    BumpTemplates, MigrateReport, Named, Request, SchemaRef, SessionSpec, SourceFile,
+    BumpTemplates, ChartSpec, MigrateReport, Named, Request, SchemaRef, SessionSpec, SourceFile,
+    ValidateRequest,
 };
 use crate::migration::Migration;
 use crate::yaml::Typing;
 use serde::{Deserialize, Serialize};
 
-/// Declares a JavaScript input that builds a session: its own fields, then the session spec's
-/// (one declaration for every such input, so that a spec field reaches each of them), and its
-/// conversion to the library's [`SessionSpec`].
-macro_rules! session_input {
-    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$fmeta:meta])* pub $field:ident: $ty:ty,)* }) => {
+/// Declares a JavaScript input that compiles charts: its own fields, the chart fields it names
+/// (`spec { … }`), then the fields every such input shares (defaults, typing, `$ref` documents),
+/// declared here once so that a shared field reaches each of them.
+macro_rules! spec_input {
+    ($(#[$meta:meta])* pub struct $name:ident { $($own:tt)* } spec { $($spec:tt)* }) => {
         $(#[$meta])*
         pub struct $name {
-            $($(#[$fmeta])* pub $field: $ty,)*
-            /// The base chart's values.schema.json.
-            pub base_schema: String,
-            /// The target chart's values.schema.json.
-            pub target_schema: String,
-            /// The target chart's own values.yaml.
+            $($own)*
+            $($spec)*
+            /// The chart's own values.yaml (for a bump, the target chart's).
             #[serde(default)]
             pub defaults: Option<String>,
-            /// The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
-            #[serde(default)]
-            pub base_defaults: Option<String>,
             /// How scalars are typed.
             #[serde(default)]
             #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
@@ -34,15 +29,35 @@ macro_rules! session_input {
             #[serde(default)]
             #[cfg_attr(feature = "types", ts(type = "Record<string, string>", optional))]
             pub refs: serde_json::Map<String, serde_json::Value>,
-            /// The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
-            /// chart reads decides which values the target ignores.
-            #[serde(default)]
-            #[cfg_attr(feature = "types", ts(optional))]
-            pub base_templates: Option<crate::reads::Templates>,
-            /// The target chart's templates, as `readChart` gives them.
-            #[serde(default)]
-            #[cfg_attr(feature = "types", ts(optional))]
-            pub target_templates: Option<crate::reads::Templates>,
+        }
+    };
+}
+
+/// Declares a JavaScript input that builds a session: its own fields and the session spec's
+/// (one declaration for every such input), and its conversion to the library's [`SessionSpec`].
+macro_rules! session_input {
+    ($(#[$meta:meta])* pub struct $name:ident { $($own:tt)* }) => {
+        spec_input! {
+            $(#[$meta])*
+            pub struct $name { $($own)* }
+            spec {
+                /// The base chart's values.schema.json.
+                pub base_schema: String,
+                /// The target chart's values.schema.json.
+                pub target_schema: String,
+                /// The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
+                #[serde(default)]
+                pub base_defaults: Option<String>,
+                /// The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
+                /// chart reads decides which values the target ignores.
+                #[serde(default)]
+                #[cfg_attr(feature = "types", ts(optional))]
+                pub base_templates: Option<crate::reads::Templates>,
+                /// The target chart's templates, as `readChart` gives them.
+                #[serde(default)]
+                #[cfg_attr(feature = "types", ts(optional))]
+                pub target_templates: Option<crate::reads::Templates>,
+            }
         }
 
         impl $name {
@@ -108,6 +123,7 @@ pub struct MigrateInput {
 }
 }
 
+spec_input! {
 /// The input of `validate`.
 #[derive(Deserialize)]
 #[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
@@ -115,22 +131,33 @@ pub struct MigrateInput {
 pub struct ValidateInput {
     /// The values files, each validated.
     pub files: Vec<FileInput>,
-    /// The values.schema.json.
-    pub schema: String,
     /// Where the values are in the files.
     #[serde(default)]
     pub prefix: Option<String>,
-    /// The chart's own values.yaml.
-    #[serde(default)]
-    pub defaults: Option<String>,
-    /// How scalars are typed.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
-    pub typing: Typing,
-    /// Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
-    #[serde(default)]
-    #[cfg_attr(feature = "types", ts(type = "Record<string, string>", optional))]
-    pub refs: serde_json::Map<String, serde_json::Value>,
+}
+spec {
+    /// The values.schema.json.
+    pub schema: String,
+}
+}
+
+impl ValidateInput {
+    /// The library's request; at least one file is needed.
+    pub fn into_request(self) -> Result<ValidateRequest, String> {
+        if self.files.is_empty() {
+            return Err("validate input: files: needs at least one file".to_string());
+        }
+        Ok(ValidateRequest {
+            files: source_files(self.files),
+            prefix: self.prefix,
+            chart: ChartSpec {
+                schema: named("schema", self.schema),
+                defaults: self.defaults.map(|d| named("defaults", d)),
+                typing: self.typing,
+                schema_refs: schema_refs(self.refs)?,
+            },
+        })
+    }
 }
 
 /// The input of `patch`: one scalar of one object in a manifest file (ADR-0020).
@@ -229,6 +256,11 @@ pub struct VersionInput {
     /// Its values.yaml.
     #[serde(default)]
     pub defaults: Option<String>,
+    /// Its templates, as `readChart` gives them: with both ends' templates, a step also displaces
+    /// the values the newer chart reads nowhere.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(optional))]
+    pub templates: Option<crate::reads::Templates>,
 }
 
 /// The input of `chain`: the versions' schemas and the recordings between them.
@@ -254,6 +286,10 @@ pub struct ChainInput {
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(as = "Option<Typing>", optional))]
     pub typing: Typing,
+    /// Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(type = "Record<string, string>", optional))]
+    pub refs: serde_json::Map<String, serde_json::Value>,
     /// Replay even when a schema's SHA-256 differs from the recording's.
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(as = "Option<bool>", optional))]

@@ -156,3 +156,13 @@ pub fn run_cli(argv: Vec<String>, host: JsHost) -> Result<JsValue, JsValue> {
         exit_code: out.exit_code,
     })
 }
+
+/// The flags of the CLI command `command`, as clap declares them (what the MCP tools' inputs are
+/// built from: a flag added to a command reaches its tool); throws for no such command.
+#[wasm_bindgen(js_name = cliFlags, skip_typescript)]
+pub fn cli_flags(command: &str) -> Result<JsValue, JsValue> {
+    match cli::flags(command) {
+        Some(flags) => crate::wasm::to_js(&flags),
+        None => Err(crate::wasm::type_error(format!("no command `{command}`"))),
+    }
+}

@@ -2,7 +2,7 @@
 //! with these (a flag added here reaches both).
 
 use crate::yaml::Typing;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
 
 /// What `--version` prints after the name: the version, and which Helm the schema verdicts match.
 const VERSION: &str = concat!(
@@ -46,7 +46,7 @@ pub(super) enum PatchFormat {
 #[derive(Args)]
 pub(super) struct PatchArgs {
     /// The manifest file.
-    #[arg(long)]
+    #[arg(long, value_hint = ValueHint::FilePath)]
     pub file: String,
     /// The object's apiVersion (`apps/v1`).
     #[arg(long = "api-version")]
@@ -74,34 +74,55 @@ pub(super) struct PatchArgs {
     pub to: String,
 }
 
-/// The inputs `diagnose` and `migrate` share.
+/// `--typing`'s parser: the names [`Typing`] reads, listed so that help and the MCP tools show them.
+fn typing() -> impl clap::builder::TypedValueParser<Value = Typing> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Typing::NAMES).try_map(|name| name.parse::<Typing>())
+}
+
+/// What every command that compiles a chart takes beside the chart itself: its defaults, the
+/// documents its `$ref`s name, typing. Declared once; the MCP tools' inputs are built from it.
 #[derive(Args)]
-pub(super) struct MigrateArgs {
-    /// A candidate file holding the old values (repeatable, in order).
-    #[arg(long = "values", required = true)]
-    pub values: Vec<String>,
-    /// The base chart (the version moved from): its values.schema.json, its directory or its .tgz.
-    #[arg(long)]
-    pub base: String,
-    /// The target chart (the version moved to): its values.schema.json, its directory or its .tgz.
-    #[arg(long)]
-    pub target: String,
-    /// Where the values live in the file (`bosun.valuesObject`); discovered when absent.
-    #[arg(long)]
-    pub prefix: Option<String>,
-    /// A person's value for an escalated key: PATH=VALUE, VALUE read as YAML (repeatable).
-    #[arg(long = "answer")]
-    pub answers: Vec<String>,
-    /// The target chart's own values.yaml (a chart given as --target brings its own).
-    #[arg(long)]
+pub(super) struct ChartArgs {
+    /// The chart's own values.yaml (for a bump, the target chart's; a chart given brings its own).
+    #[arg(long, value_hint = ValueHint::FilePath)]
     pub defaults: Option<String>,
     /// A document a schema's `$ref` names at URL, read from FILE: URL=FILE (repeatable; Helm
     /// fetches it, values-migrate never does).
     #[arg(long = "schema-ref", value_name = "URL=FILE")]
     pub schema_refs: Vec<String>,
     /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
-    #[arg(long, default_value = "helm")]
+    #[arg(long, default_value = "helm", value_parser = typing())]
     pub typing: Typing,
+}
+
+/// The two charts of a bump and what they share: the flags that name a session's spec.
+#[derive(Args)]
+pub(super) struct SpecArgs {
+    /// The base chart (the version moved from): its values.schema.json, its directory or its .tgz.
+    #[arg(long, value_hint = ValueHint::AnyPath)]
+    pub base: String,
+    /// The target chart (the version moved to): its values.schema.json, its directory or its .tgz.
+    #[arg(long, value_hint = ValueHint::AnyPath)]
+    pub target: String,
+    #[command(flatten)]
+    pub chart: ChartArgs,
+}
+
+/// The inputs `diagnose` and `migrate` share.
+#[derive(Args)]
+pub(super) struct MigrateArgs {
+    /// A candidate file holding the old values (repeatable, in order).
+    #[arg(long = "values", required = true, value_hint = ValueHint::FilePath)]
+    pub values: Vec<String>,
+    #[command(flatten)]
+    pub spec: SpecArgs,
+    /// Where the values live in the file (`bosun.valuesObject`); discovered when absent.
+    #[arg(long)]
+    pub prefix: Option<String>,
+    /// A person's value for an escalated key: PATH=VALUE, VALUE read as YAML (repeatable).
+    #[arg(long = "answer")]
+    pub answers: Vec<String>,
 }
 
 /// The commands.
@@ -112,7 +133,7 @@ pub(super) enum Command {
         /// The YAML file to read.
         file: String,
         /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
-        #[arg(long, default_value = "helm")]
+        #[arg(long, default_value = "helm", value_parser = typing())]
         typing: Typing,
     },
     /// Validates values (coalesced with the chart's defaults) against a schema, as Helm does.
@@ -176,27 +197,19 @@ pub(super) enum Command {
 #[derive(Args)]
 pub(super) struct ValidateArgs {
     /// A values file (repeatable: the schema is compiled once for all of them).
-    #[arg(long = "values", required = true)]
+    #[arg(long = "values", required = true, value_hint = ValueHint::FilePath)]
     pub values: Vec<String>,
     /// Where the values live in the file.
     #[arg(long)]
     pub prefix: Option<String>,
-    /// The values.schema.json.
-    #[arg(long, required_unless_present = "chart", conflicts_with = "chart")]
+    /// The values.schema.json (or a chart's directory or .tgz).
+    #[arg(long, required_unless_present = "chart", conflicts_with = "chart", value_hint = ValueHint::AnyPath)]
     pub schema: Option<String>,
     /// The chart (its directory or its .tgz): every chart of its tree validated as Helm does.
-    #[arg(long)]
+    #[arg(long, value_hint = ValueHint::AnyPath)]
     pub chart: Option<String>,
-    /// A document a schema's `$ref` names at URL, read from FILE: URL=FILE (repeatable; Helm
-    /// fetches it, values-migrate never does).
-    #[arg(long = "schema-ref", value_name = "URL=FILE")]
-    pub schema_refs: Vec<String>,
-    /// The chart's own values.yaml (a chart brings its own).
-    #[arg(long)]
-    pub defaults: Option<String>,
-    /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
-    #[arg(long, default_value = "helm")]
-    pub typing: Typing,
+    #[command(flatten)]
+    pub spec: ChartArgs,
 }
 
 /// `migrate`'s options for recording the verified plan and gating on a render.
@@ -241,30 +254,22 @@ pub(super) enum PolicyArg {
 #[derive(Args)]
 pub(super) struct ReplayArgs {
     /// The recorded migration (`migrate --record`); not with --chain.
-    #[arg(long, required_unless_present = "chain", conflicts_with = "chain")]
+    #[arg(long, required_unless_present = "chain", conflicts_with = "chain", value_hint = ValueHint::FilePath)]
     pub migration: Option<String>,
     /// A candidate values file (repeatable; layers with --layered); not with --repos.
-    #[arg(long = "values", required_unless_present = "repos")]
+    #[arg(long = "values", required_unless_present = "repos", value_hint = ValueHint::FilePath)]
     pub values: Vec<String>,
     /// The base chart: its values.schema.json, directory or .tgz; not with --chain.
-    #[arg(long, required_unless_present = "chain")]
+    #[arg(long, required_unless_present = "chain", value_hint = ValueHint::AnyPath)]
     pub base: Option<String>,
     /// The target chart: its values.schema.json, directory or .tgz; not with --chain.
-    #[arg(long, required_unless_present = "chain")]
+    #[arg(long, required_unless_present = "chain", value_hint = ValueHint::AnyPath)]
     pub target: Option<String>,
     /// Where the values live in the files; discovered when absent.
     #[arg(long)]
     pub prefix: Option<String>,
-    /// The target chart's own values.yaml.
-    #[arg(long)]
-    pub defaults: Option<String>,
-    /// A document a schema's `$ref` names at URL, read from FILE: URL=FILE (repeatable; Helm
-    /// fetches it, values-migrate never does).
-    #[arg(long = "schema-ref", value_name = "URL=FILE")]
-    pub schema_refs: Vec<String>,
-    /// How scalars are typed: `helm` (YAML 1.1 words: yes/no/on/off are booleans) or `yaml-1.2`.
-    #[arg(long, default_value = "helm")]
-    pub typing: Typing,
+    #[command(flatten)]
+    pub spec: ChartArgs,
     /// Output format.
     #[arg(long, value_enum, default_value = "json")]
     pub format: Format,
@@ -352,4 +357,121 @@ pub(super) struct ProposeArgs {
         requires = "propose_with"
     )]
     pub brief_format: Brief,
+}
+
+/// One flag of a command as clap declares it: what the MCP tools' inputs are built from.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Flag {
+    /// The field it fills, camelCased (`schemaRefs`).
+    pub name: String,
+    /// The flag itself (`--schema-ref`).
+    pub flag: String,
+    /// Its help text.
+    pub help: String,
+    /// Whether its value is a path (a file, a directory or an archive).
+    pub path: bool,
+    /// What its value is called (`URL=FILE`), when it names one.
+    pub value_name: Option<String>,
+    /// Whether it may be given more than once.
+    pub repeatable: bool,
+    /// Whether it is a switch, taking no value.
+    pub switch: bool,
+    /// Whether it must be given.
+    pub required: bool,
+    /// The values it accepts, when they are a closed set.
+    pub choices: Vec<String>,
+}
+
+/// The flags of the command `name` (`diagnose`, `validate`, …), as declared above; `None` when
+/// there is no such command.
+pub fn flags(name: &str) -> Option<Vec<Flag>> {
+    use clap::{ArgAction, CommandFactory};
+    let command = Cli::command();
+    let command = command.find_subcommand(name)?;
+    let flags = command.get_arguments().filter_map(|arg| {
+        let flag = arg.get_long()?;
+        let action = arg.get_action();
+        Some(Flag {
+            name: camel(arg.get_id().as_str()),
+            flag: format!("--{flag}"),
+            help: arg.get_help().map(|h| h.to_string()).unwrap_or_default(),
+            path: matches!(
+                arg.get_value_hint(),
+                ValueHint::FilePath | ValueHint::AnyPath
+            ),
+            value_name: (arg.get_value_names()).and_then(|n| n.first().map(|n| n.to_string())),
+            repeatable: matches!(action, ArgAction::Append),
+            switch: matches!(action, ArgAction::SetTrue),
+            required: arg.is_required_set(),
+            choices: (arg
+                .get_value_parser()
+                .possible_values()
+                .into_iter()
+                .flatten())
+            .map(|v| v.get_name().to_string())
+            .collect(),
+        })
+    });
+    Some(flags.filter(|f| f.flag != "--help").collect())
+}
+
+/// `schema_refs` as `schemaRefs`.
+fn camel(id: &str) -> String {
+    let mut out = String::with_capacity(id.len());
+    let mut upper = false;
+    for c in id.chars() {
+        match c {
+            '_' => upper = true,
+            c if upper => {
+                out.push(c.to_ascii_uppercase());
+                upper = false;
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::flags;
+
+    /// The flags a command declares, by name.
+    fn names(command: &str) -> Vec<String> {
+        flags(command)
+            .unwrap()
+            .into_iter()
+            .map(|f| f.name)
+            .collect()
+    }
+
+    #[test]
+    fn every_command_that_compiles_a_chart_takes_the_chart_flags_declared_once() {
+        for command in ["diagnose", "migrate", "replay", "validate"] {
+            let names = names(command);
+            for shared in ["defaults", "schemaRefs", "typing"] {
+                assert!(names.iter().any(|n| n == shared), "{command}: {shared}");
+            }
+        }
+        for command in ["diagnose", "migrate", "replay"] {
+            let names = names(command);
+            assert!(names.iter().any(|n| n == "base") && names.iter().any(|n| n == "target"));
+        }
+        assert!(flags("nothing").is_none());
+    }
+
+    #[test]
+    fn a_flag_says_what_its_value_is() {
+        let diagnose = flags("diagnose").unwrap();
+        let by = |name: &str| diagnose.iter().find(|f| f.name == name).unwrap();
+        let refs = by("schemaRefs");
+        assert_eq!(refs.flag, "--schema-ref");
+        assert_eq!(refs.value_name.as_deref(), Some("URL=FILE"));
+        assert!(refs.repeatable && !refs.path && !refs.required);
+        assert!(by("base").path && by("base").required && by("values").repeatable);
+        assert_eq!(by("typing").choices, ["helm", "yaml-1.2"]);
+        assert!(by("startProposal").switch && !by("prefix").path);
+        assert!(by("defaults").help.contains("values.yaml"));
+    }
 }

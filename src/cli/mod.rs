@@ -16,11 +16,12 @@ use crate::manifest::PatchStatus;
 use crate::migrate::BumpTemplates;
 use crate::migrate::SessionSpec;
 use crate::migrate::{
-    Named, Request, SchemaRef, Session, SourceFile, Status, ValidateReport, render,
+    ChartSpec, Named, Request, SchemaRef, SourceFile, Status, ValidateRequest, render,
 };
 use crate::text::{FileResult, Location};
 use crate::yaml::{DecodeOptions, Typing};
-use args::{Cli, Command, Format, MigrateArgs, PatchArgs, PatchFormat, ValidateArgs};
+use args::{ChartArgs, Cli, Command, Format, MigrateArgs, PatchArgs, PatchFormat, ValidateArgs};
+pub use args::{Flag, flags};
 use clap::Parser;
 #[cfg(not(target_arch = "wasm32"))]
 pub use host::Native;
@@ -225,14 +226,8 @@ impl Run<'_> {
                     .ok_or_else(|| format!("--answer `{a}`: expected PATH=VALUE"))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let given = SpecFlags {
-            base: &args.base,
-            target: &args.target,
-            defaults: args.defaults.as_deref(),
-            schema_refs: &args.schema_refs,
-            typing: args.typing,
-        };
-        let (spec, charts) = session_spec(self.host, &given)?;
+        let spec = &args.spec;
+        let (spec, charts) = session_spec(self.host, &spec.base, &spec.target, &spec.chart)?;
         let request = Request {
             files,
             proposal: proposal.map(|p| self.read(p)).transpose()?,
@@ -266,7 +261,7 @@ impl Run<'_> {
             .collect()
     }
 
-    /// Validates each values file against one session's target schema, compiled once.
+    /// Validates each values file against the chart, compiled once for all of them.
     fn validate(&mut self, args: &ValidateArgs) -> Result<i32, String> {
         let path = args
             .schema
@@ -274,19 +269,20 @@ impl Run<'_> {
             .or(args.chart.as_deref())
             .unwrap_or("");
         let input = chart::input(self.host, path)?;
-        let schema = input.schema;
-        let defaults = self.defaults(args.defaults.as_deref(), input.defaults)?;
+        let flags = &args.spec;
+        let defaults = self.defaults(flags.defaults.as_deref(), input.defaults)?;
         let files = self.source_files(&args.values)?;
-        // One schema as both sides: the session compiles it once.
-        let prefix = args.prefix.as_deref();
-        let refs = self.schema_refs(&args.schema_refs)?;
-        let report =
-            match Session::with_refs(&schema, &schema, defaults.as_ref(), args.typing, &refs) {
-                Ok(session) => {
-                    ValidateReport::merge(files.iter().map(|f| session.validate(f, prefix)))
-                }
-                Err(errors) => ValidateReport::unreadable(errors),
-            };
+        let request = ValidateRequest {
+            files,
+            prefix: args.prefix.clone(),
+            chart: ChartSpec {
+                schema: input.schema,
+                defaults,
+                typing: flags.typing,
+                schema_refs: self.schema_refs(&flags.schema_refs)?,
+            },
+        };
+        let report = crate::migrate::validate::validate(&request);
         self.print_json(&report);
         Ok(exit::of_validate(&report))
     }
@@ -389,31 +385,28 @@ fn changed(files: &[FileResult]) -> Vec<write::Write> {
         .collect()
 }
 
-/// The flags every command that builds a session takes (`migrate`, `diagnose`, `replay`).
-pub(super) struct SpecFlags<'a> {
-    pub base: &'a str,
-    pub target: &'a str,
-    pub defaults: Option<&'a str>,
-    pub schema_refs: &'a [String],
-    pub typing: crate::yaml::Typing,
-}
-
 /// The session spec the flags name: both charts read (schema, defaults, templates, the trees
 /// for per-chart findings), `--defaults` over the target chart's own, `--schema-ref` read.
-pub(super) fn session_spec(
+fn session_spec(
     host: &dyn Host,
-    flags: &SpecFlags<'_>,
+    base: &str,
+    target: &str,
+    flags: &ChartArgs,
 ) -> Result<(SessionSpec, chart::Charts), String> {
-    let base = chart::input(host, flags.base)?;
-    let target = chart::input(host, flags.target)?;
-    let given = flags.defaults.map(|p| read(host, p)).transpose()?;
+    let base = chart::input(host, base)?;
+    let target = chart::input(host, target)?;
+    let given = flags
+        .defaults
+        .as_deref()
+        .map(|p| read(host, p))
+        .transpose()?;
     let spec = SessionSpec {
         base_schema: base.schema,
         target_schema: target.schema,
         defaults: given.or(target.defaults),
         base_defaults: base.defaults,
         typing: flags.typing,
-        schema_refs: schema_refs(host, flags.schema_refs)?,
+        schema_refs: schema_refs(host, &flags.schema_refs)?,
         templates: BumpTemplates::of(base.templates, target.templates),
     };
     Ok((spec, (base.charts, target.charts)))

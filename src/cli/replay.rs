@@ -293,7 +293,7 @@ fn one(host: &dyn Host, args: &ReplayArgs, prepared: &Prepared, files: &[SourceF
         Prepared::Replay(replayer) => {
             let mut report = replayer.replay(files, prefix);
             if command.is_some() {
-                render_gate::gate(&mut report.report, args.typing, &render);
+                render_gate::gate(&mut report.report, args.spec.typing, &render);
             }
             Outcome::Replay(report)
         }
@@ -318,7 +318,7 @@ fn one(host: &dyn Host, args: &ReplayArgs, prepared: &Prepared, files: &[SourceF
         Prepared::Chain(chain) => {
             let mut report = chain.run(files, prefix);
             if command.is_some() {
-                gate_chain(&mut report, args.typing, &render);
+                gate_chain(&mut report, args.spec.typing, &render);
             }
             Outcome::Chain(report)
         }
@@ -399,14 +399,7 @@ fn replay_request(host: &dyn Host, args: &ReplayArgs) -> Result<ReplayRequest, S
         return Err("replay needs --migration, --base and --target (or --chain)".to_string());
     };
     let migration = read(host, migration)?;
-    let flags = super::SpecFlags {
-        base,
-        target,
-        defaults: args.defaults.as_deref(),
-        schema_refs: &args.schema_refs,
-        typing: args.typing,
-    };
-    let (spec, _) = super::session_spec(host, &flags)?;
+    let (spec, _) = super::session_spec(host, base, target, &args.spec)?;
     Ok(ReplayRequest {
         migration: record::parse(&migration.name, &migration.text)?,
         files: Vec::new(),
@@ -437,12 +430,14 @@ fn chain_request(host: &dyn Host, args: &ReplayArgs, dir: &str) -> Result<ChainR
                 defaults: (host.kind(&defaults) == Some(Kind::File))
                     .then(|| read(host, &defaults))
                     .transpose()?,
+                templates: None,
             });
         } else if let Some(input) = chart::chart_at(host, &path)? {
             versions.push(Version {
                 version: input.version,
                 schema: input.schema,
                 defaults: input.defaults,
+                templates: input.templates,
             });
         } else if name.len() > ".json".len() && name.ends_with(".json") {
             let named = read(host, &path)?;
@@ -456,7 +451,8 @@ fn chain_request(host: &dyn Host, args: &ReplayArgs, dir: &str) -> Result<ChainR
         from: args.from.clone().unwrap_or_default(),
         to: args.to.clone().unwrap_or_default(),
         prefix: args.prefix.clone(),
-        typing: args.typing,
+        typing: args.spec.typing,
+        schema_refs: super::schema_refs(host, &args.spec.schema_refs)?,
         allow_schema_drift: args.allow_schema_drift,
     })
 }

@@ -31,7 +31,9 @@ pub use outcome::{
     ChartFinding, ChartFindings, KeptComment, MigrateReport, NotCarried, Op, Refusal, RefusalKind,
     SetSource, Status,
 };
-pub use request::{BumpTemplates, Named, Request, SchemaRef, SessionSpec, SourceFile};
+pub use request::{
+    BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile, ValidateRequest,
+};
 pub use session::{Inputs, Session};
 pub use validate::{ChartNamed, LocatedViolation, ValidateReport};
 

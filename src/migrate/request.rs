@@ -52,6 +52,31 @@ pub struct SessionSpec {
     pub templates: Option<BumpTemplates>,
 }
 
+/// One chart as `validate` judges values against it: its schema with the `$ref` documents, its
+/// own values.yaml, typing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChartSpec {
+    /// The chart's `values.schema.json` (a chart tree's, composed).
+    pub schema: Named,
+    /// The chart's own values.yaml.
+    pub defaults: Option<Named>,
+    /// How scalars are typed.
+    pub typing: Typing,
+    /// The documents the schema's `$ref`s name elsewhere.
+    pub schema_refs: Vec<SchemaRef>,
+}
+
+/// Everything `validate` reads: the values files, where the values are, and the chart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValidateRequest {
+    /// The values files, each validated.
+    pub files: Vec<SourceFile>,
+    /// Where the values live in the files (the whole document when `None`).
+    pub prefix: Option<String>,
+    /// The chart they are validated against.
+    pub chart: ChartSpec,
+}
+
 /// Everything `diagnose` and `migrate` read: the session's spec and one call's inputs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {

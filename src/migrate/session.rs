@@ -3,7 +3,9 @@
 
 use super::outcome::{MigrateReport, Status};
 use super::read::{parse_document, read};
-use super::request::{BumpTemplates, Named, Request, SchemaRef, SessionSpec, SourceFile};
+use super::request::{
+    BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
+};
 use super::{stages, validate};
 use crate::reads::Reads;
 use crate::schema::{Change, Schema, changelog};
@@ -223,11 +225,6 @@ pub fn invalid(errors: Vec<Diagnostic>) -> MigrateReport {
     report
 }
 
-/// Compiles a schema; an error is located in its text (line, column and UTF-16 column).
-pub(crate) fn compile(input: &Named) -> Result<Schema, Diagnostic> {
-    compile_with_refs(input, &[])
-}
-
 /// The supplied documents, decoded: (URL, document); one that is not JSON is located in its text.
 fn supplied(refs: &[SchemaRef]) -> Result<Vec<(String, Value)>, Diagnostic> {
     let mut out = Vec::with_capacity(refs.len());
@@ -246,7 +243,8 @@ fn supplied(refs: &[SchemaRef]) -> Result<Vec<(String, Value)>, Diagnostic> {
     Ok(out)
 }
 
-/// [`compile`] with the documents the schema's `$ref`s name elsewhere.
+/// Compiles a schema with the documents its `$ref`s name elsewhere; an error is located in its
+/// text (line, column and UTF-16 column).
 fn compile_with_refs(input: &Named, refs: &[(String, Value)]) -> Result<Schema, Diagnostic> {
     Schema::compile_with_refs(&input.text, refs).map_err(|error| match error.offset() {
         Some(offset) => Diagnostic::at(&input.name, &input.text, offset, error.message()),
@@ -272,6 +270,19 @@ impl Session {
         )
         .and_then(|session| session.with_base_defaults(spec.base_defaults.as_ref()))
         .and_then(|session| session.with_templates(spec.templates.as_ref()))
+    }
+
+    /// The session that judges values against one chart: the chart on both sides of the bump,
+    /// its schema compiled once (what `validate` and a chain's versions use).
+    pub fn of_chart(chart: &ChartSpec) -> Result<Session, Vec<Diagnostic>> {
+        let schema = &chart.schema;
+        Session::with_refs(
+            schema,
+            schema,
+            chart.defaults.as_ref(),
+            chart.typing,
+            &chart.schema_refs,
+        )
     }
 }
 

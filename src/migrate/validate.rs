@@ -1,8 +1,8 @@
 //! The `validate` capability: values (coalesced with the chart's defaults) against one schema, located.
 
-use super::read::{parse_document, parse_yaml};
-use super::request::{Named, SourceFile};
-use super::session::compile;
+use super::read::parse_yaml;
+use super::request::{SourceFile, ValidateRequest};
+use super::session::Session;
 use crate::path::{self, ValuePath};
 use crate::schema::Schema;
 use crate::text::{Diagnostic, LineIndex, Location};
@@ -74,33 +74,14 @@ pub struct ValidateReport {
     pub errors: Vec<Diagnostic>,
 }
 
-/// Validates the values at `prefix` in `values` against `schema`, as Helm does (one-shot: the
-/// schema is compiled for this call; a [`super::Session`] keeps it).
-pub fn validate(
-    values: &Named,
-    prefix: Option<&str>,
-    schema: &Named,
-    defaults: Option<&Named>,
-    typing: Typing,
-) -> ValidateReport {
-    let mut errors = Vec::new();
-    let compiled = compile(schema).map_err(|e| errors.push(e)).ok();
-    let defaults =
-        defaults.and_then(|d| parse_document(d, typing).map_err(|e| errors.push(e)).ok());
-    let file = SourceFile {
-        path: values.name.clone(),
-        text: values.text.clone(),
-    };
-    match compiled {
-        Some(schema) if errors.is_empty() => {
-            against(&schema, defaults.as_ref(), &file, prefix, typing)
-        }
-        _ => {
-            if let Err(e) = parse_yaml(&values.name, &values.text, typing) {
-                errors.insert(0, e);
-            }
-            report(errors)
-        }
+/// Validates every file of a request against its chart, compiled once for all of them, as Helm
+/// does; a chart that cannot be read makes the report unreadable, naming why.
+pub fn validate(request: &ValidateRequest) -> ValidateReport {
+    match Session::of_chart(&request.chart) {
+        Ok(session) => ValidateReport::merge(
+            (request.files.iter()).map(|f| session.validate(f, request.prefix.as_deref())),
+        ),
+        Err(errors) => report(errors),
     }
 }
 

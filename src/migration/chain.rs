@@ -3,7 +3,7 @@
 
 use super::record::Migration;
 use super::replay::{ReplayReport, ReplayRequest, Replayer, invalid, values_of};
-use crate::migrate::SessionSpec;
+use crate::migrate::{BumpTemplates, ChartSpec, SchemaRef, SessionSpec};
 use crate::migrate::{Inputs, Named, Session, SourceFile};
 use crate::migrate::{Refusal, Status};
 use crate::text::{Diagnostic, FileResult};
@@ -20,6 +20,9 @@ pub struct Version {
     pub schema: Named,
     /// Its values.yaml (the chart's defaults), when given.
     pub defaults: Option<Named>,
+    /// Its templates, when the version is a chart: with both ends' templates a step also
+    /// displaces the values the newer chart reads nowhere.
+    pub templates: Option<crate::reads::Templates>,
 }
 
 /// Everything a chain reads.
@@ -39,6 +42,8 @@ pub struct ChainRequest {
     pub prefix: Option<String>,
     /// How scalars are typed.
     pub typing: Typing,
+    /// The documents the versions' schemas' `$ref`s name elsewhere.
+    pub schema_refs: Vec<SchemaRef>,
     /// Replay a step even when a schema's digest differs from its recording's.
     pub allow_schema_drift: bool,
 }
@@ -151,7 +156,13 @@ impl Chain {
                         .ok()
                         .and_then(|docs| docs.into_iter().next())
                 });
-                let session = Session::new(&v.schema, &v.schema, None, request.typing).ok();
+                let session = Session::of_chart(&ChartSpec {
+                    schema: v.schema.clone(),
+                    defaults: None,
+                    typing: request.typing,
+                    schema_refs: request.schema_refs.clone(),
+                })
+                .ok();
                 (v.version.clone(), session, defaults)
             })
             .collect();
@@ -169,8 +180,13 @@ impl Chain {
                             base_schema: base.schema.clone(),
                             target_schema: target.schema.clone(),
                             defaults: target.defaults.clone(),
+                            base_defaults: base.defaults.clone(),
                             typing: request.typing,
-                            ..SessionSpec::default()
+                            schema_refs: request.schema_refs.clone(),
+                            templates: BumpTemplates::of(
+                                base.templates.clone(),
+                                target.templates.clone(),
+                            ),
                         },
                     })),
                     _ => None,

@@ -1,10 +1,6 @@
 //! The JavaScript surface: translates types, holds no logic.
 
-use crate::api::{
-    ChartRead, DecodeOptions, MigrateInput, PatchInput, ReadAnswers, ValidateInput, named,
-    schema_refs, source_files,
-};
-use crate::migrate::{Session, ValidateReport};
+use crate::api::{ChartRead, DecodeOptions, MigrateInput, PatchInput, ReadAnswers, ValidateInput};
 use crate::yaml::{DecodeOptions as YamlOptions, Typing};
 use wasm_bindgen::prelude::*;
 
@@ -121,26 +117,8 @@ pub fn start_proposal(input: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(skip_typescript)]
 pub fn validate(input: JsValue) -> Result<JsValue, JsValue> {
     let input: ValidateInput = from_js("validate input", input)?;
-    if input.files.is_empty() {
-        return Err(type_error(
-            "validate input: files: needs at least one file".to_string(),
-        ));
-    }
-    let schema = named("schema", input.schema);
-    let defaults = input.defaults.map(|d| named("defaults", d));
-    // Every file answers: one schema as both sides of a session, compiled once (as the CLI does).
-    let prefix = input.prefix.as_deref();
-    let refs = schema_refs(input.refs).map_err(type_error)?;
-    let report = match Session::with_refs(&schema, &schema, defaults.as_ref(), input.typing, &refs)
-    {
-        Ok(session) => ValidateReport::merge(
-            source_files(input.files)
-                .iter()
-                .map(|f| session.validate(f, prefix)),
-        ),
-        Err(errors) => ValidateReport::unreadable(errors),
-    };
-    to_js(&report)
+    let request = input.into_request().map_err(type_error)?;
+    to_js(&crate::migrate::validate::validate(&request))
 }
 
 /// Reads a chart archive (`helm pull`'s `.tgz`, as bytes) into the schema and defaults a session

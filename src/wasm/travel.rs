@@ -4,7 +4,7 @@
 use super::convert::{from_js, to_js, type_error};
 use crate::api::{
     ChainInput, MigrateInput, OverrideSchemaInput, RecordResult, ReplayInput, ReplayerInput,
-    ReplayerOptions, named, source_files,
+    ReplayerOptions, named, schema_refs, source_files,
 };
 use wasm_bindgen::prelude::*;
 
@@ -128,6 +128,7 @@ pub fn chain(input: JsValue) -> Result<JsValue, JsValue> {
                 defaults: v
                     .defaults
                     .map(|d| named(&format!("{}/values.yaml", v.version), d)),
+                templates: v.templates,
                 version: v.version,
             })
             .collect(),
@@ -137,6 +138,7 @@ pub fn chain(input: JsValue) -> Result<JsValue, JsValue> {
         to: input.to,
         prefix: input.prefix,
         typing: input.typing,
+        schema_refs: schema_refs(input.refs).map_err(type_error)?,
         allow_schema_drift: input.allow_schema_drift,
     };
     to_js(&crate::migration::chain::chain(&request))

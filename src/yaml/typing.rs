@@ -40,6 +40,11 @@ impl fmt::Display for UnknownTyping {
 
 impl std::error::Error for UnknownTyping {}
 
+impl Typing {
+    /// The name of every typing, as `--typing` and the JavaScript `typing` take them.
+    pub const NAMES: [&'static str; 2] = ["helm", "yaml-1.2"];
+}
+
 impl FromStr for Typing {
     type Err = UnknownTyping;
 

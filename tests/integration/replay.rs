@@ -372,6 +372,7 @@ fn versions() -> Vec<Version> {
                 text: generated_schema(v),
             },
             defaults: None,
+            templates: None,
         })
         .collect()
 }
@@ -449,6 +450,7 @@ fn chain_request(text: &str, migrations: Vec<(String, Migration)>) -> ChainReque
         to: "1.3.0".into(),
         prefix: None,
         typing: Typing::Helm,
+        schema_refs: Vec::new(),
         allow_schema_drift: false,
     }
 }

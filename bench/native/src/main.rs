@@ -179,17 +179,20 @@ fn run(plan: &Plan, job: &Job) -> Value {
                 die(&format!("{}: validate needs one `values`", job.id))
             };
             let values = read(values);
-            let schema = read(need(job, &job.schema, "schema"));
-            let defaults = job.defaults.as_deref().map(read);
-            let call = || {
-                values_migrate::migrate::validate::validate(
-                    &values,
-                    None,
-                    &schema,
-                    defaults.as_ref(),
+            let request = values_migrate::migrate::ValidateRequest {
+                files: vec![SourceFile {
+                    path: values.name,
+                    text: values.text,
+                }],
+                prefix: None,
+                chart: values_migrate::migrate::ChartSpec {
+                    schema: read(need(job, &job.schema, "schema")),
+                    defaults: job.defaults.as_deref().map(read),
                     typing,
-                )
+                    schema_refs: Vec::new(),
+                },
             };
+            let call = || values_migrate::migrate::validate::validate(&request);
             // Timed (or the peak measured) first, so that no earlier call has grown the heap.
             let (s, b, c, m) = timed(plan, job, &call);
             let result = serde_json::to_value(call()).expect("serialize");
