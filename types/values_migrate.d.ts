@@ -1619,21 +1619,9 @@ baseSchema: string,
  */
 targetSchema: string,
 /**
- * The target chart's own values.yaml.
- */
-defaults?: string | null,
-/**
  * The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
  */
 baseDefaults?: string | null,
-/**
- * How scalars are typed.
- */
-typing?: Typing,
-/**
- * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
- */
-refs?: Record<string, string>,
 /**
  * The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
  * chart reads decides which values the target ignores.
@@ -1643,6 +1631,18 @@ baseTemplates?: Templates,
  * The target chart's templates, as `readChart` gives them.
  */
 targetTemplates?: Templates,
+/**
+ * The chart's own values.yaml (for a bump, the target chart's).
+ */
+defaults?: string | null,
+/**
+ * How scalars are typed.
+ */
+typing?: Typing,
+/**
+ * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
+ */
+refs?: Record<string, string>,
 };
 
 /**
@@ -1654,15 +1654,15 @@ export type ValidateInput = {
  */
 files: Array<FileInput>,
 /**
- * The values.schema.json.
- */
-schema: string,
-/**
  * Where the values are in the files.
  */
 prefix?: string | null,
 /**
- * The chart's own values.yaml.
+ * The values.schema.json.
+ */
+schema: string,
+/**
+ * The chart's own values.yaml (for a bump, the target chart's).
  */
 defaults?: string | null,
 /**
@@ -1730,21 +1730,9 @@ baseSchema: string,
  */
 targetSchema: string,
 /**
- * The target chart's own values.yaml.
- */
-defaults?: string | null,
-/**
  * The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
  */
 baseDefaults?: string | null,
-/**
- * How scalars are typed.
- */
-typing?: Typing,
-/**
- * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
- */
-refs?: Record<string, string>,
 /**
  * The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
  * chart reads decides which values the target ignores.
@@ -1754,6 +1742,18 @@ baseTemplates?: Templates,
  * The target chart's templates, as `readChart` gives them.
  */
 targetTemplates?: Templates,
+/**
+ * The chart's own values.yaml (for a bump, the target chart's).
+ */
+defaults?: string | null,
+/**
+ * How scalars are typed.
+ */
+typing?: Typing,
+/**
+ * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
+ */
+refs?: Record<string, string>,
 };
 
 /**
@@ -1815,21 +1815,9 @@ baseSchema: string,
  */
 targetSchema: string,
 /**
- * The target chart's own values.yaml.
- */
-defaults?: string | null,
-/**
  * The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
  */
 baseDefaults?: string | null,
-/**
- * How scalars are typed.
- */
-typing?: Typing,
-/**
- * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
- */
-refs?: Record<string, string>,
 /**
  * The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
  * chart reads decides which values the target ignores.
@@ -1839,6 +1827,18 @@ baseTemplates?: Templates,
  * The target chart's templates, as `readChart` gives them.
  */
 targetTemplates?: Templates,
+/**
+ * The chart's own values.yaml (for a bump, the target chart's).
+ */
+defaults?: string | null,
+/**
+ * How scalars are typed.
+ */
+typing?: Typing,
+/**
+ * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
+ */
+refs?: Record<string, string>,
 };
 
 /**
@@ -1857,6 +1857,11 @@ schema: string,
  * Its values.yaml.
  */
 defaults?: string | null,
+/**
+ * Its templates, as `readChart` gives them: with both ends' templates, a step also displaces
+ * the values the newer chart reads nowhere.
+ */
+templates?: Templates,
 };
 
 /**
@@ -1891,6 +1896,10 @@ prefix?: string | null,
  * How scalars are typed.
  */
 typing?: Typing,
+/**
+ * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
+ */
+refs?: Record<string, string>,
 /**
  * Replay even when a schema's SHA-256 differs from the recording's.
  */
@@ -1932,21 +1941,9 @@ baseSchema: string,
  */
 targetSchema: string,
 /**
- * The target chart's own values.yaml.
- */
-defaults?: string | null,
-/**
  * The base chart's own values.yaml: the values root is judged coalesced with it (the target's when absent).
  */
 baseDefaults?: string | null,
-/**
- * How scalars are typed.
- */
-typing?: Typing,
-/**
- * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
- */
-refs?: Record<string, string>,
 /**
  * The base chart's templates, as `readChart` gives them: with `targetTemplates`, what each
  * chart reads decides which values the target ignores.
@@ -1956,6 +1953,18 @@ baseTemplates?: Templates,
  * The target chart's templates, as `readChart` gives them.
  */
 targetTemplates?: Templates,
+/**
+ * The chart's own values.yaml (for a bump, the target chart's).
+ */
+defaults?: string | null,
+/**
+ * How scalars are typed.
+ */
+typing?: Typing,
+/**
+ * Documents the schemas' `$ref`s name elsewhere, by URL: Helm fetches them; nothing here is fetched.
+ */
+refs?: Record<string, string>,
 };
 
 /**

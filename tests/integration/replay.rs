@@ -733,3 +733,39 @@ fn a_recording_with_an_unreadable_path_is_invalid_and_says_which() {
         result.report.errors
     );
 }
+
+#[test]
+fn a_chain_reads_the_documents_its_versions_schemas_ref_from_its_schema_refs() {
+    let url = "https://schemas.example/open.json";
+    let text = "# deploy values\nserver:\n  host: web.internal   # the VIP\n  port: 8443\nmode: safe\nreplicas: 3\n";
+    let mut request = chain_request(text, chain_recordings());
+    // Every version's schema names a document elsewhere; the recordings' digests then differ.
+    for v in &mut request.versions {
+        v.schema.text = format!(r#"{{"allOf": [{{"$ref": "{url}"}}, {}]}}"#, v.schema.text);
+    }
+    request.allow_schema_drift = true;
+    let without = chain(&request);
+    assert_eq!(without.status, Status::Invalid, "{:?}", without.refusals);
+    assert!(
+        (without.errors.iter()).any(|e| e.message.contains(url)),
+        "{:?}",
+        without.errors
+    );
+    request.schema_refs = vec![values_migrate::migrate::SchemaRef {
+        url: url.to_string(),
+        document: Named {
+            name: "open.json".into(),
+            text: "{}".into(),
+        },
+    }];
+    let with = chain(&request);
+    assert_eq!(
+        with.status,
+        Status::Planned,
+        "{:?} {:?}",
+        with.errors,
+        with.refusals
+    );
+    assert_eq!(with.file_version.as_deref(), Some("1.0.0"));
+    assert_eq!(with.steps.len(), 3);
+}

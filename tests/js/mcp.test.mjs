@@ -8,12 +8,15 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { record } from 'values-migrate';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pkgDir = join(root, 'node_modules/values-migrate');
 const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const nodeCli = join(pkgDir, manifest.bin['values-migrate']);
+// The CLI commands' flags as the package's Node CLI declares them (internal: not a public export).
+const { cliFlags } = createRequire(import.meta.url)(join(pkgDir, 'node/values_migrate.js'));
 
 const BOSUN = 'bosun';
 const ESCALATION = 'servicemonitor';
@@ -38,6 +41,7 @@ before(async () => {
   cpSync(join(root, 'examples/manifest-adr-0020'), join(scratch, 'manifest'), { recursive: true });
   cpSync(join(root, 'examples/argo-cd-application-helm-values'), join(scratch, 'argo-app'), { recursive: true });
   cpSync(join(root, 'tests/charts/real/argo-cd-5.55.0-to-6.0.0'), join(scratch, 'argo'), { recursive: true });
+  cpSync(join(root, 'tests/data/schema-ref'), join(scratch, 'refs'), { recursive: true });
   symlinkSync(outside, join(scratch, 'escape.yaml'));
   client = new Client({ name: 'values-migrate-test', version: '0.0.0' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [nodeCli, 'mcp'], cwd: scratch, stderr: 'pipe' }));
@@ -156,7 +160,7 @@ test('bad arguments are a tool error with a reason', async () => {
   const wrongType = await call('migrate', { ...bosun, proposal: 42 });
   assert.match(wrongType.error, /proposal/);
   const notChart = await call('diagnose', { ...bosun, base: BOSUN });
-  assert.match(notChart.error, /^base: bosun: .*Chart\.yaml/);
+  assert.match(notChart.error, /^bosun: Chart\.yaml file is missing/, 'the CLI\'s own words');
 });
 
 test('two chart archives give the plan the two schema files give; the target chart brings its defaults', async () => {
@@ -240,4 +244,35 @@ test('the brief is a prompt', async () => {
   assert.equal(messages[0].role, 'user');
   assert.match(messages[0].content.text, /metrics\.serviceMonitor\.namespace/);
   assert.match(messages[0].content.text, /call the `migrate` tool/);
+});
+
+test("each tool's inputs are its CLI command's own flags: a flag the command declares reaches the tool", async () => {
+  const { tools } = await client.listTools();
+  const inputs = (name) => Object.keys(tools.find((t) => t.name === name).inputSchema.properties);
+  const offered = { diagnose: 'diagnose', migrate: 'migrate', validate: 'validate', replay: 'replay', patch_manifest: 'patch' };
+  for (const [tool, command] of Object.entries(offered)) {
+    const names = inputs(tool);
+    for (const shared of ['defaults', 'schemaRefs', 'typing'].filter((n) => command !== 'patch')) {
+      assert.ok(names.includes(shared), `${tool}: ${shared}`);
+    }
+    // Nothing the command does not declare, but what the tool gives its own shape.
+    const declared = new Set(cliFlags(command).map((f) => f.name));
+    assert.deepEqual(names.filter((n) => !declared.has(n) && !['answers', 'proposal'].includes(n)), [], tool);
+  }
+  const typing = tools.find((t) => t.name === 'diagnose').inputSchema.properties.typing;
+  assert.deepEqual(typing.enum, ['helm', 'yaml-1.2']);
+});
+
+test('schemaRefs: a document a $ref names, read inside the root, as --schema-ref reads it', async () => {
+  const url = 'https://schemas.example/common.json';
+  const args = { values: ['refs/values.yaml'], schema: 'refs/values.schema.json' };
+  const without = await call('validate', args);
+  assert.match(without.errors[0].message, /--schema-ref https:\/\/schemas\.example\/common\.json=FILE/);
+  const withRefs = await call('validate', { ...args, schemaRefs: [`${url}=refs/common.json`] });
+  assert.deepEqual(withRefs.errors, []);
+  assert.deepEqual(withRefs.violations.map((v) => [v.pointer, v.keyword]), [['/service/port', 'maximum'], ['/image', 'required']]);
+  const diagnosed = await call('diagnose', { values: args.values, base: args.schema, target: args.schema, schemaRefs: [`${url}=refs/common.json`] });
+  assert.deepEqual(diagnosed.errors, []);
+  const { error } = await call('validate', { ...args, schemaRefs: [`${url}=../secret.yaml`] });
+  assert.match(error, /^schemaRefs: \.\.\/secret\.yaml: outside the server's root/);
 });
