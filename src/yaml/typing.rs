@@ -70,7 +70,7 @@ pub(crate) enum Typed<'a> {
     Int(i64),
     Uint(u64),
     Float(f64),
-    /// An integer beyond 64 bits (go-yaml v2 keeps it as a `*big.Int`), as the nearest float.
+    /// An integer beyond 64 bits (YAML 1.2 core only), as the nearest float.
     BigInt(f64),
     Str(Cow<'a, str>),
 }
@@ -287,15 +287,13 @@ pub(crate) fn key_from_typed(typed: Typed<'_>, typing: Typing) -> Result<Cow<'_,
             Cow::Owned(format!("{value}"))
         }),
         (Typed::Uint(value), Typing::Yaml12) => Ok(Cow::Owned(value.to_string())),
-        (Typed::BigInt(value), Typing::Yaml12) => Ok(Cow::Owned(format!("{value}"))),
+        // Only `yaml-1.2` reads an integer past 64 bits; Helm keeps such text a string.
+        (Typed::BigInt(value), _) => Ok(Cow::Owned(format!("{value}"))),
         // sigs.k8s.io/yaml `convertToJSONableObject` only converts string, int, int64,
         // float64 and bool keys; anything else is "unsupported map key".
         (Typed::Uint(value), Typing::Helm) => Err(format!(
             "unsupported map key of type uint64: {value} (Helm cannot read it)"
         )),
-        (Typed::BigInt(_), Typing::Helm) => {
-            Err("unsupported map key of type *big.Int (Helm cannot read it)".to_string())
-        }
         (Typed::Null, _) => Err("a null mapping key cannot become a JSON object key".to_string()),
     }
 }
