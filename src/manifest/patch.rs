@@ -18,6 +18,7 @@ use super::report::{PatchReport, PatchStatus};
 use crate::path::{Segment, ValuePath};
 use crate::splice::edit::{self, Edit};
 use crate::splice::render;
+use crate::splice::verify::{self, Asked};
 use crate::text::{FileResult, LineIndex};
 use crate::yaml::{self, DecodeOptions, Limits, Node, ScalarStyle, Stream, Typing, YamlError};
 
@@ -258,7 +259,7 @@ fn run(request: &PatchRequest, lines: &LineIndex<'_>) -> Checked<Patched> {
             ),
         });
     }
-    let after = write_and_verify(text, &before, &target, &canonical, replacement)?;
+    let after = write_and_verify(request, &before, &target, &canonical, replacement)?;
     Ok(Patched {
         after,
         at: target.at(),
@@ -437,27 +438,18 @@ fn new_text(target: &Target<'_>, to: &Amount) -> Checked<(String, String)> {
 
 /// Replaces the scalar's bytes with `replacement` and verifies the patched text; returns it.
 fn write_and_verify(
-    text: &str,
+    request: &PatchRequest,
     before: &[Value],
     target: &Target<'_>,
     canonical: &str,
     replacement: String,
 ) -> Checked<String> {
     let after = edit::apply(
-        text,
+        &request.text,
         vec![Edit::replacement(target.node.range.clone(), replacement)],
     )
     .map_err(|e| Stop::needs_intervention(format!("{}: {e}", target.what), Some(target.at())))?;
-    verify(
-        before,
-        &after,
-        target.index,
-        &target.path,
-        canonical,
-        target.style,
-        &target.what,
-        target.at(),
-    )?;
+    verify(request, before, &after, target, canonical)?;
     Ok(after)
 }
 
@@ -484,70 +476,45 @@ fn style_name(style: ScalarStyle) -> &'static str {
     }
 }
 
-/// Whether a decoded value is the text `canonical`: a string, or (unquoted) a number printed so.
-fn decodes_to(value: &Value, canonical: &str, style: ScalarStyle) -> bool {
-    match value {
-        Value::String(text) => text == canonical,
-        Value::Number(number) => style == ScalarStyle::Plain && number.to_string() == canonical,
-        _ => false,
+/// The value the target must decode to: `canonical` as a string, or unquoted as Helm types it.
+fn asked_value(canonical: &str, style: ScalarStyle) -> Result<Value, String> {
+    if style != ScalarStyle::Plain {
+        return Ok(Value::String(canonical.to_string()));
     }
+    let documents = yaml::decode(canonical, &DecodeOptions::default())
+        .map_err(|e| format!("`{canonical}` does not decode: {}", e.message()))?;
+    documents
+        .into_iter()
+        .next()
+        .ok_or_else(|| format!("`{canonical}` decodes to no value"))
 }
 
-/// Decodes the patched text and requires that it differs from `before` only at `path`, where it
-/// must hold `canonical`.
-#[allow(clippy::too_many_arguments)]
+/// Verifies the patched text through the values pipeline's verify (`splice::verify`): it must
+/// differ from `before` only at the target, which must hold `canonical`.
 fn verify(
+    request: &PatchRequest,
     before: &[Value],
-    after_text: &str,
-    index: usize,
-    path: &ValuePath,
+    after: &str,
+    target: &Target<'_>,
     canonical: &str,
-    style: ScalarStyle,
-    what: &str,
-    at: usize,
 ) -> Checked<()> {
     let failed = |why: String| {
         Stop::needs_intervention(
             format!("verify failed: {why}; the file is left as it is"),
-            Some(at),
+            Some(target.at()),
         )
     };
-    let options = DecodeOptions {
+    let replacement = asked_value(canonical, target.style).map_err(failed)?;
+    let asked = Asked {
+        file: &request.file,
+        text: &request.text,
+        documents: before,
+        document: target.index,
+        at: &target.path,
+        replacement: &replacement,
         typing: Typing::Helm,
-        limits: Limits::default(),
     };
-    let after = yaml::decode(after_text, &options)
-        .map_err(|e| failed(format!("the patched file does not decode: {}", e.message())))?;
-    if after.len() != before.len() {
-        return Err(failed(format!(
-            "the patched file has {} documents, the original {}",
-            after.len(),
-            before.len()
-        )));
-    }
-    let new_value = after
-        .get(index)
-        .and_then(|document| crate::path::get(document, path))
-        .ok_or_else(|| failed(format!("the patched file has no {what}")))?;
-    if !decodes_to(new_value, canonical, style) {
-        return Err(failed(format!(
-            "{what} reads back as {new_value}, not `{canonical}`"
-        )));
-    }
-    let mut expected = before.to_vec();
-    let document = expected
-        .get_mut(index)
-        .filter(|document| crate::path::get(document, path).is_some())
-        .ok_or_else(|| failed(format!("the original file has no {what}")))?;
-    crate::path::set(document, path, new_value.clone()).map_err(failed)?;
-    if let Some(changed) = expected.iter().zip(&after).position(|(e, a)| e != a) {
-        return Err(failed(format!(
-            "document {} of the patched file differs from the original in more than {what} \
-             (an alias or a merge key elsewhere copies it)",
-            changed + 1
-        )));
-    }
-    Ok(())
+    verify::verify(&asked, after).map_err(|mismatch| failed(mismatch.message))
 }
 
 #[cfg(test)]
@@ -675,45 +642,51 @@ mod tests {
     #[test]
     fn verify_catches_a_value_copied_by_an_alias() {
         // The check of the path alone passes: the alias points at the target itself.
-        let before = vec![serde_json::json!({"a": "1Gi", "b": "1Gi"})];
-        let path = ValuePath::parse("a").unwrap();
-        let stop = verify(
-            &before,
-            "a: 2Gi\nb: 2Gi\n",
-            0,
-            &path,
-            "2Gi",
-            ScalarStyle::Plain,
-            "`a`",
-            0,
-        )
-        .unwrap_err();
+        let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  mem: &m 1Gi\n  \
+                    copy: *m\n  replicas: 2\n";
+        let req = request(text, "spec.mem", "1Gi", "2Gi");
+        let stream = yaml::parse(text, &Limits::default()).unwrap();
+        let before = stream.to_json(Typing::Helm, &Limits::default()).unwrap();
+        let check = |field: &str, after: &str, canonical: &str| {
+            let path = ValuePath::parse(field).unwrap();
+            let steps = stream.documents[0].root.walk(&path, Typing::Helm);
+            let node = steps.last().unwrap().node;
+            let target = Target {
+                index: 0,
+                path,
+                what: format!("`{field}`"),
+                node,
+                value: node.scalar_text().unwrap(),
+                style: node.scalar_style().unwrap(),
+            };
+            verify(&req, &before, after, &target, canonical)
+        };
+        let copied = text.replace("1Gi", "2Gi");
+        let stop = check("spec.mem", &copied, "2Gi").unwrap_err();
         assert!(stop.reason.contains("verify failed"), "{}", stop.reason);
         assert!(
-            verify(
-                &before,
-                "a: 2Gi\nb: 1Gi\n",
-                0,
-                &path,
-                "2Gi",
-                ScalarStyle::Plain,
-                "`a`",
-                0
-            )
-            .is_ok()
+            stop.reason.contains("`spec.copy` differs"),
+            "{}",
+            stop.reason
         );
-        let stop = verify(
-            &before,
-            "a: 3Gi\nb: 1Gi\n",
-            0,
-            &path,
-            "2Gi",
-            ScalarStyle::Plain,
-            "`a`",
-            0,
-        )
-        .unwrap_err();
-        assert!(stop.reason.contains("reads back as"), "{}", stop.reason);
+        assert_eq!(
+            stop.at,
+            Some(text.find("1Gi").unwrap()),
+            "the scalar's first byte"
+        );
+        let alone = text.replace("&m 1Gi", "2Gi").replace("*m", "1Gi");
+        assert_eq!(check("spec.mem", &alone, "2Gi"), Ok(()));
+        let stop = check("spec.mem", &alone, "3Gi").unwrap_err();
+        assert!(
+            stop.reason.contains("`spec.mem` differs"),
+            "{}",
+            stop.reason
+        );
+        // Unquoted, the target must decode as Helm types the canonical text: 3 is a number.
+        let three = text.replace("replicas: 2", "replicas: 3");
+        assert_eq!(check("spec.replicas", &three, "3"), Ok(()));
+        let quoted = text.replace("replicas: 2", "replicas: '3'");
+        assert!(check("spec.replicas", &quoted, "3").is_err());
     }
 
     #[test]

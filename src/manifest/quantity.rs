@@ -7,11 +7,14 @@
 //! places where we differ on purpose, in `docs/quantity.md`.
 //!
 //! Values are exact: a quantity is a sign, a run of significant decimal digits and a power of ten,
-//! so no float and no overflow is involved anywhere, whatever the input.
+//! so no float and no overflow is involved anywhere, whatever the input. Which number a YAML
+//! reader makes of a plain scalar is `yaml::number`'s; only why it is a hazard is named here.
 
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+
+use crate::yaml::number::{Form, NumberReader, Written, read_number, scan as scan_number};
 
 /// The largest magnitude a binary-suffixed quantity keeps when parsed (`math.go`: `maxAllowed`).
 const MAX_BINARY: &[u8] = b"9223372036854775807";
@@ -813,137 +816,61 @@ impl fmt::Display for NumberHazard {
 
 impl std::error::Error for NumberHazard {}
 
-/// The shape of a text that some YAML reader takes for a number.
-enum NumberShape {
-    Prefixed(NumberHazardKind),
-    Sexagesimal,
-    NotFinite,
-    /// Digits with an optional fraction and exponent, after the sign.
-    Decimal {
-        integer: String,
-        fraction: Option<String>,
-        has_exponent: bool,
-    },
-}
-
-/// Whether a byte is a digit of some base.
-type DigitTest = fn(&u8) -> bool;
-
-/// Recognises the numbers of YAML 1.1, YAML 1.2 core and go-yaml v3 (which also reads 1.1 forms).
-fn number_shape(text: &str) -> Option<NumberShape> {
-    let body = text.strip_prefix(['+', '-']).unwrap_or(text);
-    let all = |s: &str, f: fn(&u8) -> bool| !s.is_empty() && s.as_bytes().iter().all(f);
-    if matches!(body, ".inf" | ".Inf" | ".INF" | ".nan" | ".NaN" | ".NAN") {
-        return Some(NumberShape::NotFinite);
-    }
-    let prefixed: [(&str, NumberHazardKind, DigitTest); 3] = [
-        ("0x", NumberHazardKind::Hexadecimal, u8::is_ascii_hexdigit),
-        ("0o", NumberHazardKind::Octal, |b| (b'0'..=b'7').contains(b)),
-        ("0b", NumberHazardKind::Binary, |b| *b == b'0' || *b == b'1'),
-    ];
-    for (prefix, kind, digit) in prefixed {
-        let head = body.get(..2).filter(|h| h.eq_ignore_ascii_case(prefix));
-        if let (Some(_), Some(rest)) = (head, body.get(2..))
-            && all(rest, digit)
-        {
-            return Some(NumberShape::Prefixed(kind));
-        }
-    }
-    if body.contains(':') {
-        let mut parts = body.split(':');
-        let head = parts.next().unwrap_or_default();
-        let rest: Vec<&str> = parts.collect();
-        let last = rest.len().saturating_sub(1);
-        let sexagesimal = all(head, u8::is_ascii_digit)
-            && !head.starts_with('0')
-            && rest.iter().enumerate().all(|(i, part)| {
-                let (digits, fraction) = match part.split_once('.') {
-                    Some((d, f)) if i == last => (d, Some(f)),
-                    _ => (*part, None),
-                };
-                (1..=2).contains(&digits.len())
-                    && all(digits, u8::is_ascii_digit)
-                    && digits.parse::<u8>().is_ok_and(|v| v < 60)
-                    && fraction.is_none_or(|f| f.bytes().all(|b| b.is_ascii_digit()))
-            });
-        return sexagesimal.then_some(NumberShape::Sexagesimal);
-    }
-    let (mantissa, exponent) = match body.find(['e', 'E']) {
-        Some(at) => (&body[..at], Some(&body[at + 1..])),
-        None => (body, None),
-    };
-    let (integer, fraction) = match mantissa.split_once('.') {
-        Some((i, f)) => (i, Some(f)),
-        None => (mantissa, None),
-    };
-    let digits_only = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    let has_digit = !integer.is_empty() || fraction.is_some_and(|f| !f.is_empty());
-    let exponent_ok = exponent.is_none_or(|e| {
-        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
-        all(e, u8::is_ascii_digit)
-    });
-    (has_digit && digits_only(integer) && fraction.is_none_or(digits_only) && exponent_ok).then(
-        || NumberShape::Decimal {
-            integer: integer.to_string(),
-            fraction: fraction.map(str::to_string),
-            has_exponent: exponent.is_some(),
-        },
-    )
-}
-
 /// Whether a plain (unquoted) YAML scalar would be read as a number other than its text.
 ///
+/// It is when some YAML reader ([`NumberReader`]) reads it as a number and it is not written
+/// as decimal digits, with at most a fraction, that an int64 or a float64 keeps exactly:
 /// `0755`, `0x1F`, `0o17`, `1_000`, `1e3` and `1:30` are refused; `0`, `10`, `0.5`, `-3` and
-/// text that is not a number at all (`512Mi`) are not.
+/// text that no reader takes for a number (`512Mi`) are not.
 pub fn plain_number_hazard(text: &str) -> Option<NumberHazard> {
-    let hazard = |kind| {
-        Some(NumberHazard {
-            text: text.to_string(),
-            kind,
-        })
-    };
-    if text.contains('_') {
-        // go-yaml v3 strips every underscore before reading a number (resolve.go).
-        return match number_shape(&text.replace('_', "")) {
-            Some(_) => hazard(NumberHazardKind::Underscore),
-            None => None,
-        };
+    NumberReader::ALL
+        .iter()
+        .find_map(|&reader| read_number(text, reader))?;
+    let kind = hazard_kind(&scan_number(text)?)?;
+    Some(NumberHazard {
+        text: text.to_string(),
+        kind,
+    })
+}
+
+/// Which part of how a number is written makes a reader read it as another number, if any.
+fn hazard_kind(written: &Written<'_>) -> Option<NumberHazardKind> {
+    if written.underscores {
+        // go-yaml drops every underscore before reading a number (resolve.go), YAML 1.1 too.
+        return Some(NumberHazardKind::Underscore);
     }
-    match number_shape(text)? {
-        NumberShape::Prefixed(kind) => hazard(kind),
-        NumberShape::Sexagesimal => hazard(NumberHazardKind::Sexagesimal),
-        NumberShape::NotFinite => hazard(NumberHazardKind::NotFinite),
-        NumberShape::Decimal {
+    let (integer, fraction, exponent) = match &written.form {
+        Form::Prefixed { radix: 16, .. } => return Some(NumberHazardKind::Hexadecimal),
+        Form::Prefixed { radix: 8, .. } => return Some(NumberHazardKind::Octal),
+        Form::Prefixed { .. } => return Some(NumberHazardKind::Binary),
+        Form::Sexagesimal { .. } => return Some(NumberHazardKind::Sexagesimal),
+        Form::Infinity | Form::NotANumber => return Some(NumberHazardKind::NotFinite),
+        Form::Decimal {
             integer,
             fraction,
-            has_exponent,
-        } => {
-            if integer.len() > 1 && integer.starts_with('0') {
-                return hazard(NumberHazardKind::LeadingZero);
-            }
-            if has_exponent {
-                return hazard(NumberHazardKind::Exponent);
-            }
-            let exact = match &fraction {
-                // An int64 keeps up to 9223372036854775807.
-                None => {
-                    Magnitude::from_ascii(integer.as_bytes(), 0)
-                        .cmp_magnitude(&Magnitude::from_ascii(MAX_BINARY, 0))
-                        != Ordering::Greater
-                }
-                // A float64 round-trips any decimal of at most 15 significant digits.
-                Some(f) => {
-                    let all_digits = format!("{integer}{f}");
-                    Magnitude::from_ascii(all_digits.as_bytes(), 0).digits.len() <= 15
-                }
-            };
-            if exact {
-                None
-            } else {
-                hazard(NumberHazardKind::Precision)
-            }
-        }
+            exponent,
+        } => (integer, fraction, exponent),
+    };
+    if integer.len() > 1 && integer.starts_with('0') {
+        return Some(NumberHazardKind::LeadingZero);
     }
+    if exponent.is_some() {
+        return Some(NumberHazardKind::Exponent);
+    }
+    let exact = match fraction {
+        // An int64 keeps up to 9223372036854775807.
+        None => {
+            Magnitude::from_ascii(integer.as_bytes(), 0)
+                .cmp_magnitude(&Magnitude::from_ascii(MAX_BINARY, 0))
+                != Ordering::Greater
+        }
+        // A float64 round-trips any decimal of at most 15 significant digits.
+        Some(f) => {
+            let all_digits = format!("{integer}{f}");
+            Magnitude::from_ascii(all_digits.as_bytes(), 0).digits.len() <= 15
+        }
+    };
+    (!exact).then_some(NumberHazardKind::Precision)
 }
 
 #[cfg(test)]

@@ -5,12 +5,13 @@ use super::held::Held;
 use super::locate::Candidate;
 use super::outcome::{Op, RefusalKind};
 use super::read::Parsed;
-use crate::path::{self, Segment, ValuePath};
+use crate::path::ValuePath;
 use crate::splice::embedded::Carrier;
-use crate::splice::{SpliceInput, SpliceKind, Spliced, helm_refuses_tab_line, splice};
+use crate::splice::verify::{self, Asked};
+use crate::splice::{SpliceInput, SpliceKind, Spliced, splice};
 use crate::yaml::hazard::HazardKind;
 use crate::yaml::{self, Limits, Stream, Typing};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// Why the plan was not written: a refusal kind, the path it is about (relative to the prefix),
 /// where in the original text, and why.
@@ -184,9 +185,9 @@ fn refusal_kind(kind: SpliceKind) -> RefusalKind {
     }
 }
 
-/// Re-parses `after` in full: the prefix must hold `proposal`, every other value and document
-/// must be as before, and no key may be written twice. The judged proposal already passed the
-/// target schema, so a result equal to it needs no second validation.
+/// Re-parses `after` in full (`splice::verify`): the prefix must hold `proposal`, every other
+/// value and document must be as before. The judged proposal already passed the target schema,
+/// so a result equal to it needs no second validation.
 fn verify(
     file: &Parsed<'_>,
     candidate: &Candidate,
@@ -194,181 +195,14 @@ fn verify(
     after: &str,
     typing: Typing,
 ) -> Result<(), (String, Option<ValuePath>)> {
-    let limits = Limits::default();
-    // Most results are compared with what was asked straight from the parser's events, with no
-    // tree and no value built; anything else (a difference included) is decoded in full below.
-    let expected = yaml::Expected {
+    let asked = Asked {
+        file: file.path,
+        text: &file.text,
         documents: &file.documents,
         document: candidate.document,
-        prefix: candidate.prefix.segments(),
+        at: &candidate.prefix,
         replacement: proposal,
+        typing,
     };
-    helm_reads(&file.text, after).map_err(|m| (m, None))?;
-    if yaml::matches(after, typing, &limits, &expected) {
-        return Ok(());
-    }
-    let not_parsed = |e: yaml::YamlError| {
-        let message = format!(
-            "the edited file does not parse: {}",
-            e.display_with(file.path, after)
-        );
-        (message, None)
-    };
-    // Most results decode straight from the parser's events (no key repeats there by
-    // construction); the others through a located tree, with the repeats counted.
-    let mut decoded = match yaml::decode_direct(after, typing, &limits) {
-        Some(documents) => documents,
-        None => {
-            let stream = yaml::parse(after, &limits).map_err(not_parsed)?;
-            let decoded = stream.to_json(typing, &limits).map_err(not_parsed)?;
-            no_new_repeats(file, &stream, typing).map_err(|m| (m, None))?;
-            decoded
-        }
-    };
-    // A values file left with no keys (comments only) is an empty document: Helm reads it as `{}`.
-    if decoded.is_empty() && file.documents.len() == 1 && candidate.prefix.is_root() {
-        decoded.push(Value::Object(Map::new()));
-    }
-    if candidate.prefix.is_root()
-        && let Some(first @ Value::Null) = decoded.get_mut(candidate.document)
-    {
-        *first = Value::Object(Map::new());
-    }
-    if decoded.len() != file.documents.len() {
-        let message = format!(
-            "the edited file has {} documents, the original {}",
-            decoded.len(),
-            file.documents.len()
-        );
-        return Err((message, None));
-    }
-    for (index, (got, original)) in decoded.iter().zip(&file.documents).enumerate() {
-        let same = if index == candidate.document {
-            same_but_at(got, original, candidate.prefix.segments(), proposal)
-        } else {
-            got == original
-        };
-        if !same {
-            // Only now is the expected document built, to name what differs.
-            let mut want = original.clone();
-            if index == candidate.document {
-                path::set(&mut want, &candidate.prefix, proposal.clone()).map_err(|m| (m, None))?;
-            }
-            return Err(first_difference(index, got, &want, candidate));
-        }
-    }
-    Ok(())
-}
-
-/// Whether `got` equals `original` with the value at `prefix` replaced by `proposal`, compared
-/// without building that document (no copy of the original's values).
-fn same_but_at(got: &Value, original: &Value, prefix: &[Segment], proposal: &Value) -> bool {
-    let Some((first, rest)) = prefix.split_first() else {
-        return got == proposal;
-    };
-    match (first, got, original) {
-        (Segment::Key(key), Value::Object(got), Value::Object(original)) => {
-            got.len() == original.len()
-                && got.iter().all(|(k, v)| match original.get(k) {
-                    Some(o) if k == key => same_but_at(v, o, rest, proposal),
-                    Some(o) => v == o,
-                    None => false,
-                })
-        }
-        (Segment::Index(at), Value::Array(got), Value::Array(original)) => {
-            got.len() == original.len()
-                && got.iter().zip(original).enumerate().all(|(i, (v, o))| {
-                    if i == *at {
-                        same_but_at(v, o, rest, proposal)
-                    } else {
-                        v == o
-                    }
-                })
-        }
-        _ => false,
-    }
-}
-
-/// Helm's YAML reader refuses some text this crate's reader takes (a white-space line holding a
-/// tab where no token may start): the edit may not add such a line.
-fn helm_reads(before: &str, after: &str) -> Result<(), String> {
-    // The lines holding a tab, found a tab at a time (most files have none).
-    let refused = |text: &str| -> Vec<usize> {
-        let mut lines = Vec::new();
-        let mut from = 0;
-        while let Some(tab) = text[from..].find('\t').map(|at| from + at) {
-            let start = text[..tab].rfind('\n').map_or(0, |n| n + 1);
-            if helm_refuses_tab_line(text, start) {
-                lines.push(start);
-            }
-            from = text[tab..].find('\n').map_or(text.len(), |n| tab + n + 1);
-        }
-        lines
-    };
-    let found = refused(after);
-    if found.len() > refused(before).len() {
-        let line = after[..found[0]].matches('\n').count() + 1;
-        return Err(format!(
-            "Helm's YAML reader would refuse line {line} of the edited file: white space holding a tab where no token may start"
-        ));
-    }
-    Ok(())
-}
-
-/// Last-wins decoding would hide a key written twice: the edit may not add a repeat.
-fn no_new_repeats(file: &Parsed<'_>, after: &Stream, typing: Typing) -> Result<(), String> {
-    let repeats = after.duplicate_keys(typing);
-    // The original's repeats are counted only when the result has any (rarely).
-    let before = || original_stream(file).map_or(0, |s| s.duplicate_keys(typing).len());
-    if !repeats.is_empty()
-        && repeats.len() > before()
-        && let Some((_, repeat)) = repeats.into_iter().last()
-    {
-        return Err(format!(
-            "the edited file would hold the key `{}` twice under `{}`",
-            repeat.key, repeat.path
-        ));
-    }
-    Ok(())
-}
-
-/// The message for document `index` differing, and the first leaf path that differs in it.
-fn first_difference(
-    index: usize,
-    got: &Value,
-    want: &Value,
-    candidate: &Candidate,
-) -> (String, Option<ValuePath>) {
-    let first = path::nodes(want).into_iter().map(|(p, _)| p).find(|p| {
-        path::get(got, p) != path::get(want, p)
-            && path::is_leaf(path::get(want, p).unwrap_or(&Value::Null))
-    });
-    let at = first
-        .as_ref()
-        .map_or_else(|| "the document".to_string(), |p| format!("`{p}`"));
-    let message = format!(
-        "document {index} of the edited file does not decode to what was asked: {at} differs"
-    );
-    (message, first.filter(|_| index == candidate.document))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::helm_reads;
-
-    #[test]
-    fn a_tab_line_left_first_is_refused_as_helm_refuses_it() {
-        let before = "legacy: true\n \t\nname: x\n";
-        assert!(helm_reads(before, "name: x\n").is_ok());
-        let refused = helm_reads(before, " \t\nname: x\n").unwrap_err();
-        assert!(refused.contains("line 1"), "{refused}");
-        // Kept where a plain scalar before it takes it in, as Helm does.
-        assert!(helm_reads(before, "a: 1\n \t\nname: x\n").is_ok());
-        // After a quoted value or a nested entry, Helm refuses it too.
-        assert!(helm_reads(before, "a: \"x\"\n \t\nname: x\n").is_err());
-        assert!(helm_reads(before, "a:\n  k: v\n \t\nname: x\n").is_err());
-        assert!(helm_reads(before, "a:\n  k: v\n   \t\nname: x\n").is_ok());
-        // A line the original already had is not the edit's doing.
-        assert!(helm_reads(" \t\nold: 1\n", " \t\nnew: 1\n").is_ok());
-    }
+    verify::verify(&asked, after).map_err(|mismatch| (mismatch.message, mismatch.differs))
 }

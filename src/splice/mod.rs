@@ -15,6 +15,7 @@ mod reshape;
 mod splicer;
 mod tree;
 pub mod values;
+pub mod verify;
 
 pub use edit::{Edit, EditError, apply};
 pub use find::helm_refuses_tab_line;

@@ -180,66 +180,6 @@ pub(crate) fn parse_float(s: &str) -> Option<f64> {
     value.is_finite().then_some(value)
 }
 
-/// go-yaml v2's `yamlStyleFloat`: `^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`.
-pub(crate) fn is_yaml_style_float(s: &str) -> bool {
-    let bytes = s.as_bytes();
-    let mut i = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
-    let count_digits = |from: usize| {
-        bytes[from..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count()
-    };
-    if bytes.get(i) == Some(&b'.') {
-        let n = count_digits(i + 1);
-        if n == 0 {
-            return false;
-        }
-        i += 1 + n;
-    } else {
-        let n = count_digits(i);
-        if n == 0 {
-            return false;
-        }
-        i += n;
-        if bytes.get(i) == Some(&b'.') {
-            i += 1 + count_digits(i + 1);
-        }
-    }
-    if matches!(bytes.get(i), Some(b'e' | b'E')) {
-        i += 1;
-        if let Some(b'+' | b'-') = bytes.get(i) {
-            i += 1;
-        }
-        let n = count_digits(i);
-        if n == 0 {
-            return false;
-        }
-        i += n;
-    }
-    i == bytes.len()
-}
-
-/// `math/big` `Int.SetString(s, 0)` for the unsigned, base-prefixed integers that reach it, as the nearest float.
-///
-/// go-yaml v2 only tries it after `ParseUint` overflowed and the decimal float pattern
-/// failed, so the text is `0b…`, `0o…` or `0x…`; decimal text is read too, for completeness.
-pub(crate) fn parse_big_int(s: &str) -> Option<f64> {
-    let (radix, digits) = match s.get(..2).map(str::to_ascii_lowercase).as_deref() {
-        Some("0b") => (2, &s[2..]),
-        Some("0o") => (8, &s[2..]),
-        Some("0x") => (16, &s[2..]),
-        _ => (10, s),
-    };
-    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
-        return None;
-    }
-    if radix == 10 {
-        return digits.parse().ok();
-    }
-    Some(power_of_two_radix_to_f64(digits, radix))
-}
-
 /// The nearest float (ties to even) to the integer written with `digits` in base 2, 8 or 16.
 pub(crate) fn power_of_two_radix_to_f64(digits: &str, radix: u32) -> f64 {
     let width = match radix {
@@ -431,10 +371,6 @@ mod tests {
         assert_eq!(parse_float(".e3"), None);
         assert_eq!(parse_float("1e999"), None);
         assert_eq!(parse_float(".inf"), None);
-        assert!(is_yaml_style_float("1."));
-        assert!(is_yaml_style_float("-.5E+3"));
-        assert!(!is_yaml_style_float("1.2.3"));
-        assert!(!is_yaml_style_float("e3"));
     }
 
     #[test]
@@ -455,11 +391,6 @@ mod tests {
 
     #[test]
     fn reads_big_integers() {
-        assert_eq!(
-            parse_big_int("0x10000000000000000"),
-            Some(18446744073709551616.0)
-        );
-        assert_eq!(parse_big_int("0xZ"), None);
         assert_eq!(
             power_of_two_radix_to_f64("20000000000001", 16),
             (0x20000000000001u64 as f64)

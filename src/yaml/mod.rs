@@ -10,6 +10,7 @@ pub mod hazard;
 mod json;
 mod limits;
 mod node;
+pub mod number;
 mod offsets;
 mod source;
 mod typing;

@@ -8,8 +8,9 @@ use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
-use super::gonum::{self, NumError};
+use super::gonum;
 use super::node::{Node, NodeKind, ScalarStyle};
+use super::number::{self, Number, NumberReader};
 
 /// How plain scalars are typed (`helm` or `yaml-1.2` wherever it is an input).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
@@ -74,7 +75,7 @@ pub(crate) enum Typed<'a> {
     Int(i64),
     Uint(u64),
     Float(f64),
-    /// An integer beyond 64 bits (go-yaml v2 keeps it as a `*big.Int`), as the nearest float.
+    /// An integer beyond 64 bits (YAML 1.2 core only), as the nearest float.
     BigInt(f64),
     Str(Cow<'a, str>),
 }
@@ -178,9 +179,6 @@ fn helm_word(input: &str) -> Option<Typed<'static>> {
             Typed::Bool(false)
         }
         "" | "~" | "null" | "Null" | "NULL" => Typed::Null,
-        ".nan" | ".NaN" | ".NAN" => Typed::Float(f64::NAN),
-        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => Typed::Float(f64::INFINITY),
-        "-.inf" | "-.Inf" | "-.INF" => Typed::Float(f64::NEG_INFINITY),
         _ => return None,
     })
 }
@@ -188,8 +186,7 @@ fn helm_word(input: &str) -> Option<Typed<'static>> {
 fn word_tag(value: &Typed) -> GoTag {
     match value {
         Typed::Bool(_) => GoTag::Bool,
-        Typed::Null => GoTag::Null,
-        _ => GoTag::Float,
+        _ => GoTag::Null,
     }
 }
 
@@ -213,55 +210,21 @@ fn helm_resolve_implicit(tag: GoTag, input: &str) -> (GoTag, Typed<'_>) {
     if let Some(value) = helm_word(input) {
         return (word_tag(&value), value);
     }
-    match hint {
-        b'.' => {
-            if let Some(float) = gonum::parse_float(input) {
-                return (GoTag::Float, Typed::Float(float));
-            }
-        }
-        b'D' | b'S' => {
-            if matches!(tag, GoTag::Implicit | GoTag::Timestamp) && gonum::is_timestamp(input) {
-                // decode.go keeps a timestamp decoded into interface{} as its text.
-                return (GoTag::Timestamp, Typed::Str(Cow::Borrowed(input)));
-            }
-            let plain: Cow<'_, str> = if input.contains('_') {
-                Cow::Owned(input.replace('_', ""))
-            } else {
-                Cow::Borrowed(input)
-            };
-            if let Ok(int) = gonum::parse_int(&plain, 0) {
-                return (GoTag::Int, Typed::Int(int));
-            }
-            let uint_error = match gonum::parse_uint(&plain, 0) {
-                Ok(uint) => return (GoTag::Int, Typed::Uint(uint)),
-                Err(error) => error,
-            };
-            if gonum::is_yaml_style_float(&plain) {
-                if let Some(float) = gonum::parse_float(&plain) {
-                    return (GoTag::Float, Typed::Float(float));
-                }
-            }
-            if let Some(binary) = plain.strip_prefix("0b") {
-                if let Ok(int) = gonum::parse_int(binary, 2) {
-                    return (GoTag::Int, Typed::Int(int));
-                }
-                if let Ok(uint) = gonum::parse_uint(binary, 2) {
-                    return (GoTag::Int, Typed::Uint(uint));
-                }
-            } else if let Some(binary) = plain.strip_prefix("-0b") {
-                if let Ok(int) = gonum::parse_int(&format!("-{binary}"), 2) {
-                    return (GoTag::Int, Typed::Int(int));
-                }
-            }
-            if uint_error == NumError::Range {
-                if let Some(big) = gonum::parse_big_int(&plain) {
-                    return (GoTag::Int, Typed::BigInt(big));
-                }
-            }
-        }
-        _ => {}
+    if matches!(hint, b'D' | b'S')
+        && matches!(tag, GoTag::Implicit | GoTag::Timestamp)
+        && gonum::is_timestamp(input)
+    {
+        // decode.go keeps a timestamp decoded into interface{} as its text.
+        return (GoTag::Timestamp, Typed::Str(Cow::Borrowed(input)));
     }
-    string()
+    if hint == b'M' {
+        return string();
+    }
+    match number::read_number(input, NumberReader::GoYaml) {
+        Some(Number::Float(float)) => (GoTag::Float, Typed::Float(float)),
+        Some(number) => (GoTag::Int, Typed::from(number)),
+        None => string(),
+    }
 }
 
 fn yaml12<'a>(text: &'a str, style: ScalarStyle, tag: Option<&str>) -> Result<Typed<'a>, String> {
@@ -295,47 +258,23 @@ fn yaml12_plain(text: &str) -> Typed<'_> {
         "" | "~" | "null" | "Null" | "NULL" => return Typed::Null,
         "true" | "True" | "TRUE" => return Typed::Bool(true),
         "false" | "False" | "FALSE" => return Typed::Bool(false),
-        ".nan" | ".NaN" | ".NAN" => return Typed::Float(f64::NAN),
-        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => {
-            return Typed::Float(f64::INFINITY);
-        }
-        "-.inf" | "-.Inf" | "-.INF" => return Typed::Float(f64::NEG_INFINITY),
         _ => {}
     }
-    let bytes = text.as_bytes();
-    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
-    if !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit()) {
-        if let Ok(int) = text.parse::<i64>() {
-            return Typed::Int(int);
-        }
-        if let Ok(uint) = unsigned.parse::<u64>() {
-            if bytes[0] != b'-' {
-                return Typed::Uint(uint);
-            }
-        }
-        if let Ok(float) = text.parse::<f64>() {
-            return Typed::BigInt(float);
+    match number::read_number(text, NumberReader::Yaml12Core) {
+        Some(number) => Typed::from(number),
+        None => Typed::Str(Cow::Borrowed(text)),
+    }
+}
+
+impl From<Number> for Typed<'_> {
+    fn from(number: Number) -> Self {
+        match number {
+            Number::Int(int) => Typed::Int(int),
+            Number::Uint(uint) => Typed::Uint(uint),
+            Number::BigInt(big) => Typed::BigInt(big),
+            Number::Float(float) => Typed::Float(float),
         }
     }
-    for (prefix, radix) in [("0o", 8), ("0x", 16)] {
-        if let Some(digits) = text.strip_prefix(prefix) {
-            if !digits.is_empty() && digits.chars().all(|c| c.is_digit(radix)) {
-                return match u64::from_str_radix(digits, radix) {
-                    Ok(uint) => match i64::try_from(uint) {
-                        Ok(int) => Typed::Int(int),
-                        Err(_) => Typed::Uint(uint),
-                    },
-                    Err(_) => Typed::BigInt(gonum::power_of_two_radix_to_f64(digits, radix)),
-                };
-            }
-        }
-    }
-    if gonum::is_yaml_style_float(text) {
-        if let Ok(float) = text.parse::<f64>() {
-            return Typed::Float(float);
-        }
-    }
-    Typed::Str(Cow::Borrowed(text))
 }
 
 /// The JSON object key a mapping key becomes, or why it cannot be one.
@@ -353,15 +292,13 @@ pub(crate) fn key_from_typed(typed: Typed<'_>, typing: Typing) -> Result<Cow<'_,
             Cow::Owned(format!("{value}"))
         }),
         (Typed::Uint(value), Typing::Yaml12) => Ok(Cow::Owned(value.to_string())),
-        (Typed::BigInt(value), Typing::Yaml12) => Ok(Cow::Owned(format!("{value}"))),
+        // Only `yaml-1.2` reads an integer past 64 bits; Helm keeps such text a string.
+        (Typed::BigInt(value), _) => Ok(Cow::Owned(format!("{value}"))),
         // sigs.k8s.io/yaml `convertToJSONableObject` only converts string, int, int64,
         // float64 and bool keys; anything else is "unsupported map key".
         (Typed::Uint(value), Typing::Helm) => Err(format!(
             "unsupported map key of type uint64: {value} (Helm cannot read it)"
         )),
-        (Typed::BigInt(_), Typing::Helm) => {
-            Err("unsupported map key of type *big.Int (Helm cannot read it)".to_string())
-        }
         (Typed::Null, _) => Err("a null mapping key cannot become a JSON object key".to_string()),
     }
 }
