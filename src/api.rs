@@ -2,8 +2,8 @@
 //! makes; compiled for wasm, and natively for the generated declarations (types/).
 
 use crate::migrate::{
-    BumpTemplates, ChartSpec, MigrateReport, Named, Request, SchemaRef, SessionSpec, SourceFile,
-    ValidateRequest,
+    BumpCharts, BumpTemplates, ChartSpec, MigrateReport, Named, Request, SchemaRef, SessionSpec,
+    SourceFile, ValidateRequest,
 };
 use crate::migration::Migration;
 use crate::yaml::Typing;
@@ -57,6 +57,15 @@ macro_rules! session_input {
                 #[serde(default)]
                 #[cfg_attr(feature = "types", ts(optional))]
                 pub target_templates: Option<crate::reads::Templates>,
+                /// The base chart's tree, as `readChart` gives it (`charts`): with `targetCharts`,
+                /// each finding and change of a chart tree is named by its chart.
+                #[serde(default)]
+                #[cfg_attr(feature = "types", ts(optional))]
+                pub base_charts: Option<Vec<crate::schema::ChartAt>>,
+                /// The target chart's tree, as `readChart` gives it (`charts`).
+                #[serde(default)]
+                #[cfg_attr(feature = "types", ts(optional))]
+                pub target_charts: Option<Vec<crate::schema::ChartAt>>,
             }
         }
 
@@ -71,6 +80,7 @@ macro_rules! session_input {
                     typing: self.typing,
                     schema_refs: schema_refs(std::mem::take(&mut self.refs))?,
                     templates: BumpTemplates::of(self.base_templates.take(), self.target_templates.take()),
+                    charts: BumpCharts::of(self.base_charts.take(), self.target_charts.take()),
                 })
             }
         }

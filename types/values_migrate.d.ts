@@ -1632,6 +1632,15 @@ baseTemplates?: Templates,
  */
 targetTemplates?: Templates,
 /**
+ * The base chart's tree, as `readChart` gives it (`charts`): with `targetCharts`,
+ * each finding and change of a chart tree is named by its chart.
+ */
+baseCharts?: Array<ChartAt>,
+/**
+ * The target chart's tree, as `readChart` gives it (`charts`).
+ */
+targetCharts?: Array<ChartAt>,
+/**
  * The chart's own values.yaml (for a bump, the target chart's).
  */
 defaults?: string | null,
@@ -1743,6 +1752,15 @@ baseTemplates?: Templates,
  */
 targetTemplates?: Templates,
 /**
+ * The base chart's tree, as `readChart` gives it (`charts`): with `targetCharts`,
+ * each finding and change of a chart tree is named by its chart.
+ */
+baseCharts?: Array<ChartAt>,
+/**
+ * The target chart's tree, as `readChart` gives it (`charts`).
+ */
+targetCharts?: Array<ChartAt>,
+/**
  * The chart's own values.yaml (for a bump, the target chart's).
  */
 defaults?: string | null,
@@ -1827,6 +1845,15 @@ baseTemplates?: Templates,
  * The target chart's templates, as `readChart` gives them.
  */
 targetTemplates?: Templates,
+/**
+ * The base chart's tree, as `readChart` gives it (`charts`): with `targetCharts`,
+ * each finding and change of a chart tree is named by its chart.
+ */
+baseCharts?: Array<ChartAt>,
+/**
+ * The target chart's tree, as `readChart` gives it (`charts`).
+ */
+targetCharts?: Array<ChartAt>,
 /**
  * The chart's own values.yaml (for a bump, the target chart's).
  */
@@ -1953,6 +1980,15 @@ baseTemplates?: Templates,
  * The target chart's templates, as `readChart` gives them.
  */
 targetTemplates?: Templates,
+/**
+ * The base chart's tree, as `readChart` gives it (`charts`): with `targetCharts`,
+ * each finding and change of a chart tree is named by its chart.
+ */
+baseCharts?: Array<ChartAt>,
+/**
+ * The target chart's tree, as `readChart` gives it (`charts`).
+ */
+targetCharts?: Array<ChartAt>,
 /**
  * The chart's own values.yaml (for a bump, the target chart's).
  */

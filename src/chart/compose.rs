@@ -8,22 +8,7 @@ use crate::yaml::{DecodeOptions, Typing};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-/// Where one chart of the tree sits: its values' path and its schema's pointer in the composition.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct ChartAt {
-    /// The name Helm gives it in errors (its alias, if it has one).
-    pub name: String,
-    /// Its Chart.yaml name.
-    pub chart: String,
-    /// Its Chart.yaml version.
-    pub version: String,
-    /// The keys from the parent's values root to this chart's values (empty for the root chart).
-    pub values_path: Vec<String>,
-    /// The JSON pointer of its own schema inside the composed schema (`None`: it has none).
-    pub schema_pointer: Option<String>,
-}
+pub use crate::schema::ChartAt;
 
 /// What a chart gives a session: the schema and the defaults, with the charts they come from.
 #[derive(Clone, Debug, PartialEq, Serialize)]

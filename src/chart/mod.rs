@@ -6,7 +6,6 @@
 //! own values (alias, condition, tags) and coalesces the defaults and `global` as Helm does;
 //! the composition lists the charts so that the schema layer names violations as Helm does.
 
-mod annotate;
 pub mod archive;
 mod compose;
 mod dir;
@@ -15,7 +14,6 @@ mod semver;
 mod templates;
 mod tree;
 
-pub use annotate::annotate;
 pub use compose::{ChartAt, Composed, compose};
 pub use dir::Fs;
 pub use dir::{Entry, Source};

@@ -3,7 +3,8 @@
 
 use super::args::RecordArgs;
 use super::host::{Host, Kind};
-use crate::chart::{ChartAt, Entry, Input, Source};
+use crate::chart::{Entry, Input, Source};
+use crate::migrate::BumpCharts;
 
 /// The machine as a chart's files' source.
 struct Files<'a>(&'a dyn Host);
@@ -37,13 +38,11 @@ pub(super) fn chart_at(host: &dyn Host, path: &str) -> Result<Option<Input>, Str
     Input::chart_at(&Files(host), path)
 }
 
-/// The chart trees of `--base` and `--target` (empty for schema files).
-pub(super) type Charts = (Vec<ChartAt>, Vec<ChartAt>);
-
 impl RecordArgs {
     /// The chart's name and versions, where not given, from the charts read as --base/--target.
-    pub(super) fn default_from(&mut self, charts: &Charts) {
-        let (Some(base), Some(target)) = (charts.0.first(), charts.1.first()) else {
+    pub(super) fn default_from(&mut self, charts: Option<&BumpCharts>) {
+        let Some(charts) = charts else { return };
+        let (Some(base), Some(target)) = (charts.base.first(), charts.target.first()) else {
             return;
         };
         self.chart.get_or_insert_with(|| target.chart.clone());

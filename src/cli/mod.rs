@@ -13,8 +13,8 @@ mod writer;
 
 use crate::exit::{self, EXIT_INVALID, EXIT_USAGE};
 use crate::manifest::PatchStatus;
-use crate::migrate::BumpTemplates;
 use crate::migrate::SessionSpec;
+use crate::migrate::{BumpCharts, BumpTemplates};
 use crate::migrate::{
     ChartSpec, Named, Request, SchemaRef, SourceFile, Status, ValidateRequest, render,
 };
@@ -99,18 +99,16 @@ impl Run<'_> {
                 format,
                 start_proposal,
             } => {
-                let (request, charts) = self.request(&args, None)?;
+                let request = self.request(&args, None)?;
                 if start_proposal {
-                    let mut draft = crate::migrate::draft(&request);
-                    crate::chart::annotate(&charts.0, &charts.1, &mut draft.diagnosis);
+                    let draft = crate::migrate::draft(&request);
                     let Some(text) = draft.text else {
                         return Ok(self.show(&draft.diagnosis, format));
                     };
                     self.print(&text);
                     return Ok(exit::of_status(draft.diagnosis.status));
                 }
-                let mut report = crate::migrate::diagnose(&request);
-                crate::chart::annotate(&charts.0, &charts.1, &mut report);
+                let report = crate::migrate::diagnose(&request);
                 Ok(self.show(&report, format))
             }
             Command::Migrate {
@@ -121,19 +119,16 @@ impl Run<'_> {
                 mut travel,
                 propose,
             } => {
-                let (request, charts) = self.request(&args, proposal.as_deref())?;
-                travel.default_from(&charts);
+                let request = self.request(&args, proposal.as_deref())?;
+                travel.default_from(request.spec.charts.as_ref());
                 if proposal.is_some() {
-                    return self.migrate(&request, &charts, format, write, &travel);
+                    return self.migrate(&request, format, write, &travel);
                 }
                 match self.propose(&propose, request) {
                     propose::Ended::Proposal(request) => {
-                        self.migrate(&request, &charts, format, write, &travel)
+                        self.migrate(&request, format, write, &travel)
                     }
-                    propose::Ended::Diagnosis(mut report) => {
-                        crate::chart::annotate(&charts.0, &charts.1, &mut report);
-                        Ok(self.show(&report, format))
-                    }
+                    propose::Ended::Diagnosis(report) => Ok(self.show(&report, format)),
                     propose::Ended::Exit(code) => Ok(code),
                 }
             }
@@ -184,13 +179,11 @@ impl Run<'_> {
     fn migrate(
         &mut self,
         request: &Request,
-        charts: &chart::Charts,
         format: Format,
         write: bool,
         travel: &args::RecordArgs,
     ) -> Result<i32, String> {
         let mut report = crate::migrate::migrate(request);
-        crate::chart::annotate(&charts.0, &charts.1, &mut report);
         let recording = self.after_migrate(request, &mut report, travel)?;
         match format {
             Format::Json => self.print_json(&report),
@@ -212,11 +205,7 @@ impl Run<'_> {
         Ok(exit::of_status(report.status))
     }
 
-    fn request(
-        &self,
-        args: &MigrateArgs,
-        proposal: Option<&str>,
-    ) -> Result<(Request, chart::Charts), String> {
+    fn request(&self, args: &MigrateArgs, proposal: Option<&str>) -> Result<Request, String> {
         let files = self.source_files(&args.values)?;
         let answers = args
             .answers
@@ -227,7 +216,7 @@ impl Run<'_> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let spec = &args.spec;
-        let (spec, charts) = session_spec(self.host, &spec.base, &spec.target, &spec.chart)?;
+        let spec = session_spec(self.host, &spec.base, &spec.target, &spec.chart)?;
         let request = Request {
             files,
             proposal: proposal.map(|p| self.read(p)).transpose()?,
@@ -235,7 +224,7 @@ impl Run<'_> {
             answers,
             spec,
         };
-        Ok((request, charts))
+        Ok(request)
     }
 
     /// The documents `--schema-ref URL=FILE` supplies, read.
@@ -392,7 +381,7 @@ fn session_spec(
     base: &str,
     target: &str,
     flags: &ChartArgs,
-) -> Result<(SessionSpec, chart::Charts), String> {
+) -> Result<SessionSpec, String> {
     let base = chart::input(host, base)?;
     let target = chart::input(host, target)?;
     let given = flags
@@ -408,8 +397,12 @@ fn session_spec(
         typing: flags.typing,
         schema_refs: schema_refs(host, &flags.schema_refs)?,
         templates: BumpTemplates::of(base.templates, target.templates),
+        charts: Some(BumpCharts {
+            base: base.charts,
+            target: target.charts,
+        }),
     };
-    Ok((spec, (base.charts, target.charts)))
+    Ok(spec)
 }
 
 /// The documents `--schema-ref URL=FILE` supplies, read.

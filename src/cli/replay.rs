@@ -399,7 +399,7 @@ fn replay_request(host: &dyn Host, args: &ReplayArgs) -> Result<ReplayRequest, S
         return Err("replay needs --migration, --base and --target (or --chain)".to_string());
     };
     let migration = read(host, migration)?;
-    let (spec, _) = super::session_spec(host, base, target, &args.spec)?;
+    let spec = super::session_spec(host, base, target, &args.spec)?;
     Ok(ReplayRequest {
         migration: record::parse(&migration.name, &migration.text)?,
         files: Vec::new(),

@@ -4,6 +4,7 @@
 
 pub mod answers;
 pub mod brief;
+mod charts;
 pub mod comment;
 pub mod draft;
 mod facts;
@@ -32,7 +33,8 @@ pub use outcome::{
     SetSource, Status,
 };
 pub use request::{
-    BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile, ValidateRequest,
+    BumpCharts, BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
+    ValidateRequest,
 };
 pub use session::{Inputs, Session};
 pub use validate::{ChartNamed, LocatedViolation, ValidateReport};

@@ -50,6 +50,30 @@ pub struct SessionSpec {
     /// Both charts' templates, when both were given as charts: what each chart reads decides
     /// which values the target ignores (docs/templates.md).
     pub templates: Option<BumpTemplates>,
+    /// Both chart trees, when both were given as charts: each finding is named by its chart.
+    pub charts: Option<BumpCharts>,
+}
+
+/// The trees of both charts of a bump: every chart and where its values sit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BumpCharts {
+    /// The base chart's.
+    pub base: Vec<crate::schema::ChartAt>,
+    /// The target chart's.
+    pub target: Vec<crate::schema::ChartAt>,
+}
+
+impl BumpCharts {
+    /// Both, when both inputs are charts.
+    pub fn of(
+        base: Option<Vec<crate::schema::ChartAt>>,
+        target: Option<Vec<crate::schema::ChartAt>>,
+    ) -> Option<BumpCharts> {
+        Some(BumpCharts {
+            base: base?,
+            target: target?,
+        })
+    }
 }
 
 /// One chart as `validate` judges values against it: its schema with the `$ref` documents, its

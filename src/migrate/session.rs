@@ -4,7 +4,7 @@
 use super::outcome::{MigrateReport, Status};
 use super::read::{parse_document, read};
 use super::request::{
-    BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
+    BumpCharts, BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
 };
 use super::{stages, validate};
 use crate::reads::Reads;
@@ -29,6 +29,8 @@ pub struct Session {
     pub(crate) reads: Option<Arc<(Reads, Reads)>>,
     /// The outermost paths the target chart's templates read and the base's did not.
     pub(crate) gained: Vec<crate::path::ValuePath>,
+    /// Both chart trees, when both charts were given as charts: each finding is named by its chart.
+    pub(crate) charts: Option<BumpCharts>,
 }
 
 impl std::fmt::Debug for Session {
@@ -104,6 +106,7 @@ impl Session {
                 typing,
                 reads: None,
                 gained: Vec::new(),
+                charts: None,
             }),
             _ => Err(errors),
         }
@@ -153,7 +156,7 @@ impl Session {
         if !errors.is_empty() {
             return invalid(errors);
         }
-        stages::diagnose(self, &read, inputs.prefix)
+        self.by_chart(stages::diagnose(self, &read, inputs.prefix))
     }
 
     /// Judges the proposal, derives the plan, splices it into the original text and verifies it;
@@ -173,7 +176,22 @@ impl Session {
         if !errors.is_empty() {
             return invalid(errors);
         }
-        stages::migrate(self, &read, inputs.prefix)
+        self.by_chart(stages::migrate(self, &read, inputs.prefix))
+    }
+
+    /// This session with both chart trees: every finding and change of a report is then named
+    /// by the chart whose values it touches (`charts`, and a section of the comment).
+    pub fn with_charts(mut self, charts: Option<&BumpCharts>) -> Session {
+        self.charts = charts.cloned();
+        self
+    }
+
+    /// `report` with its findings named by chart, for chart trees.
+    fn by_chart(&self, mut report: MigrateReport) -> MigrateReport {
+        if let Some(charts) = &self.charts {
+            super::charts::annotate(&charts.base, &charts.target, &mut report);
+        }
+        report
     }
 
     /// Validates the values at `prefix` in `values` against the target schema, as Helm does.
@@ -270,6 +288,7 @@ impl Session {
         )
         .and_then(|session| session.with_base_defaults(spec.base_defaults.as_ref()))
         .and_then(|session| session.with_templates(spec.templates.as_ref()))
+        .map(|session| session.with_charts(spec.charts.as_ref()))
     }
 
     /// The session that judges values against one chart: the chart on both sides of the bump,

@@ -187,6 +187,7 @@ impl Chain {
                                 base.templates.clone(),
                                 target.templates.clone(),
                             ),
+                            charts: None,
                         },
                     })),
                     _ => None,

@@ -4,7 +4,7 @@
 //! The composed schema of a tree (src/chart) lists its charts under [`CHARTS_KEYWORD`], in the
 //! order Helm validates them (the root, then each subchart before its own subcharts).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::Violation;
@@ -25,6 +25,23 @@ pub struct ChartNamed {
     /// Helm's line: `<chart>: - at '<pointer in that chart's values>': <message>`, or Helm's
     /// whole error when its coalescing refuses the values (`type mismatch on <chart>: …`).
     pub helm: String,
+}
+
+/// Where one chart of the tree sits: its values' path and its schema's pointer in the composition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChartAt {
+    /// The name Helm gives it in errors (its alias, if it has one).
+    pub name: String,
+    /// Its Chart.yaml name.
+    pub chart: String,
+    /// Its Chart.yaml version.
+    pub version: String,
+    /// The keys from the parent's values root to this chart's values (empty for the root chart).
+    pub values_path: Vec<String>,
+    /// The JSON pointer of its own schema inside the composed schema (`None`: it has none).
+    pub schema_pointer: Option<String>,
 }
 
 /// One chart of a tree: Helm's name for it, where its values are, where its schema is.

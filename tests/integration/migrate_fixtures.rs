@@ -96,6 +96,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
             schema_refs: Vec::new(),
             base_defaults: text("baseDefaults").map(|d| read(dir, d)).or(base.defaults),
             templates: values_migrate::migrate::BumpTemplates::of(base.templates, target.templates),
+            charts: None,
         },
     };
     let report = match text("command") {

@@ -41,6 +41,7 @@ fn request(values: &str, base: &str, target: &str, proposal: &str) -> Request {
             schema_refs: Vec::new(),
             base_defaults: None,
             templates: None,
+            charts: None,
         },
     }
 }
@@ -181,6 +182,7 @@ fn a_json_proposal_with_surrogate_pair_escapes_is_read_as_json() {
             schema_refs: Vec::new(),
             base_defaults: None,
             templates: None,
+            charts: None,
         },
     };
     let report = values_migrate::migrate::migrate(&request);

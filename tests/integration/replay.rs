@@ -419,6 +419,7 @@ fn chain_recordings() -> Vec<(String, Migration)> {
                     schema_refs: Vec::new(),
                     base_defaults: None,
                     templates: None,
+                    charts: None,
                 },
             };
             let report = migrate(&request);

@@ -277,6 +277,7 @@ fn one_case(seed: u64) -> Result<Status, String> {
             schema_refs: Vec::new(),
             base_defaults: None,
             templates: None,
+            charts: None,
         },
     };
     let report = migrate(&request);

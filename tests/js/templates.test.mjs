@@ -80,3 +80,13 @@ test('without templates, the same schema-less bump sees nothing to move', () => 
   const { baseTemplates, targetTemplates, ...plain } = input();
   assert.equal(diagnose(plain).displaced.length, 0);
 });
+
+test('with both chart trees (readChart\'s `charts`), each finding is named by its chart, as the CLIs name it', () => {
+  const named = diagnose({ ...input(), baseCharts: base.charts, targetCharts: target.charts });
+  assert.deepEqual(named.charts.map((c) => [c.name, c.chart, c.from, c.to]), [['argo-cd', 'argo-cd', '5.55.0', '6.0.0']]);
+  assert.deepEqual(named.charts[0].findings.filter((f) => f.kind === 'displaced').map((f) => f.path),
+    ['controller.logLevel', 'server.config', 'server.rbacConfig', 'server.ingress.hosts']);
+  assert.match(named.comment, /\*\*Charts\*\*/);
+  const plain = diagnose(input());
+  assert.deepEqual(plain.charts ?? [], [], 'without the trees, nothing is named by chart');
+});

@@ -49,6 +49,7 @@ fn request(case: &Value) -> Request {
             schema_refs: Vec::new(),
             base_defaults: None,
             templates: None,
+            charts: None,
         },
     }
 }

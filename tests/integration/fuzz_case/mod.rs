@@ -84,6 +84,7 @@ fn check_migrate(text: &str) -> Result<(), String> {
             schema_refs: Vec::new(),
             base_defaults: None,
             templates: None,
+            charts: None,
         },
     };
     let report = migrate(&request);

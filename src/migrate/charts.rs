@@ -2,10 +2,10 @@
 //! values it touches: `charts` in the report, lines in the text, and a `Charts` section in the
 //! PR comment (`first` (alpha 1.0.0 → 2.0.0): rename `first.port` → …).
 
-use super::ChartAt;
-use crate::migrate::outcome::Op;
-use crate::migrate::{ChartFinding, ChartFindings, MigrateReport, Status};
+use super::outcome::Op;
+use super::{ChartFinding, ChartFindings, MigrateReport, Status};
 use crate::path::{Segment, ValuePath};
+use crate::schema::ChartAt;
 
 /// The chart (deepest first) whose values hold `path`: a subchart's, else the root's.
 fn owner<'a>(charts: &'a [ChartAt], path: &ValuePath) -> Option<&'a ChartAt> {
