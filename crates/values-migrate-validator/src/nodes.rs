@@ -1,5 +1,5 @@
 //! The compiled form of a schema: a flat list of nodes that refer to each other by index, each
-//! with its keywords in the order jsonschema 0.61 evaluated (and reported) them.
+//! with its keywords in the order Helm's validator (santhosh-tekuri/jsonschema v6) evaluates them.
 
 use serde_json::Value;
 
@@ -176,6 +176,58 @@ pub(crate) enum Check {
     RecursiveRef(NodeId, Vec<(usize, NodeId)>),
     /// `$dynamicRef` (2020-12): the static target and the `$dynamicAnchor` candidates by resource.
     DynamicRef(NodeId, Vec<(usize, NodeId)>),
+}
+
+impl Check {
+    /// Where santhosh-tekuri evaluates the keyword among a schema's keywords (lower first, its
+    /// fixed order: `validator.go`).
+    pub(crate) fn rank(&self) -> u8 {
+        match self {
+            Check::Type { .. } => 0,
+            Check::Const(_) => 1,
+            Check::Enum(_) => 2,
+            Check::Format(..) => 3,
+            Check::Ref(..) => 4,
+            Check::Count(count, _) => match count {
+                Count::MinProperties => 5,
+                Count::MaxProperties => 6,
+                Count::MinItems => 15,
+                Count::MaxItems => 16,
+                Count::MinLength => 22,
+                Count::MaxLength => 23,
+            },
+            Check::Required(_) => 7,
+            Check::Dependencies(_) => 8,
+            Check::Properties(_) => 9,
+            Check::PatternProperties(_) => 10,
+            Check::Additional(_) => 11,
+            Check::PropertyNames(_) | Check::NoPropertyNames => 12,
+            Check::DependentSchemas(_) => 13,
+            Check::DependentRequired(_) => 14,
+            Check::UniqueItems => 17,
+            Check::Tuple(_) => 18,
+            Check::ArrayShape(_) | Check::Items(..) => 19,
+            Check::AdditionalItems(..) => 20,
+            Check::Contains(_) => 21,
+            Check::Pattern(_) => 24,
+            Check::Bound(bound, ..) => 25 + *bound as u8,
+            Check::MultipleOf(_) => 29,
+            Check::RecursiveRef(..) | Check::DynamicRef(..) => 30,
+            Check::Not(..) => 31,
+            Check::AllOf(_) => 32,
+            Check::AnyOf(_) => 33,
+            Check::OneOf(_) => 34,
+            Check::If(..) => 35,
+            Check::UnevaluatedProperties(_) => 36,
+            Check::UnevaluatedItems(_) => 37,
+            Check::AllProperties | Check::AllItems => 38,
+        }
+    }
+
+    /// Whether a failure of the keyword ends its schema (`type`, `const`, `enum`, `format`).
+    pub(crate) fn stops(&self) -> bool {
+        self.rank() <= 3
+    }
 }
 
 /// `properties` when no `additionalProperties` subsumes it.

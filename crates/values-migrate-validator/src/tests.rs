@@ -30,7 +30,7 @@ fn reports_paths_through_references_where_the_keyword_is_written() {
         [(
             "/b".to_string(),
             "/definitions/foo/type".to_string(),
-            "42 is not of type \"string\"".to_string()
+            "got number, want string".to_string()
         )]
     );
 }
@@ -55,12 +55,86 @@ fn closed_objects_report_keys_then_the_fused_required() {
     });
     let found = errors(schema, json!({"x": 1}));
     assert_eq!(found.len(), 2);
-    assert_eq!(
-        found[0].2,
-        "Additional properties are not allowed ('x' was unexpected)"
-    );
+    assert_eq!(found[0].2, "additional properties 'x' not allowed");
     assert_eq!(found[1].1, "/required");
-    assert_eq!(found[1].2, "\"a\" is a required property");
+    assert_eq!(found[1].2, "missing property 'a'");
+}
+
+#[test]
+fn flat_errors_are_helms_lines_read_off_its_tree() {
+    let schema = json!({
+        "properties": {
+            "a": {"type": "string", "enum": ["x"]},
+            "b": {"anyOf": [{"type": "string"}, {"required": ["c", "d"]}]},
+            "e": {"propertyNames": {"maxLength": 2}}
+        },
+        "required": ["f", "g"]
+    });
+    let validator = Validator::new(&schema, Draft::Draft7).expect("compiles");
+    let instance = json!({"a": 1, "b": {}, "e": {"long": 1}});
+    let mut lines = String::new();
+    for error in validator.helm_errors(&instance) {
+        error.render(0, &mut lines);
+    }
+    let flat = validator.iter_errors(&instance);
+    let read: Vec<(&str, &str, String)> = flat
+        .iter()
+        .map(|e| (e.instance_path(), e.schema_path(), e.to_string()))
+        .collect();
+    // Helm stops `a` at its type (no `enum` error) and names both missing keys on one line;
+    // the flat list has one `required` error per key, in Helm's order.
+    assert_eq!(
+        read,
+        [
+            ("", "/required", "missing property 'f'".to_string()),
+            ("", "/required", "missing property 'g'".to_string()),
+            (
+                "/a",
+                "/properties/a/type",
+                "got number, want string".to_string()
+            ),
+            ("/b", "/properties/b/anyOf", "'anyOf' failed".to_string()),
+            (
+                "/e",
+                "/properties/e/propertyNames/maxLength",
+                "invalid propertyName 'long'".to_string()
+            ),
+        ]
+    );
+    assert!(
+        lines.contains("- at '': missing properties 'f', 'g'\n"),
+        "{lines}"
+    );
+    let crate::ErrorKind::AnyOf { context } = flat[3].kind() else {
+        panic!("an anyOf error: {:?}", flat[3].kind());
+    };
+    let branch = |i: usize| context[i].iter().map(|e| e.to_string()).collect::<Vec<_>>();
+    assert_eq!(branch(0), ["got object, want string"]);
+    assert_eq!(branch(1), ["missing property 'c'", "missing property 'd'"]);
+    let crate::ErrorKind::PropertyNames { error } = flat[4].kind() else {
+        panic!("a propertyNames error: {:?}", flat[4].kind());
+    };
+    assert_eq!(error.to_string(), "maxLength: got 4, want 2");
+    assert_eq!(error.instance(), &json!("long"));
+}
+
+#[test]
+fn unevaluated_members_are_one_flat_error_per_keyword() {
+    let schema = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "properties": {"a": true},
+        "unevaluatedProperties": false
+    });
+    let validator = Validator::new(&schema, Draft::Draft202012).expect("compiles");
+    let instance = json!({"a": 1, "x": 2, "y": 3});
+    assert_eq!(validator.helm_errors(&instance).len(), 2);
+    let flat = validator.iter_errors(&instance);
+    assert_eq!(flat.len(), 1);
+    assert_eq!(flat[0].schema_path(), "/unevaluatedProperties");
+    let crate::ErrorKind::UnevaluatedProperties { unexpected } = flat[0].kind() else {
+        panic!("an unevaluatedProperties error: {:?}", flat[0].kind());
+    };
+    assert_eq!(unexpected, &["x", "y"]);
 }
 
 #[test]
