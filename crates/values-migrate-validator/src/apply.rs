@@ -3,8 +3,8 @@
 
 use serde_json::{Map, Value};
 
-use super::keywords::{contains_broken, contains_count, rest_valid};
-use super::nodes::{Additional, ArrayShape, Check, Dependency, Keyword, NodeId, Properties};
+use super::keywords::{contains_broken, contains_count, named_members, rest_valid};
+use super::nodes::{Additional, Check, Dependency, Keyword, NodeId};
 use super::{Scope, Validator};
 
 impl Validator {
@@ -17,7 +17,9 @@ impl Validator {
         scope: &mut Scope,
     ) -> bool {
         match (&keyword.check, value) {
-            (Check::Properties(p), Value::Object(o)) => self.properties_valid(p, o, scope),
+            (Check::Properties(p), Value::Object(o)) => {
+                named_members(p, o).all(|(_, v, node)| self.node_valid(node, v, scope))
+            }
             (Check::PatternProperties(patterns), Value::Object(o)) => {
                 patterns.iter().all(|(p, node)| {
                     o.iter()
@@ -30,7 +32,6 @@ impl Validator {
                 .keys()
                 .all(|k| self.node_valid(*node, &Value::String(k.clone()), scope)),
             (Check::NoPropertyNames, Value::Object(o)) => o.is_empty(),
-            (Check::ArrayShape(shape), _) => self.shape_valid(shape, value, scope),
             (Check::Items(node, skip), Value::Array(items)) => items
                 .iter()
                 .skip(*skip)
@@ -101,17 +102,6 @@ impl Validator {
         }
     }
 
-    fn properties_valid(&self, p: &Properties, o: &Map<String, Value>, scope: &mut Scope) -> bool {
-        if let Some((names, _)) = &p.required {
-            if !names.iter().all(|n| o.contains_key(n)) {
-                return false;
-            }
-        }
-        p.properties
-            .iter()
-            .all(|(name, node)| o.get(name).is_none_or(|v| self.node_valid(*node, v, scope)))
-    }
-
     fn additional_valid(&self, a: &Additional, o: &Map<String, Value>, scope: &mut Scope) -> bool {
         for (key, value) in o {
             let mut matched = false;
@@ -137,18 +127,6 @@ impl Validator {
                 }
             }
         }
-        a.required.as_ref().is_none_or(|(n, _)| o.contains_key(n))
-    }
-
-    fn shape_valid(&self, shape: &ArrayShape, value: &Value, scope: &mut Scope) -> bool {
-        let Value::Array(items) = value else {
-            return false;
-        };
-        let n = items.len() as u64;
-        shape.min.as_ref().is_none_or(|(min, _)| n >= *min)
-            && shape.max.as_ref().is_none_or(|(max, _)| n <= *max)
-            && items
-                .iter()
-                .all(|item| self.node_valid(shape.items, item, scope))
+        true
     }
 }

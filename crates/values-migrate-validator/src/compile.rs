@@ -1,5 +1,5 @@
-//! From a schema document to [`Node`]s: each keyword compiled once, in jsonschema 0.61's
-//! evaluation order and with its fusions (which decide the order errors are reported in).
+//! From a schema document to [`Node`]s: each keyword compiled once, a schema's keywords in the
+//! order santhosh-tekuri evaluates them (which is the order Helm reports their errors in).
 
 use std::collections::HashMap;
 
@@ -189,12 +189,8 @@ impl<'d> Compiler<'d> {
                 return self.only_ref(reference, place);
             }
         }
-        let array_shape = self.array_shape_fusion(object);
         let mut keywords: Vec<Keyword> = Vec::with_capacity(object.len());
         for (name, value) in object {
-            if array_shape && matches!(name.as_str(), "type" | "minItems" | "maxItems") {
-                continue;
-            }
             let mut path = format!("{}/{}", place.location, escape(name));
             if self.draft == Draft::Draft4 && matches!(name.as_str(), "minimum" | "maximum") {
                 let exclusive = format!("exclusive{}{}", &name[..1].to_uppercase(), &name[1..]);
@@ -202,12 +198,7 @@ impl<'d> Compiler<'d> {
                     path = format!("{}/{exclusive}", place.location);
                 }
             }
-            let check = if array_shape && name == "items" {
-                Some(self.array_shape(object, value, place)?)
-            } else {
-                self.keyword(object, name, value, place, &path)?
-            };
-            if let Some(check) = check {
+            if let Some(check) = self.keyword(object, name, value, place, &path)? {
                 keywords.push(Keyword { path, check });
             }
         }

@@ -5,8 +5,8 @@
 
 use serde_json::{Map, Value};
 
-use super::error::{ErrorKind, JsonType, TypeKind};
-use super::keywords::{contains_broken, is_leaf, leaf_kind};
+use super::error::ErrorKind;
+use super::keywords::{contains_broken, is_leaf, leaf_kind, named_members};
 use super::nodes::{Body, Check, Contains, Dependency, Keyword, NodeId, Rest};
 use super::words::{dependency_message, missing_message, quote};
 use super::{Loc, Scope, Validator};
@@ -227,25 +227,6 @@ impl Validator {
                     out.push(HelmError::of(loc, leaf_kind(check, value), value));
                 }
             }
-            (Check::ArrayShape(shape), _) => {
-                let Value::Array(items) = value else {
-                    let kind = ErrorKind::Type {
-                        kind: TypeKind::Single(JsonType::Array),
-                    };
-                    out.push(HelmError::of(loc, kind, value).of_keyword(&shape.type_path));
-                    return;
-                };
-                let n = items.len() as u64;
-                if let Some((limit, path)) = shape.min.as_ref().filter(|(m, _)| n < *m) {
-                    let kind = ErrorKind::MinItems { limit: *limit };
-                    out.push(HelmError::of(loc, kind, value).of_keyword(path));
-                }
-                if let Some((limit, path)) = shape.max.as_ref().filter(|(m, _)| n > *m) {
-                    let kind = ErrorKind::MaxItems { limit: *limit };
-                    out.push(HelmError::of(loc, kind, value).of_keyword(path));
-                }
-                self.helm_items(shape.items, items, 0, loc, scope, out);
-            }
             (Check::Required(names), Value::Object(o)) => {
                 let missing = missing(names, o);
                 if !missing.is_empty() {
@@ -285,17 +266,8 @@ impl Validator {
         };
         match &keyword.check {
             Check::Properties(p) => {
-                if let Some((names, path)) = &p.required {
-                    let missing = missing(names, o);
-                    if !missing.is_empty() {
-                        let error = HelmError::missing(loc, &missing, missing_message(&missing));
-                        out.push(error.of_keyword(path));
-                    }
-                }
-                for (name, node) in &p.properties {
-                    if let Some(v) = o.get(name) {
-                        out.extend(self.helm_node(*node, v, &Loc::Key(loc, name), scope));
-                    }
+                for (name, v, node) in named_members(p, o) {
+                    out.extend(self.helm_node(node, v, &Loc::Key(loc, name), scope));
                 }
             }
             Check::PatternProperties(patterns) => {
@@ -341,11 +313,6 @@ impl Validator {
         if !unexpected.is_empty() {
             let kind = ErrorKind::AdditionalProperties { unexpected };
             out.push(HelmError::of(loc, kind, value));
-        }
-        if let Some((name, path)) = a.required.as_ref().filter(|(n, _)| !o.contains_key(n)) {
-            let missing = [name.as_str()];
-            let error = HelmError::missing(loc, &missing, missing_message(&missing));
-            out.push(error.of_keyword(path));
         }
     }
 

@@ -127,8 +127,8 @@ pub(crate) enum Check {
     Format(Format, String),
     /// `uniqueItems: true`.
     UniqueItems,
-    /// `properties`, with a fused two-name `required` reported first.
-    Properties(Properties),
+    /// `properties`, each property and its schema, in schema order.
+    Properties(Vec<(String, NodeId)>),
     /// `patternProperties` on its own.
     PatternProperties(Vec<(Pattern, NodeId)>),
     /// `additionalProperties` (with the `properties` and `patternProperties` it subsumes).
@@ -137,8 +137,6 @@ pub(crate) enum Check {
     PropertyNames(NodeId),
     /// `propertyNames: false`.
     NoPropertyNames,
-    /// `type: array` + `items` + `minItems`/`maxItems`, checked as one (jsonschema's fusion).
-    ArrayShape(ArrayShape),
     /// `items` as one schema for every item (after `skip` items of `prefixItems`).
     Items(NodeId, usize),
     /// `items` as an array (≤ 2019-09) or `prefixItems`.
@@ -206,7 +204,7 @@ impl Check {
             Check::DependentRequired(_) => 14,
             Check::UniqueItems => 17,
             Check::Tuple(_) => 18,
-            Check::ArrayShape(_) | Check::Items(..) => 19,
+            Check::Items(..) => 19,
             Check::AdditionalItems(..) => 20,
             Check::Contains(_) => 21,
             Check::Pattern(_) => 24,
@@ -230,15 +228,6 @@ impl Check {
     }
 }
 
-/// `properties` when no `additionalProperties` subsumes it.
-#[derive(Debug)]
-pub(crate) struct Properties {
-    /// Each property and its schema, in schema order.
-    pub(crate) properties: Vec<(String, NodeId)>,
-    /// A two-name `required` jsonschema fused into `properties`, with its path.
-    pub(crate) required: Option<([String; 2], String)>,
-}
-
 /// `additionalProperties: false` or a schema, with the `properties` and `patternProperties` it
 /// subsumes.
 #[derive(Debug)]
@@ -249,21 +238,6 @@ pub(crate) struct Additional {
     pub(crate) patterns: Vec<(Pattern, NodeId)>,
     /// The schema for the other keys (`None`: false).
     pub(crate) rest: Option<NodeId>,
-    /// A one-name `required` jsonschema fused in (reported after the keys), with its path.
-    pub(crate) required: Option<(String, String)>,
-}
-
-/// The fused array shape.
-#[derive(Debug)]
-pub(crate) struct ArrayShape {
-    /// The `items` node.
-    pub(crate) items: NodeId,
-    /// `minItems`, with its path.
-    pub(crate) min: Option<(u64, String)>,
-    /// `maxItems`, with its path.
-    pub(crate) max: Option<(u64, String)>,
-    /// The `type` path.
-    pub(crate) type_path: String,
 }
 
 /// `contains` with `minContains` / `maxContains`.

@@ -47,17 +47,42 @@ fn a_recursive_reference_terminates() {
 }
 
 #[test]
-fn closed_objects_report_keys_then_the_fused_required() {
+fn closed_objects_report_the_missing_key_then_the_refused_ones_as_helm_evaluates() {
     let schema = json!({
         "properties": {"a": {"type": "string"}},
         "additionalProperties": false,
         "required": ["a"]
     });
     let found = errors(schema, json!({"x": 1}));
-    assert_eq!(found.len(), 2);
-    assert_eq!(found[0].2, "additional properties 'x' not allowed");
-    assert_eq!(found[1].1, "/required");
-    assert_eq!(found[1].2, "missing property 'a'");
+    assert_eq!(
+        found,
+        [
+            (
+                String::new(),
+                "/required".to_string(),
+                "missing property 'a'".to_string()
+            ),
+            (
+                String::new(),
+                "/additionalProperties".to_string(),
+                "additional properties 'x' not allowed".to_string()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn an_array_that_is_not_one_stops_at_its_type() {
+    let schema = json!({"type": "array", "items": {"type": "string"}, "minItems": 2, "enum": [[]]});
+    let found = errors(schema, json!("no"));
+    assert_eq!(
+        found,
+        [(
+            String::new(),
+            "/type".to_string(),
+            "got string, want array".to_string()
+        )]
+    );
 }
 
 #[test]
