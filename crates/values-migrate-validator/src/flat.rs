@@ -18,11 +18,21 @@ pub fn flatten<'v>(errors: &[HelmError], instance: &'v Value) -> Vec<ValidationE
     out
 }
 
-/// The value at `pointer` of `instance`, as an error holds it.
+/// The value at `pointer` (as `Loc::pointer` writes it) of `instance`, as an error holds it.
 fn at<'v>(instance: &'v Value, pointer: &str) -> Cow<'v, Value> {
-    instance
-        .pointer(pointer)
-        .map_or(Cow::Owned(Value::Null), Cow::Borrowed)
+    let mut here = Some(instance);
+    for token in pointer.split('/').skip(1) {
+        let key = match token.contains('~') {
+            true => Cow::Owned(token.replace("~1", "/").replace("~0", "~")),
+            false => Cow::Borrowed(token),
+        };
+        here = here.and_then(|value| match value {
+            Value::Object(map) => map.get(key.as_ref()),
+            Value::Array(items) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
+            _ => None,
+        });
+    }
+    here.map_or(Cow::Owned(Value::Null), Cow::Borrowed)
 }
 
 /// The flat errors one line stands for, pushed onto `out`.

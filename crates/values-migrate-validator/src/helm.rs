@@ -382,7 +382,6 @@ impl Validator {
         scope: &mut Scope,
         out: &mut Vec<HelmError>,
     ) {
-        let object = loc.pointer();
         for key in o.keys() {
             let name = Value::String(key.clone());
             let cause = match &keyword.check {
@@ -396,7 +395,7 @@ impl Validator {
                 let message = format!("invalid propertyName {}", quote(key));
                 let failed = Failed::Name {
                     key: key.clone(),
-                    object: object.clone(),
+                    object: loc.pointer(),
                 };
                 out.push(HelmError {
                     causes: causes_of(cause),

@@ -30,6 +30,8 @@ mod shape;
 mod uri;
 mod words;
 
+use std::fmt::Write as _;
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -143,27 +145,27 @@ pub enum Loc<'a> {
 impl Loc<'_> {
     /// The JSON pointer this location names.
     pub fn pointer(&self) -> String {
-        let mut segments = Vec::new();
-        let mut here = self;
-        loop {
-            match here {
-                Loc::Root => break,
-                Loc::Key(parent, key) => {
-                    segments.push(escape(key));
-                    here = parent;
-                }
-                Loc::Index(parent, index) => {
-                    segments.push(index.to_string());
-                    here = parent;
+        let mut out = String::new();
+        self.push_pointer(&mut out);
+        out
+    }
+
+    fn push_pointer(&self, out: &mut String) {
+        match self {
+            Loc::Root => {}
+            Loc::Key(parent, key) => {
+                parent.push_pointer(out);
+                out.push('/');
+                match key.contains(['~', '/']) {
+                    true => out.push_str(&escape(key)),
+                    false => out.push_str(key),
                 }
             }
+            Loc::Index(parent, index) => {
+                parent.push_pointer(out);
+                let _ = write!(out, "/{index}");
+            }
         }
-        let mut out = String::new();
-        for segment in segments.iter().rev() {
-            out.push('/');
-            out.push_str(segment);
-        }
-        out
     }
 }
 

@@ -185,3 +185,15 @@ fn bad_schemas_are_errors_not_panics() {
         assert!(Validator::new(&schema, Draft::Draft7).is_err(), "{schema}");
     }
 }
+
+#[test]
+fn a_flat_error_holds_the_value_its_escaped_pointer_names() {
+    let schema =
+        json!({"properties": {"a/b": {"properties": {"c~d": {"items": {"type": "string"}}}}}});
+    let validator = Validator::new(&schema, Draft::Draft7).expect("compiles");
+    let instance = json!({"a/b": {"c~d": ["x", 7]}});
+    let flat = validator.iter_errors(&instance);
+    assert_eq!(flat.len(), 1);
+    assert_eq!(flat[0].instance_path(), "/a~1b/c~0d/1");
+    assert_eq!(flat[0].instance(), &json!(7));
+}
