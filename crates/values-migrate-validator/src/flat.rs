@@ -92,16 +92,18 @@ fn flat<'v>(line: &HelmError, instance: &'v Value, out: &mut Vec<ValidationError
                 .filter(|e| e.instance_path() == container && e.schema_path() == line.keyword);
             match last.and_then(|e| unexpected(e.kind_mut(), *item)) {
                 Some(names) => names.push(name.clone()),
-                None => {
-                    let unexpected = vec![name.clone()];
-                    let kind = match item {
-                        true => ErrorKind::UnevaluatedItems { unexpected },
-                        false => ErrorKind::UnevaluatedProperties { unexpected },
-                    };
-                    out.push(error(kind, container));
-                }
+                None => out.push(error(unevaluated(*item, name), container)),
             }
         }
+    }
+}
+
+/// The error kind of a member (`item`: an item) `unevaluated*` refused.
+fn unevaluated(item: bool, name: &str) -> ErrorKind {
+    let unexpected = vec![name.to_string()];
+    match item {
+        true => ErrorKind::UnevaluatedItems { unexpected },
+        false => ErrorKind::UnevaluatedProperties { unexpected },
     }
 }
 

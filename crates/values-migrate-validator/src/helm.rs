@@ -574,18 +574,13 @@ impl Validator {
                     .filter(|i| self.node_valid(nodes[*i], value, scope))
                     .take(2)
                     .collect();
-                match valid.as_slice() {
-                    [] => {
-                        let causes = branches(self, nodes, scope);
-                        out.push(failed("'oneOf' failed, none matched", true, causes));
-                    }
-                    [a, b] => {
-                        let kind = ErrorKind::OneOfMultipleValid {
-                            subschemas: (*a, *b),
-                        };
-                        out.push(HelmError::of(loc, kind, value));
-                    }
-                    _ => {}
+                if let [a, b] = valid.as_slice() {
+                    let subschemas = (*a, *b);
+                    let kind = ErrorKind::OneOfMultipleValid { subschemas };
+                    out.push(HelmError::of(loc, kind, value));
+                } else if valid.is_empty() {
+                    let causes = branches(self, nodes, scope);
+                    out.push(failed("'oneOf' failed, none matched", true, causes));
                 }
             }
             Check::Not(node, schema) if self.node_valid(*node, value, scope) => {
