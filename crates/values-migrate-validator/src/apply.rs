@@ -3,7 +3,9 @@
 
 use serde_json::{Map, Value};
 
-use super::keywords::{contains_broken, contains_count, named_members, rest_valid};
+use super::keywords::{
+    additional_nodes, contains_broken, contains_count, named_members, rest_valid,
+};
 use super::nodes::{Additional, Check, Dependency, Keyword, NodeId};
 use super::{Scope, Validator};
 
@@ -103,30 +105,9 @@ impl Validator {
     }
 
     fn additional_valid(&self, a: &Additional, o: &Map<String, Value>, scope: &mut Scope) -> bool {
-        for (key, value) in o {
-            let mut matched = false;
-            if let Some((_, node)) = a.properties.iter().find(|(n, _)| n == key) {
-                matched = true;
-                if !self.node_valid(*node, value, scope) {
-                    return false;
-                }
-            }
-            for (pattern, node) in &a.patterns {
-                if pattern.regex.is_match(key) {
-                    matched = true;
-                    if !self.node_valid(*node, value, scope) {
-                        return false;
-                    }
-                }
-            }
-            if !matched {
-                match a.rest {
-                    None => return false,
-                    Some(node) if !self.node_valid(node, value, scope) => return false,
-                    Some(_) => {}
-                }
-            }
-        }
-        true
+        o.iter().all(|(key, value)| {
+            additional_nodes(a, key)
+                .is_some_and(|mut nodes| nodes.all(|node| self.node_valid(node, value, scope)))
+        })
     }
 }

@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::error::ErrorKind;
-use super::keywords::{contains_broken, is_leaf, leaf_kind, named_members};
+use super::keywords::{additional_nodes, contains_broken, is_leaf, leaf_kind, named_members};
 use super::nodes::{Body, Check, Contains, Dependency, Keyword, NodeId, Rest};
 use super::words::{dependency_message, missing_message, quote};
 use super::{Loc, Scope, Validator};
@@ -295,19 +295,13 @@ impl Validator {
         let mut unexpected = Vec::new();
         for (key, v) in o {
             let here = Loc::Key(loc, key);
-            let mut matched = false;
-            if let Some((_, node)) = a.properties.iter().find(|(n, _)| n == key) {
-                matched = true;
-                out.extend(self.helm_node(*node, v, &here, scope));
-            }
-            for (_, node) in a.patterns.iter().filter(|(p, _)| p.regex.is_match(key)) {
-                matched = true;
-                out.extend(self.helm_node(*node, v, &here, scope));
-            }
-            match (matched, a.rest) {
-                (true, _) => {}
-                (false, None) => unexpected.push(key.clone()),
-                (false, Some(node)) => out.extend(self.helm_node(node, v, &here, scope)),
+            match additional_nodes(a, key) {
+                Some(nodes) => {
+                    for node in nodes {
+                        out.extend(self.helm_node(node, v, &here, scope));
+                    }
+                }
+                None => unexpected.push(key.clone()),
             }
         }
         if !unexpected.is_empty() {

@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use serde_json::{Map, Value};
 
 use super::error::{ErrorKind, JsonType, TypeSet};
-use super::nodes::{Body, Bound, Check, Contains, Count, Keyword, NodeId, Rest};
+use super::nodes::{Additional, Body, Bound, Check, Contains, Count, Keyword, NodeId, Rest};
 use super::number::{compare, is_multiple_of};
 use super::{Scope, Validator};
 
@@ -253,6 +253,26 @@ pub(crate) fn named_members<'a>(
         let (_, node) = properties.iter().find(|(name, _)| name == key)?;
         Some((key, value, *node))
     })
+}
+
+/// The nodes `additionalProperties` applies to the member `key`: its property's and its
+/// matching patterns', else the rest's; `None` when the key is additional and refused.
+pub(crate) fn additional_nodes<'a>(
+    additional: &'a Additional,
+    key: &'a str,
+) -> Option<impl Iterator<Item = NodeId> + 'a> {
+    let named = (additional.properties.iter())
+        .find(|(name, _)| name == key)
+        .map(|(_, node)| *node);
+    let patterned = (additional.patterns.iter())
+        .filter(move |(pattern, _)| pattern.regex.is_match(key))
+        .map(|(_, node)| *node);
+    let mut matched = named.into_iter().chain(patterned).peekable();
+    let rest = match matched.peek() {
+        Some(_) => None,
+        None => Some(additional.rest?),
+    };
+    Some(matched.chain(rest))
 }
 
 /// How many items of `items` satisfy the `contains` node, stopping past `stop`.
