@@ -58,23 +58,22 @@ impl Schema {
     ) -> Vec<Displaced> {
         let user = instance(user);
         let coalesced = target.coalesce(defaults, &user);
-        Self::displaced_in(base, target, &user, &coalesced, &target.errors(&coalesced))
+        Self::displaced_in(base, &user, &coalesced, &target.errors(&coalesced))
     }
 
     /// [`Schema::displaced`] from the target's errors on the coalesced values, already computed.
     pub(crate) fn displaced_in(
         base: &Schema,
-        target: &Schema,
         user: &Value,
         coalesced: &Value,
         target_errors: &[ValidationError<'_>],
     ) -> Vec<Displaced> {
         let mut refused = Vec::new();
-        refusals(target, target_errors, coalesced, &mut refused);
+        refusals(target_errors, coalesced, &mut refused);
         let refused = outermost(refused);
 
         let mut base_refused = Vec::new();
-        refusals(base, &base.errors(user), user, &mut base_refused);
+        refusals(&base.errors(user), user, &mut base_refused);
 
         let mut out = Vec::new();
         for Refusal { path, reason } in refused {
@@ -122,7 +121,7 @@ pub fn bump_facts(
     }
     let coalesced = target.coalesce(defaults, &user);
     let errors = target.errors(&coalesced);
-    let displaced = Schema::displaced_in(base, target, &user, &coalesced, &errors);
+    let displaced = Schema::displaced_in(base, &user, &coalesced, &errors);
     let missing = target.missing_in(&errors, &coalesced, &Default::default());
     drop(errors);
     (displaced, target.required_from(coalesced, missing))

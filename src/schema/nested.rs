@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::Schema;
 use super::charts::{chart_of, places};
 use super::validate::Violation;
-use super::validator::{HelmError, ValidationError};
+use super::validator::HelmError;
 
 /// One line Helm prints (`- at '<pointer>': <message>`), with the lines it prints under it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -73,11 +73,7 @@ impl Schema {
             .into_iter()
             .filter(|p| p.values_path.is_empty() || kept.contains(&p.values_path))
             .filter_map(|p| {
-                let own = p
-                    .values_path
-                    .iter()
-                    .try_fold(values, |at, key| at.get(key))
-                    .unwrap_or(&empty);
+                let own = own_values(values, &p.values_path, &empty);
                 let errors = self.validator.helm_errors_at(&p.pointer, own)?;
                 Some(ChartErrors {
                     name: Some(p.name),
@@ -90,33 +86,15 @@ impl Schema {
     }
 }
 
-impl Schema {
-    /// Each chart's own validation of its own values, as Helm validates a tree (each chart's
-    /// schema against its values, a switched-off subchart not at all): the keys of its values,
-    /// its values (`empty` where there are none) and its errors; the one schema for a lone chart.
-    pub(crate) fn chart_validations<'v>(
-        &'v self,
-        values: &'v Value,
-        empty: &'v Value,
-        kept: &[Vec<String>],
-    ) -> Vec<(Vec<String>, &'v Value, Vec<ValidationError<'v>>)> {
-        let places = places(&self.document);
-        if places.is_empty() {
-            return vec![(Vec::new(), values, self.errors(values))];
-        }
-        self.counted();
-        places
-            .into_iter()
-            .filter(|p| p.values_path.is_empty() || kept.contains(&p.values_path))
-            .filter_map(|p| {
-                let own = (p.values_path.iter())
-                    .try_fold(values, |at, key| at.get(key))
-                    .unwrap_or(empty);
-                let errors = self.validator.iter_errors_at(&p.pointer, own)?;
-                Some((p.values_path, own, errors))
-            })
-            .collect()
-    }
+/// The values of the chart at `values_path` in `values` (`empty` where there are none).
+pub(crate) fn own_values<'v>(
+    values: &'v Value,
+    values_path: &[String],
+    empty: &'v Value,
+) -> &'v Value {
+    (values_path.iter())
+        .try_fold(values, |at, key| at.get(key))
+        .unwrap_or(empty)
 }
 
 /// A line Helm prints that is not a group, with the groups that hold it (outermost first).

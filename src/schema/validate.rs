@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::validator::{ErrorKind as ValidationErrorKind, HelmError, ValidationError, escape};
+use super::validator::{ErrorKind as ValidationErrorKind, HelmError, ValidationError};
+use super::validator::{escape, flatten, message as words};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -10,9 +11,9 @@ use super::Schema;
 use super::charts::{CHARTS_KEYWORD, ChartNamed, name};
 use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
 use super::gates::{gates, kept_paths, prune, switched_off};
-use super::message::{describe_in, quote};
+use super::message::{describe, quote};
 use super::mismatch::mismatch;
-use super::nested::{HelmLine, nest, tree_report};
+use super::nested::{HelmLine, nest, own_values, tree_report};
 use super::pointer::value_path;
 use crate::path::get;
 use crate::path::{Segment, ValuePath};
@@ -224,19 +225,24 @@ impl Schema {
     }
 
     /// Every violation of the coalesced `values` (`user`: as written and with `global` spread),
-    /// named by chart and nested as Helm nests them (`kept`: the subchart paths Helm keeps).
+    /// named by chart and nested as Helm nests them (`kept`: the subchart paths Helm keeps):
+    /// one validation, Helm's tree per chart, its flat errors read off it.
     fn violations(
         &self,
         values: &Value,
         user: Option<(&Value, &Value)>,
         kept: &[Vec<String>],
     ) -> Vec<Violation> {
+        self.counted();
+        let charts = self.chart_errors(values, kept);
         let mut out = Vec::new();
         let empty = Value::Object(serde_json::Map::new());
-        for (keys, own, errors) in self.chart_validations(values, &empty, kept) {
+        for chart in &charts {
+            let own = own_values(values, &chart.values_path, &empty);
+            let keys = &chart.values_path;
             let root = keys.iter().fold(ValuePath::root(), |p, k| p.key(k.clone()));
             let prefix: String = keys.iter().map(|k| format!("/{}", escape(k))).collect();
-            for error in errors {
+            for error in flatten(&chart.errors, own) {
                 let at = At {
                     path: root.join(&value_path(error.instance_path(), own)),
                     pointer: format!("{prefix}{}", error.instance_path()),
@@ -248,8 +254,7 @@ impl Schema {
             }
         }
         if !out.is_empty() {
-            // The same validation, read as Helm's tree: not counted as another one.
-            nest(&self.document, &mut out, &self.chart_errors(values, kept));
+            nest(&self.document, &mut out, &charts);
         }
         name(&self.document, &mut out);
         out
@@ -292,14 +297,14 @@ impl Schema {
             ValidationErrorKind::PropertyNames { .. } => String::new(),
             _ => at.pointer.clone(),
         };
-        let message = describe_in(error, Some(&self.document));
+        let message = describe(error);
         Violation {
             in_defaults_only: at.in_defaults_only(&subject),
             path,
             key_path,
             schema_path: at.schema_path,
             keyword: at.keyword,
-            helm_message: helm_head(error, &message),
+            helm_message: error.to_string(),
             message,
             pointer,
             chart: None,
@@ -345,11 +350,14 @@ fn key_violations(at: &At<'_>, keys: &[String], what: &str, out: &mut Vec<Violat
         // Helm reports each unevaluated key as its own `false schema`, at the key.
         let (pointer, message) = if what == "unevaluated properties" {
             let pointer = format!("{}/{}", at.pointer, escape(key));
-            (pointer, "false schema".to_string())
+            (
+                pointer,
+                words(&ValidationErrorKind::FalseSchema, &Value::Null),
+            )
         } else {
-            let quoted = super::validator::go_quote(key);
-            let message = format!("{what} {quoted} not allowed");
-            (at.pointer.clone(), message)
+            let unexpected = vec![key.clone()];
+            let kind = ValidationErrorKind::AdditionalProperties { unexpected };
+            (at.pointer.clone(), words(&kind, &Value::Null))
         };
         out.push(Violation {
             path: at.path.clone(),
@@ -388,25 +396,13 @@ fn item_violations(
             key_path: None,
             schema_path: at.schema_path.clone(),
             keyword: at.keyword.clone(),
-            message: "false schema".to_string(),
+            message: words(&ValidationErrorKind::FalseSchema, &Value::Null),
             pointer: format!("{}/{i}", at.pointer),
-            helm_message: "false schema".to_string(),
+            helm_message: words(&ValidationErrorKind::FalseSchema, &Value::Null),
             chart: None,
             within: Vec::new(),
             causes: Vec::new(),
         });
-    }
-}
-
-/// The line Helm prints for `error` itself (a combinator's branches are lines of their own).
-fn helm_head(error: &ValidationError<'_>, message: &str) -> String {
-    match error.kind() {
-        ValidationErrorKind::AnyOf { .. } => "'anyOf' failed".to_string(),
-        ValidationErrorKind::OneOfNotValid { .. } => "'oneOf' failed, none matched".to_string(),
-        ValidationErrorKind::PropertyNames { error } => {
-            format!("invalid propertyName {}", quote(error.instance()))
-        }
-        _ => message.to_string(),
     }
 }
 
@@ -435,8 +431,8 @@ fn refuses_shape_at(error: &ValidationError<'_>, path: &str) -> bool {
         | ValidationErrorKind::ExclusiveMinimum { .. }
         | ValidationErrorKind::ExclusiveMaximum { .. }
         | ValidationErrorKind::MultipleOf { .. }
-        | ValidationErrorKind::Format { .. } => true,
-        ValidationErrorKind::FalseSchema => !error.schema_path().ends_with("/propertyNames"),
+        | ValidationErrorKind::Format { .. }
+        | ValidationErrorKind::FalseSchema => true,
         ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
             context
                 .iter()
@@ -449,13 +445,7 @@ fn refuses_shape_at(error: &ValidationError<'_>, path: &str) -> bool {
 /// The values `errors` refuse at their own paths: keys a mapping does not allow, and values whose
 /// type, enum, const or pattern is refused. An `anyOf`/`oneOf` refuses its value when every
 /// alternative does; otherwise the refusals of the closest alternative (fewest errors) count.
-pub(crate) fn refusals(
-    schema: &Schema,
-    errors: &[ValidationError<'_>],
-    values: &Value,
-    out: &mut Vec<Refusal>,
-) {
-    let describe = |e: &ValidationError<'_>| describe_in(e, Some(&schema.document));
+pub(crate) fn refusals(errors: &[ValidationError<'_>], values: &Value, out: &mut Vec<Refusal>) {
     for error in errors {
         let pointer = error.instance_path();
         let path = value_path(pointer, values);
@@ -472,27 +462,21 @@ pub(crate) fn refusals(
                     .filter(|branch| !branch.iter().any(|e| refuses_shape_at(e, pointer)))
                     .min_by_key(|branch| branch.len())
                 {
-                    refusals(schema, closest, values, out);
+                    refusals(closest, values, out);
                 }
             }
             _ if refuses_shape_at(error, pointer) => out.push(Refusal {
                 path,
                 reason: describe(error),
             }),
-            _ => refused_keys(schema, error, &path, values, out),
+            _ => refused_keys(error, &path, out),
         }
     }
 }
 
 /// The keys `error` refuses in the mapping at `path` (additional, unevaluated, or names that
 /// `propertyNames` refuses); nothing for any other error.
-fn refused_keys(
-    schema: &Schema,
-    error: &ValidationError<'_>,
-    path: &ValuePath,
-    values: &Value,
-    out: &mut Vec<Refusal>,
-) {
+fn refused_keys(error: &ValidationError<'_>, path: &ValuePath, out: &mut Vec<Refusal>) {
     let closed = |keyword: &str| {
         if path.is_root() {
             format!("the target schema does not allow it at the root ({keyword}: false)")
@@ -518,27 +502,24 @@ fn refused_keys(
             }
         }
         ValidationErrorKind::PropertyNames { error: inner } => {
-            if let Some(key) = inner.instance().as_str() {
-                out.push(Refusal {
-                    path: path.key(key),
-                    reason: format!(
-                        "the target schema does not allow the key {} (propertyNames: {})",
-                        quote(inner.instance()),
-                        describe_in(inner, Some(&schema.document))
-                    ),
-                });
-            }
-        }
-        ValidationErrorKind::FalseSchema if error.schema_path().ends_with("/propertyNames") => {
-            if let Some(Value::Object(map)) = get(values, path) {
-                for key in map.keys() {
-                    out.push(Refusal {
-                        path: path.key(key.clone()),
-                        reason: "the target schema allows no keys here (propertyNames: false)"
-                            .to_string(),
-                    });
+            let Some(key) = inner.instance().as_str() else {
+                return;
+            };
+            // `propertyNames: false` refuses every key for what it is: a key.
+            let reason = match inner.kind() {
+                ValidationErrorKind::FalseSchema => {
+                    "the target schema allows no keys here (propertyNames: false)".to_string()
                 }
-            }
+                _ => format!(
+                    "the target schema does not allow the key {} (propertyNames: {})",
+                    quote(inner.instance()),
+                    describe(inner)
+                ),
+            };
+            out.push(Refusal {
+                path: path.key(key),
+                reason,
+            });
         }
         _ => {}
     }

@@ -1,5 +1,6 @@
 //! `unevaluatedProperties` and `unevaluatedItems`: which members and items the node's other
-//! keywords (and the subschemas that apply and succeed) evaluated, as jsonschema 0.61 marked them.
+//! keywords (and the subschemas that apply and succeed) evaluated, as Helm's validator counts
+//! them (the official suite's verdicts, as Helm gives them).
 
 use serde_json::{Map, Value};
 
@@ -63,7 +64,7 @@ impl Validator {
                 }
             };
             match &keyword.check {
-                Check::Properties(p) => mark(&|k, _| p.properties.iter().any(|(n, _)| n == k)),
+                Check::Properties(p) => mark(&|k, _| p.iter().any(|(n, _)| n == k)),
                 Check::PatternProperties(ps) => {
                     mark(&|k, _| ps.iter().any(|(p, _)| p.regex.is_match(k)))
                 }
@@ -168,7 +169,7 @@ impl Validator {
             match &keyword.check {
                 Check::Tuple(nodes) => marks.iter_mut().take(nodes.len()).for_each(|m| *m = true),
                 Check::Items(_, skip) => marks.iter_mut().skip(*skip).for_each(|m| *m = true),
-                Check::ArrayShape(_) | Check::AdditionalItems(..) | Check::AllItems => {
+                Check::AdditionalItems(..) | Check::AllItems => {
                     marks.iter_mut().for_each(|m| *m = true);
                 }
                 Check::Contains(c) if self.draft >= Draft::Draft202012 => {

@@ -1,18 +1,13 @@
-//! Compiling the keywords that apply subschemas (to properties, items, or the value itself),
-//! with jsonschema 0.61's fusions of `properties`/`additionalProperties`/`required` and of the
-//! array shape.
+//! Compiling the keywords that apply subschemas (to properties, items, or the value itself);
+//! `additionalProperties` holds the `properties` and `patternProperties` that decide which
+//! members are additional, as santhosh-tekuri evaluates them together.
 
 use serde_json::{Map, Value};
 
 use super::Draft;
 use super::compile::{CompileError, Compiler};
-use super::nodes::{
-    Additional, ArrayShape, Check, Contains, Count, Dependency, NodeId, Pattern, Properties, Rest,
-};
+use super::nodes::{Additional, Check, Contains, Count, Dependency, NodeId, Pattern, Rest};
 use super::refs::{Place, escape};
-
-/// Below this many properties jsonschema kept a small map and fused a two-name `required`.
-const HASHMAP_THRESHOLD: usize = 15;
 
 fn invalid(message: impl Into<String>, at: &str) -> CompileError {
     CompileError::Invalid(message.into(), at.to_string())
@@ -36,40 +31,6 @@ fn closing(object: &Map<String, Value>) -> bool {
         object.get("additionalProperties"),
         Some(Value::Bool(false) | Value::Object(_))
     )
-}
-
-/// A `required` of exactly `n` strings.
-fn required_names(object: &Map<String, Value>, n: usize) -> Option<Vec<String>> {
-    let items = object.get("required")?.as_array()?;
-    if items.len() != n {
-        return None;
-    }
-    items
-        .iter()
-        .map(|i| i.as_str().map(str::to_string))
-        .collect()
-}
-
-/// Whether jsonschema fused a two-name `required` into `properties`.
-fn required_in_properties(object: &Map<String, Value>) -> bool {
-    !object.contains_key("patternProperties")
-        && !closing(object)
-        && object
-            .get("properties")
-            .and_then(Value::as_object)
-            .is_some_and(|m| m.len() < HASHMAP_THRESHOLD)
-        && required_names(object, 2).is_some()
-}
-
-/// Whether jsonschema fused a one-name `required` into `additionalProperties: false`.
-fn required_in_additional(object: &Map<String, Value>) -> bool {
-    object.get("additionalProperties") == Some(&Value::Bool(false))
-        && object.contains_key("properties")
-        && !object.contains_key("patternProperties")
-        && object
-            .get("required")
-            .and_then(Value::as_array)
-            .is_some_and(|r| r.len() == 1)
 }
 
 impl<'d> Compiler<'d> {
@@ -137,27 +98,9 @@ impl<'d> Compiler<'d> {
         Ok(Some(match name {
             "minProperties" => return count(Count::MinProperties, value),
             "maxProperties" => return count(Count::MaxProperties, value),
-            "required" => {
-                if required_in_properties(object) || required_in_additional(object) {
-                    return Ok(None);
-                }
-                Check::Required(super::compile::strings(value, path)?)
-            }
+            "required" => Check::Required(super::compile::strings(value, path)?),
             "properties" if closing(object) => return Ok(None),
-            "properties" => {
-                let properties = self.members(place, "properties", value, path)?;
-                let required = required_in_properties(object)
-                    .then(|| required_names(object, 2))
-                    .flatten()
-                    .map(|names| {
-                        let at = format!("{}/required", place.location);
-                        ([names[0].clone(), names[1].clone()], at)
-                    });
-                Check::Properties(Properties {
-                    properties,
-                    required,
-                })
-            }
+            "properties" => Check::Properties(self.members(place, "properties", value, path)?),
             "patternProperties" if closing(object) => return Ok(None),
             "patternProperties" => Check::PatternProperties(self.patterns(place, value, path)?),
             "additionalProperties" => return self.additional(object, value, place, path),
@@ -235,57 +178,11 @@ impl<'d> Compiler<'d> {
             }
             None => Vec::new(),
         };
-        let required = required_in_additional(object)
-            .then(|| required_names(object, 1))
-            .flatten()
-            .map(|mut names| (names.remove(0), format!("{}/required", place.location)));
         Ok(Some(Check::Additional(Additional {
             properties,
             patterns,
             rest,
-            required,
         })))
-    }
-
-    /// Whether jsonschema fused `type: array`, `items` and `minItems`/`maxItems` into one check.
-    pub(crate) fn array_shape_fusion(&self, object: &Map<String, Value>) -> bool {
-        matches!(
-            object.get("items"),
-            Some(Value::Object(_) | Value::Bool(false))
-        ) && object.get("type") == Some(&Value::String("array".to_string()))
-            && [
-                "prefixItems",
-                "additionalItems",
-                "contains",
-                "unevaluatedItems",
-                "uniqueItems",
-            ]
-            .iter()
-            .all(|k| !object.contains_key(*k))
-            && ["minItems", "maxItems"]
-                .iter()
-                .all(|k| object.get(*k).is_none_or(|v| v.as_u64().is_some()))
-    }
-
-    /// The fused array shape.
-    pub(crate) fn array_shape(
-        &mut self,
-        object: &'d Map<String, Value>,
-        items: &'d Value,
-        place: &Place<'d>,
-    ) -> Result<Check, CompileError> {
-        let bound = |k: &str| {
-            object
-                .get(k)
-                .and_then(Value::as_u64)
-                .map(|n| (n, format!("{}/{k}", place.location)))
-        };
-        Ok(Check::ArrayShape(ArrayShape {
-            items: self.child(place, items, "items", None)?,
-            min: bound("minItems"),
-            max: bound("maxItems"),
-            type_path: format!("{}/type", place.location),
-        }))
     }
 
     /// The keywords about an array's items.

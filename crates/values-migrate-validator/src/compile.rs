@@ -1,5 +1,5 @@
-//! From a schema document to [`Node`]s: each keyword compiled once, in jsonschema 0.61's
-//! evaluation order and with its fusions (which decide the order errors are reported in).
+//! From a schema document to [`Node`]s: each keyword compiled once, a schema's keywords in the
+//! order santhosh-tekuri evaluates them (which is the order Helm reports their errors in).
 
 use std::collections::HashMap;
 
@@ -34,53 +34,6 @@ pub(crate) struct Compiler<'d> {
     open: Vec<bool>,
     /// Whether any `$recursiveRef`/`$dynamicRef` was compiled.
     pub(crate) dynamic: bool,
-}
-
-/// The execution priority jsonschema 0.61 gave each keyword (lower runs, and reports, first).
-fn priority(keyword: &str) -> u8 {
-    match keyword {
-        "type" => 1,
-        "const" => 5,
-        "enum" => 6,
-        "minimum" => 10,
-        "maximum" => 11,
-        "exclusiveMinimum" => 12,
-        "exclusiveMaximum" => 13,
-        "multipleOf" => 14,
-        "minLength" => 20,
-        "maxLength" => 21,
-        "minItems" => 22,
-        "maxItems" => 23,
-        "minProperties" => 24,
-        "maxProperties" => 25,
-        "required" => 26,
-        "dependentRequired" => 27,
-        "pattern" => 30,
-        "format" => 31,
-        "contentEncoding" => 32,
-        "contentMediaType" => 33,
-        "uniqueItems" => 35,
-        "properties" => 40,
-        "patternProperties" => 41,
-        "additionalProperties" => 42,
-        "propertyNames" => 43,
-        "items" => 44,
-        "prefixItems" => 45,
-        "additionalItems" => 46,
-        "contains" => 47,
-        "dependencies" => 48,
-        "dependentSchemas" => 49,
-        "allOf" => 50,
-        "anyOf" => 51,
-        "oneOf" => 52,
-        "not" => 53,
-        "if" => 54,
-        "unevaluatedProperties" => 60,
-        "unevaluatedItems" => 61,
-        "$ref" => 70,
-        "$recursiveRef" => 71,
-        _ => 72,
-    }
 }
 
 fn invalid(message: impl Into<String>, at: &str) -> CompileError {
@@ -131,7 +84,7 @@ pub(crate) fn pattern(source: &str) -> Result<Pattern, String> {
         }),
         Err(reason) => Err(format!(
             "{} is not valid regex: {reason}",
-            super::helm::quote(source)
+            super::words::quote(source)
         )),
     }
 }
@@ -236,12 +189,8 @@ impl<'d> Compiler<'d> {
                 return self.only_ref(reference, place);
             }
         }
-        let array_shape = self.array_shape_fusion(object);
-        let mut keywords: Vec<(u8, Keyword)> = Vec::with_capacity(object.len());
+        let mut keywords: Vec<Keyword> = Vec::with_capacity(object.len());
         for (name, value) in object {
-            if array_shape && matches!(name.as_str(), "type" | "minItems" | "maxItems") {
-                continue;
-            }
             let mut path = format!("{}/{}", place.location, escape(name));
             if self.draft == Draft::Draft4 && matches!(name.as_str(), "minimum" | "maximum") {
                 let exclusive = format!("exclusive{}{}", &name[..1].to_uppercase(), &name[1..]);
@@ -249,19 +198,12 @@ impl<'d> Compiler<'d> {
                     path = format!("{}/{exclusive}", place.location);
                 }
             }
-            let check = if array_shape && name == "items" {
-                Some(self.array_shape(object, value, place)?)
-            } else {
-                self.keyword(object, name, value, place, &path)?
-            };
-            if let Some(check) = check {
-                keywords.push((priority(name), Keyword { path, check }));
+            if let Some(check) = self.keyword(object, name, value, place, &path)? {
+                keywords.push(Keyword { path, check });
             }
         }
-        crate::order::by_key(&mut keywords, |(p, _)| *p);
-        Ok(Body::Keywords(
-            keywords.into_iter().map(|(_, k)| k).collect(),
-        ))
+        crate::order::by_key(&mut keywords, |k| k.check.rank());
+        Ok(Body::Keywords(keywords))
     }
 
     /// Drafts 4 to 7: a `$ref` makes every sibling keyword ignored.

@@ -1,8 +1,8 @@
-//! Validation errors: what failed, where in the instance and where in the schema, and the
-//! English text jsonschema 0.61 printed for each kind (the fallback of `message.rs`).
+//! Validation errors: what failed, where in the instance and where in the schema (their words
+//! are Helm's, in `words.rs`).
 
 use std::borrow::Cow;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use serde_json::Value;
 
@@ -110,8 +110,15 @@ pub enum ErrorKind {
         /// The value `const` names.
         expected_value: Value,
     },
-    /// `contains` (also `minContains`/`maxContains`).
-    Contains,
+    /// `contains`, or the `minContains`/`maxContains` bound that failed.
+    Contains {
+        /// The `minContains` that failed.
+        min: Option<u64>,
+        /// The `maxContains` that failed.
+        max: Option<u64>,
+        /// The items that matched the `contains` schema.
+        matched: Vec<usize>,
+    },
     /// `enum`.
     Enum {
         /// The values `enum` allows.
@@ -133,6 +140,8 @@ pub enum ErrorKind {
     Format {
         /// The format's name.
         format: String,
+        /// Why the text is not in the format, in Helm's words, where they are known.
+        reason: Option<String>,
     },
     /// `maxItems`.
     MaxItems {
@@ -185,7 +194,10 @@ pub enum ErrorKind {
         schema: Value,
     },
     /// `oneOf`: more than one branch matched.
-    OneOfMultipleValid,
+    OneOfMultipleValid {
+        /// The first two branches that matched.
+        subschemas: (usize, usize),
+    },
     /// `oneOf`: no branch matched.
     OneOfNotValid {
         /// Each branch's errors.
@@ -233,7 +245,7 @@ impl ErrorKind {
             ErrorKind::AdditionalProperties { .. } => "additionalProperties",
             ErrorKind::AnyOf { .. } => "anyOf",
             ErrorKind::Constant { .. } => "const",
-            ErrorKind::Contains => "contains",
+            ErrorKind::Contains { .. } => "contains",
             ErrorKind::Enum { .. } => "enum",
             ErrorKind::ExclusiveMaximum { .. } => "exclusiveMaximum",
             ErrorKind::ExclusiveMinimum { .. } => "exclusiveMinimum",
@@ -249,7 +261,7 @@ impl ErrorKind {
             ErrorKind::MinProperties { .. } => "minProperties",
             ErrorKind::MultipleOf { .. } => "multipleOf",
             ErrorKind::Not { .. } => "not",
-            ErrorKind::OneOfMultipleValid | ErrorKind::OneOfNotValid { .. } => "oneOf",
+            ErrorKind::OneOfMultipleValid { .. } | ErrorKind::OneOfNotValid { .. } => "oneOf",
             ErrorKind::Pattern { .. } => "pattern",
             ErrorKind::PropertyNames { .. } => "propertyNames",
             ErrorKind::Required { .. } => "required",
@@ -296,6 +308,11 @@ impl<'v> ValidationError<'v> {
         &self.kind
     }
 
+    /// What failed, to name one more refused member.
+    pub(crate) fn kind_mut(&mut self) -> &mut ErrorKind {
+        &mut self.kind
+    }
+
     /// The JSON pointer of the failing value.
     pub fn instance_path(&self) -> &str {
         &self.instance_path
@@ -314,202 +331,5 @@ impl<'v> ValidationError<'v> {
             instance_path: self.instance_path,
             schema_path: self.schema_path,
         }
-    }
-}
-
-fn quoted_list(f: &mut fmt::Formatter<'_>, items: &[String]) -> fmt::Result {
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            f.write_str(", ")?;
-        }
-        write!(f, "'{item}'")?;
-    }
-    Ok(())
-}
-
-fn unexpected_suffix(f: &mut fmt::Formatter<'_>, len: usize) -> fmt::Result {
-    f.write_str(if len == 1 {
-        " was unexpected)"
-    } else {
-        " were unexpected)"
-    })
-}
-
-fn plural(limit: u64, one: &'static str, many: &'static str) -> &'static str {
-    if limit == 1 { one } else { many }
-}
-
-fn enum_message(f: &mut fmt::Formatter<'_>, value: &Value, options: &Value) -> fmt::Result {
-    let empty = Vec::new();
-    let array = options.as_array().unwrap_or(&empty);
-    write!(f, "{value} is not one of ")?;
-    let total = array.len();
-    if total <= 3 {
-        for (i, option) in array.iter().enumerate() {
-            match i {
-                0 => write!(f, "{option}")?,
-                _ if i == total - 1 => write!(f, " or {option}")?,
-                _ => write!(f, ", {option}")?,
-            }
-        }
-    } else {
-        for (i, option) in array.iter().take(2).enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{option}")?;
-        }
-        write!(f, " or {} other candidates", total - 2)?;
-    }
-    Ok(())
-}
-
-impl ValidationError<'_> {
-    /// The text of the item and property kinds (jsonschema's wording).
-    fn fmt_containers(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
-        let instance = self.instance();
-        Some(match &self.kind {
-            ErrorKind::AdditionalItems { limit } => (|| {
-                f.write_str("Additional items are not allowed (")?;
-                let items = instance.as_array().map_or(&[][..], Vec::as_slice);
-                let rest = items.get(*limit..).unwrap_or(&[]);
-                for (i, item) in rest.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{item}")?;
-                }
-                unexpected_suffix(f, rest.len())
-            })(),
-            ErrorKind::AdditionalProperties { unexpected } => (|| {
-                f.write_str("Additional properties are not allowed (")?;
-                quoted_list(f, unexpected)?;
-                unexpected_suffix(f, unexpected.len())
-            })(),
-            ErrorKind::UnevaluatedItems { unexpected } => (|| {
-                f.write_str("Unevaluated items are not allowed (")?;
-                quoted_list(f, unexpected)?;
-                unexpected_suffix(f, unexpected.len())
-            })(),
-            ErrorKind::UnevaluatedProperties { unexpected } => (|| {
-                f.write_str("Unevaluated properties are not allowed (")?;
-                quoted_list(f, unexpected)?;
-                unexpected_suffix(f, unexpected.len())
-            })(),
-            ErrorKind::MaxItems { limit } => write!(
-                f,
-                "{instance} has more than {limit} item{}",
-                plural(*limit, "", "s")
-            ),
-            ErrorKind::MinItems { limit } => write!(
-                f,
-                "{instance} has less than {limit} item{}",
-                plural(*limit, "", "s")
-            ),
-            ErrorKind::MaxProperties { limit } => write!(
-                f,
-                "{instance} has more than {limit} propert{}",
-                plural(*limit, "y", "ies")
-            ),
-            ErrorKind::MinProperties { limit } => write!(
-                f,
-                "{instance} has less than {limit} propert{}",
-                plural(*limit, "y", "ies")
-            ),
-            ErrorKind::Required { property } => write!(f, "{property} is a required property"),
-            ErrorKind::UniqueItems => write!(f, "{instance} has non-unique elements"),
-            ErrorKind::Contains => write!(f, "None of {instance} are valid under the given schema"),
-            _ => return None,
-        })
-    }
-
-    /// The text of the combinator and type kinds (jsonschema's wording).
-    fn fmt_schemas(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
-        let instance = self.instance();
-        Some(match &self.kind {
-            ErrorKind::AnyOf { .. } => write!(
-                f,
-                "{instance} is not valid under any of the schemas listed in the 'anyOf' keyword"
-            ),
-            ErrorKind::OneOfNotValid { .. } => write!(
-                f,
-                "{instance} is not valid under any of the schemas listed in the 'oneOf' keyword"
-            ),
-            ErrorKind::OneOfMultipleValid => write!(
-                f,
-                "{instance} is valid under more than one of the schemas listed in the 'oneOf' keyword"
-            ),
-            ErrorKind::Not { schema } => write!(f, "{schema} is not allowed for {instance}"),
-            ErrorKind::FalseSchema => write!(f, "False schema does not allow {instance}"),
-            ErrorKind::PropertyNames { error } => fmt::Display::fmt(error, f),
-            ErrorKind::Type {
-                kind: TypeKind::Single(t),
-            } => write!(f, r#"{instance} is not of type "{t}""#),
-            ErrorKind::Type {
-                kind: TypeKind::Multiple(types),
-            } => (|| {
-                write!(f, "{instance} is not of types ")?;
-                for (i, t) in types.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    f.write_char('"')?;
-                    write!(f, "{t}\"")?;
-                }
-                Ok(())
-            })(),
-            _ => return None,
-        })
-    }
-
-    /// The text of the kinds about a value's own content (jsonschema's wording).
-    fn fmt_values(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let instance = self.instance();
-        match &self.kind {
-            ErrorKind::Format { format } => write!(f, r#"{instance} is not a "{format}""#),
-            ErrorKind::Constant { expected_value } => write!(f, "{expected_value} was expected"),
-            ErrorKind::Enum { options } => enum_message(f, instance, options),
-            ErrorKind::ExclusiveMaximum { limit } => write!(
-                f,
-                "{instance} is greater than or equal to the maximum of {limit}"
-            ),
-            ErrorKind::ExclusiveMinimum { limit } => write!(
-                f,
-                "{instance} is less than or equal to the minimum of {limit}"
-            ),
-            ErrorKind::Maximum { limit } => {
-                write!(f, "{instance} is greater than the maximum of {limit}")
-            }
-            ErrorKind::Minimum { limit } => {
-                write!(f, "{instance} is less than the minimum of {limit}")
-            }
-            ErrorKind::MaxLength { limit } => write!(
-                f,
-                "{instance} is longer than {limit} character{}",
-                plural(*limit, "", "s")
-            ),
-            ErrorKind::MinLength { limit } => write!(
-                f,
-                "{instance} is shorter than {limit} character{}",
-                plural(*limit, "", "s")
-            ),
-            ErrorKind::MultipleOf { multiple_of } => {
-                write!(f, "{instance} is not a multiple of {multiple_of}")
-            }
-            ErrorKind::Pattern { pattern } => write!(f, r#"{instance} does not match "{pattern}""#),
-            _ => Ok(()),
-        }
-    }
-}
-
-impl fmt::Display for ValidationError<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(result) = self.fmt_containers(f) {
-            return result;
-        }
-        if let Some(result) = self.fmt_schemas(f) {
-            return result;
-        }
-        self.fmt_values(f)
     }
 }

@@ -1,15 +1,14 @@
-//! Validating a value against compiled nodes: `*_valid` answers yes or no without building
-//! anything, `*_errors` reports every error in jsonschema 0.61's order.
+//! Each keyword's check, in one place: `*_valid` answers yes or no without building anything
+//! (the fast path of `is_valid`), and `helm.rs` reports a failed check by the same functions.
 
-use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use serde_json::{Map, Value};
 
-use super::error::{ErrorKind, JsonType, TypeKind, TypeSet, ValidationError};
-use super::nodes::{Body, Bound, Check, Contains, Count, Keyword, NodeId, Rest};
+use super::error::{ErrorKind, JsonType, TypeSet};
+use super::nodes::{Additional, Body, Bound, Check, Contains, Count, Keyword, NodeId, Rest};
 use super::number::{compare, is_multiple_of};
-use super::{Loc, Scope, Validator};
+use super::{Scope, Validator};
 
 /// JSON equality: numbers by value (`1 == 1.0`), objects whatever their key order.
 pub(crate) fn json_equal(a: &Value, b: &Value) -> bool {
@@ -101,29 +100,6 @@ impl Validator {
         }
     }
 
-    /// Every error of `value` against the node `id`.
-    pub(crate) fn node_errors<'v>(
-        &self,
-        id: NodeId,
-        value: &'v Value,
-        loc: &Loc<'_>,
-        scope: &mut Scope,
-        out: &mut Vec<ValidationError<'v>>,
-    ) {
-        let node = &self.nodes[id];
-        match &node.body {
-            Body::True => {}
-            Body::False => out.push(error(value, loc, &node.location, ErrorKind::FalseSchema)),
-            Body::Keywords(keywords) => {
-                let entered = self.enter(node.resource, scope);
-                for keyword in keywords {
-                    self.keyword_errors(id, keyword, value, loc, scope, out);
-                }
-                self.leave(entered, scope);
-            }
-        }
-    }
-
     pub(crate) fn enter(&self, resource: usize, scope: &mut Scope) -> bool {
         if self.dynamic && scope.resources.last() != Some(&resource) {
             scope.resources.push(resource);
@@ -207,44 +183,10 @@ impl Validator {
             _ => self.applicator_valid(id, keyword, value, scope),
         }
     }
-
-    fn keyword_errors<'v>(
-        &self,
-        id: NodeId,
-        keyword: &Keyword,
-        value: &'v Value,
-        loc: &Loc<'_>,
-        scope: &mut Scope,
-        out: &mut Vec<ValidationError<'v>>,
-    ) {
-        let path = &keyword.path;
-        let kind = match &keyword.check {
-            Check::Required(names) => {
-                return required_errors(names, value, loc, path, out);
-            }
-            Check::DependentRequired(deps) => {
-                let Some(object) = value.as_object() else {
-                    return;
-                };
-                for (_, names) in deps.iter().filter(|(k, _)| object.contains_key(k)) {
-                    required_errors(names, value, loc, path, out);
-                }
-                return;
-            }
-            check if is_leaf(check) => {
-                if self.keyword_valid(id, keyword, value, scope) {
-                    return;
-                }
-                leaf_kind(check)
-            }
-            _ => return self.applicator_errors(id, keyword, value, loc, scope, out),
-        };
-        out.push(error(value, loc, path, kind));
-    }
 }
 
 /// Whether a check is about the value alone (one error at most, at the keyword's path).
-fn is_leaf(check: &Check) -> bool {
+pub(crate) fn is_leaf(check: &Check) -> bool {
     matches!(
         check,
         Check::Type { .. }
@@ -259,8 +201,8 @@ fn is_leaf(check: &Check) -> bool {
     )
 }
 
-/// The error kind of a failed leaf check.
-fn leaf_kind(check: &Check) -> ErrorKind {
+/// The error kind of a leaf check `value` failed.
+pub(crate) fn leaf_kind(check: &Check, value: &Value) -> ErrorKind {
     match check {
         Check::Type { kind, .. } => ErrorKind::Type { kind: kind.clone() },
         Check::Enum(options) => ErrorKind::Enum {
@@ -293,44 +235,44 @@ fn leaf_kind(check: &Check) -> ErrorKind {
         Check::Pattern(p) => ErrorKind::Pattern {
             pattern: p.source.clone(),
         },
-        Check::Format(_, name) => ErrorKind::Format {
+        Check::Format(format, name) => ErrorKind::Format {
             format: name.clone(),
+            reason: value.as_str().and_then(|text| format.reason(text)),
         },
         _ => ErrorKind::UniqueItems,
     }
 }
 
-/// An error of `kind` for `value` at `loc`, from the keyword at `path`.
-pub(crate) fn error<'v>(
-    value: &'v Value,
-    loc: &Loc<'_>,
-    path: &str,
-    kind: ErrorKind,
-) -> ValidationError<'v> {
-    ValidationError::new(Cow::Borrowed(value), kind, loc.pointer(), path.to_string())
+/// The members of `o` that `properties` names, in the instance's order, each with its node.
+pub(crate) fn named_members<'a>(
+    properties: &'a [(String, NodeId)],
+    o: &'a Map<String, Value>,
+) -> impl Iterator<Item = (&'a String, &'a Value, NodeId)> {
+    // Values name few of a schema's properties: a scan costs less than hashing each name.
+    o.iter().filter_map(|(key, value)| {
+        let (_, node) = properties.iter().find(|(name, _)| name == key)?;
+        Some((key, value, *node))
+    })
 }
 
-/// One `required` error per name `value` (an object) lacks.
-pub(crate) fn required_errors<'v>(
-    names: &[String],
-    value: &'v Value,
-    loc: &Loc<'_>,
-    path: &str,
-    out: &mut Vec<ValidationError<'v>>,
-) {
-    let Some(object) = value.as_object() else {
-        return;
+/// The nodes `additionalProperties` applies to the member `key`: its property's and its
+/// matching patterns', else the rest's; `None` when the key is additional and refused.
+pub(crate) fn additional_nodes<'a>(
+    additional: &'a Additional,
+    key: &'a str,
+) -> Option<impl Iterator<Item = NodeId> + 'a> {
+    let named = (additional.properties.iter())
+        .find(|(name, _)| name == key)
+        .map(|(_, node)| *node);
+    let patterned = (additional.patterns.iter())
+        .filter(move |(pattern, _)| pattern.regex.is_match(key))
+        .map(|(_, node)| *node);
+    let mut matched = named.into_iter().chain(patterned).peekable();
+    let rest = match matched.peek() {
+        Some(_) => None,
+        None => Some(additional.rest?),
     };
-    for name in names.iter().filter(|n| !object.contains_key(*n)) {
-        out.push(error(
-            value,
-            loc,
-            path,
-            ErrorKind::Required {
-                property: Value::String(name.clone()),
-            },
-        ));
-    }
+    Some(matched.chain(rest))
 }
 
 /// How many items of `items` satisfy the `contains` node, stopping past `stop`.
@@ -353,24 +295,15 @@ pub(crate) fn contains_count(
     matches
 }
 
-/// Whether the `contains` bounds hold for `matches`, and if not the path to report.
-pub(crate) fn contains_verdict<'a>(
-    contains: &'a Contains,
-    matches: u64,
-    path: &'a str,
-) -> Option<&'a str> {
-    match (&contains.min, &contains.max) {
-        (None, None) => (matches == 0).then_some(path),
-        (Some((min, at)), None) => (matches < *min).then_some(at.as_str()),
-        (None, Some((max, at))) => (matches == 0 || matches > *max).then_some(at.as_str()),
-        (Some((min, min_at)), Some((max, max_at))) => {
-            if matches > *max {
-                Some(max_at.as_str())
-            } else {
-                (matches < *min).then_some(min_at.as_str())
-            }
-        }
-    }
+/// Which `contains` bounds `matches` matching items break: the lower (`minContains`, or at
+/// least one), the upper (`maxContains`).
+pub(crate) fn contains_broken(contains: &Contains, matches: u64) -> (bool, bool) {
+    let low = match &contains.min {
+        Some((min, _)) => matches < *min,
+        None => matches == 0,
+    };
+    let high = contains.max.as_ref().is_some_and(|(max, _)| matches > *max);
+    (low, high)
 }
 
 /// The items past a prefix that `rest` governs.
@@ -388,26 +321,4 @@ pub(crate) fn rest_valid(
             .skip(limit)
             .all(|item| validator.node_valid(*node, item, scope)),
     }
-}
-
-/// The keys of `object` in the order jsonschema walked `properties`: the instance's order, or
-/// the schema's when the instance has over four members per declared property.
-pub(crate) fn scan_members(object: &Map<String, Value>, properties: usize) -> bool {
-    object.len() <= properties.saturating_mul(4)
-}
-
-/// The type error a fused array shape reports.
-pub(crate) fn array_type_error<'v>(
-    value: &'v Value,
-    loc: &Loc<'_>,
-    path: &str,
-) -> ValidationError<'v> {
-    error(
-        value,
-        loc,
-        path,
-        ErrorKind::Type {
-            kind: TypeKind::Single(JsonType::Array),
-        },
-    )
 }

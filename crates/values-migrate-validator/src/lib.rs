@@ -1,8 +1,9 @@
 //! A compact JSON Schema validator (drafts 4, 6, 7, 2019-09 and 2020-12), sized for Helm values
 //! and deciding as Helm 3.18.5+ and 4 do (santhosh-tekuri/jsonschema v6): compiled once into a
-//! flat list of nodes, validated without allocating on the valid path; its flat errors (kind,
-//! paths) are what the rest of `schema` reads, `helm.rs` gives Helm's own report. It knows
-//! nothing of values-migrate.
+//! flat list of nodes, each keyword checked by one function (`keywords.rs`). `is_valid` runs
+//! those checks without allocating; errors come from one evaluation, Helm's error tree
+//! (`helm.rs`), in Helm's words (`words.rs`), and the flat errors (kind, instance path, schema
+//! path) are read off that tree (`flat.rs`). It knows nothing of values-migrate.
 #![warn(missing_docs)]
 
 mod annotations;
@@ -11,6 +12,7 @@ mod apply;
 mod bundle;
 mod compile;
 mod error;
+mod flat;
 mod format;
 mod format_checks;
 #[cfg(test)]
@@ -26,6 +28,9 @@ mod refs;
 mod regexp;
 mod shape;
 mod uri;
+mod words;
+
+use std::fmt::Write as _;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -33,12 +38,14 @@ use serde_json::Value;
 pub use bundle::{SUPPLIED, bundle};
 pub use compile::{CompileError, compile_pattern};
 pub use error::{ErrorKind, JsonType, TypeKind, ValidationError};
-pub use helm::{HelmError, go_float, grouped, quote as go_quote, unique_message};
+pub use flat::flatten;
+pub use helm::HelmError;
 pub use index::{Index, Reference, Target};
 pub use nodes::Pattern;
 pub use refs::{DEFAULT_BASE, base_of, escape};
 pub use regexp::compile as go_pattern;
 pub use shape::type_name;
+pub use words::{of as message, quote as go_quote};
 
 use nodes::{Node, NodeId};
 
@@ -138,27 +145,27 @@ pub enum Loc<'a> {
 impl Loc<'_> {
     /// The JSON pointer this location names.
     pub fn pointer(&self) -> String {
-        let mut segments = Vec::new();
-        let mut here = self;
-        loop {
-            match here {
-                Loc::Root => break,
-                Loc::Key(parent, key) => {
-                    segments.push(escape(key));
-                    here = parent;
-                }
-                Loc::Index(parent, index) => {
-                    segments.push(index.to_string());
-                    here = parent;
+        let mut out = String::new();
+        self.push_pointer(&mut out);
+        out
+    }
+
+    fn push_pointer(&self, out: &mut String) {
+        match self {
+            Loc::Root => {}
+            Loc::Key(parent, key) => {
+                parent.push_pointer(out);
+                out.push('/');
+                match key.contains(['~', '/']) {
+                    true => out.push_str(&escape(key)),
+                    false => out.push_str(key),
                 }
             }
+            Loc::Index(parent, index) => {
+                parent.push_pointer(out);
+                let _ = write!(out, "/{index}");
+            }
         }
-        let mut out = String::new();
-        for segment in segments.iter().rev() {
-            out.push('/');
-            out.push_str(segment);
-        }
-        out
     }
 }
 
@@ -192,17 +199,9 @@ impl Validator {
         self.node_valid(self.root, instance, &mut Scope::default())
     }
 
-    /// Every error of `instance`, in jsonschema 0.61's order.
+    /// Every error of `instance`, in Helm's order: the flat errors of [`Validator::helm_errors`].
     pub fn iter_errors<'v>(&self, instance: &'v Value) -> Vec<ValidationError<'v>> {
-        let mut out = Vec::new();
-        self.node_errors(
-            self.root,
-            instance,
-            &Loc::Root,
-            &mut Scope::default(),
-            &mut out,
-        );
-        out
+        flatten(&self.helm_errors(instance), instance)
     }
 
     /// Every error of `instance` against the subschema at `pointer` of the root document (a
@@ -213,10 +212,8 @@ impl Validator {
         pointer: &str,
         instance: &'v Value,
     ) -> Option<Vec<ValidationError<'v>>> {
-        let id = self.node_at(pointer)?;
-        let mut out = Vec::new();
-        self.node_errors(id, instance, &Loc::Root, &mut Scope::default(), &mut out);
-        Some(out)
+        let errors = self.helm_errors_at(pointer, instance)?;
+        Some(flatten(&errors, instance))
     }
 
     /// The node compiled for the subschema at `pointer` of the root document.

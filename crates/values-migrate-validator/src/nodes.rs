@@ -1,5 +1,5 @@
 //! The compiled form of a schema: a flat list of nodes that refer to each other by index, each
-//! with its keywords in the order jsonschema 0.61 evaluated (and reported) them.
+//! with its keywords in the order Helm's validator (santhosh-tekuri/jsonschema v6) evaluates them.
 
 use serde_json::Value;
 
@@ -127,8 +127,8 @@ pub(crate) enum Check {
     Format(Format, String),
     /// `uniqueItems: true`.
     UniqueItems,
-    /// `properties`, with a fused two-name `required` reported first.
-    Properties(Properties),
+    /// `properties`, each property and its schema, in schema order.
+    Properties(Vec<(String, NodeId)>),
     /// `patternProperties` on its own.
     PatternProperties(Vec<(Pattern, NodeId)>),
     /// `additionalProperties` (with the `properties` and `patternProperties` it subsumes).
@@ -137,8 +137,6 @@ pub(crate) enum Check {
     PropertyNames(NodeId),
     /// `propertyNames: false`.
     NoPropertyNames,
-    /// `type: array` + `items` + `minItems`/`maxItems`, checked as one (jsonschema's fusion).
-    ArrayShape(ArrayShape),
     /// `items` as one schema for every item (after `skip` items of `prefixItems`).
     Items(NodeId, usize),
     /// `items` as an array (≤ 2019-09) or `prefixItems`.
@@ -178,13 +176,56 @@ pub(crate) enum Check {
     DynamicRef(NodeId, Vec<(usize, NodeId)>),
 }
 
-/// `properties` when no `additionalProperties` subsumes it.
-#[derive(Debug)]
-pub(crate) struct Properties {
-    /// Each property and its schema, in schema order.
-    pub(crate) properties: Vec<(String, NodeId)>,
-    /// A two-name `required` jsonschema fused into `properties`, with its path.
-    pub(crate) required: Option<([String; 2], String)>,
+impl Check {
+    /// Where santhosh-tekuri evaluates the keyword among a schema's keywords (lower first, its
+    /// fixed order: `validator.go`).
+    pub(crate) fn rank(&self) -> u8 {
+        match self {
+            Check::Type { .. } => 0,
+            Check::Const(_) => 1,
+            Check::Enum(_) => 2,
+            Check::Format(..) => 3,
+            Check::Ref(..) => 4,
+            Check::Count(count, _) => match count {
+                Count::MinProperties => 5,
+                Count::MaxProperties => 6,
+                Count::MinItems => 15,
+                Count::MaxItems => 16,
+                Count::MinLength => 22,
+                Count::MaxLength => 23,
+            },
+            Check::Required(_) => 7,
+            Check::Dependencies(_) => 8,
+            Check::Properties(_) => 9,
+            Check::PatternProperties(_) => 10,
+            Check::Additional(_) => 11,
+            Check::PropertyNames(_) | Check::NoPropertyNames => 12,
+            Check::DependentSchemas(_) => 13,
+            Check::DependentRequired(_) => 14,
+            Check::UniqueItems => 17,
+            Check::Tuple(_) => 18,
+            Check::Items(..) => 19,
+            Check::AdditionalItems(..) => 20,
+            Check::Contains(_) => 21,
+            Check::Pattern(_) => 24,
+            Check::Bound(bound, ..) => 25 + *bound as u8,
+            Check::MultipleOf(_) => 29,
+            Check::RecursiveRef(..) | Check::DynamicRef(..) => 30,
+            Check::Not(..) => 31,
+            Check::AllOf(_) => 32,
+            Check::AnyOf(_) => 33,
+            Check::OneOf(_) => 34,
+            Check::If(..) => 35,
+            Check::UnevaluatedProperties(_) => 36,
+            Check::UnevaluatedItems(_) => 37,
+            Check::AllProperties | Check::AllItems => 38,
+        }
+    }
+
+    /// Whether a failure of the keyword ends its schema (`type`, `const`, `enum`, `format`).
+    pub(crate) fn stops(&self) -> bool {
+        self.rank() <= 3
+    }
 }
 
 /// `additionalProperties: false` or a schema, with the `properties` and `patternProperties` it
@@ -197,21 +238,6 @@ pub(crate) struct Additional {
     pub(crate) patterns: Vec<(Pattern, NodeId)>,
     /// The schema for the other keys (`None`: false).
     pub(crate) rest: Option<NodeId>,
-    /// A one-name `required` jsonschema fused in (reported after the keys), with its path.
-    pub(crate) required: Option<(String, String)>,
-}
-
-/// The fused array shape.
-#[derive(Debug)]
-pub(crate) struct ArrayShape {
-    /// The `items` node.
-    pub(crate) items: NodeId,
-    /// `minItems`, with its path.
-    pub(crate) min: Option<(u64, String)>,
-    /// `maxItems`, with its path.
-    pub(crate) max: Option<(u64, String)>,
-    /// The `type` path.
-    pub(crate) type_path: String,
 }
 
 /// `contains` with `minContains` / `maxContains`.

@@ -30,7 +30,7 @@ fn reports_paths_through_references_where_the_keyword_is_written() {
         [(
             "/b".to_string(),
             "/definitions/foo/type".to_string(),
-            "42 is not of type \"string\"".to_string()
+            "got number, want string".to_string()
         )]
     );
 }
@@ -47,20 +47,119 @@ fn a_recursive_reference_terminates() {
 }
 
 #[test]
-fn closed_objects_report_keys_then_the_fused_required() {
+fn closed_objects_report_the_missing_key_then_the_refused_ones_as_helm_evaluates() {
     let schema = json!({
         "properties": {"a": {"type": "string"}},
         "additionalProperties": false,
         "required": ["a"]
     });
     let found = errors(schema, json!({"x": 1}));
-    assert_eq!(found.len(), 2);
     assert_eq!(
-        found[0].2,
-        "Additional properties are not allowed ('x' was unexpected)"
+        found,
+        [
+            (
+                String::new(),
+                "/required".to_string(),
+                "missing property 'a'".to_string()
+            ),
+            (
+                String::new(),
+                "/additionalProperties".to_string(),
+                "additional properties 'x' not allowed".to_string()
+            ),
+        ]
     );
-    assert_eq!(found[1].1, "/required");
-    assert_eq!(found[1].2, "\"a\" is a required property");
+}
+
+#[test]
+fn an_array_that_is_not_one_stops_at_its_type() {
+    let schema = json!({"type": "array", "items": {"type": "string"}, "minItems": 2, "enum": [[]]});
+    let found = errors(schema, json!("no"));
+    assert_eq!(
+        found,
+        [(
+            String::new(),
+            "/type".to_string(),
+            "got string, want array".to_string()
+        )]
+    );
+}
+
+#[test]
+fn flat_errors_are_helms_lines_read_off_its_tree() {
+    let schema = json!({
+        "properties": {
+            "a": {"type": "string", "enum": ["x"]},
+            "b": {"anyOf": [{"type": "string"}, {"required": ["c", "d"]}]},
+            "e": {"propertyNames": {"maxLength": 2}}
+        },
+        "required": ["f", "g"]
+    });
+    let validator = Validator::new(&schema, Draft::Draft7).expect("compiles");
+    let instance = json!({"a": 1, "b": {}, "e": {"long": 1}});
+    let mut lines = String::new();
+    for error in validator.helm_errors(&instance) {
+        error.render(0, &mut lines);
+    }
+    let flat = validator.iter_errors(&instance);
+    let read: Vec<(&str, &str, String)> = flat
+        .iter()
+        .map(|e| (e.instance_path(), e.schema_path(), e.to_string()))
+        .collect();
+    // Helm stops `a` at its type (no `enum` error) and names both missing keys on one line;
+    // the flat list has one `required` error per key, in Helm's order.
+    assert_eq!(
+        read,
+        [
+            ("", "/required", "missing property 'f'".to_string()),
+            ("", "/required", "missing property 'g'".to_string()),
+            (
+                "/a",
+                "/properties/a/type",
+                "got number, want string".to_string()
+            ),
+            ("/b", "/properties/b/anyOf", "'anyOf' failed".to_string()),
+            (
+                "/e",
+                "/properties/e/propertyNames/maxLength",
+                "invalid propertyName 'long'".to_string()
+            ),
+        ]
+    );
+    assert!(
+        lines.contains("- at '': missing properties 'f', 'g'\n"),
+        "{lines}"
+    );
+    let crate::ErrorKind::AnyOf { context } = flat[3].kind() else {
+        panic!("an anyOf error: {:?}", flat[3].kind());
+    };
+    let branch = |i: usize| context[i].iter().map(|e| e.to_string()).collect::<Vec<_>>();
+    assert_eq!(branch(0), ["got object, want string"]);
+    assert_eq!(branch(1), ["missing property 'c'", "missing property 'd'"]);
+    let crate::ErrorKind::PropertyNames { error } = flat[4].kind() else {
+        panic!("a propertyNames error: {:?}", flat[4].kind());
+    };
+    assert_eq!(error.to_string(), "maxLength: got 4, want 2");
+    assert_eq!(error.instance(), &json!("long"));
+}
+
+#[test]
+fn unevaluated_members_are_one_flat_error_per_keyword() {
+    let schema = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "properties": {"a": true},
+        "unevaluatedProperties": false
+    });
+    let validator = Validator::new(&schema, Draft::Draft202012).expect("compiles");
+    let instance = json!({"a": 1, "x": 2, "y": 3});
+    assert_eq!(validator.helm_errors(&instance).len(), 2);
+    let flat = validator.iter_errors(&instance);
+    assert_eq!(flat.len(), 1);
+    assert_eq!(flat[0].schema_path(), "/unevaluatedProperties");
+    let crate::ErrorKind::UnevaluatedProperties { unexpected } = flat[0].kind() else {
+        panic!("an unevaluatedProperties error: {:?}", flat[0].kind());
+    };
+    assert_eq!(unexpected, &["x", "y"]);
 }
 
 #[test]
@@ -85,4 +184,16 @@ fn bad_schemas_are_errors_not_panics() {
     ] {
         assert!(Validator::new(&schema, Draft::Draft7).is_err(), "{schema}");
     }
+}
+
+#[test]
+fn a_flat_error_holds_the_value_its_escaped_pointer_names() {
+    let schema =
+        json!({"properties": {"a/b": {"properties": {"c~d": {"items": {"type": "string"}}}}}});
+    let validator = Validator::new(&schema, Draft::Draft7).expect("compiles");
+    let instance = json!({"a/b": {"c~d": ["x", 7]}});
+    let flat = validator.iter_errors(&instance);
+    assert_eq!(flat.len(), 1);
+    assert_eq!(flat[0].instance_path(), "/a~1b/c~0d/1");
+    assert_eq!(flat[0].instance(), &json!(7));
 }
