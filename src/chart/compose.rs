@@ -62,7 +62,8 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
     let mut charts = Vec::new();
     let mut drafts = Vec::new();
     let mut parents = Vec::new();
-    let coalesced = defaults(root, Map::new(), &[], &mut parents)?;
+    let mut coalesced = defaults(root, Map::new(), &[], &mut parents)?;
+    with_own_nulls(root, &mut coalesced)?;
     let schema = if root.subcharts.is_empty() && root.dependencies.is_empty() {
         charts.push(at(
             root,
@@ -77,6 +78,13 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
             with_tops(root, gate)?;
         }
         list_tree(&mut composed, &charts, gates, parents);
+        let imports = super::imports::imports(root)?;
+        if let (false, Value::Object(map)) = (imports.is_empty(), &mut composed) {
+            map.insert(
+                crate::schema::IMPORTS_KEYWORD.to_string(),
+                Value::Array(imports),
+            );
+        }
         (!charts.iter().all(|c| c.schema_pointer.is_none()))
             .then(|| with_draft(composed, &drafts, root))
             .transpose()?
@@ -203,13 +211,6 @@ pub(super) fn included(chart: &Chart) -> Result<Vec<Kept<'_>>, ChartError> {
             );
             return Err(ChartError::new(&chart.source, Some("Chart.yaml"), message));
         };
-        if dep.import_values {
-            let message = format!(
-                "dependency `{}` uses import-values, which this tool does not follow (Helm copies the child's values into the parent's): refused rather than validated differently",
-                dep.name
-            );
-            return Err(ChartError::new(&chart.source, Some("Chart.yaml"), message));
-        }
         out.push((
             dep.alias.clone().unwrap_or_else(|| dep.name.clone()),
             sub,
@@ -414,7 +415,7 @@ fn at_path(path: &[String], leaf: &Value) -> Value {
 }
 
 /// The chart's own values.yaml (its first document), as Helm's chart loader reads it.
-fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
+pub(super) fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
     let Some(text) = &chart.values else {
         return Ok(None);
     };
@@ -430,6 +431,17 @@ fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
         )
     })?;
     Ok(documents.into_iter().next())
+}
+
+/// The root's own top-level `null`s put back into its coalesced defaults: Helm's `coalesceValues`
+/// deletes a key the user sets to `null` when the chart's values hold it, even as `null`.
+fn with_own_nulls(root: &Chart, coalesced: &mut Value) -> Result<(), ChartError> {
+    if let (Some(Value::Object(own)), Value::Object(out)) = (own_values(root)?, coalesced) {
+        for (key, _) in own.into_iter().filter(|(_, v)| v.is_null()) {
+            out.entry(key).or_insert(Value::Null);
+        }
+    }
+    Ok(())
 }
 
 /// Lists on a gate the own values.yaml of each chart between the root and the subchart it

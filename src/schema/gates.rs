@@ -28,15 +28,7 @@ pub(crate) struct Gate {
 
 /// The gates a composed schema document lists (none for a lone chart's schema).
 pub(crate) fn gates(document: &Value) -> Vec<Gate> {
-    let strings = |v: Option<&Value>| -> Vec<String> {
-        v.and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(|s| s.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let strings = keys;
     let Some(list) = document.get(GATES_KEYWORD).and_then(Value::as_array) else {
         return Vec::new();
     };
@@ -57,6 +49,17 @@ pub(crate) fn gates(document: &Value) -> Vec<Gate> {
                 .unwrap_or_default(),
         })
         .collect()
+}
+
+/// A list of keys as the composed schema writes a path (`["a", "b"]`); anything else is no key.
+pub(crate) fn keys(list: Option<&Value>) -> Vec<String> {
+    list.and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Whether Helm keeps the subchart: tags first (off when one is false and none true), then the

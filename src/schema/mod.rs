@@ -11,6 +11,7 @@ mod derive;
 mod displaced;
 mod error;
 mod gates;
+mod imports;
 mod locate;
 mod message;
 mod mismatch;
@@ -30,13 +31,14 @@ pub use changelog::{Change, ChangeKind, Changelog, changelog};
 pub use charts::{CHARTS_KEYWORD, ChartNamed};
 pub use coalesce::{
     CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
-    coalesce_with_warnings, copy_globals, global_sources, reuse_values,
+    coalesce_with_warnings, copy_globals, global_sources, merge_tables, reuse_values,
 };
 pub use compile::Draft;
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
 pub use displaced::{Displaced, DisplacedBy, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};
 pub use gates::GATES_KEYWORD;
+pub use imports::IMPORTS_KEYWORD;
 pub use mismatch::HELD_KEYWORD;
 pub use nested::HelmLine;
 pub use required::{Derivable, Escalation, Requirements};

@@ -10,6 +10,7 @@ use super::Schema;
 use super::charts::{CHARTS_KEYWORD, ChartNamed, name};
 use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
 use super::gates::{gates, kept_paths, prune, switched_off};
+use super::imports::{importing, with_imports};
 use super::message::{describe_in, quote};
 use super::mismatch::mismatch;
 use super::nested::{HelmLine, nest, tree_report};
@@ -100,7 +101,8 @@ impl Schema {
     }
 
     /// The user's values over the chart's defaults, as Helm coalesces them: for a chart tree,
-    /// without the subcharts a `condition` or `tags` switch off, `global` copied into the rest.
+    /// without the subcharts a `condition` or `tags` switch off, with the kept ones' imports,
+    /// `global` copied into the rest.
     pub fn coalesce(&self, defaults: Option<&Value>, user: &Value) -> Value {
         self.coalesce_kept(defaults, user).0
     }
@@ -114,12 +116,13 @@ impl Schema {
         spread_globals(&mut all, &paths, false);
         let gates = gates(&self.document);
         let off = switched_off(&gates, &all);
-        if off.is_empty() {
+        let importing = importing(&self.document);
+        if off.is_empty() && importing.is_empty() {
             return (all, paths);
         }
         let kept = kept_paths(paths, &off);
-        let pruned = defaults.map(|d| prune(d, &off));
-        let mut out = coalesce(pruned.as_ref(), user);
+        let laid = defaults.map(|d| with_imports(&prune(d, &off), &importing, &off));
+        let mut out = coalesce(laid.as_ref(), user);
         spread_globals(&mut out, &kept, false);
         (out, kept)
     }
