@@ -35,8 +35,9 @@ pub struct Composed {
     pub version: String,
     /// The name errors give the schema (`bosun-0.25.1.tgz > values.schema.json`).
     pub schema_name: String,
-    /// The schema text: the chart's own values.schema.json when it has no subcharts, else the
-    /// composition (`{}` when no chart of the tree has a schema: Helm checks nothing).
+    /// The schema text: the chart's own values.schema.json when it has no subcharts (`{}` when
+    /// it has none: Helm checks nothing), else the composition (which refuses no value when no
+    /// chart of the tree has a schema, yet lists the tree for Helm's coalescing).
     pub schema: String,
     /// The name errors give the defaults.
     pub defaults_name: String,
@@ -85,9 +86,9 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
                 Value::Array(imports),
             );
         }
-        (!charts.iter().all(|c| c.schema_pointer.is_none()))
-            .then(|| with_draft(composed, &drafts, root))
-            .transpose()?
+        // Composed even when no chart has a schema: Helm's coalescing still refuses a subchart's
+        // values that are no mapping.
+        Some(with_draft(composed, &drafts, root)?)
     };
     let defaults = if root.subcharts.is_empty() {
         root.values.clone()
