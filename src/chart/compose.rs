@@ -4,6 +4,7 @@
 
 use super::tree::{Chart, Dependency};
 use super::{ChartError, semver};
+use crate::schema::Draft;
 use crate::yaml::{DecodeOptions, Typing};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
@@ -63,8 +64,7 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
     let mut charts = Vec::new();
     let mut drafts = Vec::new();
     let mut parents = Vec::new();
-    let mut coalesced = defaults(root, Map::new(), &[], &mut parents)?;
-    with_own_nulls(root, &mut coalesced)?;
+    let coalesced = defaults(root, Map::new(), &[], &mut parents)?;
     let schema = if root.subcharts.is_empty() && root.dependencies.is_empty() {
         charts.push(at(
             root,
@@ -80,11 +80,12 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         }
         list_tree(&mut composed, &charts, gates, parents);
         let imports = super::imports::imports(root)?;
-        if let (false, Value::Object(map)) = (imports.is_empty(), &mut composed) {
-            map.insert(
-                crate::schema::IMPORTS_KEYWORD.to_string(),
-                Value::Array(imports),
-            );
+        if let Value::Object(map) = &mut composed {
+            map.insert(crate::schema::TREE_KEYWORD.to_string(), tree_of(root)?);
+            if !imports.is_empty() {
+                let list = Value::Array(imports);
+                map.insert(crate::schema::IMPORTS_KEYWORD.to_string(), list);
+            }
         }
         // Composed even when no chart has a schema: Helm's coalescing still refuses a subchart's
         // values that are no mapping.
@@ -117,24 +118,19 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
 }
 
 /// The tree listed in its composed schema for the schema layer: the subcharts' value paths
-/// (`global` goes down them), the charts with a schema (violations are named by them) and the
-/// subcharts a condition or tags can switch off, with what their parents put under their key.
+/// (`global` goes down them), the charts with a schema (violations are named by them), the
+/// subcharts a condition or tags can switch off, and those whose key a parent's values hold.
 fn list_tree(
     composed: &mut Value,
     charts: &[ChartAt],
-    mut gates: Vec<Value>,
+    gates: Vec<Value>,
     parents: Vec<(Vec<String>, Option<Value>)>,
 ) {
-    let mut held = Vec::new();
-    for (path, parent) in parents {
-        let listed = gates.iter_mut().find(|g| g["path"] == json!(path));
-        if parent.is_some() {
-            held.push(json!(path));
-        }
-        if let (Some(Value::Object(gate)), Some(parent)) = (listed, parent) {
-            gate.insert("parent".to_string(), parent);
-        }
-    }
+    let held: Vec<Value> = parents
+        .into_iter()
+        .filter(|(_, parent)| parent.is_some())
+        .map(|(path, _)| json!(path))
+        .collect();
     let Value::Object(map) = composed else {
         return;
     };
@@ -307,7 +303,12 @@ fn with_draft(
     drafts: &[(String, String)],
     root: &Chart,
 ) -> Result<String, ChartError> {
-    if let Some((source, draft)) = drafts.iter().find(|(_, d)| *d != drafts[0].1) {
+    // Two URLs of one draft agree (`http://json-schema.org/schema#` is 2020-12, as in Helm).
+    let same = |a: &str, b: &str| match (Draft::from_uri(a), Draft::from_uri(b)) {
+        (Some(a), Some(b)) => a == b,
+        _ => a == b,
+    };
+    if let Some((source, draft)) = drafts.iter().find(|(_, d)| !same(d, &drafts[0].1)) {
         let message = format!(
             "the charts' schemas use different drafts ({} and {draft} in {source}): each would be validated by its own, and one composed schema cannot",
             drafts[0].1
@@ -434,15 +435,18 @@ pub(super) fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
     Ok(documents.into_iter().next())
 }
 
-/// The root's own top-level `null`s put back into its coalesced defaults: Helm's `coalesceValues`
-/// deletes a key the user sets to `null` when the chart's values hold it, even as `null`.
-fn with_own_nulls(root: &Chart, coalesced: &mut Value) -> Result<(), ChartError> {
-    if let (Some(Value::Object(own)), Value::Object(out)) = (own_values(root)?, coalesced) {
-        for (key, _) in own.into_iter().filter(|(_, v)| v.is_null()) {
-            out.entry(key).or_insert(Value::Null);
-        }
+/// The tree as the schema layer coalesces it (`schema::TREE_KEYWORD`): each chart's own values
+/// as written, its subcharts in Helm's order, whether Chart.yaml lists each.
+fn tree_of(chart: &Chart) -> Result<Value, ChartError> {
+    let values = match own_values(chart)? {
+        Some(values @ Value::Object(_)) => values,
+        _ => json!({}),
+    };
+    let mut subs = Vec::new();
+    for (key, sub, dep) in included(chart)? {
+        subs.push(json!({"key": key, "listed": dep.is_some(), "chart": tree_of(sub)?}));
     }
-    Ok(())
+    Ok(json!({"values": values, "subs": subs}))
 }
 
 /// Lists on a gate the own values.yaml of each chart between the root and the subchart it

@@ -77,7 +77,6 @@ fn taken(
     let mut laid = Map::new();
     let mut shared = Vec::new();
     let mut list = Vec::new();
-    let mut blocked = Vec::new();
     for (key, _, dep) in included(chart)? {
         for import in dep.map(|d| d.imports.as_slice()).unwrap_or_default() {
             let (child, parent) = import.paths();
@@ -98,13 +97,11 @@ fn taken(
                 );
                 return Err(ChartError::new(&chart.source, Some("Chart.yaml"), message));
             }
-            nulls_under(merged, &values, &mut Vec::new(), &mut blocked);
             let from = [path, std::slice::from_ref(&key)].concat();
             list.push(json!({"from": from, "values": values}));
         }
     }
-    let entry =
-        (!list.is_empty()).then(|| json!({"chart": path, "blocked": blocked, "imports": list}));
+    let entry = (!list.is_empty()).then(|| json!({"chart": path, "imports": list}));
     Ok((laid, entry))
 }
 
@@ -144,24 +141,6 @@ fn merge_taken(
     Ok(())
 }
 
-/// The paths of `values` that `merged` holds as `null` (no import fills them), added to `out`.
-fn nulls_under(
-    merged: &Map<String, Value>,
-    values: &Map<String, Value>,
-    at: &mut Vec<String>,
-    out: &mut Vec<Value>,
-) {
-    for (key, value) in values {
-        at.push(key.clone());
-        match (merged.get(key), value) {
-            (Some(Value::Null), _) if !out.contains(&json!(at)) => out.push(json!(at)),
-            (Some(Value::Object(inner)), Value::Object(more)) => nulls_under(inner, more, at, out),
-            _ => {}
-        }
-        at.pop();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,7 +167,7 @@ mod tests {
     }
 
     #[test]
-    fn each_import_lists_its_table_where_the_parent_lays_it_and_the_parents_nulls() {
+    fn each_import_lists_its_table_where_the_parent_lays_it() {
         let chart =
             top("[data, {child: conf.inner, parent: a.b}, missing, {child: port, parent: p}]");
         let list = imported(&[
@@ -203,11 +182,9 @@ mod tests {
         .unwrap();
         assert_eq!(
             list,
-            vec![
-                json!({"chart": [], "blocked": [["x"], ["a", "b", "k"]], "imports": [
+            vec![json!({"chart": [], "imports": [
                 {"from": ["sub"], "values": {"x": 1, "w": 2}},
-                {"from": ["sub"], "values": {"a": {"b": {"k": 3}}}}]})
-            ]
+                {"from": ["sub"], "values": {"a": {"b": {"k": 3}}}}]})]
         );
     }
 

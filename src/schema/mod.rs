@@ -18,6 +18,7 @@ mod mismatch;
 mod nested;
 mod pointer;
 mod required;
+mod tree;
 mod validate;
 mod walk;
 
@@ -42,6 +43,7 @@ pub use imports::IMPORTS_KEYWORD;
 pub use mismatch::HELD_KEYWORD;
 pub use nested::HelmLine;
 pub use required::{Derivable, Escalation, Requirements};
+pub use tree::TREE_KEYWORD;
 pub use validate::Violation;
 
 /// How many schemas this process has compiled (a test hook: a session compiles each once).

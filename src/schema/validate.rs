@@ -9,12 +9,13 @@ use serde_json::Value;
 use super::Schema;
 use super::charts::{CHARTS_KEYWORD, ChartNamed, name};
 use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
-use super::gates::{gates, kept_paths, prune, switched_off};
-use super::imports::{importing, with_imports};
+use super::gates::{gates, kept_paths, switched_off};
+use super::imports::{importing, taken};
 use super::message::{describe_in, quote};
 use super::mismatch::mismatch;
 use super::nested::{HelmLine, nest, tree_report};
 use super::pointer::value_path;
+use super::tree::tree;
 use crate::path::get;
 use crate::path::{Segment, ValuePath};
 
@@ -109,22 +110,24 @@ impl Schema {
 
     /// [`Schema::coalesce`] and the subchart paths Helm keeps (parents first).
     fn coalesce_kept(&self, defaults: Option<&Value>, user: &Value) -> (Value, Vec<Vec<String>>) {
-        let mut all = coalesce(defaults, user);
-        let Some(paths) = self.subchart_paths() else {
-            return (all, Vec::new());
+        let (Some(paths), Some(tree), Value::Object(given)) = (
+            self.subchart_paths(),
+            tree(&self.document),
+            instance(user).into_owned(),
+        ) else {
+            return (coalesce(defaults, user), Vec::new());
         };
-        spread_globals(&mut all, &paths, false);
+        // Helm decides the conditions and tags on the tree as loaded, then drops, merges and
+        // imports (`ProcessDependencies`), then coalesces the user's values again.
+        let all = Value::Object(tree.coalesce(given.clone(), false));
         let gates = gates(&self.document);
         let off = switched_off(&gates, &all);
-        let importing = importing(&self.document);
-        if off.is_empty() && importing.is_empty() {
-            return (all, paths);
-        }
         let kept = kept_paths(paths, &off);
-        let laid = defaults.map(|d| with_imports(&prune(d, &off), &importing, &off));
-        let mut out = coalesce(laid.as_ref(), user);
-        spread_globals(&mut out, &kept, false);
-        (out, kept)
+        let dropped: Vec<&[String]> = off.iter().map(|g| g.path.as_slice()).collect();
+        let importing = importing(&self.document);
+        let taken = |chart: &[String]| taken(&importing, chart, &off);
+        let processed = tree.without(&dropped).processed(&mut Vec::new(), &taken);
+        (Value::Object(processed.coalesce(given, false)), kept)
     }
 
     /// The subchart whose values Helm's coalescing refuses (not a mapping), as the one violation
