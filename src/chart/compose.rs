@@ -79,9 +79,10 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
             with_tops(root, gate)?;
         }
         list_tree(&mut composed, &charts, gates, parents);
-        let imports = super::imports::imports(root)?;
+        let tree = tree_of(root)?;
+        let imports = super::imports::imports(root, &tree)?;
         if let Value::Object(map) = &mut composed {
-            map.insert(crate::schema::TREE_KEYWORD.to_string(), tree_of(root)?);
+            map.insert(crate::schema::TREE_KEYWORD.to_string(), tree);
             if !imports.is_empty() {
                 let list = Value::Array(imports);
                 map.insert(crate::schema::IMPORTS_KEYWORD.to_string(), list);
@@ -417,7 +418,7 @@ fn at_path(path: &[String], leaf: &Value) -> Value {
 }
 
 /// The chart's own values.yaml (its first document), as Helm's chart loader reads it.
-pub(super) fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
+fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
     let Some(text) = &chart.values else {
         return Ok(None);
     };
@@ -437,7 +438,7 @@ pub(super) fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
 
 /// The tree as the schema layer coalesces it (`schema::TREE_KEYWORD`): each chart's own values
 /// as written, its subcharts in Helm's order, whether Chart.yaml lists each.
-fn tree_of(chart: &Chart) -> Result<Value, ChartError> {
+pub(super) fn tree_of(chart: &Chart) -> Result<Value, ChartError> {
     let values = match own_values(chart)? {
         Some(values @ Value::Object(_)) => values,
         _ => json!({}),

@@ -1,70 +1,54 @@
 //! Helm's `import-values` for a chart tree: each chart (those below first) merges its values with
-//! its subcharts' (`MergeValues`, `null`s kept), takes from each dependency the tables its
-//! `import-values` name, and lays them where its merged values hold nothing
+//! its subcharts' (`MergeValues`, `null`s kept: `schema::tree`), takes from each dependency the
+//! tables its `import-values` name, and lays them where its merged values hold nothing
 //! (`processDependencyImportValues`). What each chart takes is listed in the composed schema;
 //! the schema layer lays it in once the user's values have switched subcharts off or on.
 
 use serde_json::{Map, Value, json};
 
 use super::ChartError;
-use super::compose::{included, own_values};
+use std::cell::RefCell;
+
+use super::compose::included;
 use super::tree::Chart;
-use crate::schema::{copy_globals, merge_tables};
 
-/// A chart's values as Helm holds them once its imports are processed, with its subcharts'.
-struct Held {
-    values: Map<String, Value>,
-    subs: Vec<(String, Held)>,
-}
-
-/// Every importing chart of the tree rooted at `root`, as the composed schema lists them
-/// (`schema::IMPORTS_KEYWORD`), those below first.
-pub(super) fn imports(root: &Chart) -> Result<Vec<Value>, ChartError> {
-    let mut out = Vec::new();
-    held(root, &[], &mut out)?;
-    Ok(out)
-}
-
-/// `chart`'s values after Helm processed its subcharts' imports and then its own (at `path`).
-fn held(chart: &Chart, path: &[String], out: &mut Vec<Value>) -> Result<Held, ChartError> {
-    let mut subs = Vec::new();
-    for (key, sub, _) in included(chart)? {
-        let sub_path = [path, std::slice::from_ref(&key)].concat();
-        subs.push((key, held(sub, &sub_path, out)?));
-    }
-    let values = match own_values(chart)? {
-        Some(Value::Object(map)) => map,
-        _ => Map::new(),
+/// Every importing chart of the tree rooted at `root` (`tree`: as the composition carries it), as
+/// the composed schema lists them (`schema::IMPORTS_KEYWORD`), those below first.
+pub(super) fn imports(root: &Chart, tree: &Value) -> Result<Vec<Value>, ChartError> {
+    let Some(node) = crate::schema::tree_node(tree) else {
+        return Ok(Vec::new());
     };
-    let mut node = Held { values, subs };
-    if chart.dependencies.is_empty() {
-        return Ok(node);
+    let out = RefCell::new(Vec::new());
+    let failed = RefCell::new(None);
+    let take = |path: &[String], merged: &Map<String, Value>| match chart_at(root, path)
+        .and_then(|chart| taken(chart, path, merged))
+    {
+        Ok((laid, entry)) => {
+            out.borrow_mut().extend(entry);
+            laid
+        }
+        Err(error) => {
+            failed.borrow_mut().get_or_insert(error);
+            Map::new()
+        }
+    };
+    node.processed(&mut Vec::new(), &take);
+    match failed.into_inner() {
+        Some(error) => Err(error),
+        None => Ok(out.into_inner()),
     }
-    let mut merged = merge_values(&node, Map::new());
-    let (laid, entry) = taken(chart, path, &merged)?;
-    merge_tables(&mut merged, &laid);
-    node.values = merged;
-    out.extend(entry);
-    Ok(node)
 }
 
-/// Helm's `MergeValues`: `dest` over the chart's values, then each subchart's under its key,
-/// `global` copied down first.
-fn merge_values(node: &Held, mut dest: Map<String, Value>) -> Map<String, Value> {
-    merge_tables(&mut dest, &node.values);
-    for (key, sub) in &node.subs {
-        let mut section = match dest.remove(key) {
-            None => Map::new(),
-            Some(Value::Object(map)) => map,
-            Some(other) => {
-                dest.insert(key.clone(), other);
-                continue;
-            }
-        };
-        copy_globals(&dest, &mut section);
-        dest.insert(key.clone(), Value::Object(merge_values(sub, section)));
+/// The chart whose values are at `path` (keys from the root's values).
+fn chart_at<'c>(root: &'c Chart, path: &[String]) -> Result<&'c Chart, ChartError> {
+    let mut chart = root;
+    for key in path {
+        let found = included(chart)?.into_iter().find(|(k, _, _)| k == key);
+        chart = found.map(|(_, sub, _)| sub).ok_or_else(|| {
+            ChartError::new(&root.source, None, format!("no subchart at `{key}`"))
+        })?;
     }
-    dest
+    Ok(chart)
 }
 
 /// What `chart` (at `path`) takes from its dependencies, merged in Helm's order, and its entry
@@ -152,7 +136,8 @@ mod tests {
         for (path, text) in files {
             tree.insert(path.to_string(), text.as_bytes().to_vec());
         }
-        imports(&load(tree)?)
+        let chart = load(tree)?;
+        imports(&chart, &super::super::compose::tree_of(&chart)?)
     }
 
     const SUB: (&str, &str) = (

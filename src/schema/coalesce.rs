@@ -67,7 +67,7 @@ pub fn coalesce_tables(dst: &Value, src: &Value) -> Value {
 
 /// Helm's `MergeTables(dst, src)`: `dst` wins, a `null` included; mappings merge; what `dst`
 /// lacks is copied from `src`, a `null` included (Helm's install path merges chart values so).
-pub fn merge_tables(dst: &mut Map<String, Value>, src: &Map<String, Value>) {
+pub(crate) fn merge_tables(dst: &mut Map<String, Value>, src: &Map<String, Value>) {
     for (key, value) in src {
         match (dst.get_mut(key), value) {
             (None, _) => {

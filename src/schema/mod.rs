@@ -32,7 +32,7 @@ pub use changelog::{Change, ChangeKind, Changelog, changelog};
 pub use charts::{CHARTS_KEYWORD, ChartNamed};
 pub use coalesce::{
     CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
-    coalesce_with_warnings, copy_globals, global_sources, merge_tables, reuse_values,
+    coalesce_with_warnings, copy_globals, global_sources, reuse_values,
 };
 pub use compile::Draft;
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
@@ -44,6 +44,7 @@ pub use mismatch::HELD_KEYWORD;
 pub use nested::HelmLine;
 pub use required::{Derivable, Escalation, Requirements};
 pub use tree::TREE_KEYWORD;
+pub(crate) use tree::node as tree_node;
 pub use validate::Violation;
 
 /// How many schemas this process has compiled (a test hook: a session compiles each once).

@@ -16,6 +16,9 @@ use super::coalesce::{copy_globals, merge_tables};
 /// and its subcharts in Helm's order (`listed`: Chart.yaml's dependencies name it).
 pub const TREE_KEYWORD: &str = "x-values-migrate-tree";
 
+/// What a chart imports, given its path and its values merged with its subcharts'.
+pub(crate) type Taken<'a> = dyn Fn(&[String], &Map<String, Value>) -> Map<String, Value> + 'a;
+
 /// One chart of the tree: its values, and its subcharts under their keys.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Node {
@@ -36,7 +39,8 @@ pub(crate) fn tree(document: &Value) -> Option<Node> {
     node(document.get(TREE_KEYWORD)?)
 }
 
-fn node(value: &Value) -> Option<Node> {
+/// The tree as [`TREE_KEYWORD`] carries it.
+pub(crate) fn node(value: &Value) -> Option<Node> {
     let values = value
         .get("values")?
         .as_object()
@@ -84,12 +88,9 @@ impl Node {
 
     /// The tree as `ProcessDependencies` leaves it: each chart that lists a kept subchart holds
     /// its values merged with its subcharts' (`null`s kept), under what `taken` gives it to import
-    /// (the keys from the root to the chart; the imports laid where the merged values hold nothing).
-    pub(crate) fn processed(
-        &self,
-        at: &mut Vec<String>,
-        taken: &dyn Fn(&[String]) -> Map<String, Value>,
-    ) -> Node {
+    /// (given the keys from the root to the chart and those merged values; laid where they hold
+    /// nothing), those below first.
+    pub(crate) fn processed(&self, at: &mut Vec<String>, taken: &Taken<'_>) -> Node {
         let subs: Vec<Sub> = self
             .subs
             .iter()
@@ -106,7 +107,8 @@ impl Node {
         };
         if out.subs.iter().any(|s| s.listed) {
             let mut merged = out.coalesce(Map::new(), true);
-            merge_tables(&mut merged, &taken(at));
+            let laid = taken(at, &merged);
+            merge_tables(&mut merged, &laid);
             out.values = merged;
         }
         out
@@ -224,7 +226,7 @@ mod tests {
     }
 
     fn coalesced(node: &Node, user: Value) -> Value {
-        let processed = node.processed(&mut Vec::new(), &|_| Map::new());
+        let processed = node.processed(&mut Vec::new(), &|_, _| Map::new());
         Value::Object(processed.coalesce(user.as_object().unwrap().clone(), false))
     }
 

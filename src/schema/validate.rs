@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::validator::{ErrorKind as ValidationErrorKind, HelmError, ValidationError, escape};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::Schema;
 use super::charts::{CHARTS_KEYWORD, ChartNamed, name};
@@ -125,7 +125,7 @@ impl Schema {
         let kept = kept_paths(paths, &off);
         let dropped: Vec<&[String]> = off.iter().map(|g| g.path.as_slice()).collect();
         let importing = importing(&self.document);
-        let taken = |chart: &[String]| taken(&importing, chart, &off);
+        let taken = |chart: &[String], _: &Map<String, Value>| taken(&importing, chart, &off);
         let processed = tree.without(&dropped).processed(&mut Vec::new(), &taken);
         (Value::Object(processed.coalesce(given, false)), kept)
     }
