@@ -402,6 +402,39 @@ def test_imports(work):
     compare(work, "import-values", importing(work), f"{work}/imp", IMPORT_CASES)
 
 
+def nulls(work):
+    """Helm's nulls in a tree: `sub`'s own values hold `svc.port: null` and `mode`; the parent's
+    values give `sub` an `on: true` and a `cls: null`; `sub`'s schema wants `on` a boolean, `cls` and
+    `svc.port` strings and requires `mode`; the root's schema wants `top` an integer and holds
+    `top: null` in its values."""
+    write(f"{work}/nulls", {
+        "Chart.yaml": chart_yaml("nulls", "1.0.0", [{"name": "sub", "version": "1.0.0"}]),
+        "values.yaml": "top: null\nsub:\n  on: true\n  cls: null\n",
+        "values.schema.json": {"type": "object", "properties": {"top": {"type": "integer"}}},
+        "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0"),
+        "charts/sub/values.yaml": "mode: a\nsvc:\n  port: null\n",
+        "charts/sub/values.schema.json": {"type": "object", "required": ["mode"], "properties": {
+            "on": {"type": "boolean"}, "cls": {"type": "string"}, "mode": {"type": "string"},
+            "svc": {"type": "object", "properties": {"port": {"type": "string"}}}}},
+    })
+    return Chart.load(f"{work}/nulls").save(work)
+
+
+NULL_CASES = [
+    ("defaults alone: every null cleaned away", {}),
+    ("a user mapping under the subchart's key: the parent's and the subchart's nulls stay", {"sub": {"x": 1}}),
+    ("a user null the subchart's own values do not hold: stays", {"sub": {"on": None}}),
+    ("a user null the subchart's own values hold: deleted, the required key missing", {"sub": {"mode": None}}),
+    ("a user null at the subchart's key: its own values stay", {"sub": None}),
+    ("a user null over the root's own null: deleted", {"top": None}),
+    ("a user null the root does not hold: stays", {"other": None, "top": 1}),
+]
+
+
+def test_nulls(work):
+    compare(work, "nulls", nulls(work), f"{work}/nulls", NULL_CASES)
+
+
 def test_imports_refused(work):
     """Two imports adding keys to one table taken from a subchart: Helm adds them to the
     subchart's own values too (its maps are shared), which the tool refuses rather than follows;
@@ -658,6 +691,7 @@ def main():
         test_location(work)
         test_imports(work)
         test_imports_refused(work)
+        test_nulls(work)
         test_nesting(work)
         test_ordered(work)
         bump(work)
