@@ -45,8 +45,8 @@ def umbrellas():
 
 
 def subcharts(chart, path=()):
-    """Each subchart Helm's loader finds under `chart`, as (values path, its name there, its
-    condition paths from the root's values, its tags), parents first."""
+    """Each subchart Helm's loader finds under `chart`, as (values path, its condition paths from
+    the root's values, its tags, its directory), parents first."""
     meta = yaml.safe_load(open(os.path.join(chart, "Chart.yaml")))
     found = {}
     for entry in sorted(os.listdir(os.path.join(chart, "charts"))) if os.path.isdir(os.path.join(chart, "charts")) else []:
@@ -66,7 +66,7 @@ def subcharts(chart, path=()):
             out.insert(0, (list(path) + [name], sub, [], []))
     every = []
     for values_path, sub, conditions, tags in out:
-        every.append((values_path, conditions, tags))
+        every.append((values_path, conditions, tags, sub))
         every.extend(subcharts(sub, values_path))
     return every
 
@@ -88,7 +88,7 @@ def cases(chart, user_file):
     out = []
     if user_file:
         out.append(("the bump's user file", yaml.safe_load(open(user_file)) or {}))
-    for path, conditions, tags in tree:
+    for path, conditions, tags, _ in tree:
         name = ".".join(path)
         for bad in MISMATCHED:
             out.append((f"`{name}` given as {json.dumps(bad)}", put({}, path, bad)))
@@ -104,6 +104,8 @@ def cases(chart, user_file):
         for tag in tags:
             for said in (False, True):
                 out.append((f"tag `{tag}` set {json.dumps(said)}", {"tags": {tag: said}}))
+    for path, directory in [([], chart)] + [(t[0], t[3]) for t in tree]:
+        out.extend(against_schema(path, directory))
     out.append(("a user `global`", {"global": {"imageRegistry": "registry.example", "x": 1}}))
     out.append(("`global` given as null", {"global": None}))
     out.append(("`global` given as a string", {"global": "oops"}))
@@ -111,6 +113,22 @@ def cases(chart, user_file):
         first = tree[0][0]
         both = put(yaml.safe_load(open(user_file)) or {}, first, None)
         out.append((f"the bump's user file with `{'.'.join(first)}` null", both))
+    return out
+
+
+def against_schema(path, directory):
+    """For a chart with a schema: a list where its own values.yaml holds a scalar (two keys, and one
+    a level down), and a key its values do not hold."""
+    if not os.path.isfile(os.path.join(directory, "values.schema.json")):
+        return []
+    own = yaml.safe_load(open(os.path.join(directory, "values.yaml"))) or {}
+    scalar = (str, int, float, bool)
+    keys = [[k] for k, v in own.items() if isinstance(v, scalar)][:2]
+    keys += [[k, j] for k, v in own.items() if isinstance(v, dict) and k != "global"
+             for j, w in v.items() if isinstance(w, scalar)][:1]
+    name = ".".join(path) or "the root"
+    out = [(f"a list at `{'.'.join(path + k)}`, a scalar in {name}'s values", put({}, path + k, ["x"])) for k in keys]
+    out.append((f"a key {name}'s values do not hold", put({}, path + ["notAKey"], {"a": 1})))
     return out
 
 
@@ -149,7 +167,7 @@ def expected_places(lines, text, tree, names):
     for line in lines:
         if line.startswith("type mismatch on "):
             name = line[len("type mismatch on "):].split(":")[0]
-            for path, _, _ in tree:
+            for path, _, _, _ in tree:
                 at = values
                 for key in path:
                     at = at.get(key) if isinstance(at, dict) else None
@@ -187,7 +205,7 @@ def main():
     failed_renders = 0
     for chart, user_file in charts:
         tree = subcharts(chart)
-        names = {path[-1]: path for path, _, _ in reversed(tree)}
+        names = {path[-1]: path for path, _, _, _ in reversed(tree)}
         names[yaml.safe_load(open(os.path.join(chart, "Chart.yaml")))["name"]] = []
         label = os.path.relpath(chart, HERE)
         todo = cases(chart, user_file)
