@@ -288,6 +288,34 @@ fn import_values_in_both_forms_reach_the_parents_values_before_validation() {
 }
 
 #[test]
+fn a_tree_without_schemas_still_refuses_a_subcharts_values_that_are_no_mapping() {
+    let archive = gzip(&tar(&[
+        Entry(
+            "top/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: top\nversion: 1.0.0\n",
+        ),
+        Entry(
+            "top/charts/sub/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: sub\nversion: 1.0.0\n",
+        ),
+    ]));
+    let composed = chart::from_archive("top.tgz", &archive).unwrap();
+    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let defaults: serde_json::Value =
+        serde_json::from_str(composed.defaults.as_deref().unwrap()).unwrap();
+    let found = schema.validate_coalesced(Some(&defaults), &serde_json::json!({"sub": "oops"}));
+    let words: Vec<&str> = found.iter().map(|v| v.message.as_str()).collect();
+    assert_eq!(words, ["type mismatch on sub: %!t(string=oops)"]);
+    assert!(
+        schema
+            .validate_coalesced(Some(&defaults), &serde_json::json!({"sub": {"x": 1}}))
+            .is_empty()
+    );
+}
+
+#[test]
 fn import_values_that_is_no_list_is_refused_naming_the_dependency() {
     let error = chart::from_archive("top.tgz", &importing_archive("    import-values: data\n"))
         .unwrap_err()
