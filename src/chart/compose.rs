@@ -4,6 +4,7 @@
 
 use super::tree::{Chart, Dependency};
 use super::{ChartError, semver};
+use crate::schema::Draft;
 use crate::yaml::{DecodeOptions, Typing};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
@@ -20,8 +21,9 @@ pub struct Composed {
     pub version: String,
     /// The name errors give the schema (`bosun-0.25.1.tgz > values.schema.json`).
     pub schema_name: String,
-    /// The schema text: the chart's own values.schema.json when it has no subcharts, else the
-    /// composition (`{}` when no chart of the tree has a schema: Helm checks nothing).
+    /// The schema text: the chart's own values.schema.json when it has no subcharts (`{}` when
+    /// it has none: Helm checks nothing), else the composition (which refuses no value when no
+    /// chart of the tree has a schema, yet lists the tree for Helm's coalescing).
     pub schema: String,
     /// The name errors give the defaults.
     pub defaults_name: String,
@@ -62,9 +64,18 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
             with_tops(root, gate)?;
         }
         list_tree(&mut composed, &charts, gates, parents);
-        (!charts.iter().all(|c| c.schema_pointer.is_none()))
-            .then(|| with_draft(composed, &drafts, root))
-            .transpose()?
+        let tree = tree_of(root)?;
+        let imports = super::imports::imports(root, &tree)?;
+        if let Value::Object(map) = &mut composed {
+            map.insert(crate::schema::TREE_KEYWORD.to_string(), tree);
+            if !imports.is_empty() {
+                let list = Value::Array(imports);
+                map.insert(crate::schema::IMPORTS_KEYWORD.to_string(), list);
+            }
+        }
+        // Composed even when no chart has a schema: Helm's coalescing still refuses a subchart's
+        // values that are no mapping.
+        Some(with_draft(composed, &drafts, root)?)
     };
     let defaults = if root.subcharts.is_empty() {
         root.values.clone()
@@ -93,24 +104,19 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
 }
 
 /// The tree listed in its composed schema for the schema layer: the subcharts' value paths
-/// (`global` goes down them), the charts with a schema (violations are named by them) and the
-/// subcharts a condition or tags can switch off, with what their parents put under their key.
+/// (`global` goes down them), the charts with a schema (violations are named by them), the
+/// subcharts a condition or tags can switch off, and those whose key a parent's values hold.
 fn list_tree(
     composed: &mut Value,
     charts: &[ChartAt],
-    mut gates: Vec<Value>,
+    gates: Vec<Value>,
     parents: Vec<(Vec<String>, Option<Value>)>,
 ) {
-    let mut held = Vec::new();
-    for (path, parent) in parents {
-        let listed = gates.iter_mut().find(|g| g["path"] == json!(path));
-        if parent.is_some() {
-            held.push(json!(path));
-        }
-        if let (Some(Value::Object(gate)), Some(parent)) = (listed, parent) {
-            gate.insert("parent".to_string(), parent);
-        }
-    }
+    let held: Vec<Value> = parents
+        .into_iter()
+        .filter(|(_, parent)| parent.is_some())
+        .map(|(path, _)| json!(path))
+        .collect();
     let Value::Object(map) = composed else {
         return;
     };
@@ -188,13 +194,6 @@ pub(super) fn included(chart: &Chart) -> Result<Vec<Kept<'_>>, ChartError> {
             );
             return Err(ChartError::new(&chart.source, Some("Chart.yaml"), message));
         };
-        if dep.import_values {
-            let message = format!(
-                "dependency `{}` uses import-values, which this tool does not follow (Helm copies the child's values into the parent's): refused rather than validated differently",
-                dep.name
-            );
-            return Err(ChartError::new(&chart.source, Some("Chart.yaml"), message));
-        }
         out.push((
             dep.alias.clone().unwrap_or_else(|| dep.name.clone()),
             sub,
@@ -290,7 +289,12 @@ fn with_draft(
     drafts: &[(String, String)],
     root: &Chart,
 ) -> Result<String, ChartError> {
-    if let Some((source, draft)) = drafts.iter().find(|(_, d)| *d != drafts[0].1) {
+    // Two URLs of one draft agree (`http://json-schema.org/schema#` is 2020-12, as in Helm).
+    let same = |a: &str, b: &str| match (Draft::from_uri(a), Draft::from_uri(b)) {
+        (Some(a), Some(b)) => a == b,
+        _ => a == b,
+    };
+    if let Some((source, draft)) = drafts.iter().find(|(_, d)| !same(d, &drafts[0].1)) {
         let message = format!(
             "the charts' schemas use different drafts ({} and {draft} in {source}): each would be validated by its own, and one composed schema cannot",
             drafts[0].1
@@ -415,6 +419,20 @@ fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
         )
     })?;
     Ok(documents.into_iter().next())
+}
+
+/// The tree as the schema layer coalesces it (`schema::TREE_KEYWORD`): each chart's own values
+/// as written, its subcharts in Helm's order, whether Chart.yaml lists each.
+pub(super) fn tree_of(chart: &Chart) -> Result<Value, ChartError> {
+    let values = match own_values(chart)? {
+        Some(values @ Value::Object(_)) => values,
+        _ => json!({}),
+    };
+    let mut subs = Vec::new();
+    for (key, sub, dep) in included(chart)? {
+        subs.push(json!({"key": key, "listed": dep.is_some(), "chart": tree_of(sub)?}));
+    }
+    Ok(json!({"values": values, "subs": subs}))
 }
 
 /// Lists on a gate the own values.yaml of each chart between the root and the subchart it

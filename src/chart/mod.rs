@@ -4,12 +4,15 @@
 //! The archive is untrusted input (`archive`); the tree is Chart.yaml, its dependencies and
 //! `charts/` as Helm's loader reads them (`tree`); `compose` lays every chart's schema at its
 //! own values (alias, condition, tags) and coalesces the defaults and `global` as Helm does;
-//! the composition lists the charts so that the schema layer names violations as Helm does.
+//! `imports` works out what each chart's `import-values` take from its subcharts; the
+//! composition lists the charts (and those imports) so that the schema layer validates and names
+//! violations as Helm does.
 
 pub mod archive;
 mod compose;
 mod dir;
 mod files;
+mod imports;
 mod semver;
 mod templates;
 mod tree;
@@ -18,7 +21,7 @@ pub use compose::{ChartAt, Composed, compose};
 pub use dir::Fs;
 pub use dir::{Entry, Source};
 pub use files::Files;
-pub use tree::{Chart, Dependency, load};
+pub use tree::{Chart, Dependency, Import, load};
 
 use serde::Serialize;
 use std::fmt;

@@ -44,8 +44,37 @@ pub struct Dependency {
     pub condition: String,
     /// The `tags`.
     pub tags: Vec<String>,
-    /// Whether it lists `import-values`.
-    pub import_values: bool,
+    /// Its `import-values`, in order.
+    pub imports: Vec<Import>,
+}
+
+/// One entry of a dependency's `import-values`: a table Helm copies from the subchart's values
+/// into its parent's, where the parent's own values do not already hold it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Import {
+    /// `- name`: the subchart's `exports.name`, laid at the parent's values root.
+    Exports(String),
+    /// `- {child, parent}`: the table at `child` in the subchart's values, laid at `parent` in
+    /// the parent's (`.`: the root); dotted paths, as Helm writes them.
+    Table {
+        /// The path in the subchart's values.
+        child: String,
+        /// The path in the parent's values.
+        parent: String,
+    },
+}
+
+impl Import {
+    /// The keys of the table in the subchart's values, and of where it is laid in the parent's
+    /// (none: the root), split at every `.` as Helm splits them.
+    pub fn paths(&self) -> (Vec<String>, Vec<String>) {
+        let split = |p: &str| p.split('.').map(str::to_string).collect::<Vec<_>>();
+        match self {
+            Import::Exports(name) => (split(&format!("exports.{name}")), Vec::new()),
+            Import::Table { child, parent } if parent == "." => (split(child), Vec::new()),
+            Import::Table { child, parent } => (split(child), split(parent)),
+        }
+    }
 }
 
 /// Reads the chart tree from its files.
@@ -209,17 +238,45 @@ fn dependencies(
                 Some(Value::Array(tags)) => tags.iter().map(scalar).collect(),
                 _ => Vec::new(),
             };
-            let imports = item.get("import-values");
             Ok(Dependency {
                 name: field("name"),
                 version: field("version"),
                 alias: (!alias.is_empty()).then_some(alias),
                 condition: field("condition"),
                 tags,
-                import_values: imports.is_some_and(|v| v.as_array().is_some_and(|a| !a.is_empty())),
+                imports: imports(item, source, file)?,
             })
         })
         .collect()
+}
+
+/// A dependency's `import-values`: strings and `{child, parent}` mappings (Helm prints a missing
+/// one as `<nil>`); Helm skips items of any other kind, and cannot read a value that is no list.
+fn imports(item: &Value, source: &str, file: &str) -> Result<Vec<Import>, ChartError> {
+    let items = match item.get("import-values") {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(items)) => items,
+        Some(_) => {
+            let name = item.get("name").map(scalar).unwrap_or_default();
+            let message = format!("dependency `{name}`: `import-values` is not a list");
+            return Err(ChartError::new(source, Some(file), message));
+        }
+    };
+    let field = |map: &serde_json::Map<String, Value>, key: &str| match map.get(key) {
+        None | Some(Value::Null) => "<nil>".to_string(),
+        Some(value) => scalar(value),
+    };
+    Ok(items
+        .iter()
+        .filter_map(|entry| match entry {
+            Value::String(name) => Some(Import::Exports(name.clone())),
+            Value::Object(map) => Some(Import::Table {
+                child: field(map, "child"),
+                parent: field(map, "parent"),
+            }),
+            _ => None,
+        })
+        .collect())
 }
 
 /// A scalar as Helm's metadata reads it: strings as they are, numbers and booleans as text.

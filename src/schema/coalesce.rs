@@ -65,6 +65,20 @@ pub fn coalesce_tables(dst: &Value, src: &Value) -> Value {
     }
 }
 
+/// Helm's `MergeTables(dst, src)`: `dst` wins, a `null` included; mappings merge; what `dst`
+/// lacks is copied from `src`, a `null` included (Helm's install path merges chart values so).
+pub(crate) fn merge_tables(dst: &mut Map<String, Value>, src: &Map<String, Value>) {
+    for (key, value) in src {
+        match (dst.get_mut(key), value) {
+            (None, _) => {
+                dst.insert(key.clone(), value.clone());
+            }
+            (Some(Value::Object(d)), Value::Object(s)) => merge_tables(d, s),
+            (Some(_), _) => {}
+        }
+    }
+}
+
 /// What `helm upgrade --reuse-values` validates: the new values over the previous release's
 /// values, with the previous chart's coalesced values standing in for the new chart's defaults.
 ///
@@ -121,7 +135,7 @@ fn coalesce_values(
 }
 
 /// `map` with every `null` removed, recursively through mappings (Helm's `cleanNilValues`).
-fn without_nulls(map: &Map<String, Value>) -> Map<String, Value> {
+pub(super) fn without_nulls(map: &Map<String, Value>) -> Map<String, Value> {
     map.iter()
         .filter(|(_, v)| !v.is_null())
         .map(|(k, v)| match v {

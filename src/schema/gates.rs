@@ -8,7 +8,7 @@
 use serde_json::Value;
 
 /// The keyword under which a chart tree's composed schema lists the subcharts a `condition` or
-/// `tags` can switch off: `{"path", "conditions", "tags", "parent"?}`, parents first.
+/// `tags` can switch off: `{"path", "conditions", "tags", "tops"?}`, parents first.
 pub const GATES_KEYWORD: &str = "x-values-migrate-gates";
 
 /// One subchart a `condition` or `tags` can switch off.
@@ -20,23 +20,13 @@ pub(crate) struct Gate {
     pub(crate) conditions: Vec<Vec<String>>,
     /// The dependency's tags.
     pub(crate) tags: Vec<String>,
-    /// What the parent charts' own values put at `path` (absent: nothing).
-    pub(crate) parent: Option<Value>,
     /// The own values.yaml of each chart between the root and this subchart, outermost first.
     pub(crate) tops: Vec<Value>,
 }
 
 /// The gates a composed schema document lists (none for a lone chart's schema).
 pub(crate) fn gates(document: &Value) -> Vec<Gate> {
-    let strings = |v: Option<&Value>| -> Vec<String> {
-        v.and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(|s| s.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let strings = keys;
     let Some(list) = document.get(GATES_KEYWORD).and_then(Value::as_array) else {
         return Vec::new();
     };
@@ -49,7 +39,6 @@ pub(crate) fn gates(document: &Value) -> Vec<Gate> {
                 .map(|c| c.iter().map(|p| strings(Some(p))).collect())
                 .unwrap_or_default(),
             tags: strings(gate.get("tags")),
-            parent: gate.get("parent").cloned(),
             tops: gate
                 .get("tops")
                 .and_then(Value::as_array)
@@ -57,6 +46,17 @@ pub(crate) fn gates(document: &Value) -> Vec<Gate> {
                 .unwrap_or_default(),
         })
         .collect()
+}
+
+/// A list of keys as the composed schema writes a path (`["a", "b"]`); anything else is no key.
+pub(crate) fn keys(list: Option<&Value>) -> Vec<String> {
+    list.and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Whether Helm keeps the subchart: tags first (off when one is false and none true), then the
@@ -114,27 +114,6 @@ pub(crate) fn switched_off<'g>(gates: &'g [Gate], all: &Value) -> Vec<&'g Gate> 
     off
 }
 
-/// The defaults with each switched-off subchart's values replaced by what its parents put there.
-pub(crate) fn prune(defaults: &Value, off: &[&Gate]) -> Value {
-    let mut out = defaults.clone();
-    for gate in off {
-        let Some((last, parents)) = gate.path.split_last() else {
-            continue;
-        };
-        let pointer: String = parents
-            .iter()
-            .map(|k| format!("/{}", k.replace('~', "~0").replace('/', "~1")))
-            .collect();
-        if let Some(map) = out.pointer_mut(&pointer).and_then(Value::as_object_mut) {
-            match &gate.parent {
-                Some(value) => map.insert(last.clone(), value.clone()),
-                None => map.remove(last),
-            };
-        }
-    }
-    out
-}
-
 /// The subchart paths `global` still reaches: those not inside a switched-off subchart.
 pub(crate) fn kept_paths(paths: Vec<Vec<String>>, off: &[&Gate]) -> Vec<Vec<String>> {
     paths
@@ -154,7 +133,6 @@ mod tests {
             path: strings(path),
             conditions: conditions.iter().map(|c| strings(c)).collect(),
             tags: strings(tags),
-            parent: None,
             tops: Vec::new(),
         }
     }
@@ -175,15 +153,13 @@ mod tests {
     }
 
     #[test]
-    fn a_switched_off_subchart_takes_its_own_defaults_and_inner_gates_with_it() {
-        let mut outer = gate(&["b"], &[&["b", "enabled"]], &[]);
-        outer.parent = Some(json!({"enabled": false}));
+    fn a_switched_off_subchart_takes_its_inner_gates_with_it() {
+        let outer = gate(&["b"], &[&["b", "enabled"]], &[]);
         let inner = gate(&["b", "c"], &[&["b", "c", "enabled"]], &[]);
         let all = json!({"b": {"enabled": false, "port": 1, "c": {"enabled": false}}});
         let gates = [outer, inner];
         let off = switched_off(&gates, &all);
         assert_eq!(off.len(), 1);
-        assert_eq!(prune(&all, &off), json!({"b": {"enabled": false}}));
         let paths = vec![
             vec!["a".to_string()],
             vec!["b".to_string(), "c".to_string()],

@@ -11,12 +11,14 @@ mod derive;
 mod displaced;
 mod error;
 mod gates;
+mod imports;
 mod locate;
 mod message;
 mod mismatch;
 mod nested;
 mod pointer;
 mod required;
+mod tree;
 mod validate;
 mod walk;
 
@@ -37,9 +39,12 @@ pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
 pub use displaced::{Displaced, DisplacedBy, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};
 pub use gates::GATES_KEYWORD;
+pub use imports::IMPORTS_KEYWORD;
 pub use mismatch::HELD_KEYWORD;
 pub use nested::HelmLine;
 pub use required::{Derivable, Escalation, Requirements};
+pub use tree::TREE_KEYWORD;
+pub(crate) use tree::node as tree_node;
 pub use validate::Violation;
 
 /// How many schemas this process has compiled (a test hook: a session compiles each once).

@@ -5,16 +5,18 @@ use std::fmt;
 use super::validator::{ErrorKind as ValidationErrorKind, HelmError, ValidationError};
 use super::validator::{escape, flatten, message as words};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::Schema;
 use super::charts::{CHARTS_KEYWORD, ChartNamed, name};
 use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
-use super::gates::{gates, kept_paths, prune, switched_off};
+use super::gates::{gates, kept_paths, switched_off};
+use super::imports::{importing, taken};
 use super::message::{describe, quote};
 use super::mismatch::mismatch;
 use super::nested::{HelmLine, nest, own_values, tree_report};
 use super::pointer::value_path;
+use super::tree::tree;
 use crate::path::get;
 use crate::path::{Segment, ValuePath};
 
@@ -101,28 +103,32 @@ impl Schema {
     }
 
     /// The user's values over the chart's defaults, as Helm coalesces them: for a chart tree,
-    /// without the subcharts a `condition` or `tags` switch off, `global` copied into the rest.
+    /// without the subcharts a `condition` or `tags` switch off, with the kept ones' imports,
+    /// `global` copied into the rest.
     pub fn coalesce(&self, defaults: Option<&Value>, user: &Value) -> Value {
         self.coalesce_kept(defaults, user).0
     }
 
     /// [`Schema::coalesce`] and the subchart paths Helm keeps (parents first).
     fn coalesce_kept(&self, defaults: Option<&Value>, user: &Value) -> (Value, Vec<Vec<String>>) {
-        let mut all = coalesce(defaults, user);
-        let Some(paths) = self.subchart_paths() else {
-            return (all, Vec::new());
+        let (Some(paths), Some(tree), Value::Object(given)) = (
+            self.subchart_paths(),
+            tree(&self.document),
+            instance(user).into_owned(),
+        ) else {
+            return (coalesce(defaults, user), Vec::new());
         };
-        spread_globals(&mut all, &paths, false);
+        // Helm decides the conditions and tags on the tree as loaded, then drops, merges and
+        // imports (`ProcessDependencies`), then coalesces the user's values again.
+        let all = Value::Object(tree.coalesce(given.clone(), false));
         let gates = gates(&self.document);
         let off = switched_off(&gates, &all);
-        if off.is_empty() {
-            return (all, paths);
-        }
         let kept = kept_paths(paths, &off);
-        let pruned = defaults.map(|d| prune(d, &off));
-        let mut out = coalesce(pruned.as_ref(), user);
-        spread_globals(&mut out, &kept, false);
-        (out, kept)
+        let dropped: Vec<&[String]> = off.iter().map(|g| g.path.as_slice()).collect();
+        let importing = importing(&self.document);
+        let taken = |chart: &[String], _: &Map<String, Value>| taken(&importing, chart, &off);
+        let processed = tree.without(&dropped).processed(&mut Vec::new(), &taken);
+        (Value::Object(processed.coalesce(given, false)), kept)
     }
 
     /// The subchart whose values Helm's coalescing refuses (not a mapping), as the one violation

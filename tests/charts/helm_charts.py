@@ -343,6 +343,127 @@ def test_mismatch(work):
     check("type mismatch: located at the user's `leaf:` (line 3, column 3)", at == [("sub.leaf", 3, 3)], str(at))
 
 
+def importing(work):
+    """`import-values` in both forms: `kid` exports `data` (laid at the root) and `conf` (laid at
+    `fromKid`, and into the sibling subchart `tgt` at `tgt.extra`), names an export it lacks and a
+    child path that is no mapping; `opt`, switched off by its own condition, exports a `level` the
+    root's schema refuses; `mid` imports `cfg` from its own subchart `leaf`. The root's own
+    `blocked: null` keeps kid's `blocked` out; its `own` wins over kid's; kid exports a `global`."""
+    write(f"{work}/imp", {
+        "Chart.yaml": chart_yaml("imp", "1.0.0", [
+            {"name": "kid", "version": "1.0.0", "import-values": [
+                "data", {"child": "conf", "parent": "fromKid"}, "missing", {"child": "port", "parent": "p"},
+                {"child": "conf", "parent": "tgt.extra"}]},
+            {"name": "opt", "version": "1.0.0", "condition": "opt.enabled", "import-values": ["data"]},
+            {"name": "mid", "version": "1.0.0"},
+            {"name": "tgt", "version": "1.0.0"}]),
+        "values.yaml": "own: 1\nblocked: null\n",
+        "values.schema.json": {"type": "object", "required": ["imported", "fromKid"], "properties": {
+            "imported": {"type": "integer"}, "own": {"type": "integer"}, "blocked": {"type": "integer"},
+            "level": {"type": "integer"}, "p": {"type": "object"},
+            "fromKid": {"type": "object", "required": ["mode"], "properties": {"mode": {"enum": ["a", "b"]}}}}},
+        "charts/kid/Chart.yaml": chart_yaml("kid", "1.0.0"),
+        "charts/kid/values.yaml": "exports:\n  data:\n    own: wrong\n    blocked: wrong\n    imported: 4\n"
+                                  "    gone: null\n    global:\n      tier: gold\nconf:\n  mode: a\nport: 80\n",
+        "charts/opt/Chart.yaml": chart_yaml("opt", "1.0.0"),
+        "charts/opt/values.yaml": "enabled: false\nexports:\n  data:\n    imported: from-opt\n    level: high\n",
+        "charts/mid/Chart.yaml": chart_yaml("mid", "1.0.0", [
+            {"name": "leaf", "version": "1.0.0", "import-values": [{"child": "exports.cfg", "parent": "cfg"}]}]),
+        "charts/mid/values.schema.json": {"type": "object", "required": ["cfg"], "properties": {
+            "cfg": {"type": "object", "properties": {"level": {"type": "integer"}}}}},
+        "charts/mid/charts/leaf/Chart.yaml": chart_yaml("leaf", "1.0.0"),
+        "charts/mid/charts/leaf/values.yaml": "exports:\n  cfg:\n    level: 3\n",
+        "charts/tgt/Chart.yaml": chart_yaml("tgt", "1.0.0"),
+        "charts/tgt/values.schema.json": {"type": "object", "additionalProperties": False, "properties": {
+            "extra": {"type": "object", "properties": {"mode": {"enum": ["a", "b"]}}},
+            "global": {"type": "object", "properties": {"tier": {"enum": ["gold", "silver"]}}}}},
+    })
+    return Chart.load(f"{work}/imp").save(work)
+
+
+IMPORT_CASES = [
+    ("defaults alone: the imports meet the root's `required`, the root's own and null win", {}),
+    ("a user value over an imported one, refused", {"imported": "many"}),
+    ("a user null deletes an imported value the root requires", {"imported": None}),
+    ("a user map over an imported map merges with it", {"fromKid": {"other": 1}}),
+    ("a user null under an imported map", {"fromKid": {"mode": None}}),
+    ("the user's values under the subchart's exports are not imported", {"kid": {"exports": {"data": {"imported": "x"}}}}),
+    ("the switched-off subchart switched on: its import arrives, refused", {"opt": {"enabled": True}}),
+    ("a user null where the root's own null blocks an import", {"blocked": None}),
+    ("the imported global reaches the sibling's schema, the user's wins", {"global": {"tier": "iron"}}),
+    ("imported into a sibling subchart's values, the user's wrong value", {"tgt": {"extra": {"mode": "c"}}}),
+    ("a nested chart's import: the user's wrong value over it", {"mid": {"cfg": {"level": "x"}}}),
+    ("a nested chart's import deleted by the user's null", {"mid": {"cfg": None}}),
+    ("a subchart given as a string: Helm's type mismatch first", {"kid": "oops"}),
+]
+
+
+def test_imports(work):
+    compare(work, "import-values", importing(work), f"{work}/imp", IMPORT_CASES)
+
+
+def nulls(work):
+    """Helm's nulls in a tree: `sub`'s own values hold `svc.port: null` and `mode`; the parent's
+    values give `sub` an `on: true` and a `cls: null`; `sub`'s schema wants `on` a boolean, `cls` and
+    `svc.port` strings and requires `mode`; the root's schema wants `top` an integer and holds
+    `top: null` in its values."""
+    write(f"{work}/nulls", {
+        "Chart.yaml": chart_yaml("nulls", "1.0.0", [{"name": "sub", "version": "1.0.0"}]),
+        "values.yaml": "top: null\nsub:\n  on: true\n  cls: null\n",
+        "values.schema.json": {"type": "object", "properties": {"top": {"type": "integer"}}},
+        "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0"),
+        "charts/sub/values.yaml": "mode: a\nsvc:\n  port: null\n",
+        "charts/sub/values.schema.json": {"type": "object", "required": ["mode"], "properties": {
+            "on": {"type": "boolean"}, "cls": {"type": "string"}, "mode": {"type": "string"},
+            "svc": {"type": "object", "properties": {"port": {"type": "string"}}}}},
+    })
+    return Chart.load(f"{work}/nulls").save(work)
+
+
+NULL_CASES = [
+    ("defaults alone: every null cleaned away", {}),
+    ("a user mapping under the subchart's key: the parent's and the subchart's nulls stay", {"sub": {"x": 1}}),
+    ("a user null the subchart's own values do not hold: stays", {"sub": {"on": None}}),
+    ("a user null the subchart's own values hold: deleted, the required key missing", {"sub": {"mode": None}}),
+    ("a user null at the subchart's key: its own values stay", {"sub": None}),
+    ("a user null over the root's own null: deleted", {"top": None}),
+    ("a user null the root does not hold: stays", {"other": None, "top": 1}),
+]
+
+
+def test_nulls(work):
+    compare(work, "nulls", nulls(work), f"{work}/nulls", NULL_CASES)
+
+
+def test_imports_refused(work):
+    """Two imports adding keys to one table taken from a subchart: Helm adds them to the
+    subchart's own values too (its maps are shared), which the tool refuses rather than follows;
+    an `import-values` that is no list: Helm cannot load Chart.yaml, the tool refuses it too."""
+    sub = {"charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0"), "charts/sub/values.yaml": "one:\n  a: 1\ntwo:\n  b: 2\n"}
+    write(f"{work}/shared", {
+        "Chart.yaml": chart_yaml("shared", "1.0.0", [{"name": "sub", "version": "1.0.0", "import-values": [
+            {"child": "one", "parent": "t"}, {"child": "two", "parent": "t"}]}]),
+        "templates/values.yaml": "{{ toJson .Values }}\n", **sub})
+    rendered = json.loads(Chart.load(f"{work}/shared").render({})["shared/templates/values.yaml"])
+    out = subprocess.run([BIN, "validate", "--chart", f"{work}/shared", "--values", os.devnull],
+                         capture_output=True, text=True)
+    check("import-values: Helm adds the second import's keys to the subchart's own `one`; the tool refuses",
+          rendered["sub"]["one"] == {"a": 1, "b": 2} and rendered["t"] == {"a": 1, "b": 2}
+          and out.returncode != 0 and "lay more keys into `t`" in out.stderr, out.stderr + json.dumps(rendered))
+    write(f"{work}/nolist", {
+        "Chart.yaml": chart_yaml("nolist", "1.0.0", [{"name": "sub", "version": "1.0.0", "import-values": "data"}]), **sub})
+    try:
+        Chart.load(f"{work}/nolist").render({})
+        helm = ""
+    except Exception as e:
+        helm = str(e)
+    out = subprocess.run([BIN, "validate", "--chart", f"{work}/nolist", "--values", os.devnull],
+                         capture_output=True, text=True)
+    check("import-values that is no list: Helm cannot load the chart, the tool refuses it naming the dependency",
+          "cannot unmarshal string" in helm and out.returncode != 0
+          and "dependency `sub`: `import-values` is not a list" in out.stderr, helm + out.stderr)
+
+
 def test_location(work):
     """A violation under the alias is located at its key's line in the user's file; one of the
     user's `global` values, which Helm copies into the subchart, at the user's `global:` key."""
@@ -568,6 +689,9 @@ def main():
         test_library(work)
         test_mismatch(work)
         test_location(work)
+        test_imports(work)
+        test_imports_refused(work)
+        test_nulls(work)
         test_nesting(work)
         test_ordered(work)
         bump(work)

@@ -230,7 +230,7 @@ fn the_command_line_takes_two_archives() {
 }
 
 #[test]
-fn a_chart_that_is_a_library_or_imports_values_is_refused_with_its_reason() {
+fn a_library_chart_is_refused_with_its_reason() {
     let library = gzip(&tar(&[Entry(
         "lib/Chart.yaml",
         b'0',
@@ -243,16 +243,87 @@ fn a_chart_that_is_a_library_or_imports_values_is_refused_with_its_reason() {
         error.contains("library charts are not installable"),
         "{error}"
     );
-    let chart_yaml = b"apiVersion: v2\nname: top\nversion: 1.0.0\ndependencies:\n  - name: sub\n    version: 1.0.0\n    import-values: [data]\n";
-    let sub = b"apiVersion: v2\nname: sub\nversion: 1.0.0\n";
-    let imports = gzip(&tar(&[
-        Entry("top/Chart.yaml", b'0', chart_yaml),
-        Entry("top/charts/sub/Chart.yaml", b'0', sub),
+}
+
+/// A tree whose root imports `sub`'s `exports.data` and its `conf` (at `fromSub`) and requires both.
+fn importing_archive(dependency: &str) -> Vec<u8> {
+    let chart_yaml = format!(
+        "apiVersion: v2\nname: top\nversion: 1.0.0\ndependencies:\n  - name: sub\n    version: 1.0.0\n{dependency}"
+    );
+    let schema = br#"{"type": "object", "required": ["port", "fromSub"], "properties": {"port": {"type": "integer"}}}"#;
+    gzip(&tar(&[
+        Entry("top/Chart.yaml", b'0', chart_yaml.as_bytes()),
+        Entry("top/values.schema.json", b'0', schema),
+        Entry(
+            "top/charts/sub/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: sub\nversion: 1.0.0\n",
+        ),
+        Entry(
+            "top/charts/sub/values.yaml",
+            b'0',
+            b"exports:\n  data:\n    port: 80\nconf:\n  mode: a\n",
+        ),
+    ]))
+}
+
+#[test]
+fn import_values_in_both_forms_reach_the_parents_values_before_validation() {
+    let imports = "    condition: sub.enabled\n    import-values:\n      - data\n      - {child: conf, parent: fromSub}\n";
+    let composed = chart::from_archive("top.tgz", &importing_archive(imports)).unwrap();
+    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let defaults: serde_json::Value =
+        serde_json::from_str(composed.defaults.as_deref().unwrap()).unwrap();
+    let valid = |user: serde_json::Value| schema.validate_coalesced(Some(&defaults), &user);
+    assert!(valid(serde_json::json!({})).is_empty());
+    let coalesced = schema.coalesce(Some(&defaults), &serde_json::json!({"port": 81}));
+    assert_eq!(coalesced["port"], 81);
+    assert_eq!(coalesced["fromSub"], serde_json::json!({"mode": "a"}));
+    let wrong = valid(serde_json::json!({"port": "eighty"}));
+    assert_eq!(wrong.len(), 1);
+    assert_eq!(wrong[0].pointer, "/port");
+    let switched_off = valid(serde_json::json!({"sub": {"enabled": false}}));
+    let missing: Vec<&str> = switched_off.iter().map(|v| v.message.as_str()).collect();
+    assert_eq!(switched_off.len(), 2, "{missing:?}");
+}
+
+#[test]
+fn a_tree_without_schemas_still_refuses_a_subcharts_values_that_are_no_mapping() {
+    let archive = gzip(&tar(&[
+        Entry(
+            "top/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: top\nversion: 1.0.0\n",
+        ),
+        Entry(
+            "top/charts/sub/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: sub\nversion: 1.0.0\n",
+        ),
     ]));
-    let error = chart::from_archive("top.tgz", &imports)
+    let composed = chart::from_archive("top.tgz", &archive).unwrap();
+    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let defaults: serde_json::Value =
+        serde_json::from_str(composed.defaults.as_deref().unwrap()).unwrap();
+    let found = schema.validate_coalesced(Some(&defaults), &serde_json::json!({"sub": "oops"}));
+    let words: Vec<&str> = found.iter().map(|v| v.message.as_str()).collect();
+    assert_eq!(words, ["type mismatch on sub: %!t(string=oops)"]);
+    assert!(
+        schema
+            .validate_coalesced(Some(&defaults), &serde_json::json!({"sub": {"x": 1}}))
+            .is_empty()
+    );
+}
+
+#[test]
+fn import_values_that_is_no_list_is_refused_naming_the_dependency() {
+    let error = chart::from_archive("top.tgz", &importing_archive("    import-values: data\n"))
         .unwrap_err()
         .to_string();
-    assert!(error.contains("uses import-values"), "{error}");
+    assert!(
+        error.contains("top.tgz: Chart.yaml: dependency `sub`: `import-values` is not a list"),
+        "{error}"
+    );
 }
 
 #[test]
