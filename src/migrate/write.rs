@@ -142,10 +142,10 @@ fn write_values(
         offset: Some(refused.offset),
         message: refused.message,
     })?;
-    // The original's located tree is not alive while the result is parsed (peak memory); the
-    // rare refusal below that needs it parses the original again.
+    let verified = verify(file, candidate, proposal, &spliced.text, typing);
+    // The original's located tree has served; the rare refusal below parses it again.
     file.stream.take();
-    verify(file, candidate, proposal, &spliced.text, typing).map_err(|(message, differs)| {
+    verified.map_err(|(message, differs)| {
         // Point at the first value that differs, where the original holds it (else the values root).
         let full = differs.unwrap_or_else(|| candidate.prefix.clone());
         NotWritten {
@@ -195,15 +195,27 @@ fn verify(
     typing: Typing,
 ) -> Result<(), (String, Option<ValuePath>)> {
     let limits = Limits::default();
-    // Most results are compared with what was asked straight from the parser's events, with no
-    // tree and no value built; anything else (a difference included) is decoded in full below.
+    helm_reads(&file.text, after).map_err(|m| (m, None))?;
+    // Most results are compared straight from the parser's events, with no tree and no value
+    // built: the prefix with what was asked, the rest of the file with the original's located
+    // tree (its values are never decoded); anything else is compared with the original's
+    // decoded documents, and a difference decoded in full below.
+    let unchanged = yaml::Unchanged {
+        stream: &file.stream.borrow(),
+        document: candidate.document,
+        prefix: candidate.prefix.segments(),
+        replacement: proposal,
+        expanded: file.expanded,
+    };
+    if yaml::matches_located(after, typing, &limits, &unchanged) {
+        return Ok(());
+    }
     let expected = yaml::Expected {
-        documents: &file.documents,
+        documents: file.documents(),
         document: candidate.document,
         prefix: candidate.prefix.segments(),
         replacement: proposal,
     };
-    helm_reads(&file.text, after).map_err(|m| (m, None))?;
     if yaml::matches(after, typing, &limits, &expected) {
         return Ok(());
     }
@@ -226,7 +238,8 @@ fn verify(
         }
     };
     // A values file left with no keys (comments only) is an empty document: Helm reads it as `{}`.
-    if decoded.is_empty() && file.documents.len() == 1 && candidate.prefix.is_root() {
+    let documents = file.documents();
+    if decoded.is_empty() && documents.len() == 1 && candidate.prefix.is_root() {
         decoded.push(Value::Object(Map::new()));
     }
     if candidate.prefix.is_root()
@@ -234,15 +247,15 @@ fn verify(
     {
         *first = Value::Object(Map::new());
     }
-    if decoded.len() != file.documents.len() {
+    if decoded.len() != documents.len() {
         let message = format!(
             "the edited file has {} documents, the original {}",
             decoded.len(),
-            file.documents.len()
+            documents.len()
         );
         return Err((message, None));
     }
-    for (index, (got, original)) in decoded.iter().zip(&file.documents).enumerate() {
+    for (index, (got, original)) in decoded.iter().zip(documents).enumerate() {
         let same = if index == candidate.document {
             same_but_at(got, original, candidate.prefix.segments(), proposal)
         } else {

@@ -1,5 +1,6 @@
 //! Decoding located nodes to JSON values, expanding aliases and merge keys within limits.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -21,6 +22,9 @@ struct Decoder<'a> {
     anchors: Option<HashMap<(Range<usize>, &'a str), &'a Node>>,
     /// Nodes produced so far by expanding aliases.
     expanded: &'a mut usize,
+    /// Whether values are built; when not, the document is only checked (every error found,
+    /// nothing allocated for it).
+    build: bool,
 }
 
 fn value_error(message: String, node: &Node) -> YamlError {
@@ -28,7 +32,7 @@ fn value_error(message: String, node: &Node) -> YamlError {
 }
 
 /// Every anchored node of `root`, by the key an alias's target gives.
-fn anchors_of(root: &Node) -> HashMap<(Range<usize>, &str), &Node> {
+pub(super) fn anchors_of(root: &Node) -> HashMap<(Range<usize>, &str), &Node> {
     let mut anchors = HashMap::new();
     for node in root.nodes() {
         if let Some(name) = node.anchor() {
@@ -100,13 +104,19 @@ impl<'a> Decoder<'a> {
             NodeKind::Scalar { text, style } => {
                 let typed = typing::type_scalar(text, *style, node.tag(), self.typing)
                     .map_err(|message| value_error(message, node))?;
-                to_json(typed, node)
+                match typed {
+                    Typed::Str(_) if !self.build => Ok(Value::Null),
+                    typed => to_json(typed, node),
+                }
             }
             NodeKind::Sequence { items, .. } => {
                 let depth = self.deeper(node, depth)?;
                 let mut values = Vec::with_capacity(items.len());
                 for item in items {
-                    values.push(self.value(item, depth, in_alias)?);
+                    let value = self.value(item, depth, in_alias)?;
+                    if self.build {
+                        values.push(value);
+                    }
                 }
                 Ok(Value::Array(values))
             }
@@ -134,7 +144,9 @@ impl<'a> Decoder<'a> {
             let key = self.key(&entry.key, in_alias)?;
             let value = self.value(&entry.value, depth, in_alias)?;
             // As in Helm (and go-yaml v2 without strict mode), a repeated key keeps the last value.
-            map.insert(key, value);
+            if self.build {
+                map.insert(key.into_owned(), value);
+            }
         }
         Ok(())
     }
@@ -181,7 +193,7 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    fn key(&mut self, key: &'a Node, in_alias: bool) -> Result<String, YamlError> {
+    fn key(&mut self, key: &'a Node, in_alias: bool) -> Result<Cow<'a, str>, YamlError> {
         self.count(key, in_alias)?;
         let (node, _) = self.resolve(key, in_alias)?;
         let NodeKind::Scalar { text, style } = &node.kind else {
@@ -194,7 +206,6 @@ impl<'a> Decoder<'a> {
         let typed = typing::type_scalar(text, *style, node.tag(), self.typing)
             .map_err(|message| value_error(message, key))?;
         typing::key_from_typed(typed, self.typing)
-            .map(|key| key.into_owned())
             .map_err(|message| YamlError::new(YamlErrorKind::Key, message, key.range.clone()))
     }
 }
@@ -236,6 +247,7 @@ impl Node {
             root: &document.root,
             anchors: None,
             expanded: &mut expanded,
+            build: true,
         };
         decoder.value(self, 0, false)
     }
@@ -251,8 +263,26 @@ impl Document {
 impl Stream {
     /// Every document as a JSON value under `typing`; aliases share one expansion budget.
     pub fn to_json(&self, typing: Typing, limits: &Limits) -> Result<Vec<Value>, YamlError> {
-        let mut expanded = 0;
         let mut values = Vec::with_capacity(self.documents.len());
+        self.decode(typing, limits, true, |value| values.push(value))?;
+        Ok(values)
+    }
+
+    /// Whether every document decodes as [`Stream::to_json`] decodes it (the same error when
+    /// not), without building the values; the nodes aliases expanded to.
+    pub fn check_json(&self, typing: Typing, limits: &Limits) -> Result<usize, YamlError> {
+        self.decode(typing, limits, false, drop)
+    }
+
+    /// Decodes every document in turn, handing each value to `each`; the nodes aliases expanded to.
+    fn decode(
+        &self,
+        typing: Typing,
+        limits: &Limits,
+        build: bool,
+        mut each: impl FnMut(Value),
+    ) -> Result<usize, YamlError> {
+        let mut expanded = 0;
         for document in &self.documents {
             let mut decoder = Decoder {
                 typing,
@@ -260,9 +290,10 @@ impl Stream {
                 root: &document.root,
                 anchors: None,
                 expanded: &mut expanded,
+                build,
             };
-            values.push(decoder.value(&document.root, 0, false)?);
+            each(decoder.value(&document.root, 0, false)?);
         }
-        Ok(values)
+        Ok(expanded)
     }
 }

@@ -13,10 +13,11 @@ mod node;
 mod offsets;
 mod source;
 mod typing;
+mod view;
 
 pub use crate::text::{LineCol, LineIndex};
 pub use build::is_printable;
-pub use direct::Expected;
+pub use direct::{Expected, Unchanged, matches_located};
 pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
 pub use node::{
@@ -24,6 +25,7 @@ pub use node::{
     ScalarStyle, ScalarText, Stream,
 };
 pub use typing::{Typing, UnknownTyping};
+pub use view::{Listed, Step, View, listed_path};
 
 /// Options for [`decode`]: how scalars are typed and the limits that apply.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
