@@ -173,12 +173,14 @@ impl Tried<'_> {
                         }
                     }
                     None => {
-                        let list = view.nested()?;
-                        for (at, listed) in list.iter().enumerate() {
-                            if listed.node.entries().is_some() {
-                                found(&|| yaml::listed_path(&list, at), listed.node)?;
+                        let mut readable = Some(());
+                        view.each_nested(|path, node| {
+                            if node.entries().is_some() && readable.is_some() {
+                                let path = || ValuePath::from_segments(path.to_vec());
+                                readable = found(&path, node);
                             }
-                        }
+                        })?;
+                        readable?;
                     }
                 }
             }

@@ -25,7 +25,7 @@ pub use node::{
     ScalarStyle, ScalarText, Stream,
 };
 pub use typing::{Typing, UnknownTyping};
-pub use view::{Listed, Step, View, listed_path};
+pub use view::View;
 
 /// Options for [`decode`]: how scalars are typed and the limits that apply.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

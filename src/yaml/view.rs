@@ -14,7 +14,7 @@ use super::json::anchors_of;
 use super::limits::Limits;
 use super::node::{Document, Entry, Node, NodeKind};
 use super::typing::{self, Typing};
-use crate::path::{Segment, ValuePath};
+use crate::path::Segment;
 
 /// A document's located tree read as its JSON value. Meant for a document that decodes
 /// ([`super::Stream::check_json`]); what it cannot read (an alias to no anchor, a key JSON
@@ -24,22 +24,6 @@ pub struct View<'d> {
     typing: Typing,
     /// Anchored nodes by the key an alias's target gives, gathered at the first alias.
     anchors: OnceCell<HashMap<(Range<usize>, &'d str), &'d Node>>,
-}
-
-/// One mapping or sequence of a document, listed as [`crate::path::nested`] lists a value's.
-pub struct Listed<'d> {
-    /// The index of its parent in the list, and the step from it (`None` for the root).
-    pub from: Option<(usize, Step<'d>)>,
-    /// The node (an alias already followed).
-    pub node: &'d Node,
-}
-
-/// A step from a listed node to one of its children.
-pub enum Step<'d> {
-    /// Under this key of a mapping.
-    Key(Cow<'d, str>),
-    /// At this index of a sequence.
-    Index(usize),
 }
 
 /// A mapping's entries as its JSON object holds them, in its order.
@@ -223,54 +207,40 @@ impl<'d> View<'d> {
         node.to_json(self.document, self.typing, &Limits::default())
     }
 
-    /// Every mapping and sequence of the document (the root included), parents before
-    /// children, in the order of [`crate::path::nested`] on its JSON value; `None` when a
-    /// node cannot be read.
-    pub fn nested(&self) -> Option<Vec<Listed<'d>>> {
-        let mut out = Vec::new();
+    /// Calls `each` with every mapping and sequence of the document (the root included) and
+    /// its path, parents before children, in the order of [`crate::path::nested`] on its JSON
+    /// value (no list of them is built); `None` when a node cannot be read.
+    pub fn each_nested(&self, mut each: impl FnMut(&[Segment], &'d Node)) -> Option<()> {
         let root = self.resolve(&self.document.root)?;
-        let mut stack = vec![Listed {
-            from: None,
-            node: root,
-        }];
-        let is_nested = |node: &Node| !matches!(node.kind, NodeKind::Scalar { .. });
-        while let Some(next) = stack.pop() {
-            let at = out.len();
-            let children: Vec<(Step<'d>, &'d Node)> = match &next.node.kind {
-                NodeKind::Mapping { .. } => (self.entries(next.node)?.into_iter())
-                    .map(|(key, value)| (Step::Key(key), value))
-                    .collect(),
-                NodeKind::Sequence { items, .. } => (items.iter().enumerate())
-                    .map(|(at, item)| (Step::Index(at), item))
-                    .collect(),
-                _ => continue,
-            };
-            for (step, child) in children.into_iter().rev() {
-                let child = self.resolve(child)?;
-                if is_nested(child) {
-                    stack.push(Listed {
-                        from: Some((at, step)),
-                        node: child,
-                    });
+        // Each node to visit with its depth and the step to it.
+        let mut stack: Vec<(usize, Option<Segment>, &'d Node)> = vec![(0, None, root)];
+        let mut path: Vec<Segment> = Vec::new();
+        while let Some((depth, step, node)) = stack.pop() {
+            path.truncate(depth.saturating_sub(1));
+            path.extend(step);
+            match &node.kind {
+                NodeKind::Mapping { .. } => {
+                    let entries = self.entries(node)?;
+                    each(&path, node);
+                    for (key, value) in entries.into_iter().rev() {
+                        let child = self.resolve(value)?;
+                        if !child.is_scalar() {
+                            stack.push((depth + 1, Some(Segment::Key(key.into_owned())), child));
+                        }
+                    }
                 }
+                NodeKind::Sequence { items, .. } => {
+                    each(&path, node);
+                    for (at, item) in items.iter().enumerate().rev() {
+                        let child = self.resolve(item)?;
+                        if !child.is_scalar() {
+                            stack.push((depth + 1, Some(Segment::Index(at)), child));
+                        }
+                    }
+                }
+                _ => {}
             }
-            out.push(next);
         }
-        Some(out)
+        Some(())
     }
-}
-
-/// The path of entry `index` of a [`View::nested`] list.
-pub fn listed_path(list: &[Listed<'_>], index: usize) -> ValuePath {
-    let mut steps = Vec::new();
-    let mut at = index;
-    while let Some((parent, step)) = &list[at].from {
-        steps.push(match step {
-            Step::Key(key) => Segment::Key(key.to_string()),
-            Step::Index(index) => Segment::Index(*index),
-        });
-        at = *parent;
-    }
-    steps.reverse();
-    ValuePath::from_segments(steps)
 }

@@ -5,7 +5,7 @@
 use serde_json::Value;
 use values_migrate::path::{self, ValuePath};
 use values_migrate::yaml::{
-    Limits, NodeKind, Stream, Typing, Unchanged, View, listed_path, matches_located, parse,
+    Limits, NodeKind, Stream, Typing, Unchanged, View, matches_located, parse,
 };
 
 use crate::common::Rng;
@@ -35,15 +35,16 @@ fn the_view_reads_every_mapping_and_path_as_the_decoded_value() {
         };
         for (located, value) in stream.documents.iter().zip(&documents) {
             let view = View::new(located, Typing::Helm);
-            let list = view
-                .nested()
-                .unwrap_or_else(|| panic!("{name}: not listed"));
+            let mut list = Vec::new();
+            let walked = view.each_nested(|path, node| {
+                list.push((ValuePath::from_segments(path.to_vec()), node));
+            });
+            assert!(walked.is_some(), "{name}: not walked");
             let want = path::nested(value);
             assert_eq!(list.len(), want.len(), "{name}");
-            for (at, item) in list.iter().enumerate() {
-                let path = listed_path(&list, at);
-                assert_eq!(path, path::nested_path(&want, at), "{name}");
-                assert_eq!(view.to_json(item.node).ok().as_ref(), Some(want[at].value));
+            for (at, (path, node)) in list.iter().enumerate() {
+                assert_eq!(*path, path::nested_path(&want, at), "{name}");
+                assert_eq!(view.to_json(node).ok().as_ref(), Some(want[at].value));
                 listed += 1;
             }
             for (at, _) in path::leaves(value) {
