@@ -103,11 +103,10 @@ struct Tried<'t> {
     defaults: Option<&'t Value>,
 }
 
-/// A candidate that shares values with the proposal: where, its score, its values.
-struct Sharing {
+/// A candidate that shares values with the proposal and the base schema accepts: where, its score.
+struct Accepted {
     candidate: Candidate,
     score: usize,
-    values: Value,
 }
 
 impl Tried<'_> {
@@ -128,7 +127,7 @@ impl Tried<'_> {
             })
             .collect();
         crate::order::by_key(&mut firsts, |(key, _)| *key);
-        let (mut sharing, mut count, mut only) = (Vec::new(), 0, None);
+        let (mut accepted, mut count, mut only) = (Vec::new(), 0, None);
         for (file, parsed) in files.iter().enumerate() {
             let stream = parsed.stream.borrow();
             for (document, located) in stream.documents.iter().enumerate() {
@@ -148,13 +147,13 @@ impl Tried<'_> {
                     if given.is_some() {
                         only = Some(candidate());
                     }
-                    if score > 0 {
-                        let values = view.to_json(node).ok()?;
-                        let candidate = candidate();
-                        sharing.push(Sharing {
-                            candidate,
+                    // Its values decoded only to be judged, one candidate at a time.
+                    if score > 0
+                        && accepted_as_root(self.base, self.defaults, &view.to_json(node).ok()?)
+                    {
+                        accepted.push(Accepted {
+                            candidate: candidate(),
                             score,
-                            values,
                         });
                     }
                     Some(())
@@ -188,31 +187,26 @@ impl Tried<'_> {
         if given.is_some() && count == 1 {
             return only.map(Ok);
         }
-        self.decide(files, sharing)
+        decide(files, accepted)
     }
+}
 
-    /// The answer among the candidates sharing values that the base schema accepts, as
-    /// [`locate`] gives it; `None` when it accepts none of them.
-    fn decide(
-        &self,
-        files: &[Parsed<'_>],
-        sharing: Vec<Sharing>,
-    ) -> Option<Result<Candidate, Box<Refusal>>> {
-        let mut pool: Vec<Sharing> = sharing
-            .into_iter()
-            .filter(|s| accepted_as_root(self.base, self.defaults, &s.values))
-            .collect();
-        crate::order::by_key(&mut pool, |s| std::cmp::Reverse(s.score));
-        let best = pool.first()?.score;
-        let tied: Vec<String> = (pool.iter())
-            .filter(|s| s.score == best)
-            .map(|s| name(files, &s.candidate))
-            .collect();
-        if tied.len() > 1 {
-            return Some(Err(tie(&tied, best, "values shared with the proposal")));
-        }
-        Some(Ok(pool.swap_remove(0).candidate))
+/// The answer among the candidates sharing values that the base schema accepts, as [`locate`]
+/// gives it; `None` when there is none.
+fn decide(
+    files: &[Parsed<'_>],
+    mut pool: Vec<Accepted>,
+) -> Option<Result<Candidate, Box<Refusal>>> {
+    crate::order::by_key(&mut pool, |s| std::cmp::Reverse(s.score));
+    let best = pool.first()?.score;
+    let tied: Vec<String> = (pool.iter())
+        .filter(|s| s.score == best)
+        .map(|s| name(files, &s.candidate))
+        .collect();
+    if tied.len() > 1 {
+        return Some(Err(tie(&tied, best, "values shared with the proposal")));
     }
+    Some(Ok(pool.swap_remove(0).candidate))
 }
 
 /// How many of the proposal's `leaves` `node` holds at the same path with the same value;
