@@ -1,6 +1,7 @@
 //! Decoding located nodes to JSON values, expanding aliases and merge keys within limits.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -12,16 +13,17 @@ use super::node::{Document, Entry, Node, NodeKind, Stream};
 use super::typing::{self, Typed, Typing};
 
 /// Decodes the nodes of one document, sharing an alias-expansion budget.
-struct Decoder<'a> {
+struct Decoder<'a, 'c> {
     typing: Typing,
-    limits: &'a Limits,
+    limits: &'c Limits,
     /// The root of the document, whose anchors aliases refer to.
     root: &'a Node,
     /// Anchored nodes by (range, name), the key an alias's target gives: gathered at the
-    /// first alias, so that a document without aliases is never walked for them.
-    anchors: Option<HashMap<(Range<usize>, &'a str), &'a Node>>,
+    /// first alias, so that a document without aliases is never walked for them (and shared
+    /// by every decoding of the same document that is given the same cell).
+    anchors: &'c OnceCell<Anchors<'a>>,
     /// Nodes produced so far by expanding aliases.
-    expanded: &'a mut usize,
+    expanded: &'c mut usize,
     /// Whether values are built; when not, the document is only checked (every error found,
     /// nothing allocated for it).
     build: bool,
@@ -32,7 +34,10 @@ fn value_error(message: String, node: &Node) -> YamlError {
 }
 
 /// Every anchored node of `root`, by the key an alias's target gives.
-pub(super) fn anchors_of(root: &Node) -> HashMap<(Range<usize>, &str), &Node> {
+/// Anchored nodes by the key an alias's target gives.
+pub(super) type Anchors<'a> = HashMap<(Range<usize>, &'a str), &'a Node>;
+
+pub(super) fn anchors_of(root: &Node) -> Anchors<'_> {
     let mut anchors = HashMap::new();
     for node in root.nodes() {
         if let Some(name) = node.anchor() {
@@ -42,7 +47,7 @@ pub(super) fn anchors_of(root: &Node) -> HashMap<(Range<usize>, &str), &Node> {
     anchors
 }
 
-impl<'a> Decoder<'a> {
+impl<'a> Decoder<'a, '_> {
     /// The node an alias refers to, counted against the expansion budget.
     fn target(&mut self, alias: &'a Node) -> Result<&'a Node, YamlError> {
         let NodeKind::Alias(found) = &alias.kind else {
@@ -50,7 +55,7 @@ impl<'a> Decoder<'a> {
         };
         let (name, target) = (&found.name, &found.target);
         let root = self.root;
-        let anchors = self.anchors.get_or_insert_with(|| anchors_of(root));
+        let anchors = self.anchors.get_or_init(|| anchors_of(root));
         target
             .as_ref()
             .and_then(|range| anchors.get(&(range.clone(), name.as_str())).copied())
@@ -240,12 +245,24 @@ impl Node {
         typing: Typing,
         limits: &Limits,
     ) -> Result<Value, YamlError> {
+        self.to_json_in(document, typing, limits, &OnceCell::new())
+    }
+
+    /// [`Node::to_json`] with the document's anchors gathered in `anchors` (once, for every
+    /// node decoded with the same cell).
+    pub(super) fn to_json_in<'a>(
+        &'a self,
+        document: &'a Document,
+        typing: Typing,
+        limits: &Limits,
+        anchors: &OnceCell<Anchors<'a>>,
+    ) -> Result<Value, YamlError> {
         let mut expanded = 0;
         let mut decoder = Decoder {
             typing,
             limits,
             root: &document.root,
-            anchors: None,
+            anchors,
             expanded: &mut expanded,
             build: true,
         };
@@ -284,11 +301,12 @@ impl Stream {
     ) -> Result<usize, YamlError> {
         let mut expanded = 0;
         for document in &self.documents {
+            let anchors = OnceCell::new();
             let mut decoder = Decoder {
                 typing,
                 limits,
                 root: &document.root,
-                anchors: None,
+                anchors: &anchors,
                 expanded: &mut expanded,
                 build,
             };

@@ -5,12 +5,11 @@
 use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::collections::HashMap;
-use std::ops::Range;
 
 use serde_json::Value;
 
 use super::error::YamlError;
-use super::json::anchors_of;
+use super::json::{Anchors, anchors_of};
 use super::limits::Limits;
 use super::node::{Document, Entry, Node, NodeKind};
 use super::typing::{self, Typing};
@@ -23,7 +22,7 @@ pub struct View<'d> {
     document: &'d Document,
     typing: Typing,
     /// Anchored nodes by the key an alias's target gives, gathered at the first alias.
-    anchors: OnceCell<HashMap<(Range<usize>, &'d str), &'d Node>>,
+    anchors: OnceCell<Anchors<'d>>,
 }
 
 /// A mapping's entries as its JSON object holds them, in its order.
@@ -204,7 +203,8 @@ impl<'d> View<'d> {
 
     /// The node's JSON value, decoded as the whole document would decode it there.
     pub fn to_json(&self, node: &'d Node) -> Result<Value, YamlError> {
-        node.to_json(self.document, self.typing, &Limits::default())
+        let limits = Limits::default();
+        node.to_json_in(self.document, self.typing, &limits, &self.anchors)
     }
 
     /// Calls `each` with every mapping and sequence of the document (the root included) and
