@@ -120,13 +120,7 @@ impl Tried<'_> {
         given: Option<&ValuePath>,
     ) -> Option<Result<Candidate, Box<Refusal>>> {
         let leaves = tree::leaves(self.proposal?);
-        let mut firsts: Vec<(&str, usize)> = (leaves.iter().enumerate())
-            .filter_map(|(i, (path, _))| match path.segments().first() {
-                Some(Segment::Key(key)) => Some((key.as_str(), i)),
-                _ => None,
-            })
-            .collect();
-        crate::order::by_key(&mut firsts, |(key, _)| *key);
+        let firsts = first_keys(&leaves);
         let (mut accepted, mut count, mut only) = (Vec::new(), 0, None);
         for (file, parsed) in files.iter().enumerate() {
             let stream = parsed.stream.borrow();
@@ -158,36 +152,58 @@ impl Tried<'_> {
                     }
                     Some(())
                 };
-                match given {
-                    Some(path) => {
-                        let inner = match &parsed.held {
-                            Some(held) => path.strip_prefix(&held.at),
-                            None => Some(path.clone()),
-                        };
-                        let node = inner.as_ref().and_then(|p| view.get(root, p.segments()));
-                        if let (Some(inner), Some(node)) = (inner, node)
-                            && node.entries().is_some()
-                        {
-                            found(&|| inner.clone(), node)?;
-                        }
-                    }
-                    None => {
-                        let mut readable = Some(());
-                        view.each_nested(|path, node| {
-                            if node.entries().is_some() && readable.is_some() {
-                                let path = || ValuePath::from_segments(path.to_vec());
-                                readable = found(&path, node);
-                            }
-                        })?;
-                        readable?;
-                    }
-                }
+                each_candidate(parsed, &view, root, given, &mut found)?;
             }
         }
         if given.is_some() && count == 1 {
             return only.map(Ok);
         }
         decide(files, accepted)
+    }
+}
+
+/// Each leaf's first key with the leaf's index, sorted by key.
+fn first_keys<'l>(leaves: &'l [(ValuePath, &Value)]) -> Vec<(&'l str, usize)> {
+    let mut firsts: Vec<(&str, usize)> = (leaves.iter().enumerate())
+        .filter_map(|(i, (path, _))| match path.segments().first() {
+            Some(Segment::Key(key)) => Some((key.as_str(), i)),
+            _ => None,
+        })
+        .collect();
+    crate::order::by_key(&mut firsts, |(key, _)| *key);
+    firsts
+}
+
+/// A candidate met: its path (spelled when asked for) and its node.
+type Found<'f, 'd> = dyn FnMut(&dyn Fn() -> ValuePath, &'d yaml::Node) -> Option<()> + 'f;
+
+/// Hands `found` every mapping of one document that may hold the values: at the given prefix
+/// (within a document held in a string, below the string's place), or anywhere; `None` when a
+/// node cannot be read or `found` gives up.
+fn each_candidate<'d>(
+    parsed: &Parsed<'_>,
+    view: &View<'d>,
+    root: &'d yaml::Node,
+    given: Option<&ValuePath>,
+    found: &mut Found<'_, 'd>,
+) -> Option<()> {
+    let Some(path) = given else {
+        let mut readable = Some(());
+        view.each_nested(|path, node| {
+            if node.entries().is_some() && readable.is_some() {
+                readable = found(&|| ValuePath::from_segments(path.to_vec()), node);
+            }
+        })?;
+        return readable;
+    };
+    let inner = match &parsed.held {
+        Some(held) => path.strip_prefix(&held.at),
+        None => Some(path.clone()),
+    };
+    let node = inner.as_ref().and_then(|p| view.get(root, p.segments()));
+    match (inner, node) {
+        (Some(inner), Some(node)) if node.entries().is_some() => found(&|| inner.clone(), node),
+        _ => Some(()),
     }
 }
 
