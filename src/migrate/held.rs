@@ -9,7 +9,6 @@ use crate::text::Diagnostic;
 use crate::yaml::{self, Limits, Node, NodeKind, Stream, Typing};
 use serde_json::Value;
 use std::borrow::Cow;
-use std::cell::RefCell;
 
 /// Where a candidate held in a string sits: its outer file, document and path, and its carrier.
 pub(crate) struct Held<'a> {
@@ -148,13 +147,20 @@ impl<'a> Place<'a> {
             [_] => return Err(None),
             many => return Err(unreadable(0, format!("it holds {} documents", many.len()))),
         }
-        Ok(Parsed {
-            path: self.path,
-            text: Cow::Owned(inner),
-            stream: RefCell::new(stream),
-            documents,
-            held: Some(held),
-        })
+        // The string decoded, so its aliases' count cannot fail (the budget's end refuses then).
+        let expanded = stream
+            .check_json(typing, &limits)
+            .unwrap_or(limits.max_alias_nodes);
+        let parsed = (stream, expanded);
+        let mut parsed = Parsed::new(
+            self.path,
+            Cow::Owned(inner),
+            parsed,
+            Some(documents),
+            typing,
+        );
+        parsed.held = Some(held);
+        Ok(parsed)
     }
 }
 

@@ -70,25 +70,36 @@ impl HomeKind {
 impl ValuesHome {
     /// What holds values at `at` of `document`, written in a string of `string` style or not.
     pub fn of(document: &Value, at: &ValuePath, string: Option<&str>) -> ValuesHome {
-        let text = |key: &str| {
-            document
-                .get(key)
-                .and_then(Value::as_str)
-                .unwrap_or_default()
+        let text = |path: &[Segment]| {
+            let path = ValuePath::from_segments(path.to_vec());
+            crate::path::get(document, &path)?
+                .as_str()
+                .map(str::to_string)
         };
-        let (api, kind) = (text("apiVersion"), text("kind"));
+        ValuesHome::of_texts(text, at, string)
+    }
+
+    /// [`ValuesHome::of`] for a document read through `text`, the string at a path of it.
+    pub fn of_texts(
+        text: impl Fn(&[Segment]) -> Option<String>,
+        at: &ValuePath,
+        string: Option<&str>,
+    ) -> ValuesHome {
+        let key = |name: &str| Segment::Key(name.to_string());
+        let top = |name: &str| text(&[key(name)]).unwrap_or_default();
+        let (api, kind) = (top("apiVersion"), top("kind"));
         let first = match at.segments().first() {
             Some(Segment::Key(key)) => key.as_str(),
             _ => "",
         };
         // The `name` of the list item the values are in (`releases[0].values[1]`: `releases[0]`).
         let listed = |list: &str| match at.segments() {
-            [Segment::Key(key), Segment::Index(i), ..] if key == list => {
-                document.get(list)?.get(*i)?.get("name")?.as_str()
+            [Segment::Key(first), Segment::Index(i), ..] if first == list => {
+                text(&[key(list), Segment::Index(*i), key("name")])
             }
             _ => None,
         };
-        let (home, name) = match (api.split('/').next().unwrap_or_default(), kind) {
+        let (home, name) = match (api.split('/').next().unwrap_or_default(), kind.as_str()) {
             ("argoproj.io", "Application") => (HomeKind::ArgoCdApplication, None),
             ("argoproj.io", "ApplicationSet") => (HomeKind::ArgoCdApplicationSet, None),
             ("helm.toolkit.fluxcd.io", "HelmRelease") => (HomeKind::FluxHelmRelease, None),
@@ -100,10 +111,10 @@ impl ValuesHome {
             ("", "") => (HomeKind::Nested, None),
             _ => (HomeKind::Manifest, None),
         };
-        let metadata = document.pointer("/metadata/name").and_then(Value::as_str);
+        let metadata = || text(&[key("metadata"), key("name")]);
         ValuesHome {
             kind: home,
-            name: name.or(metadata).map(str::to_string),
+            name: name.or_else(metadata),
             string: string.map(str::to_string),
             read_by: None,
         }

@@ -3,9 +3,10 @@
 use super::held::Unreadable;
 use super::outcome::{Refusal, RefusalKind};
 use super::read::Parsed;
-use crate::path::{self as tree, Nested, ValuePath};
+use crate::path::{self as tree, Nested, Segment, ValuePath};
 use crate::schema::Schema;
 use crate::text::Location;
+use crate::yaml::{self, View};
 use serde_json::{Map, Value};
 
 /// A place that may hold the values: a mapping in one document of one file.
@@ -44,6 +45,14 @@ pub(crate) fn locate(
         })?),
         None => None,
     };
+    let tried = Tried {
+        proposal,
+        base,
+        defaults,
+    };
+    if let Some(found) = tried.on_trees(files, given.as_ref()) {
+        return found;
+    }
     let empty = Value::Object(Map::new());
     let lists = nested_lists(files, given.is_none(), &empty);
     let mut candidates = candidates(files, given.as_ref(), &lists, &empty);
@@ -82,16 +91,167 @@ pub(crate) fn locate(
         .map(|(_, place)| name(files, &place.candidate()))
         .collect();
     if tied.len() > 1 {
-        return Err(refusal(
-            RefusalKind::PrefixAmbiguous,
-            format!(
-                "{} places tie with {best} {basis}: {}; give --prefix",
-                tied.len(),
-                tied.join(", ")
-            ),
-        ));
+        return Err(tie(&tied, best, basis));
     }
     Ok(scored[0].1.candidate())
+}
+
+/// What finds the values root on the located trees, decoding only the candidates it tries.
+struct Tried<'t> {
+    proposal: Option<&'t Value>,
+    base: &'t Schema,
+    defaults: Option<&'t Value>,
+}
+
+/// A candidate that shares values with the proposal and the base schema accepts: where, its score.
+struct Accepted {
+    candidate: Candidate,
+    score: usize,
+}
+
+impl Tried<'_> {
+    /// The values root found on the located trees, with the values of only the candidates that
+    /// share values with the proposal decoded (the same answer as [`locate`]'s, when one of
+    /// them is accepted); `None` when that does not decide (no proposal, none shares a value,
+    /// none is accepted, a document that is empty): the caller decodes every document.
+    fn on_trees(
+        &self,
+        files: &[Parsed<'_>],
+        given: Option<&ValuePath>,
+    ) -> Option<Result<Candidate, Box<Refusal>>> {
+        let leaves = tree::leaves(self.proposal?);
+        let firsts = first_keys(&leaves);
+        let (mut accepted, mut count, mut only) = (Vec::new(), 0, None);
+        for (file, parsed) in files.iter().enumerate() {
+            let stream = parsed.stream.borrow();
+            for (document, located) in stream.documents.iter().enumerate() {
+                let view = View::new(located, parsed.typing);
+                let root = view.resolve(&located.root)?;
+                if root.is_scalar() && view.to_json(root).ok()?.is_null() {
+                    return None;
+                }
+                let mut found = |prefix: &dyn Fn() -> ValuePath, node| {
+                    let score = shared(&view, node, &leaves, &firsts);
+                    let candidate = || Candidate {
+                        file,
+                        document,
+                        prefix: prefix(),
+                    };
+                    count += 1;
+                    if given.is_some() {
+                        only = Some(candidate());
+                    }
+                    // Its values decoded only to be judged, one candidate at a time.
+                    if score > 0
+                        && accepted_as_root(self.base, self.defaults, &view.to_json(node).ok()?)
+                    {
+                        accepted.push(Accepted {
+                            candidate: candidate(),
+                            score,
+                        });
+                    }
+                    Some(())
+                };
+                each_candidate(parsed, &view, root, given, &mut found)?;
+            }
+        }
+        if given.is_some() && count == 1 {
+            return only.map(Ok);
+        }
+        decide(files, accepted)
+    }
+}
+
+/// Each leaf's first key with the leaf's index, sorted by key.
+fn first_keys<'l>(leaves: &'l [(ValuePath, &Value)]) -> Vec<(&'l str, usize)> {
+    let mut firsts: Vec<(&str, usize)> = (leaves.iter().enumerate())
+        .filter_map(|(i, (path, _))| match path.segments().first() {
+            Some(Segment::Key(key)) => Some((key.as_str(), i)),
+            _ => None,
+        })
+        .collect();
+    crate::order::by_key(&mut firsts, |(key, _)| *key);
+    firsts
+}
+
+/// A candidate met: its path (spelled when asked for) and its node.
+type Found<'f, 'd> = dyn FnMut(&dyn Fn() -> ValuePath, &'d yaml::Node) -> Option<()> + 'f;
+
+/// Hands `found` every mapping of one document that may hold the values: at the given prefix
+/// (within a document held in a string, below the string's place), or anywhere; `None` when a
+/// node cannot be read or `found` gives up.
+fn each_candidate<'d>(
+    parsed: &Parsed<'_>,
+    view: &View<'d>,
+    root: &'d yaml::Node,
+    given: Option<&ValuePath>,
+    found: &mut Found<'_, 'd>,
+) -> Option<()> {
+    let Some(path) = given else {
+        let mut readable = Some(());
+        view.each_nested(|path, node| {
+            if node.entries().is_some() && readable.is_some() {
+                readable = found(&|| ValuePath::from_segments(path.to_vec()), node);
+            }
+        })?;
+        return readable;
+    };
+    let inner = match &parsed.held {
+        Some(held) => path.strip_prefix(&held.at),
+        None => Some(path.clone()),
+    };
+    let node = inner.as_ref().and_then(|p| view.get(root, p.segments()));
+    match (inner, node) {
+        (Some(inner), Some(node)) if node.entries().is_some() => found(&|| inner.clone(), node),
+        _ => Some(()),
+    }
+}
+
+/// The answer among the candidates sharing values that the base schema accepts, as [`locate`]
+/// gives it; `None` when there is none.
+fn decide(
+    files: &[Parsed<'_>],
+    mut pool: Vec<Accepted>,
+) -> Option<Result<Candidate, Box<Refusal>>> {
+    crate::order::by_key(&mut pool, |s| std::cmp::Reverse(s.score));
+    let best = pool.first()?.score;
+    let tied: Vec<String> = (pool.iter())
+        .filter(|s| s.score == best)
+        .map(|s| name(files, &s.candidate))
+        .collect();
+    if tied.len() > 1 {
+        return Some(Err(tie(&tied, best, "values shared with the proposal")));
+    }
+    Some(Ok(pool.swap_remove(0).candidate))
+}
+
+/// How many of the proposal's `leaves` `node` holds at the same path with the same value;
+/// `firsts` is each leaf's first key with the leaf's index, sorted by key.
+fn shared<'d>(
+    view: &View<'d>,
+    node: &'d yaml::Node,
+    leaves: &[(ValuePath, &Value)],
+    firsts: &[(&str, usize)],
+) -> usize {
+    // The node's entries that begin a leaf's path, the last of a repeated key kept.
+    let mut met: Vec<(usize, &'d yaml::Node)> = Vec::new();
+    view.each_entry(node, |key, value| {
+        let from = firsts.partition_point(|(first, _)| *first < &*key);
+        for &(_, leaf) in firsts[from..].iter().take_while(|(first, _)| *first == key) {
+            match met.iter_mut().find(|(l, _)| *l == leaf) {
+                Some(slot) => slot.1 = value,
+                None => met.push((leaf, value)),
+            }
+        }
+    });
+    met.iter()
+        .filter(|(leaf, value)| {
+            let (path, want) = &leaves[*leaf];
+            let rest = path.segments().get(1..).unwrap_or_default();
+            view.get(value, rest)
+                .is_some_and(|found| view.is_leaf_of(found, want))
+        })
+        .count()
 }
 
 /// Whether the base schema accepts `node` as the values root, as Helm judges a values file
@@ -147,7 +307,7 @@ fn nested_lists<'v>(
     if !wanted {
         return Vec::new();
     }
-    let roots = files.iter().flat_map(|parsed| parsed.documents.iter());
+    let roots = files.iter().flat_map(|parsed| parsed.documents().iter());
     roots
         .map(|root| tree::nested(if root.is_null() { empty } else { root }))
         .collect()
@@ -163,7 +323,7 @@ fn candidates<'v>(
     let mut out = Vec::new();
     let mut listed = lists.iter();
     for (file, parsed) in files.iter().enumerate() {
-        for (document, root) in parsed.documents.iter().enumerate() {
+        for (document, root) in parsed.documents().iter().enumerate() {
             let root = if root.is_null() { empty } else { root };
             let place = |at, node| Place {
                 file,
@@ -247,7 +407,7 @@ fn name(files: &[Parsed<'_>], c: &Candidate) -> String {
         .held
         .as_ref()
         .map_or((c.file, c.document), |held| (held.file, held.document));
-    let doc = if files[outer].documents.len() > 1 {
+    let doc = if files[outer].document_count() > 1 {
         format!(" (document {})", document + 1)
     } else {
         String::new()
@@ -291,6 +451,18 @@ fn unreadable_note(unreadable: &[Unreadable<'_>]) -> String {
         lines.push(format!("; and {} more such strings", unreadable.len() - 3));
     }
     lines.concat()
+}
+
+/// The refusal of places that tie with `best` by `basis`.
+fn tie(tied: &[String], best: usize, basis: &str) -> Box<Refusal> {
+    refusal(
+        RefusalKind::PrefixAmbiguous,
+        format!(
+            "{} places tie with {best} {basis}: {}; give --prefix",
+            tied.len(),
+            tied.join(", ")
+        ),
+    )
 }
 
 fn refusal(kind: RefusalKind, message: String) -> Box<Refusal> {

@@ -7,21 +7,89 @@ use crate::text::Diagnostic;
 use crate::yaml::{self, Limits, Stream, Typing, YamlError};
 use serde_json::Value;
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 
-/// A parsed values file: its text, its located stream and its documents as JSON.
+/// A parsed values file: its text, its located stream, and its documents as JSON once asked for
+/// (most calls look only at the values root's, read on the stream: [`Parsed::values_at`]).
 pub(crate) struct Parsed<'a> {
     /// The file's name, as given.
     pub path: &'a str,
     /// The file's text (a held document's own text, for one held in a string).
     pub text: Cow<'a, str>,
-    /// The located parse; taken (and dropped) once the splice has used it, so that it is not
-    /// alive while the result is parsed (empty after that).
+    /// The located parse; taken (and dropped) once it is no longer needed (empty after that).
     pub stream: RefCell<Stream>,
-    /// The documents, as the chosen typing reads them.
-    pub documents: Vec<Value>,
+    /// The documents, as the chosen typing reads them: decoded from `stream` when first asked
+    /// for, so that a whole file's values and its located tree are alive together only then.
+    documents: OnceCell<Vec<Value>>,
+    /// The typing the documents are read with.
+    pub typing: Typing,
+    /// The nodes its aliases expand to, as decoding counts them.
+    pub expanded: usize,
     /// For a values document held in a string of another file: where it sits there.
     pub held: Option<Held<'a>>,
+}
+
+impl<'a> Parsed<'a> {
+    /// A file read into its located parse (known to decode: [`parse_checked`]), its documents
+    /// decoded when asked for, or given.
+    pub fn new(
+        path: &'a str,
+        text: Cow<'a, str>,
+        (stream, expanded): (Stream, usize),
+        documents: Option<Vec<Value>>,
+        typing: Typing,
+    ) -> Parsed<'a> {
+        Parsed {
+            path,
+            text,
+            stream: RefCell::new(stream),
+            documents: documents.map_or_else(OnceCell::new, OnceCell::from),
+            typing,
+            expanded,
+            held: None,
+        }
+    }
+
+    /// Every document as JSON, decoded from the located parse on first use (which must be
+    /// before the parse is dropped).
+    pub fn documents(&self) -> &[Value] {
+        self.documents.get_or_init(|| {
+            // The read stage checked that the stream decodes: this does not fail.
+            let stream = self.stream.borrow();
+            stream
+                .to_json(self.typing, &Limits::default())
+                .unwrap_or_default()
+        })
+    }
+
+    /// How many documents the file holds.
+    pub fn document_count(&self) -> usize {
+        match self.documents.get() {
+            Some(documents) => documents.len(),
+            None => self.stream.borrow().documents.len(),
+        }
+    }
+
+    /// The value at `prefix` of document `document`: borrowed from the documents when they were
+    /// decoded, else decoded from the located parse there alone (`null` when there is none).
+    pub fn values_at(&self, document: usize, prefix: &ValuePath) -> Cow<'_, Value> {
+        if let Some(documents) = self.documents.get() {
+            let found = documents
+                .get(document)
+                .and_then(|d| crate::path::get(d, prefix));
+            return found.map_or(Cow::Owned(Value::Null), Cow::Borrowed);
+        }
+        let stream = self.stream.borrow();
+        let Some(located) = stream.documents.get(document) else {
+            return Cow::Owned(Value::Null);
+        };
+        let view = yaml::View::new(located, self.typing);
+        let node = view.get(&located.root, prefix.segments());
+        Cow::Owned(
+            node.and_then(|n| view.to_json(n).ok())
+                .unwrap_or(Value::Null),
+        )
+    }
 }
 
 impl Parsed<'_> {
@@ -90,6 +158,20 @@ pub(crate) fn parse_yaml(
     Ok((stream, documents))
 }
 
+/// Parses one YAML input into its stream, checked to decode (its documents are not built), with
+/// the nodes its aliases expand to; or a located diagnostic.
+pub(crate) fn parse_checked(
+    name: &str,
+    text: &str,
+    typing: Typing,
+) -> Result<(Stream, usize), Diagnostic> {
+    let limits = Limits::default();
+    let located = |e: YamlError| Diagnostic::at(name, text, e.offset(), e.message());
+    let stream = yaml::parse(text, &limits).map_err(located)?;
+    let expanded = stream.check_json(typing, &limits).map_err(located)?;
+    Ok((stream, expanded))
+}
+
 /// Parses one YAML input and returns its first document (`null` when it has none).
 pub(crate) fn parse_document(input: &Named, typing: Typing) -> Result<Value, Diagnostic> {
     parse_yaml(&input.name, &input.text, typing)
@@ -114,15 +196,15 @@ pub(crate) fn read<'a>(
         .iter()
         .filter_map(|file| {
             match rendered_first(file)
-                .map_or_else(|| parse_yaml(&file.path, &file.text, typing), Err)
+                .map_or_else(|| parse_checked(&file.path, &file.text, typing), Err)
             {
-                Ok((stream, documents)) => Some(Parsed {
-                    path: &file.path,
-                    text: Cow::Borrowed(&file.text),
-                    stream: RefCell::new(stream),
-                    documents,
-                    held: None,
-                }),
+                Ok(parsed) => Some(Parsed::new(
+                    &file.path,
+                    Cow::Borrowed(&file.text),
+                    parsed,
+                    None,
+                    typing,
+                )),
                 Err(error) => {
                     errors.push(error);
                     None

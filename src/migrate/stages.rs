@@ -14,19 +14,19 @@ use super::read::{Parsed, Proposal, Read};
 use super::residual;
 use super::session::Session;
 use super::write::write;
-use crate::path::{self, ValuePath};
+use crate::path::{self, Segment, ValuePath};
 use crate::splice::Spliced;
 use crate::text::{FileResult, Location};
+use crate::yaml;
 use serde_json::Value;
+use std::borrow::Cow;
 
-/// The values root, found: where it is and the original values there (borrowed, not copied).
+/// The values root, found: where it is and the original values there (borrowed when the file's
+/// documents were decoded, else decoded there alone).
 struct Located<'r> {
     candidate: Candidate,
-    original: &'r Value,
+    original: Cow<'r, Value>,
 }
-
-/// The original values of a prefix that holds nothing.
-static NULL: Value = Value::Null;
 
 /// Diagnoses the values without a proposal: displaced values, required keys, the brief.
 pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateReport {
@@ -35,14 +35,14 @@ pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>)
         report.comment = comment(&session.base_name, &session.target_name, &report);
         return report;
     };
-    facts(session, located.original, &read.answers, None, &mut report);
+    facts(session, &located.original, &read.answers, None, &mut report);
     report.brief = Some(brief(&session.target, &session.gained, &report));
     if report.status == Status::Escalated {
         return report;
     }
     let violations = session
         .target
-        .validate_coalesced(session.defaults.as_ref(), located.original);
+        .validate_coalesced(session.defaults.as_ref(), &located.original);
     let faults = chart_faults(&violations);
     if !faults.is_empty() {
         report.refusals = faults.iter().map(unlocated).collect();
@@ -79,6 +79,7 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
     else {
         return report;
     };
+    let original = &*original;
     facts(
         session,
         original,
@@ -110,10 +111,12 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
     } else if report.ops.is_empty() && *judged.proposal == *original {
         report.files = unchanged_files(&read.files);
     } else {
-        // Only the edited file's located tree is needed from here on: the others go now.
+        // Only the edited file's located tree (and the tree of the file that holds it in a
+        // string) is needed from here on: the others go now.
         proposal.drop_stream();
+        let outer = file.held.as_ref().map(|held| held.file);
         for (index, other) in read.files.iter().enumerate() {
-            if index != candidate.file {
+            if index != candidate.file && Some(index) != outer {
                 other.stream.take();
             }
         }
@@ -224,15 +227,14 @@ fn located<'r>(
     )
     .and_then(|candidate| {
         let file = &read.files[candidate.file];
-        let original =
-            path::get(&file.documents[candidate.document], &candidate.prefix).unwrap_or(&NULL);
+        let original = file.values_at(candidate.document, &candidate.prefix);
         report_home(report, &read.files, &candidate);
         let rendered = report
             .values_in
             .as_ref()
             .is_some_and(|home| home.kind == HomeKind::ArgoCdApplicationSet);
         if rendered {
-            no_template_actions(file, &candidate, original, session.typing)?;
+            no_template_actions(file, &candidate, &original, session.typing)?;
         }
         Ok(Located {
             candidate,
@@ -263,12 +265,25 @@ fn report_home(report: &mut MigrateReport, files: &[Parsed<'_>], candidate: &Can
         ),
         None => (file, candidate.document, candidate.prefix.clone(), None),
     };
-    let root = outer.documents.get(document).unwrap_or(&NULL);
-    let mut home = ValuesHome::of(root, &prefix, string);
+    let mut home = {
+        let stream = outer.stream.borrow();
+        let located = stream.documents.get(document);
+        let view = located.map(|d| (yaml::View::new(d, outer.typing), &d.root));
+        let text = |path: &[Segment]| {
+            let (view, root) = view.as_ref()?;
+            let node = view.get(root, path)?;
+            node.is_scalar()
+                .then(|| view.to_json(node).ok())??
+                .as_str()
+                .map(str::to_string)
+        };
+        ValuesHome::of_texts(text, &prefix, string)
+    };
+    // Only a ConfigMap's or a Secret's reader is looked for, through every document's values.
     let documents = files
         .iter()
         .filter(|f| f.held.is_none())
-        .flat_map(|f| &f.documents);
+        .flat_map(|f| f.documents());
     home.find_reader(documents, &prefix);
     report.values_in = Some(home);
     report.prefix = Some(prefix.to_string());

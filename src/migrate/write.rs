@@ -143,10 +143,10 @@ fn write_values(
         offset: Some(refused.offset),
         message: refused.message,
     })?;
-    // The original's located tree is not alive while the result is parsed (peak memory); the
-    // rare refusal below that needs it parses the original again.
+    let verified = verify(file, candidate, proposal, &spliced.text, typing);
+    // The original's located tree has served; the rare refusal below parses it again.
     file.stream.take();
-    verify(file, candidate, proposal, &spliced.text, typing).map_err(|(message, differs)| {
+    verified.map_err(|(message, differs)| {
         // Point at the first value that differs, where the original holds it (else the values root).
         let full = differs.unwrap_or_else(|| candidate.prefix.clone());
         NotWritten {
@@ -195,10 +195,26 @@ fn verify(
     after: &str,
     typing: Typing,
 ) -> Result<(), (String, Option<ValuePath>)> {
+    // Most results are compared straight from the parser's events, with no tree and no value
+    // built: the prefix with what was asked, the rest of the file with the original's located
+    // tree (its values are never decoded); anything else goes through the shared verify, on the
+    // original's decoded documents, which decodes a difference in full.
+    let unchanged = yaml::Unchanged {
+        stream: &file.stream.borrow(),
+        document: candidate.document,
+        prefix: candidate.prefix.segments(),
+        replacement: proposal,
+        expanded: file.expanded,
+    };
+    if verify::helm_reads(&file.text, after).is_ok()
+        && yaml::matches_located(after, typing, &Limits::default(), &unchanged)
+    {
+        return Ok(());
+    }
     let asked = Asked {
         file: file.path,
         text: &file.text,
-        documents: &file.documents,
+        documents: file.documents(),
         document: candidate.document,
         at: &candidate.prefix,
         replacement: proposal,

@@ -1,5 +1,7 @@
 //! Decoding located nodes to JSON values, expanding aliases and merge keys within limits.
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -11,16 +13,20 @@ use super::node::{Document, Entry, Node, NodeKind, Stream};
 use super::typing::{self, Typed, Typing};
 
 /// Decodes the nodes of one document, sharing an alias-expansion budget.
-struct Decoder<'a> {
+struct Decoder<'a, 'c> {
     typing: Typing,
-    limits: &'a Limits,
+    limits: &'c Limits,
     /// The root of the document, whose anchors aliases refer to.
     root: &'a Node,
     /// Anchored nodes by (range, name), the key an alias's target gives: gathered at the
-    /// first alias, so that a document without aliases is never walked for them.
-    anchors: Option<HashMap<(Range<usize>, &'a str), &'a Node>>,
+    /// first alias, so that a document without aliases is never walked for them (and shared
+    /// by every decoding of the same document that is given the same cell).
+    anchors: &'c OnceCell<Anchors<'a>>,
     /// Nodes produced so far by expanding aliases.
-    expanded: &'a mut usize,
+    expanded: &'c mut usize,
+    /// Whether values are built; when not, the document is only checked (every error found,
+    /// nothing allocated for it).
+    build: bool,
 }
 
 fn value_error(message: String, node: &Node) -> YamlError {
@@ -28,7 +34,10 @@ fn value_error(message: String, node: &Node) -> YamlError {
 }
 
 /// Every anchored node of `root`, by the key an alias's target gives.
-fn anchors_of(root: &Node) -> HashMap<(Range<usize>, &str), &Node> {
+/// Anchored nodes by the key an alias's target gives.
+pub(super) type Anchors<'a> = HashMap<(Range<usize>, &'a str), &'a Node>;
+
+pub(super) fn anchors_of(root: &Node) -> Anchors<'_> {
     let mut anchors = HashMap::new();
     for node in root.nodes() {
         if let Some(name) = node.anchor() {
@@ -38,7 +47,7 @@ fn anchors_of(root: &Node) -> HashMap<(Range<usize>, &str), &Node> {
     anchors
 }
 
-impl<'a> Decoder<'a> {
+impl<'a> Decoder<'a, '_> {
     /// The node an alias refers to, counted against the expansion budget.
     fn target(&mut self, alias: &'a Node) -> Result<&'a Node, YamlError> {
         let NodeKind::Alias(found) = &alias.kind else {
@@ -46,7 +55,7 @@ impl<'a> Decoder<'a> {
         };
         let (name, target) = (&found.name, &found.target);
         let root = self.root;
-        let anchors = self.anchors.get_or_insert_with(|| anchors_of(root));
+        let anchors = self.anchors.get_or_init(|| anchors_of(root));
         target
             .as_ref()
             .and_then(|range| anchors.get(&(range.clone(), name.as_str())).copied())
@@ -100,13 +109,19 @@ impl<'a> Decoder<'a> {
             NodeKind::Scalar { text, style } => {
                 let typed = typing::type_scalar(text, *style, node.tag(), self.typing)
                     .map_err(|message| value_error(message, node))?;
-                to_json(typed, node)
+                match typed {
+                    Typed::Str(_) if !self.build => Ok(Value::Null),
+                    typed => to_json(typed, node),
+                }
             }
             NodeKind::Sequence { items, .. } => {
                 let depth = self.deeper(node, depth)?;
                 let mut values = Vec::with_capacity(items.len());
                 for item in items {
-                    values.push(self.value(item, depth, in_alias)?);
+                    let value = self.value(item, depth, in_alias)?;
+                    if self.build {
+                        values.push(value);
+                    }
                 }
                 Ok(Value::Array(values))
             }
@@ -134,7 +149,9 @@ impl<'a> Decoder<'a> {
             let key = self.key(&entry.key, in_alias)?;
             let value = self.value(&entry.value, depth, in_alias)?;
             // As in Helm (and go-yaml v2 without strict mode), a repeated key keeps the last value.
-            map.insert(key, value);
+            if self.build {
+                map.insert(key.into_owned(), value);
+            }
         }
         Ok(())
     }
@@ -181,7 +198,7 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    fn key(&mut self, key: &'a Node, in_alias: bool) -> Result<String, YamlError> {
+    fn key(&mut self, key: &'a Node, in_alias: bool) -> Result<Cow<'a, str>, YamlError> {
         self.count(key, in_alias)?;
         let (node, _) = self.resolve(key, in_alias)?;
         let NodeKind::Scalar { text, style } = &node.kind else {
@@ -194,7 +211,6 @@ impl<'a> Decoder<'a> {
         let typed = typing::type_scalar(text, *style, node.tag(), self.typing)
             .map_err(|message| value_error(message, key))?;
         typing::key_from_typed(typed, self.typing)
-            .map(|key| key.into_owned())
             .map_err(|message| YamlError::new(YamlErrorKind::Key, message, key.range.clone()))
     }
 }
@@ -229,13 +245,26 @@ impl Node {
         typing: Typing,
         limits: &Limits,
     ) -> Result<Value, YamlError> {
+        self.to_json_in(document, typing, limits, &OnceCell::new())
+    }
+
+    /// [`Node::to_json`] with the document's anchors gathered in `anchors` (once, for every
+    /// node decoded with the same cell).
+    pub(super) fn to_json_in<'a>(
+        &'a self,
+        document: &'a Document,
+        typing: Typing,
+        limits: &Limits,
+        anchors: &OnceCell<Anchors<'a>>,
+    ) -> Result<Value, YamlError> {
         let mut expanded = 0;
         let mut decoder = Decoder {
             typing,
             limits,
             root: &document.root,
-            anchors: None,
+            anchors,
             expanded: &mut expanded,
+            build: true,
         };
         decoder.value(self, 0, false)
     }
@@ -251,18 +280,38 @@ impl Document {
 impl Stream {
     /// Every document as a JSON value under `typing`; aliases share one expansion budget.
     pub fn to_json(&self, typing: Typing, limits: &Limits) -> Result<Vec<Value>, YamlError> {
-        let mut expanded = 0;
         let mut values = Vec::with_capacity(self.documents.len());
+        self.decode(typing, limits, true, |value| values.push(value))?;
+        Ok(values)
+    }
+
+    /// Whether every document decodes as [`Stream::to_json`] decodes it (the same error when
+    /// not), without building the values; the nodes aliases expanded to.
+    pub fn check_json(&self, typing: Typing, limits: &Limits) -> Result<usize, YamlError> {
+        self.decode(typing, limits, false, drop)
+    }
+
+    /// Decodes every document in turn, handing each value to `each`; the nodes aliases expanded to.
+    fn decode(
+        &self,
+        typing: Typing,
+        limits: &Limits,
+        build: bool,
+        mut each: impl FnMut(Value),
+    ) -> Result<usize, YamlError> {
+        let mut expanded = 0;
         for document in &self.documents {
+            let anchors = OnceCell::new();
             let mut decoder = Decoder {
                 typing,
                 limits,
                 root: &document.root,
-                anchors: None,
+                anchors: &anchors,
                 expanded: &mut expanded,
+                build,
             };
-            values.push(decoder.value(&document.root, 0, false)?);
+            each(decoder.value(&document.root, 0, false)?);
         }
-        Ok(values)
+        Ok(expanded)
     }
 }

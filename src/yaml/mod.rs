@@ -14,10 +14,11 @@ pub mod number;
 mod offsets;
 mod source;
 mod typing;
+mod view;
 
 pub use crate::text::{LineCol, LineIndex};
 pub use build::is_printable;
-pub use direct::Expected;
+pub use direct::{Expected, Unchanged, matches_located};
 pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
 pub use node::{
@@ -25,6 +26,7 @@ pub use node::{
     ScalarStyle, ScalarText, Stream,
 };
 pub use typing::{Typing, UnknownTyping};
+pub use view::View;
 
 /// Options for [`decode`]: how scalars are typed and the limits that apply.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -25,6 +25,7 @@ mod splice_property;
 mod structure;
 mod yaml_fuzz;
 mod yaml_limits;
+mod yaml_located;
 mod yaml_matches;
 mod yaml_path_roundtrip;
 mod yaml_queries;

@@ -14,9 +14,9 @@ use values_migrate::yaml::{
 use crate::common::Rng;
 
 /// One YAML text and where it comes from.
-struct Text {
-    name: String,
-    text: String,
+pub(crate) struct Text {
+    pub name: String,
+    pub text: String,
 }
 
 fn root() -> &'static Path {
@@ -58,7 +58,7 @@ fn family(name: &str, bytes: usize) -> String {
 
 /// The repository's YAML: fixtures, examples, the corpus, the YAML test suite's cases that
 /// must parse, and the bench families.
-fn texts() -> Vec<Text> {
+pub(crate) fn texts() -> Vec<Text> {
     let mut files = Vec::new();
     for dir in ["tests/fixtures", "tests/corpus", "tests/charts", "examples"] {
         yaml_files(&root().join(dir), &mut files);
@@ -93,7 +93,7 @@ fn texts() -> Vec<Text> {
 
 /// What the full path decodes `text` to under Helm's typing (and its stream), when it accepts
 /// it with no key written twice.
-fn full(text: &str, limits: &Limits) -> Option<(Stream, Vec<Value>)> {
+pub(crate) fn full(text: &str, limits: &Limits) -> Option<(Stream, Vec<Value>)> {
     let stream = parse(text, limits).ok()?;
     let documents = stream.to_json(Typing::Helm, limits).ok()?;
     stream
@@ -203,7 +203,7 @@ fn changed(value: &Value) -> Value {
 
 /// Paths worth changing in `documents[document]`: where the tree holds an anchor, an alias or a
 /// mapping with a merge key (and each key of that mapping), and some others spread over it.
-fn paths_to_change(stream: &Stream, document: usize, value: &Value) -> Vec<ValuePath> {
+pub(crate) fn paths_to_change(stream: &Stream, document: usize, value: &Value) -> Vec<ValuePath> {
     let tree = &stream.documents[document].root;
     let all = path::nodes(value);
     let step = (all.len() / 12).max(1);
@@ -250,7 +250,7 @@ fn through_anchors(stream: &Stream, document: usize, at: &ValuePath) -> bool {
 }
 
 /// Every way of getting `path` wrong: its value changed, a key added to or removed from it.
-fn wrong_values(value: &Value) -> Vec<Value> {
+pub(crate) fn wrong_values(value: &Value) -> Vec<Value> {
     let mut wrong = vec![changed(value)];
     if let Value::Object(map) = value
         && let Some(first) = map.keys().next()
@@ -313,7 +313,7 @@ fn every_changed_expectation_is_refused() {
 }
 
 /// A realistic file with every use of anchors a values file makes.
-const ANCHORED: &str = "\
+pub(crate) const ANCHORED: &str = "\
 defaults: &defaults
   image: {repository: ghcr.io/example/app, tag: \"1.2\"}
   resources: &resources
@@ -336,20 +336,25 @@ sidecar:
   again: *limits
 ";
 
+/// `text` with one or two bytes replaced by bytes that mean something to YAML.
+pub(crate) fn garble(text: &str, rng: &mut Rng) -> String {
+    const GARBAGE: &[u8] = b" \t\r\n:-?,[]{}#&*!|>'\"%@`\\.0aZ<";
+    let mut bytes = text.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(2) {
+        let at = rng.below(bytes.len());
+        bytes[at] = GARBAGE[rng.below(GARBAGE.len())];
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
 #[test]
 fn garbled_anchored_texts_are_accepted_only_as_decoded() {
-    const GARBAGE: &[u8] = b" \t\r\n:-?,[]{}#&*!|>'\"%@`\\.0aZ<";
     let (_, documents) = full(ANCHORED, &Limits::default()).expect("decodes");
     assert!(matches_all(ANCHORED, &documents));
     let mut rng = Rng(0x51_7cc1_b727_220a);
     let mut accepted = 0;
     for _ in 0..4000 {
-        let mut bytes = ANCHORED.as_bytes().to_vec();
-        for _ in 0..1 + rng.below(2) {
-            let at = rng.below(bytes.len());
-            bytes[at] = GARBAGE[rng.below(GARBAGE.len())];
-        }
-        let garbled = String::from_utf8_lossy(&bytes).into_owned();
+        let garbled = garble(ANCHORED, &mut rng);
         if matches_all(&garbled, &documents) {
             let decoded = full(&garbled, &Limits::default()).map(|(_, d)| d);
             assert_eq!(decoded.as_ref(), Some(&documents), "{garbled:?}");

@@ -99,25 +99,18 @@ pub(crate) fn matches(
     if text.len() > limits.max_input_bytes || first_unprintable(text).is_some() {
         return false;
     }
-    let mut comparer = Comparer {
-        typing,
-        expected,
-        stack: Vec::new(),
-        anchors: Anchors::new(limits),
-        document: 0,
-        root: None,
-    };
+    let mut comparer = Comparer::new(typing, limits, expected);
     let mut parser = Parser::new_from_str(text);
     while let Some(next) = parser.next_event() {
         let Ok((event, _)) = next else { return false };
-        if comparer.stack.len() > limits.max_depth || comparer.event(event).is_none() {
+        if comparer.event(event).is_none() {
             return false;
         }
     }
-    comparer.stack.is_empty() && comparer.document == expected.documents.len()
+    comparer.finished()
 }
 
-struct Comparer<'e> {
+pub(super) struct Comparer<'e> {
     typing: Typing,
     expected: &'e Expected<'e>,
     stack: Vec<Frame<'e>>,
@@ -126,11 +119,35 @@ struct Comparer<'e> {
     document: usize,
     /// The current document's expected root and where it stands on the prefix, until it is met.
     root: Option<(&'e Value, Option<usize>)>,
+    /// The deepest nesting of collections accepted.
+    max_depth: usize,
 }
 
 impl<'e> Comparer<'e> {
-    /// Compares one event; `None` as soon as anything differs or is not handled here.
-    fn event(&mut self, event: Event<'_>) -> Option<()> {
+    /// A comparer of a text's events with `expected`, within `limits`.
+    pub(super) fn new(typing: Typing, limits: &Limits, expected: &'e Expected<'e>) -> Self {
+        Comparer {
+            typing,
+            expected,
+            stack: Vec::new(),
+            anchors: Anchors::new(limits),
+            document: 0,
+            root: None,
+            max_depth: limits.max_depth,
+        }
+    }
+
+    /// Whether every expected document was met, and nothing is left open.
+    pub(super) fn finished(&self) -> bool {
+        self.stack.is_empty() && self.document == self.expected.documents.len()
+    }
+
+    /// Compares one event; `None` as soon as anything differs, is not handled here, or nests
+    /// past the depth limit.
+    pub(super) fn event(&mut self, event: Event<'_>) -> Option<()> {
+        if self.stack.len() > self.max_depth {
+            return None;
+        }
         match event {
             Event::Nothing | Event::StreamStart | Event::StreamEnd => Some(()),
             Event::DocumentStart(_) => {

@@ -11,6 +11,7 @@
 
 mod anchors;
 mod compare;
+mod located;
 mod merge;
 
 use std::borrow::Cow;
@@ -25,6 +26,7 @@ use super::typing::{self, Typed, Typing};
 
 pub use compare::Expected;
 pub(crate) use compare::matches;
+pub use located::{Unchanged, matches_located};
 
 /// A collection being decoded.
 enum Open {
