@@ -26,8 +26,9 @@ test('CommonJS require is ready and agrees with ESM', () => {
 
 test('ESM and CommonJS expose the same functions', () => {
   const cjs = require('values-migrate');
-  // `runCli` is the bundled CLI's entry, not part of the API: it has no types and no ESM export.
-  const internal = ['default', 'start', 'runCli'];
+  // `runCli` and `cliFlags` are the bundled CLI's and MCP server's entries, not part of the API:
+  // they have no types and no ESM export.
+  const internal = ['default', 'start', 'runCli', 'cliFlags'];
   const fns = (m) => Object.keys(m).filter((k) => typeof m[k] === 'function' && !internal.includes(k)).sort();
   assert.deepEqual(fns(esm), fns(cjs));
 });
