@@ -86,6 +86,11 @@ pub(crate) fn parse_yaml(
     let limits = Limits::default();
     let located = |e: YamlError| Diagnostic::at(name, text, e.offset(), e.message());
     let stream = yaml::parse(text, &limits).map_err(located)?;
+    if typing == Typing::Helm
+        && let Some(error) = yaml::helm_refusal(text, &stream)
+    {
+        return Err(located(error));
+    }
     let documents = stream.to_json(typing, &limits).map_err(located)?;
     Ok((stream, documents))
 }

@@ -17,7 +17,6 @@ mod tree;
 pub mod values;
 
 pub use edit::{Edit, EditError, apply};
-pub use find::helm_refuses_tab_line;
 pub use op::{Op, SetSource, becomes_item, becomes_value};
 pub use splicer::{KeptComment, SpliceInput, SpliceKind, SpliceRefusal, Spliced};
 pub use values::splice;

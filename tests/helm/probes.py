@@ -269,16 +269,42 @@ def misc():
         ("merge-key", one("b", {"required": ["x"]}), "base: &b {x: 1}\nb:\n  <<: *b\n", None),
         ("multi-document", one("a", {"type": "integer"}), "a: x\n---\na: 1\n", None),
         ("user-multi-document", one("a", {"type": "integer"}), "", "a: x\n---\na: 1\n"),
-        ("tab-line", {"type": "object"}, "a: 1\n \t\nb: 2\n", None),
-        ("first-line-tab", {"type": "object"}, " \t\nb: 2\n", None),
         ("bom", one("a", {"type": "integer"}), "\ufeffa: x\n", None),
     ]
+
+
+def tabs():
+    """Tabs where go-yaml (Helm's reader) reads a line's indentation or its next block token:
+    refused there, read inside a line, a flow collection or a block scalar's content; each as
+    the chart's defaults and as a user's file."""
+    texts = [
+        ("tab-line", "a: 1\n \t\nb: 2\n"), ("first-line-tab", " \t\nb: 2\n"),
+        ("tab-line-left-of-plain", "a: 1\n\t\nb: 2\n"), ("tab-line-nested", "a:\n  b: 1\n   \t\n  c: 2\n"),
+        ("tab-line-nested-left", "a:\n  b: 1\n \t\n  c: 2\n"), ("tab-line-after-key", "a:\n \t\n  b: 2\n"),
+        ("tab-line-after-comment", "a: 1 # c\n \t\nb: 2\n"), ("tab-line-after-quoted", "a: \"x\"\n \t\nb: 2\n"),
+        ("tab-line-after-flow", "a: [1]\n \t\nb: 2\n"), ("tab-line-after-document-start", "---\n\t\na: 1\n"),
+        ("tab-before-comment", "a: 1\n\t# c\nb: 2\n"), ("space-tab-before-comment", "a: 1\n \t# c\nb: 2\n"),
+        ("tab-line-in-list", "a:\n  - x\n \t\n  - y\n"), ("tab-line-in-list-right", "a:\n  - x\n   \t\n  - y\n"),
+        ("tab-after-dash", "a:\n- \tb\n"), ("tab-indents-key", "\ta: 1\n"),
+        ("block-scalar-tab-line-left", "a: |\n  x\n \t\nb: 1\n"),
+        ("block-scalar-tab-line-nested", "a:\n  b: |\n    x\n  \t\n  c: 1\n"),
+        ("block-scalar-tab-content", "a: |\n  x\n  \ty\nb: 1\n"), ("block-scalar-tab-line-in", "a: |\n  x\n  \t\n  y\nb: 1\n"),
+        ("block-scalar-header-tab", "a: |\t# c\n  x\n"), ("block-scalar-then-comment", "a: |\n  x\n# c\n\t\nb: 1\n"),
+        ("tab-inside-lines", "a: \tb\nc: d\t# e\nf:\t# g\nh: i\tj\nk\tl: m\nn: 1\t\n"),
+        ("tab-in-flow", "a: [1,\n\t2]\n"), ("tab-continues-plain", "a: x\n \ty\nb: 1\n"),
+        ("document-start-tab", "---\t\na: 1\n"),
+    ]
+    out = []
+    for name, text in texts:
+        out.append((name, {"type": "object"}, text, None))
+        out.append((f"user-{name}", {"type": "object"}, "", text))
+    return out
 
 
 def all_probes():
     """Every probe as `(group, name, schema text, defaults text, user text or None)`."""
     out = []
-    for group in (drafts, formats, patterns, numbers, yaml_words, misc):
+    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs):
         for name, schema, defaults, user in group():
             text = schema if isinstance(schema, str) else json.dumps(schema, ensure_ascii=False)
             out.append((group.__name__, name, text, defaults, user))
