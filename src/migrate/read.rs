@@ -95,10 +95,18 @@ pub(crate) fn parse_yaml(
     Ok((stream, documents))
 }
 
-/// Parses one YAML input and returns its first document (`null` when it has none).
+/// Parses a chart's values text (`--defaults`, a chart's values.yaml) as Helm's loader reads
+/// it: its documents merged, a later key winning (`schema::load_values`; `null` when it has none).
 pub(crate) fn parse_document(input: &Named, typing: Typing) -> Result<Value, Diagnostic> {
-    parse_yaml(&input.name, &input.text, typing)
-        .map(|(_, documents)| documents.into_iter().next().unwrap_or(Value::Null))
+    let (stream, documents) = parse_yaml(&input.name, &input.text, typing)?;
+    crate::schema::load_values(documents).map_err(|index| {
+        let at = stream.documents.get(index).map_or(0, |d| d.range.start);
+        let message = format!(
+            "document {} is not a mapping: Helm reads every document of a values file as values",
+            index + 1
+        );
+        Diagnostic::at(&input.name, &input.text, at, &message)
+    })
 }
 
 /// Reads the values files, the proposal and the answers; what cannot be read goes to `errors`.

@@ -269,6 +269,10 @@ def misc():
         ("merge-key", one("b", {"required": ["x"]}), "base: &b {x: 1}\nb:\n  <<: *b\n", None),
         ("multi-document", one("a", {"type": "integer"}), "a: x\n---\na: 1\n", None),
         ("user-multi-document", one("a", {"type": "integer"}), "", "a: x\n---\na: 1\n"),
+        ("multi-document-merged", one("a", {"required": ["k", "l"]}), "a: {k: 1}\n---\na: {l: 2}\n", None),
+        ("user-multi-document-merged", one("a", {"required": ["k", "l"]}), "", "a: {k: 1}\n---\n---\na: {l: x}\n"),
+        ("user-multi-document-later-wrong", one("a", {"type": "integer"}), "", "a: 1\nb: 2\n---\na: x\n"),
+        ("multi-document-list", {"type": "object"}, "a: 1\n---\n- x\n", None),
         ("bom", one("a", {"type": "integer"}), "\ufeffa: x\n", None),
     ]
 
