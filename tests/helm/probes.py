@@ -44,8 +44,8 @@ def drafts():
         out.append((f"prefixItems/{label}", prefix, "l: [1, 2]\n", None))
         dep = one("d", {"deprecated": "true", "type": "string"}, draft)
         out.append((f"deprecated-string/{label}", dep, "d: x\n", None))
-        excl = one("n", {"maximum": 5, "exclusiveMaximum": True}, draft)
-        out.append((f"exclusiveMaximum-boolean/{label}", excl, "n: 5\n", None))
+        excl = one("num", {"maximum": 5, "exclusiveMaximum": True}, draft)
+        out.append((f"exclusiveMaximum-boolean/{label}", excl, "num: 5\n", None))
         uneval_items = one("l", {"type": "array", "prefixItems": [{"type": "integer"}],
                                  "unevaluatedItems": False}, draft)
         out.append((f"unevaluatedItems/{label}", uneval_items, "l: [1, 2]\n", None))
@@ -165,21 +165,26 @@ def patterns():
 
 
 def numbers():
-    """Big and odd numbers, as Helm's YAML and JSON steps hold them."""
+    """Big and odd numbers, as Helm's YAML and JSON steps hold them (under `num`: `n` is
+    `false` in YAML 1.1)."""
     big = [
-        ("max-int64", one("n", {"type": "integer", "maximum": 9223372036854775807}), "n: 9223372036854775807\n"),
-        ("over-int64", one("n", {"type": "integer"}), "n: 9223372036854775808\n"),
-        ("over-uint64", one("n", {"type": "integer"}), "n: 18446744073709551616\n"),
-        ("2^53+1-max", one("n", {"maximum": 9007199254740992}), "n: 9007199254740993\n"),
-        ("2^53+1-const", one("n", {"const": 9007199254740993}), "n: 9007199254740992\n"),
-        ("float-integer", one("n", {"type": "integer"}), "n: 1.0\n"),
-        ("exp-integer", one("n", {"type": "integer"}), "n: 1e3\n"),
-        ("multipleOf-float", one("n", {"multipleOf": 0.01}), "n: 0.07\n"),
-        ("multipleOf-big", one("n", {"multipleOf": 3}), "n: 9223372036854775806\n"),
-        ("enum-1-vs-1.0", one("n", {"enum": [1]}), "n: 1.0\n"),
+        ("max-int64", one("num", {"type": "integer", "maximum": 9223372036854775807}), "num: 9223372036854775807\n"),
+        ("over-int64", one("num", {"type": "integer"}), "num: 9223372036854775808\n"),
+        ("over-uint64", one("num", {"type": "integer"}), "num: 18446744073709551616\n"),
+        ("2^53+1-max", one("num", {"maximum": 9007199254740992}), "num: 9007199254740993\n"),
+        ("near-2^64-max", one("num", {"maximum": 18446744073709551615}), "num: 18446744073709551600\n"),
+        ("near-2^64-exclusive", one("num", {"exclusiveMaximum": 18446744073709551615}), "num: 18446744073709551000\n"),
+        ("2^53+1-multipleOf", one("num", {"multipleOf": 2}), "num: 9007199254740993\n"),
+        ("2^53+1-enum", one("num", {"enum": [9007199254740993]}), "num: 9007199254740993\n"),
+        ("2^53+1-const", one("num", {"const": 9007199254740993}), "num: 9007199254740992\n"),
+        ("float-integer", one("num", {"type": "integer"}), "num: 1.0\n"),
+        ("exp-integer", one("num", {"type": "integer"}), "num: 1e3\n"),
+        ("multipleOf-float", one("num", {"multipleOf": 0.01}), "num: 0.07\n"),
+        ("multipleOf-big", one("num", {"multipleOf": 3}), "num: 9223372036854775806\n"),
+        ("enum-1-vs-1.0", one("num", {"enum": [1]}), "num: 1.0\n"),
         ("uniqueItems-1-vs-1.0", one("l", {"uniqueItems": True}), "l: [1, 1.0]\n"),
-        ("negative-zero", one("n", {"exclusiveMinimum": 0}), "n: -0.0\n"),
-        ("huge-float", one("n", {"type": "number", "maximum": 1e308}), "n: 1e309\n"),
+        ("negative-zero", one("num", {"exclusiveMinimum": 0}), "num: -0.0\n"),
+        ("huge-float", one("num", {"type": "number", "maximum": 1e308}), "num: 1e309\n"),
         ("minLength-astral", one("s", {"minLength": 2}), "s: 😀\n"),
         ("maxLength-combining", one("s", {"maxLength": 1}), "s: e\u0301\n"),
     ]

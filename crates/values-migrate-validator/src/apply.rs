@@ -376,7 +376,11 @@ impl Validator {
                 }
             }
             (Check::UnevaluatedItems(rest), Value::Array(items)) => {
-                let unexpected = self.unevaluated_items(id, *rest, items, value, scope);
+                let unexpected: Vec<String> = (self
+                    .unevaluated_items(id, *rest, items, value, scope))
+                .into_iter()
+                .map(|i| items[i].to_string())
+                .collect();
                 if !unexpected.is_empty() {
                     let kind = ErrorKind::UnevaluatedItems { unexpected };
                     out.push(error(value, loc, path, kind));
