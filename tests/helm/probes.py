@@ -176,6 +176,7 @@ def numbers():
         ("near-2^64-exclusive", one("num", {"exclusiveMaximum": 18446744073709551615}), "num: 18446744073709551000\n"),
         ("2^53+1-multipleOf", one("num", {"multipleOf": 2}), "num: 9007199254740993\n"),
         ("2^53+1-enum", one("num", {"enum": [9007199254740993]}), "num: 9007199254740993\n"),
+        ("2^63-const", one("num", {"const": 9223372036854775808}), "num: 9223372036854775808\n"),
         ("2^53+1-const", one("num", {"const": 9007199254740993}), "num: 9007199254740992\n"),
         ("float-integer", one("num", {"type": "integer"}), "num: 1.0\n"),
         ("exp-integer", one("num", {"type": "integer"}), "num: 1e3\n"),
