@@ -402,7 +402,7 @@ fn at_path(path: &[String], leaf: &Value) -> Value {
     )
 }
 
-/// The chart's own values.yaml (its first document), as Helm's chart loader reads it.
+/// The chart's own values.yaml, as Helm's chart loader reads it (every document, merged).
 fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
     let Some(text) = &chart.values else {
         return Ok(None);
@@ -418,7 +418,17 @@ fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
             format!("not YAML: {}", e.display_with("values.yaml", text)),
         )
     })?;
-    Ok(documents.into_iter().next())
+    if documents.is_empty() {
+        return Ok(None);
+    }
+    let merged = crate::schema::load_values(documents).map_err(|index| {
+        let message = format!(
+            "document {} is not a mapping: Helm reads every document of values.yaml as values",
+            index + 1
+        );
+        ChartError::new(&chart.source, Some("values.yaml"), message)
+    })?;
+    Ok(Some(merged))
 }
 
 /// The tree as the schema layer coalesces it (`schema::TREE_KEYWORD`): each chart's own values

@@ -153,9 +153,21 @@ pub(crate) fn parse_yaml(
 ) -> Result<(Stream, Vec<Value>), Diagnostic> {
     let limits = Limits::default();
     let located = |e: YamlError| Diagnostic::at(name, text, e.offset(), e.message());
-    let stream = yaml::parse(text, &limits).map_err(located)?;
+    let stream = parse_as_read(text, typing, &limits).map_err(located)?;
     let documents = stream.to_json(typing, &limits).map_err(located)?;
     Ok((stream, documents))
+}
+
+/// The located parse of `text`; under the Helm typing, a tab where go-yaml refuses one is the
+/// error Helm's reader gives (`yaml::helm_refusal`).
+fn parse_as_read(text: &str, typing: Typing, limits: &Limits) -> Result<Stream, YamlError> {
+    let stream = yaml::parse(text, limits)?;
+    if typing == Typing::Helm
+        && let Some(error) = yaml::helm_refusal(text, &stream)
+    {
+        return Err(error);
+    }
+    Ok(stream)
 }
 
 /// Parses one YAML input into its stream, checked to decode (its documents are not built), with
@@ -167,15 +179,23 @@ pub(crate) fn parse_checked(
 ) -> Result<(Stream, usize), Diagnostic> {
     let limits = Limits::default();
     let located = |e: YamlError| Diagnostic::at(name, text, e.offset(), e.message());
-    let stream = yaml::parse(text, &limits).map_err(located)?;
+    let stream = parse_as_read(text, typing, &limits).map_err(located)?;
     let expanded = stream.check_json(typing, &limits).map_err(located)?;
     Ok((stream, expanded))
 }
 
-/// Parses one YAML input and returns its first document (`null` when it has none).
+/// Parses a chart's values text (`--defaults`, a chart's values.yaml) as Helm's loader reads
+/// it: its documents merged, a later key winning (`schema::load_values`; `null` when it has none).
 pub(crate) fn parse_document(input: &Named, typing: Typing) -> Result<Value, Diagnostic> {
-    parse_yaml(&input.name, &input.text, typing)
-        .map(|(_, documents)| documents.into_iter().next().unwrap_or(Value::Null))
+    let (stream, documents) = parse_yaml(&input.name, &input.text, typing)?;
+    crate::schema::load_values(documents).map_err(|index| {
+        let at = stream.documents.get(index).map_or(0, |d| d.range.start);
+        let message = format!(
+            "document {} is not a mapping: Helm reads every document of a values file as values",
+            index + 1
+        );
+        Diagnostic::at(&input.name, &input.text, at, &message)
+    })
 }
 
 /// Reads the values files, the proposal and the answers; what cannot be read goes to `errors`.

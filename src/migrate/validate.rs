@@ -1,12 +1,12 @@
 //! The `validate` capability: values (coalesced with the chart's defaults) against one schema, located.
 
 use super::read::parse_yaml;
-use super::request::{SourceFile, ValidateRequest};
+use super::request::{Named, SourceFile, ValidateRequest};
 use super::session::Session;
 use crate::path::{self, ValuePath};
 use crate::schema::Schema;
 use crate::text::{Diagnostic, LineIndex, Location};
-use crate::yaml::Typing;
+use crate::yaml::{Stream, Typing};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -139,6 +139,27 @@ pub(crate) fn against(
         Ok(parsed) => parsed,
         Err(e) => return report(vec![e]),
     };
+    // A values file of several documents is read as `-f` reads it: every document, merged.
+    if prefix.is_root() && documents.len() > 1 {
+        let named = Named {
+            name: values.path.clone(),
+            text: values.text.clone(),
+        };
+        let user = match super::read::parse_document(&named, typing) {
+            Ok(user) => user,
+            Err(e) => return report(vec![e]),
+        };
+        let all: Vec<usize> = (0..documents.len()).collect();
+        return judged(
+            schema,
+            defaults,
+            values,
+            (&stream, &documents, &all),
+            &prefix,
+            &user,
+            typing,
+        );
+    }
     // The values root is in the first document that holds the prefix (the first one when none is given).
     let found = documents
         .iter()
@@ -152,21 +173,52 @@ pub(crate) fn against(
             return report(vec![Diagnostic::in_file(&values.path, message)]);
         }
     };
+    judged(
+        schema,
+        defaults,
+        values,
+        (&stream, &documents, &[index]),
+        &prefix,
+        &user,
+        typing,
+    )
+}
+
+/// The violations of `user` (the values `read` from `values` at `prefix`: the stream, its
+/// documents and the ones the values come from), each at the line of the last of those
+/// documents that writes its key (the one Helm's merge keeps).
+fn judged(
+    schema: &Schema,
+    defaults: Option<&Value>,
+    values: &SourceFile,
+    read: (&Stream, &[Value], &[usize]),
+    prefix: &ValuePath,
+    user: &Value,
+    typing: Typing,
+) -> ValidateReport {
+    let (stream, documents, from) = read;
     let lines = LineIndex::new(&values.text);
-    let placer = (stream.documents.get(index))
-        .map(|d| super::held::Placer::new(&values.text, &d.root, &prefix, typing));
+    let placers: Vec<_> = (from.iter())
+        .filter_map(|&i| Some((i, stream.documents.get(i)?)))
+        .map(|(i, d)| {
+            (
+                i,
+                super::held::Placer::new(&values.text, &d.root, prefix, typing),
+            )
+        })
+        .collect();
     let mut out = report(Vec::new());
-    for violation in schema.validate_coalesced(defaults, &user) {
+    for violation in schema.validate_coalesced(defaults, user) {
         let key = violation
             .key_path
             .clone()
             .unwrap_or_else(|| violation.path.clone());
+        let written = prefix.join(&written_at(&key, user));
+        let writes = |(i, _): &&(usize, _)| path::get(&documents[*i], &written).is_some();
+        let placer = placers.iter().rev().find(writes).or(placers.first());
         // A missing key has no line of its own: the deepest part of its path that exists is shown.
-        let at = (placer.as_ref())
-            .map(|placer| {
-                let offset = placer.offset(&prefix.join(&written_at(&key, &user)));
-                Location::at(&values.path, &lines, offset)
-            })
+        let at = placer
+            .map(|(_, placer)| Location::at(&values.path, &lines, placer.offset(&written)))
             .unwrap_or_default();
         let located = LocatedViolation {
             path: key,

@@ -49,6 +49,37 @@ pub fn coalesce_with_warnings(defaults: Option<&Value>, user: &Value) -> Coalesc
     Coalesced { values, warnings }
 }
 
+/// The documents of one values text as Helm's `LoadValues` reads them (a chart's values.yaml
+/// and every `-f` file): each document a mapping (a `null` one empty), merged in order by
+/// `MergeMaps` (a later key wins, mappings merge key by key); one document is left as it is.
+/// `Err` names the first document (from 0) that is neither a mapping nor `null`.
+pub fn load_values(documents: Vec<Value>) -> Result<Value, usize> {
+    if documents.len() < 2 {
+        return Ok(documents.into_iter().next().unwrap_or(Value::Null));
+    }
+    let mut merged = Map::new();
+    for (index, document) in documents.into_iter().enumerate() {
+        match document {
+            Value::Null => {}
+            Value::Object(map) => merge_maps(&mut merged, map),
+            _ => return Err(index),
+        }
+    }
+    Ok(Value::Object(merged))
+}
+
+/// Helm's `MergeMaps(a, b)` into `a`: `b`'s key wins, unless both sides are mappings (merged).
+fn merge_maps(a: &mut Map<String, Value>, b: Map<String, Value>) {
+    for (key, value) in b {
+        match (a.get_mut(&key), value) {
+            (Some(Value::Object(inner)), Value::Object(more)) => merge_maps(inner, more),
+            (_, value) => {
+                a.insert(key, value);
+            }
+        }
+    }
+}
+
 /// Helm's `CoalesceTables(dst, src)`: `dst` wins, mappings merge, a `null` in `dst` deletes the key.
 ///
 /// `upgrade --reuse-values` uses it to lay the new `--set`/`-f` values over the release's old ones.
@@ -302,6 +333,22 @@ mod tests {
         );
         assert_eq!(nested.warnings[0].path.to_string(), "p.t");
         assert_eq!(nested.values, json!({"p": {"t": "s"}}));
+    }
+
+    #[test]
+    fn documents_merge_as_helms_loader_merges_them() {
+        let documents = vec![
+            json!({"a": "x", "m": {"k": 1, "l": [1]}, "s": {"t": 1}}),
+            Value::Null,
+            json!({"a": 1, "m": {"l": [2], "n": null}, "s": 2}),
+        ];
+        let merged = load_values(documents).unwrap();
+        assert_eq!(
+            merged,
+            json!({"a": 1, "m": {"k": 1, "l": [2], "n": null}, "s": 2})
+        );
+        assert_eq!(load_values(vec![json!("x")]), Ok(json!("x")));
+        assert_eq!(load_values(vec![json!({}), json!([1])]), Err(1));
     }
 
     #[test]

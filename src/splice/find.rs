@@ -320,18 +320,12 @@ pub(super) fn indent_step(root: &Node, text: &str) -> usize {
         .map_or(2, |(step, _)| step)
 }
 
-/// Whether the line starting at `line_start` is one Helm's YAML reader refuses ("found character
-/// that cannot start any token", "a tab character that violates indentation"): white space holding
-/// a tab that no plain scalar before it takes in. Only a one-line plain value (`key: value` or
+/// Whether Helm's reader refuses `line` (without its line feed) after the text `before`, for a
+/// white-space line the splicer may leave behind: only a one-line plain value (`key: value` or
 /// `- value`, no comment after it) takes such a line in, and only when the tab stands right of
 /// that entry's key or dash; at the document's start, after a comment, a `---`, a key with
-/// nothing after its colon, a quoted, flow or block value, Helm refuses it.
-pub fn helm_refuses_tab_line(text: &str, line_start: usize) -> bool {
-    let line = text[line_start..].split('\n').next().unwrap_or_default();
-    refuses_tab_line(&text[..line_start], line)
-}
-
-/// Whether Helm's reader refuses `line` (without its line feed) after the text `before`.
+/// nothing after its colon, a quoted, flow or block value, Helm refuses it (the whole rule, which
+/// verify applies to the result, is `yaml::helm_refusal`).
 fn refuses_tab_line(before: &str, line: &str) -> bool {
     let body = line.trim_end_matches('\r');
     let Some(tab) = body.find('\t') else {

@@ -18,7 +18,6 @@ pub mod values;
 pub mod verify;
 
 pub use edit::{Edit, EditError, apply};
-pub use find::helm_refuses_tab_line;
 pub use op::{Op, SetSource, becomes_item, becomes_value};
 pub use splicer::{KeptComment, SpliceInput, SpliceKind, SpliceRefusal, Spliced};
 pub use values::splice;

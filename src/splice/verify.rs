@@ -3,7 +3,6 @@
 
 use serde_json::{Map, Value};
 
-use super::find::helm_refuses_tab_line;
 use crate::path::{self, Segment, ValuePath};
 use crate::yaml::{self, Limits, Stream, Typing};
 
@@ -147,30 +146,25 @@ fn same_but_at(got: &Value, original: &Value, prefix: &[Segment], proposal: &Val
     }
 }
 
-/// Helm's YAML reader refuses some text this crate's reader takes (a white-space line holding a
-/// tab where no token may start): the edit may not add such a line.
+/// Helm's YAML reader refuses some tabs this crate's reader takes (`yaml::helm_refusal`): the
+/// edit may not leave one in a file Helm could read before it.
 pub(crate) fn helm_reads(before: &str, after: &str) -> Result<(), String> {
-    // The lines holding a tab, found a tab at a time (most files have none).
-    let refused = |text: &str| -> Vec<usize> {
-        let mut lines = Vec::new();
-        let mut from = 0;
-        while let Some(tab) = text[from..].find('\t').map(|at| from + at) {
-            let start = text[..tab].rfind('\n').map_or(0, |n| n + 1);
-            if helm_refuses_tab_line(text, start) {
-                lines.push(start);
-            }
-            from = text[tab..].find('\n').map_or(text.len(), |n| tab + n + 1);
-        }
-        lines
+    let refused = |text: &str| {
+        text.contains('\t')
+            .then(|| yaml::parse(text, &Limits::default()).ok())
+            .flatten()
+            .and_then(|stream| yaml::helm_refusal(text, &stream))
     };
-    let found = refused(after);
-    if found.len() > refused(before).len() {
-        let line = after[..found[0]].matches('\n').count() + 1;
-        return Err(format!(
-            "Helm's YAML reader would refuse line {line} of the edited file: white space holding a tab where no token may start"
-        ));
+    match refused(after) {
+        Some(error) if refused(before).is_none() => {
+            let line = after[..error.offset()].matches('\n').count() + 1;
+            Err(format!(
+                "Helm's YAML reader would refuse line {line} of the edited file: {}",
+                error.message()
+            ))
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Last-wins decoding would hide a key written twice: the edit may not add a repeat.
@@ -223,8 +217,10 @@ mod tests {
         assert!(refused.contains("line 1"), "{refused}");
         // Kept where a plain scalar before it takes it in, as Helm does.
         assert!(helm_reads(before, "a: 1\n \t\nname: x\n").is_ok());
-        // After a quoted value or a nested entry, Helm refuses it too.
+        // After a quoted value or a nested entry, Helm refuses it too; in a block scalar, left
+        // of its content.
         assert!(helm_reads(before, "a: \"x\"\n \t\nname: x\n").is_err());
+        assert!(helm_reads(before, "a: |\n  x\n \t\nname: x\n").is_err());
         assert!(helm_reads(before, "a:\n  k: v\n \t\nname: x\n").is_err());
         assert!(helm_reads(before, "a:\n  k: v\n   \t\nname: x\n").is_ok());
         // A line the original already had is not the edit's doing.

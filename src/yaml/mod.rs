@@ -13,6 +13,7 @@ mod node;
 pub mod number;
 mod offsets;
 mod source;
+mod tabs;
 mod typing;
 mod view;
 
@@ -48,24 +49,44 @@ pub fn decode(text: &str, options: &DecodeOptions) -> Result<Vec<serde_json::Val
     if let Some(documents) = decode_direct(text, options.typing, &options.limits) {
         return Ok(documents);
     }
-    parse(text, &options.limits)?.to_json(options.typing, &options.limits)
+    let stream = parse(text, &options.limits)?;
+    if options.typing == Typing::Helm
+        && let Some(error) = helm_refusal(text, &stream)
+    {
+        return Err(error);
+    }
+    stream.to_json(options.typing, &options.limits)
+}
+
+/// The first tab of `text` (parsed into `stream`) that Helm's reader refuses, as a syntax error
+/// in go-yaml's words; `None` when Helm reads every tab of it.
+pub fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
+    tabs::helm_refusal(text, stream)
 }
 
 /// Every document of `text` as JSON straight from the parser's events, when the text holds no
-/// anchor, alias, tag, merge key, repeated key or complex key (else `None`): the same values as
-/// [`decode`], without building a located tree.
+/// anchor, alias, tag, merge key, repeated key or complex key, nor a tab Helm's reader may
+/// refuse (else `None`): the same values as [`decode`], without building a located tree.
 pub fn decode_direct(
     text: &str,
     typing: Typing,
     limits: &Limits,
 ) -> Option<Vec<serde_json::Value>> {
+    if helm_tabbed(text, typing) {
+        return None;
+    }
     direct::decode(text, typing, limits)
+}
+
+/// Whether `text`, read as `typing`, holds a tab that only a located tree can judge.
+fn helm_tabbed(text: &str, typing: Typing) -> bool {
+    typing == Typing::Helm && text.contains('\t')
 }
 
 /// Whether `text` decodes to exactly `expected` (every scalar typed, every key checked, aliases
 /// and merge keys expanded within `limits`, no key written twice), compared straight from the
 /// parser's events without building a value; `false` also for what this path does not handle
-/// (tags, anchored or aliased keys, a merge of an inline mapping).
+/// (tags, anchored or aliased keys, a merge of an inline mapping, a tab Helm's reader may refuse).
 pub fn matches(text: &str, typing: Typing, limits: &Limits, expected: &Expected<'_>) -> bool {
-    direct::matches(text, typing, limits, expected)
+    !helm_tabbed(text, typing) && direct::matches(text, typing, limits, expected)
 }

@@ -2,7 +2,8 @@
 
 `Oracle.ask(schema, defaults, user)` answers as `helm install -f user.yaml` would for a chart
 whose values.schema.json is `schema` and whose values.yaml is `defaults` (texts): the values are
-read by Helm's own YAML readers (the chart loader for values.yaml, `values_from_yaml` for `-f`),
+read by Helm's own YAML reader (`LoadValues`: the chart loader's for values.yaml, and `-f`'s:
+every document, merged),
 coalesced with the defaults and validated by Helm (santhosh-tekuri/jsonschema v6).
 The answer is a `Verdict`: `valid`, `invalid` (with Helm's tree of causes), `refused` (Helm
 cannot use the schema) or `unreadable` (Helm cannot read a values text).
@@ -178,6 +179,13 @@ class Oracle:
                 self.charts[key] = Verdict("unreadable", text=str(e))
         return self.charts[key]
 
+    def load_values(self, text):
+        """`text` as Helm's `LoadValues` reads a `-f` file (every document, merged), asked of
+        Helm's chart loader, which reads values.yaml with it; a Verdict when Helm cannot.
+        (helm-python-sdk's `values_from_yaml` reads the first document only.)"""
+        chart = self.chart(None, text)
+        return chart if isinstance(chart, Verdict) else chart.values
+
     def ask(self, schema, defaults, user, prefix=None):
         """Helm's verdict on `user` (a YAML text, or None) over `defaults` against `schema`."""
         chart = self.chart(schema, defaults)
@@ -189,10 +197,9 @@ class Oracle:
             if values is None:
                 return Verdict("unreadable", text=f"the prefix {'.'.join(prefix)} is in no document")
         elif user is not None:
-            try:
-                values = values_from_yaml(user)
-            except Exception as e:  # noqa: BLE001
-                return Verdict("unreadable", text=str(e))
+            values = self.load_values(user)
+            if isinstance(values, Verdict):
+                return values
         try:
             chart.validate_schema(values)
         except Exception as e:  # noqa: BLE001 - HelmValuesError carries the verdict

@@ -44,8 +44,8 @@ def drafts():
         out.append((f"prefixItems/{label}", prefix, "l: [1, 2]\n", None))
         dep = one("d", {"deprecated": "true", "type": "string"}, draft)
         out.append((f"deprecated-string/{label}", dep, "d: x\n", None))
-        excl = one("n", {"maximum": 5, "exclusiveMaximum": True}, draft)
-        out.append((f"exclusiveMaximum-boolean/{label}", excl, "n: 5\n", None))
+        excl = one("num", {"maximum": 5, "exclusiveMaximum": True}, draft)
+        out.append((f"exclusiveMaximum-boolean/{label}", excl, "num: 5\n", None))
         uneval_items = one("l", {"type": "array", "prefixItems": [{"type": "integer"}],
                                  "unevaluatedItems": False}, draft)
         out.append((f"unevaluatedItems/{label}", uneval_items, "l: [1, 2]\n", None))
@@ -165,21 +165,27 @@ def patterns():
 
 
 def numbers():
-    """Big and odd numbers, as Helm's YAML and JSON steps hold them."""
+    """Big and odd numbers, as Helm's YAML and JSON steps hold them (under `num`: `n` is
+    `false` in YAML 1.1)."""
     big = [
-        ("max-int64", one("n", {"type": "integer", "maximum": 9223372036854775807}), "n: 9223372036854775807\n"),
-        ("over-int64", one("n", {"type": "integer"}), "n: 9223372036854775808\n"),
-        ("over-uint64", one("n", {"type": "integer"}), "n: 18446744073709551616\n"),
-        ("2^53+1-max", one("n", {"maximum": 9007199254740992}), "n: 9007199254740993\n"),
-        ("2^53+1-const", one("n", {"const": 9007199254740993}), "n: 9007199254740992\n"),
-        ("float-integer", one("n", {"type": "integer"}), "n: 1.0\n"),
-        ("exp-integer", one("n", {"type": "integer"}), "n: 1e3\n"),
-        ("multipleOf-float", one("n", {"multipleOf": 0.01}), "n: 0.07\n"),
-        ("multipleOf-big", one("n", {"multipleOf": 3}), "n: 9223372036854775806\n"),
-        ("enum-1-vs-1.0", one("n", {"enum": [1]}), "n: 1.0\n"),
+        ("max-int64", one("num", {"type": "integer", "maximum": 9223372036854775807}), "num: 9223372036854775807\n"),
+        ("over-int64", one("num", {"type": "integer"}), "num: 9223372036854775808\n"),
+        ("over-uint64", one("num", {"type": "integer"}), "num: 18446744073709551616\n"),
+        ("2^53+1-max", one("num", {"maximum": 9007199254740992}), "num: 9007199254740993\n"),
+        ("near-2^64-max", one("num", {"maximum": 18446744073709551615}), "num: 18446744073709551600\n"),
+        ("near-2^64-exclusive", one("num", {"exclusiveMaximum": 18446744073709551615}), "num: 18446744073709551000\n"),
+        ("2^53+1-multipleOf", one("num", {"multipleOf": 2}), "num: 9007199254740993\n"),
+        ("2^53+1-enum", one("num", {"enum": [9007199254740993]}), "num: 9007199254740993\n"),
+        ("2^63-const", one("num", {"const": 9223372036854775808}), "num: 9223372036854775808\n"),
+        ("2^53+1-const", one("num", {"const": 9007199254740993}), "num: 9007199254740992\n"),
+        ("float-integer", one("num", {"type": "integer"}), "num: 1.0\n"),
+        ("exp-integer", one("num", {"type": "integer"}), "num: 1e3\n"),
+        ("multipleOf-float", one("num", {"multipleOf": 0.01}), "num: 0.07\n"),
+        ("multipleOf-big", one("num", {"multipleOf": 3}), "num: 9223372036854775806\n"),
+        ("enum-1-vs-1.0", one("num", {"enum": [1]}), "num: 1.0\n"),
         ("uniqueItems-1-vs-1.0", one("l", {"uniqueItems": True}), "l: [1, 1.0]\n"),
-        ("negative-zero", one("n", {"exclusiveMinimum": 0}), "n: -0.0\n"),
-        ("huge-float", one("n", {"type": "number", "maximum": 1e308}), "n: 1e309\n"),
+        ("negative-zero", one("num", {"exclusiveMinimum": 0}), "num: -0.0\n"),
+        ("huge-float", one("num", {"type": "number", "maximum": 1e308}), "num: 1e309\n"),
         ("minLength-astral", one("s", {"minLength": 2}), "s: 😀\n"),
         ("maxLength-combining", one("s", {"maxLength": 1}), "s: e\u0301\n"),
     ]
@@ -269,16 +275,46 @@ def misc():
         ("merge-key", one("b", {"required": ["x"]}), "base: &b {x: 1}\nb:\n  <<: *b\n", None),
         ("multi-document", one("a", {"type": "integer"}), "a: x\n---\na: 1\n", None),
         ("user-multi-document", one("a", {"type": "integer"}), "", "a: x\n---\na: 1\n"),
-        ("tab-line", {"type": "object"}, "a: 1\n \t\nb: 2\n", None),
-        ("first-line-tab", {"type": "object"}, " \t\nb: 2\n", None),
+        ("multi-document-merged", one("a", {"required": ["k", "l"]}), "a: {k: 1}\n---\na: {l: 2}\n", None),
+        ("user-multi-document-merged", one("a", {"required": ["k", "l"]}), "", "a: {k: 1}\n---\n---\na: {l: x}\n"),
+        ("user-multi-document-later-wrong", one("a", {"type": "integer"}), "", "a: 1\nb: 2\n---\na: x\n"),
+        ("multi-document-list", {"type": "object"}, "a: 1\n---\n- x\n", None),
         ("bom", one("a", {"type": "integer"}), "\ufeffa: x\n", None),
     ]
+
+
+def tabs():
+    """Tabs where go-yaml (Helm's reader) reads a line's indentation or its next block token:
+    refused there, read inside a line, a flow collection or a block scalar's content; each as
+    the chart's defaults and as a user's file."""
+    texts = [
+        ("tab-line", "a: 1\n \t\nb: 2\n"), ("first-line-tab", " \t\nb: 2\n"),
+        ("tab-line-left-of-plain", "a: 1\n\t\nb: 2\n"), ("tab-line-nested", "a:\n  b: 1\n   \t\n  c: 2\n"),
+        ("tab-line-nested-left", "a:\n  b: 1\n \t\n  c: 2\n"), ("tab-line-after-key", "a:\n \t\n  b: 2\n"),
+        ("tab-line-after-comment", "a: 1 # c\n \t\nb: 2\n"), ("tab-line-after-quoted", "a: \"x\"\n \t\nb: 2\n"),
+        ("tab-line-after-flow", "a: [1]\n \t\nb: 2\n"), ("tab-line-after-document-start", "---\n\t\na: 1\n"),
+        ("tab-before-comment", "a: 1\n\t# c\nb: 2\n"), ("space-tab-before-comment", "a: 1\n \t# c\nb: 2\n"),
+        ("tab-line-in-list", "a:\n  - x\n \t\n  - y\n"), ("tab-line-in-list-right", "a:\n  - x\n   \t\n  - y\n"),
+        ("tab-after-dash", "a:\n- \tb\n"), ("tab-indents-key", "\ta: 1\n"),
+        ("block-scalar-tab-line-left", "a: |\n  x\n \t\nb: 1\n"),
+        ("block-scalar-tab-line-nested", "a:\n  b: |\n    x\n  \t\n  c: 1\n"),
+        ("block-scalar-tab-content", "a: |\n  x\n  \ty\nb: 1\n"), ("block-scalar-tab-line-in", "a: |\n  x\n  \t\n  y\nb: 1\n"),
+        ("block-scalar-header-tab", "a: |\t# c\n  x\n"), ("block-scalar-then-comment", "a: |\n  x\n# c\n\t\nb: 1\n"),
+        ("tab-inside-lines", "a: \tb\nc: d\t# e\nf:\t# g\nh: i\tj\nk\tl: m\nn: 1\t\n"),
+        ("tab-in-flow", "a: [1,\n\t2]\n"), ("tab-continues-plain", "a: x\n \ty\nb: 1\n"),
+        ("document-start-tab", "---\t\na: 1\n"),
+    ]
+    out = []
+    for name, text in texts:
+        out.append((name, {"type": "object"}, text, None))
+        out.append((f"user-{name}", {"type": "object"}, "", text))
+    return out
 
 
 def all_probes():
     """Every probe as `(group, name, schema text, defaults text, user text or None)`."""
     out = []
-    for group in (drafts, formats, patterns, numbers, yaml_words, misc):
+    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs):
         for name, schema, defaults, user in group():
             text = schema if isinstance(schema, str) else json.dumps(schema, ensure_ascii=False)
             out.append((group.__name__, name, text, defaults, user))

@@ -379,3 +379,38 @@ fn a_recording_made_from_two_archives_replays_through_a_chain_of_them() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["status"], "planned", "{report}");
 }
+
+#[test]
+fn a_values_yaml_of_several_documents_is_merged_as_helms_loader_merges_it() {
+    let top = b"apiVersion: v2\nname: top\nversion: 1.0.0\ndependencies:\n  - name: sub\n    version: 1.0.0\n";
+    let values = b"a: x\nsub:\n  k: 1\n---\na: 1\nsub:\n  l: 2\n";
+    let sub = b"apiVersion: v2\nname: sub\nversion: 1.0.0\n";
+    let archive = gzip(&tar(&[
+        Entry("top/Chart.yaml", b'0', top),
+        Entry("top/values.yaml", b'0', values),
+        Entry("top/charts/sub/Chart.yaml", b'0', sub),
+    ]));
+    let defaults = (chart::from_archive("top.tgz", &archive).unwrap().defaults)
+        .expect("the coalesced defaults");
+    let read = first_document(&defaults);
+    assert_eq!(read["a"], 1, "{defaults}");
+    assert_eq!(read["sub"]["k"], 1, "{defaults}");
+    assert_eq!(read["sub"]["l"], 2, "{defaults}");
+    // A document that is not a mapping: Helm's loader cannot read the file.
+    let listed = String::from_utf8_lossy(values).replace("a: 1\nsub:\n  l: 2\n", "- x\n");
+    let entries = [
+        Entry("top/Chart.yaml", b'0', top),
+        Entry("top/values.yaml", b'0', listed.as_bytes()),
+        Entry("top/charts/sub/Chart.yaml", b'0', sub),
+    ];
+    let error =
+        (chart::from_archive("top.tgz", &gzip(&tar(&entries))).err()).map(|e| e.to_string());
+    assert!(error.is_some_and(|e| e.contains("document 2 is not a mapping")));
+}
+
+/// A YAML text's first document as JSON, read as Helm reads it.
+fn first_document(text: &str) -> serde_json::Value {
+    let options = values_migrate::yaml::DecodeOptions::default();
+    let documents = values_migrate::yaml::decode(text, &options).unwrap();
+    documents.into_iter().next().unwrap_or_default()
+}

@@ -109,6 +109,8 @@ def classify(typing, name, kind, detail):
     by_typing = BY_ID_HELM if typing == "helm" else BY_ID_12
     if name in by_typing or name in BY_ID:
         return by_typing.get(name) or BY_ID[name]
+    if kind == "ours-refuses" and typing == "helm" and "Helm cannot read this file" in detail:
+        return "go-yaml-tabs"
     if kind == "ours-refuses" and typing == "helm":
         return "strict-yaml-1.2-syntax"
     for needle, reason in BY_MESSAGE:

@@ -99,7 +99,8 @@ impl Validator {
     }
 
     /// The subschemas whose annotations count for the node: references always, `allOf`/`anyOf`
-    /// branches that succeed, a `oneOf` branch when it alone succeeds, `if` with its branch.
+    /// branches that succeed, `if` with its branch; of `oneOf`, the branches that succeed up to
+    /// the second, where Helm's validator stops, even though the `oneOf` then fails.
     fn applied(&self, check: &Check, value: &Value, scope: &mut Scope) -> Vec<NodeId> {
         match check {
             Check::Ref(target, _) => vec![*target],
@@ -111,14 +112,12 @@ impl Validator {
                 .copied()
                 .filter(|n| self.node_valid(*n, value, scope))
                 .collect(),
-            Check::OneOf(nodes) => {
-                let valid: Vec<NodeId> = nodes
-                    .iter()
-                    .copied()
-                    .filter(|n| self.node_valid(*n, value, scope))
-                    .collect();
-                if valid.len() == 1 { valid } else { Vec::new() }
-            }
+            Check::OneOf(nodes) => nodes
+                .iter()
+                .copied()
+                .filter(|n| self.node_valid(*n, value, scope))
+                .take(2)
+                .collect(),
             Check::If(condition, then, otherwise) => {
                 if self.node_valid(*condition, value, scope) {
                     std::iter::once(*condition).chain(*then).collect()
@@ -130,7 +129,7 @@ impl Validator {
         }
     }
 
-    /// The items of `items` (as JSON text) that no keyword of the node `id` evaluated and
+    /// The indexes of the items of `items` that no keyword of the node `id` evaluated and
     /// `rest` refuses.
     pub(crate) fn unevaluated_items(
         &self,
@@ -139,17 +138,14 @@ impl Validator {
         items: &[Value],
         value: &Value,
         scope: &mut Scope,
-    ) -> Vec<String> {
+    ) -> Vec<usize> {
         let mut marks = vec![false; items.len()];
         let mut seen = Vec::new();
         self.mark_items(id, items, value, scope, &mut marks, &mut seen);
-        items
-            .iter()
-            .zip(marks)
-            .filter(|(v, marked)| {
-                !marked && rest.is_none_or(|node| !self.node_valid(node, v, scope))
+        (0..items.len())
+            .filter(|&i| {
+                !marks[i] && rest.is_none_or(|node| !self.node_valid(node, &items[i], scope))
             })
-            .map(|(v, _)| v.to_string())
             .collect()
     }
 

@@ -443,20 +443,12 @@ impl Validator {
             }
             Check::Contains(c) => self.helm_contains(c, items, value, loc, scope, out),
             Check::UnevaluatedItems(rest) => {
-                let unevaluated = self.unevaluated_items(id, *rest, items, value, scope);
-                let mut from = 0;
-                for text in unevaluated {
-                    // The list names items by their text; find each in turn.
-                    let Some(i) = (from..items.len())
-                        .find(|i| serde_json::to_string(&items[*i]).is_ok_and(|t| t == text))
-                    else {
-                        continue;
-                    };
-                    from = i + 1;
+                for i in self.unevaluated_items(id, *rest, items, value, scope) {
                     let here = Loc::Index(loc, i);
+                    // Helm names an item by its JSON text.
                     let failed = Failed::Unevaluated {
                         item: true,
-                        name: text,
+                        name: serde_json::to_string(&items[i]).unwrap_or_default(),
                         container: loc.pointer(),
                     };
                     out.extend(self.helm_unevaluated(*rest, &items[i], &here, failed, scope));

@@ -13,9 +13,7 @@ use super::{Scope, Validator};
 /// JSON equality: numbers by value (`1 == 1.0`), objects whatever their key order.
 pub(crate) fn json_equal(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Number(x), Value::Number(y)) => {
-            compare(x, super::number::Limit::of(y)) == Ordering::Equal
-        }
+        (Value::Number(x), Value::Number(y)) => super::number::equal(x, y),
         (Value::Array(x), Value::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(a, b)| json_equal(a, b))
         }

@@ -21,6 +21,7 @@ mod helm;
 mod helm_formats;
 mod index;
 mod keywords;
+mod metaschemas;
 mod nodes;
 mod number;
 mod order;
@@ -177,8 +178,20 @@ pub struct Scope {
 }
 
 impl Validator {
-    /// Compiles `document` as `draft` (its shape checked first, as a meta-schema would).
+    /// Compiles `document` as `draft` (its shape checked first, as a meta-schema would); a
+    /// `$ref` to the draft's own meta-schema resolves to the one built in, as in Helm.
     pub fn new(document: &Value, draft: Draft) -> Result<Validator, CompileError> {
+        match Validator::compiled(document, draft) {
+            Err(CompileError::Remote(url)) => match metaschemas::for_url(&url, draft) {
+                Some(documents) => Validator::compiled(&bundle(document, draft, &documents), draft),
+                None => Err(CompileError::Remote(url)),
+            },
+            compiled => compiled,
+        }
+    }
+
+    /// Compiles `document` as `draft`, every reference within it.
+    fn compiled(document: &Value, draft: Draft) -> Result<Validator, CompileError> {
         shape::check(document, draft)?;
         let mut compiler = compile::Compiler::new(document, draft);
         let root = compiler.node(&refs::Place {

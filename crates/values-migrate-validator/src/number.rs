@@ -1,5 +1,7 @@
-//! Exact numeric comparisons: bounds across integers and floats, and `multipleOf` on the
-//! decimal values as written (0.3 is a multiple of 0.1), with no tolerance.
+//! Numeric comparisons as Helm makes them: a value is a float64 (Helm's values pass through
+//! JSON into Go's `float64`) read in its shortest decimal (`%v`), a schema's limit is exact
+//! (`json.Number`), both compared as `big.Rat`s; `multipleOf` on those decimals (0.3 is a
+//! multiple of 0.1), with no tolerance; equality of two numbers exact (`1 == 1.0`).
 
 use std::cmp::Ordering;
 
@@ -27,23 +29,64 @@ impl Limit {
     }
 }
 
-/// `float` compared with `int`, exactly.
-fn compare_float_int(float: f64, int: i128) -> Ordering {
-    // i128 → f64 rounds; when the rounded values tie, `float` is whole and in range.
-    match float.partial_cmp(&(int as f64)) {
-        Some(Ordering::Equal) => (float as i128).cmp(&int),
-        Some(other) => other,
-        None => Ordering::Less,
+/// Whether `value` equals `expected` as Helm's `enum` and `const` compare them (`1 == 1.0`):
+/// the value as Helm reads it, `expected` as written (two items of one value: the first as
+/// written, a difference only past 2^53).
+pub(crate) fn equal(expected: &Number, value: &Number) -> bool {
+    compare(value, Limit::of(expected)) == Ordering::Equal
+}
+
+/// A value read as Helm reads it: the float64 nearest to it (santhosh-tekuri/jsonschema then
+/// reads its `%v`, the shortest decimal that reads back as it).
+fn as_helm_reads(value: &Number) -> f64 {
+    value.as_f64().unwrap_or(f64::NAN)
+}
+
+/// `value` compared with `limit` as Helm compares them: the value's shortest decimal as a
+/// float64 (an integer beyond 2^53 rounds: 2^64 − 16 is 1.8446744073709552×10¹⁹, over
+/// 2^64 − 1), a whole limit exactly; a limit that is no 64-bit integer is held as the nearest
+/// double (serde_json's), so a limit written with more digits than a double holds is not
+/// compared as written.
+pub(crate) fn compare(value: &Number, limit: Limit) -> Ordering {
+    let x = as_helm_reads(value);
+    match limit {
+        Limit::Float(b) => x.partial_cmp(&b).unwrap_or(Ordering::Less),
+        Limit::Int(b) => compare_decimal_int(x, b),
     }
 }
 
-/// `value` compared with `limit`, exactly.
-pub(crate) fn compare(value: &Number, limit: Limit) -> Ordering {
-    match (Limit::of(value), limit) {
-        (Limit::Int(a), Limit::Int(b)) => a.cmp(&b),
-        (Limit::Float(a), Limit::Int(b)) => compare_float_int(a, b),
-        (Limit::Int(a), Limit::Float(b)) => compare_float_int(b, a).reverse(),
-        (Limit::Float(a), Limit::Float(b)) => a.partial_cmp(&b).unwrap_or(Ordering::Less),
+/// The shortest decimal of `x` compared with `int`, exactly.
+fn compare_decimal_int(x: f64, int: i128) -> Ordering {
+    if !x.is_finite() {
+        return if x > 0.0 {
+            Ordering::Greater
+        } else {
+            Ordering::Less
+        };
+    }
+    let Some((digits, exponent)) = decimal(x).filter(|_| x != 0.0) else {
+        return 0.cmp(&int);
+    };
+    let negative = x < 0.0;
+    if negative != (int < 0) || int == 0 {
+        return if negative {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        };
+    }
+    let int = int.unsigned_abs();
+    let scale = |n: u128, by: u32| 10u128.checked_pow(by).and_then(|f| n.checked_mul(f));
+    // |x| = digits · 10^exponent against |int|; a product past u128 is the larger side.
+    let magnitude = if exponent >= 0 {
+        scale(digits, exponent.unsigned_abs()).map_or(Ordering::Greater, |v| v.cmp(&int))
+    } else {
+        scale(int, exponent.unsigned_abs()).map_or(Ordering::Less, |i| digits.cmp(&i))
+    };
+    if negative {
+        magnitude.reverse()
+    } else {
+        magnitude
     }
 }
 
@@ -68,20 +111,23 @@ fn valuation(mut n: u128, p: u128) -> (u32, u128) {
     (count, n)
 }
 
-/// Whether `value / multiple` is a whole number, both read as the decimals they are written as.
+/// Whether `value / multiple` is a whole number, the value read as Helm reads it (its float64's
+/// shortest decimal) and `multiple` as the shortest decimal of its double.
 pub(crate) fn is_multiple_of(value: &Number, multiple: f64) -> bool {
     if multiple <= 0.0 || !multiple.is_finite() {
         return false;
     }
-    if let (Some(v), true) = (value.as_i64(), multiple.fract() == 0.0 && multiple < 9.0e15) {
-        return v % (multiple as i64) == 0;
+    // A whole value a double holds exactly, by a whole multiple: in integers.
+    let whole = multiple.fract() == 0.0 && multiple < 9.0e15;
+    if let (Some(v), true) = (value.as_i64(), whole) {
+        if v.unsigned_abs() <= 1 << 53 {
+            return v % (multiple as i64) == 0;
+        }
     }
-    if let (Some(v), true) = (value.as_u64(), multiple.fract() == 0.0 && multiple < 9.0e15) {
-        return v % (multiple as u64) == 0;
-    }
-    let Some(x) = value.as_f64() else {
+    let x = as_helm_reads(value);
+    if !x.is_finite() {
         return false;
-    };
+    }
     if x == 0.0 {
         return true;
     }
@@ -137,17 +183,53 @@ mod tests {
         assert!(multiple(json!(-6), 3.0));
         assert!(!multiple(json!(1e-300), 0.01));
         assert!(multiple(json!(0), 0.7));
+        // Beyond 2^53 the value is its float64, as Helm reads it.
+        assert!(multiple(json!(9007199254740993u64), 2.0));
     }
 
     #[test]
-    fn bounds_compare_exactly_across_representations() {
+    fn bounds_compare_the_values_float64_with_the_limit_as_written() {
         let n = |v: serde_json::Value| v.as_number().unwrap().clone();
         assert_eq!(compare(&n(json!(5)), Limit::Float(5.0)), Ordering::Equal);
         assert_eq!(compare(&n(json!(5.5)), Limit::Int(5)), Ordering::Greater);
-        assert_eq!(
-            compare(&n(json!(u64::MAX)), Limit::Float(1.8446744073709552e19)),
-            Ordering::Less
-        );
         assert_eq!(compare(&n(json!(-1)), Limit::Int(0)), Ordering::Less);
+        // 2^64 − 16 is read as 1.8446744073709552×10¹⁹: over 2^64 − 1 (bignum.json, as Helm).
+        let max = Limit::Int(i128::from(u64::MAX));
+        assert_eq!(
+            compare(&n(json!(18446744073709551600u64)), max),
+            Ordering::Greater
+        );
+        let min = Limit::Int(-i128::from(u64::MAX));
+        let below = serde_json::from_str::<Number>("-18446744073709551600").unwrap();
+        assert_eq!(compare(&below, min), Ordering::Less);
+        // The shortest decimal, not the double's binary value: 2^64 reads as …552000.
+        assert_eq!(
+            compare(&n(json!(u64::MAX)), Limit::Int(18446744073709551999)),
+            Ordering::Greater
+        );
+        assert_eq!(
+            compare(&n(json!(u64::MAX)), Limit::Int(18446744073709552000)),
+            Ordering::Equal
+        );
+        assert_eq!(
+            compare(&n(json!(9007199254740993u64)), Limit::Int(9007199254740992)),
+            Ordering::Equal
+        );
+        assert_eq!(compare(&n(json!(-0.5)), Limit::Int(-1)), Ordering::Greater);
+        assert_eq!(
+            compare(&n(json!(1e300)), Limit::Int(i128::MAX)),
+            Ordering::Greater
+        );
+        assert_eq!(compare(&n(json!(1e-300)), Limit::Int(0)), Ordering::Greater);
+    }
+
+    #[test]
+    fn equality_reads_the_value_as_helm_does() {
+        let n = |v: serde_json::Value| v.as_number().unwrap().clone();
+        assert!(equal(&n(json!(1)), &n(json!(1.0))));
+        // Helm: `value must be 9007199254740993` for the value 9007199254740993 (a float64).
+        let big = n(json!(9007199254740993u64));
+        assert!(!equal(&big, &big));
+        assert!(equal(&n(json!(9007199254740992u64)), &big));
     }
 }

@@ -16,6 +16,7 @@ Ends with `N passed, M failed` (scripts/test reads it).
 """
 
 import argparse
+import decimal
 import json
 import os
 import sys
@@ -54,13 +55,17 @@ def ask_all(suite):
     try:
         for name, path, uri in suite_files(suite):
             with open(path, encoding="utf-8") as f:
-                groups = json.load(f)
+                source = f.read()
+            groups = json.loads(source)
+            # The schemas keep their numbers as written (Helm reads them as `json.Number`); the
+            # data goes to Helm as JSON and is read into float64, as values are.
+            exact = json.loads(source, parse_float=decimal.Decimal)
             for g, group in enumerate(groups):
-                schema = group["schema"]
+                schema = exact[g]["schema"]
                 if isinstance(schema, dict) and "$schema" not in schema:
                     schema = {"$schema": uri, **schema}
-                text = json.dumps(schema)
-                wrapped = wrap(group["schema"], uri)
+                text = dumps(schema)
+                wrapped = wrap(exact[g]["schema"], uri)
                 for t, test in enumerate(group["tests"]):
                     key = f"{name}#{g}#{t}"
                     if isinstance(test["data"], dict):
@@ -82,9 +87,20 @@ def wrap(schema, uri):
     if isinstance(schema, dict) and isinstance(schema.get("$schema"), str):
         uri = schema["$schema"]
         schema = {k: v for k, v in schema.items() if k != "$schema"}
-    if any(word in json.dumps(schema) for word in ROOTED):
+    if any(word in dumps(schema) for word in ROOTED):
         return None
-    return json.dumps({"$schema": uri, "properties": {"v": schema}, "required": ["v"]})
+    return dumps({"$schema": uri, "properties": {"v": schema}, "required": ["v"]})
+
+
+def dumps(value):
+    """JSON text of `value`, its `Decimal` numbers written as they were read."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)}: {dumps(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(dumps(v) for v in value) + "]"
+    if isinstance(value, decimal.Decimal):
+        return str(value)
+    return json.dumps(value)
 
 
 def unwrap(found):
