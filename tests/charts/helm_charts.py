@@ -597,6 +597,60 @@ def test_library(work):
           out.returncode != 0 and "library charts are not installable" in out.stderr, out.stderr + out.stdout)
 
 
+def drafts(work):
+    """Each chart's schema read with its own draft, as Helm compiles each on its own: `seven`, a
+    draft-07 root (its `items` a tuple, its `format` asserted) over `sub`, whose schema names no
+    draft (2020-12: `prefixItems`, a `$ref` with a sibling, `format` not asserted,
+    `dependentRequired`); `plain`, a root naming none (2020-12) over a draft-07 `old` (`items` a
+    tuple, a `$ref`'s siblings ignored, `format` asserted, `dependencies`)."""
+    d7 = "http://json-schema.org/draft-07/schema#"
+    newer = {"type": "object", "properties": {
+        "list": {"prefixItems": [{"type": "integer"}]},
+        "ref": {"$ref": "#/$defs/int", "minimum": 5},
+        "mail": {"format": "email"},
+        "dep": {"dependentRequired": {"a": ["b"]}}},
+        "$defs": {"int": {"type": "integer"}}}
+    older = {"$schema": d7, "type": "object", "properties": {
+        "tuple": {"items": [{"type": "integer"}]},
+        "ref": {"$ref": "#/definitions/int", "minimum": 5},
+        "mail": {"format": "email"},
+        "dep": {"dependencies": {"a": ["b"]}}},
+        "definitions": {"int": {"type": "integer"}}}
+    write(f"{work}/seven", {
+        "Chart.yaml": chart_yaml("seven", "1.0.0", [{"name": "sub", "version": "1.0.0"}]),
+        "values.schema.json": {"$schema": d7, "type": "object", "properties": {
+            "tuple": {"items": [{"type": "integer"}]}, "mail": {"format": "email"}}},
+        "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0"),
+        "charts/sub/values.schema.json": newer,
+    })
+    write(f"{work}/plain", {
+        "Chart.yaml": chart_yaml("plain", "1.0.0", [{"name": "old", "version": "1.0.0"}]),
+        "values.schema.json": {"type": "object", "properties": {"list": {"prefixItems": [{"type": "integer"}]}}},
+        "charts/old/Chart.yaml": chart_yaml("old", "1.0.0"),
+        "charts/old/values.schema.json": older,
+    })
+    return Chart.load(f"{work}/seven").save(work), Chart.load(f"{work}/plain").save(work)
+
+
+def test_drafts(work):
+    seven, plain = drafts(work)
+    compare(work, "drafts", seven, f"{work}/seven", [
+        ("a subchart naming no draft: prefixItems read", {"sub": {"list": ["a"]}}),
+        ("a subchart naming no draft: a $ref's sibling read", {"sub": {"ref": 1}}),
+        ("a subchart naming no draft: format not asserted", {"sub": {"mail": "nope"}}),
+        ("a subchart naming no draft: dependentRequired read", {"sub": {"dep": {"a": 1}}}),
+        ("the draft-07 root: items a tuple, format asserted", {"tuple": ["a"], "mail": "nope"}),
+        ("every chart satisfied", {"tuple": [1], "sub": {"list": [1], "ref": 7, "dep": {"a": 1, "b": 2}}}),
+    ])
+    compare(work, "drafts", plain, f"{work}/plain", [
+        ("a draft-07 subchart: items a tuple", {"old": {"tuple": ["a"]}}),
+        ("a draft-07 subchart: a $ref's sibling ignored", {"old": {"ref": 1}}),
+        ("a draft-07 subchart: format asserted", {"old": {"mail": "nope"}}),
+        ("a draft-07 subchart: dependencies read", {"old": {"dep": {"a": 1}}}),
+        ("the root naming no draft: prefixItems read", {"list": ["a"]}),
+    ])
+
+
 def displaced_gates(work):
     """umbrella `gate` 1.0.0 → 2.0.0 whose nested subcharts Helm switches off below the top level:
     `mid` holds `deep` (tag `heavy`; mid's values.yaml sets it false) and `cond` (condition
@@ -753,6 +807,7 @@ def main():
         test_nesting(work)
         test_ordered(work)
         test_displaced_gates(work)
+        test_drafts(work)
         bump(work)
         test_shipped(work)
     finally:

@@ -96,9 +96,10 @@ def imported(chart):
     out = []
     for dep in meta.get("dependencies") or []:
         found = [s for p, _, _, s in subcharts(chart) if len(p) == 1 and p[0] == (dep.get("alias") or dep["name"])]
-        if not found:
+        if not found or not dep.get("import-values"):
             continue
-        own = yaml.safe_load(open(os.path.join(found[0], "values.yaml"))) or {}
+        values = os.path.join(found[0], "values.yaml")
+        own = (yaml.safe_load(open(values)) if os.path.isfile(values) else None) or {}
         for entry in dep.get("import-values") or []:
             if isinstance(entry, str):
                 table, parent = (own.get("exports") or {}).get(entry), []
