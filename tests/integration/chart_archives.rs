@@ -398,6 +398,39 @@ fn displaced_values_follow_helms_decision_below_the_top_level() {
 }
 
 #[test]
+fn a_charts_own_draft_decides_which_properties_its_schema_declares() {
+    let archive = gzip(&tar(&[
+        Entry(
+            "top/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: top\nversion: 1.0.0\n",
+        ),
+        Entry("top/values.schema.json", b'0', br#"{"type": "object"}"#),
+        Entry(
+            "top/charts/old/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: old\nversion: 1.0.0\n",
+        ),
+        Entry(
+            "top/charts/old/values.schema.json",
+            b'0',
+            br##"{"$schema": "http://json-schema.org/draft-07/schema#", "$ref": "#/definitions/x",
+                "properties": {"sibling": {}}, "definitions": {"x": {"properties": {"kept": {}}}}}"##,
+        ),
+    ]));
+    let composed = chart::from_archive("top.tgz", &archive).unwrap();
+    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let at = values_migrate::path::ValuePath::root().key("old");
+    let names: Vec<String> = schema
+        .properties_at(&at)
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    // Draft-07 reads a `$ref` alone: its siblings declare nothing.
+    assert_eq!(names, ["kept"]);
+}
+
+#[test]
 fn import_values_that_is_no_list_is_refused_naming_the_dependency() {
     let error = chart::from_archive("top.tgz", &importing_archive("    import-values: data\n"))
         .unwrap_err()

@@ -98,7 +98,7 @@ impl Draft {
     }
 
     /// The draft of the subschema `object`: the one its [`DRAFT_KEYWORD`] names, else this one.
-    pub(crate) fn within(self, object: &serde_json::Map<String, Value>) -> Draft {
+    pub fn within(self, object: &serde_json::Map<String, Value>) -> Draft {
         (object.get(DRAFT_KEYWORD))
             .and_then(Value::as_str)
             .and_then(Draft::from_uri)
