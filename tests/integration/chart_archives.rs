@@ -287,20 +287,25 @@ fn import_values_in_both_forms_reach_the_parents_values_before_validation() {
     assert_eq!(switched_off.len(), 2, "{missing:?}");
 }
 
-#[test]
-fn a_tree_without_schemas_still_refuses_a_subcharts_values_that_are_no_mapping() {
-    let archive = gzip(&tar(&[
+/// An archive of `top` holding the subchart `sub` (no dependencies listed), with `more` entries.
+fn top_over(sub: &str, more: &[Entry<'_>]) -> Vec<u8> {
+    let sub_chart = format!("top/charts/{sub}/Chart.yaml");
+    let sub_yaml = format!("apiVersion: v2\nname: {sub}\nversion: 1.0.0\n");
+    let mut entries = vec![
         Entry(
             "top/Chart.yaml",
             b'0',
             b"apiVersion: v2\nname: top\nversion: 1.0.0\n",
         ),
-        Entry(
-            "top/charts/sub/Chart.yaml",
-            b'0',
-            b"apiVersion: v2\nname: sub\nversion: 1.0.0\n",
-        ),
-    ]));
+        Entry(&sub_chart, b'0', sub_yaml.as_bytes()),
+    ];
+    entries.extend(more.iter().map(|e| Entry(e.0, e.1, e.2)));
+    gzip(&tar(&entries))
+}
+
+#[test]
+fn a_tree_without_schemas_still_refuses_a_subcharts_values_that_are_no_mapping() {
+    let archive = top_over("sub", &[]);
     let composed = chart::from_archive("top.tgz", &archive).unwrap();
     let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
     let defaults: serde_json::Value =
@@ -317,28 +322,21 @@ fn a_tree_without_schemas_still_refuses_a_subcharts_values_that_are_no_mapping()
 
 #[test]
 fn each_charts_schema_is_read_with_its_own_draft_a_missing_one_as_2020_12() {
-    let archive = gzip(&tar(&[
-        Entry(
-            "top/Chart.yaml",
-            b'0',
-            b"apiVersion: v2\nname: top\nversion: 1.0.0\n",
-        ),
-        Entry(
-            "top/values.schema.json",
-            b'0',
-            br#"{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"t": {"items": [{"type": "integer"}]}}}"#,
-        ),
-        Entry(
-            "top/charts/sub/Chart.yaml",
-            b'0',
-            b"apiVersion: v2\nname: sub\nversion: 1.0.0\n",
-        ),
-        Entry(
-            "top/charts/sub/values.schema.json",
-            b'0',
-            br#"{"properties": {"l": {"prefixItems": [{"type": "integer"}]}, "m": {"format": "email"}}}"#,
-        ),
-    ]));
+    let archive = top_over(
+        "sub",
+        &[
+            Entry(
+                "top/values.schema.json",
+                b'0',
+                br#"{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"t": {"items": [{"type": "integer"}]}}}"#,
+            ),
+            Entry(
+                "top/charts/sub/values.schema.json",
+                b'0',
+                br#"{"properties": {"l": {"prefixItems": [{"type": "integer"}]}, "m": {"format": "email"}}}"#,
+            ),
+        ],
+    );
     let composed = chart::from_archive("top.tgz", &archive).unwrap();
     let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
     let user = serde_json::json!({"t": ["a"], "sub": {"l": ["a"], "m": "nope"}});
@@ -399,25 +397,18 @@ fn displaced_values_follow_helms_decision_below_the_top_level() {
 
 #[test]
 fn a_charts_own_draft_decides_which_properties_its_schema_declares() {
-    let archive = gzip(&tar(&[
-        Entry(
-            "top/Chart.yaml",
-            b'0',
-            b"apiVersion: v2\nname: top\nversion: 1.0.0\n",
-        ),
-        Entry("top/values.schema.json", b'0', br#"{"type": "object"}"#),
-        Entry(
-            "top/charts/old/Chart.yaml",
-            b'0',
-            b"apiVersion: v2\nname: old\nversion: 1.0.0\n",
-        ),
-        Entry(
-            "top/charts/old/values.schema.json",
-            b'0',
-            br##"{"$schema": "http://json-schema.org/draft-07/schema#", "$ref": "#/definitions/x",
+    let archive = top_over(
+        "old",
+        &[
+            Entry("top/values.schema.json", b'0', br#"{"type": "object"}"#),
+            Entry(
+                "top/charts/old/values.schema.json",
+                b'0',
+                br##"{"$schema": "http://json-schema.org/draft-07/schema#", "$ref": "#/definitions/x",
                 "properties": {"sibling": {}}, "definitions": {"x": {"properties": {"kept": {}}}}}"##,
-        ),
-    ]));
+            ),
+        ],
+    );
     let composed = chart::from_archive("top.tgz", &archive).unwrap();
     let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
     let at = values_migrate::path::ValuePath::root().key("old");
