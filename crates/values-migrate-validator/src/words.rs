@@ -228,28 +228,7 @@ fn quoted_names(names: &[&str]) -> String {
 
 /// A string as santhosh-tekuri quotes it: Go's `%q` with single quotes.
 pub fn quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('\'');
-    for c in text.chars() {
-        match c {
-            '\'' => out.push_str("\\'"),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c if !go_printable(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('\'');
-    out
+    values_migrate_unicode::quote(text, '\'')
 }
 
 /// A whole number as Helm's message printer shows it (English: `12,345`).
@@ -264,14 +243,6 @@ pub(crate) fn grouped(n: impl fmt::Display) -> String {
         out.push(c);
     }
     out
-}
-
-/// Whether Go's `strconv.IsPrint` holds for `c` (near enough: controls, format characters and
-/// every space but U+0020 are escaped).
-fn go_printable(c: char) -> bool {
-    let format = matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
-        | '\u{2060}'..='\u{2064}' | '\u{feff}');
-    !(c.is_control() || format || (c.is_whitespace() && c != ' '))
 }
 
 /// A number as Helm's message printer shows a float64 (`%v`, English): shortest digits,
