@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::validator::{ErrorKind as ValidationErrorKind, HelmError, ValidationError};
-use super::validator::{escape, flatten, message as words};
+use super::validator::{Flat, escape, flatten_lines, message as words};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -14,7 +14,7 @@ use super::gates::{gates, kept_paths, switched_off};
 use super::imports::{importing, taken};
 use super::message::{describe, quote};
 use super::mismatch::mismatch;
-use super::nested::{HelmLine, nest, own_values, tree_report};
+use super::nested::{HelmLine, own_values, tree_report};
 use super::pointer::value_path;
 use super::tree::tree;
 use crate::path::get;
@@ -248,7 +248,8 @@ impl Schema {
             let keys = &chart.values_path;
             let root = keys.iter().fold(ValuePath::root(), |p, k| p.key(k.clone()));
             let prefix: String = keys.iter().map(|k| format!("/{}", escape(k))).collect();
-            for error in flatten(&chart.errors, own) {
+            for flat in flatten_lines(&chart.errors, own) {
+                let error = &flat.error;
                 let at = At {
                     path: root.join(&value_path(error.instance_path(), own)),
                     pointer: format!("{prefix}{}", error.instance_path()),
@@ -256,11 +257,10 @@ impl Schema {
                     keyword: error.kind().keyword().to_string(),
                     user,
                 };
-                self.push_violations(&error, at, &mut out);
+                let first = out.len();
+                self.push_violations(error, at, &mut out);
+                helm_lines(&flat, &mut out[first..]);
             }
-        }
-        if !out.is_empty() {
-            nest(&self.document, &mut out, &charts);
         }
         name(&self.document, &mut out);
         out
@@ -317,6 +317,20 @@ impl Schema {
             within: Vec::new(),
             causes: Vec::new(),
         }
+    }
+}
+
+/// Helm's words and nesting for the violations one flat error stands for: the groups that
+/// hold its line, the causes printed under it, its message (the `k`th violation of an
+/// `unevaluated*` error naming several members has the `k`th line).
+fn helm_lines(flat: &Flat<'_, '_>, violations: &mut [Violation]) {
+    for (k, v) in violations.iter_mut().enumerate() {
+        let Some(line) = flat.lines.get(k).or(flat.lines.first()) else {
+            continue;
+        };
+        v.within = flat.within.iter().map(|l| HelmLine::head(l)).collect();
+        v.causes = line.causes.iter().map(HelmLine::of).collect();
+        v.helm_message = line.message.clone();
     }
 }
 

@@ -39,7 +39,7 @@ use serde_json::Value;
 pub use bundle::{SUPPLIED, bundle};
 pub use compile::{CompileError, compile_pattern};
 pub use error::{ErrorKind, JsonType, TypeKind, ValidationError};
-pub use flat::flatten;
+pub use flat::{Flat, flatten, flatten_lines};
 pub use helm::HelmError;
 pub use index::{Index, Reference, Target};
 pub use nodes::Pattern;
