@@ -8,13 +8,13 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::Schema;
-use super::charts::{CHARTS_KEYWORD, ChartNamed, name};
+use super::charts::{CHARTS_KEYWORD, ChartNamed};
 use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
 use super::gates::{gates, kept_paths, switched_off};
 use super::imports::{importing, taken};
 use super::message::{describe, quote};
 use super::mismatch::mismatch;
-use super::nested::{HelmLine, own_values, tree_report};
+use super::nested::{HelmLine, own_pointer, own_values, tree_report};
 use super::pointer::value_path;
 use super::tree::tree;
 use crate::path::get;
@@ -260,9 +260,11 @@ impl Schema {
                 let first = out.len();
                 self.push_violations(error, at, &mut out);
                 helm_lines(&flat, &mut out[first..]);
+                if let Some(name) = &chart.name {
+                    named(name, keys, error.instance_path(), &mut out[first..]);
+                }
             }
         }
-        name(&self.document, &mut out);
         out
     }
 
@@ -331,6 +333,18 @@ fn helm_lines(flat: &Flat<'_, '_>, violations: &mut [Violation]) {
         v.within = flat.within.iter().map(|l| HelmLine::head(l)).collect();
         v.causes = line.causes.iter().map(HelmLine::of).collect();
         v.helm_message = line.message.clone();
+    }
+}
+
+/// Names each of `violations` by its chart (`name`, whose values are at `keys`) as Helm names
+/// it: `<chart>: - at '<pointer in that chart's values>': <message>`.
+fn named(name: &str, keys: &[String], instance_path: &str, violations: &mut [Violation]) {
+    for v in violations {
+        let pointer = own_pointer(v, keys).unwrap_or_else(|| instance_path.to_string());
+        v.chart = Some(ChartNamed {
+            name: name.to_string(),
+            helm: format!("{name}: - at '{pointer}': {}", v.helm_message),
+        });
     }
 }
 
