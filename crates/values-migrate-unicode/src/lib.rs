@@ -76,10 +76,21 @@ pub fn is_print(c: char) -> bool {
 /// `text` as Go's `%q` writes it between `delim`s (`"` as `strconv.Quote`, `'` as
 /// santhosh-tekuri's messages).
 pub fn quote(text: &str, delim: char) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
+    quote_bytes(text.as_bytes(), delim)
+}
+
+/// `bytes` as Go's `%q` writes them between `delim`s: as `quote`, each byte that is not part of
+/// a valid UTF-8 sequence as `\xNN`.
+pub fn quote_bytes(bytes: &[u8], delim: char) -> String {
+    let mut out = String::with_capacity(bytes.len() + 2);
     out.push(delim);
-    for c in text.chars() {
-        push_quoted(&mut out, c, delim);
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            push_quoted(&mut out, c, delim);
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02x}");
+        }
     }
     out.push(delim);
     out

@@ -14,9 +14,12 @@ mod compile;
 mod error;
 mod flat;
 mod format;
-mod format_checks;
+mod go_netip;
 #[cfg(test)]
 mod go_regex;
+mod go_strconv;
+mod go_time;
+mod go_url;
 mod helm;
 mod helm_formats;
 mod index;

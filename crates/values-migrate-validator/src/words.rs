@@ -36,10 +36,9 @@ pub fn of(kind: &ErrorKind, instance: &Value) -> String {
             quote(instance.as_str().unwrap_or_default()),
             quote(pattern)
         ),
-        ErrorKind::Format { format, reason } => match reason {
-            Some(reason) => format!("{} is not valid {format}: {reason}", display(instance)),
-            None => format!("{} is not valid {format}", display(instance)),
-        },
+        ErrorKind::Format { format, reason } => {
+            format!("{} is not valid {format}: {reason}", display(instance))
+        }
         ErrorKind::UniqueItems => unique_message(instance),
         _ => count_message(kind, instance).unwrap_or_else(|| container_message(kind, instance)),
     }
@@ -228,7 +227,13 @@ fn quoted_names(names: &[&str]) -> String {
 
 /// A string as santhosh-tekuri quotes it: Go's `%q` with single quotes.
 pub fn quote(text: &str) -> String {
-    values_migrate_unicode::quote(text, '\'')
+    let mut quoted = values_migrate_unicode::quote(text, '\'');
+    // It writes `%q` and then replaces `\"` by `"`: the closing quote takes one backslash of a
+    // final `\\` with it.
+    if text.ends_with('\\') {
+        quoted.remove(quoted.len() - 2);
+    }
+    quoted
 }
 
 /// A whole number as Helm's message printer shows it (English: `12,345`).
@@ -316,5 +321,7 @@ mod tests {
             assert_eq!(go_float(x), shown);
         }
         assert_eq!(quote("it's\n"), "'it\\'s\\n'");
+        // Helm 4.2.3: `'t;\\=é.\'` for `t;\=é.\`.
+        assert_eq!(quote("t;\\=é.\\"), "'t;\\\\=é.\\'");
     }
 }
