@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates crates/values-migrate-validator/src/regexp/tables.rs: the Unicode data Go's regexp needs, compact.
+"""Generates crates/values-migrate-unicode/src/tables.rs: the Unicode data Go's regexp needs, compact.
 
 Go 1.26 (which builds Helm 4.2.3) carries Unicode 15.0.0; so does ICU 72, whose `icuexportdata`
 (Debian's icu-devtools) exports the general category and the script of every code point as text.
@@ -8,7 +8,7 @@ kept to the code points that Unicode 15.0 assigns and without the three simple f
 15.1 added between assigned code points (`LATER`), as equivalence classes: what Go's `SimpleFold`
 walks. tests/helm/regexp_unicode.py checks every table against Helm (Go) itself.
 
-Usage: scripts/unicode-tables.py > crates/values-migrate-validator/src/regexp/tables.rs
+Usage: scripts/unicode-tables.py > crates/values-migrate-unicode/src/tables.rs
 """
 import glob
 import os
@@ -144,7 +144,7 @@ def fold_table(classes):
 def rust_bytes(name, data, doc):
     body = "".join(f"\\x{b:02x}" for b in data)
     lines = [body[i:i + 96] for i in range(0, len(body), 96)]
-    return f"/// {doc}\npub(super) static {name}: &[u8] = b\"\\\n" + "\\\n".join(lines) + "\";\n"
+    return f"/// {doc}\npub static {name}: &[u8] = b\"\\\n" + "\\\n".join(lines) + "\";\n"
 
 
 def main():
@@ -182,10 +182,10 @@ def main():
     print("// Unicode data: Copyright © Unicode, Inc., under the Unicode License (LICENSE).")
     print()
     print(f"/// Go's general categories, numbered as the runs of `CATEGORY_RUNS` name them.")
-    print(f"pub(super) const CATEGORIES: [&str; {len(CATEGORIES)}] = [{', '.join(repr(c).replace(chr(39), chr(34)) for c in CATEGORIES)}];")
+    print(f"pub const CATEGORIES: [&str; {len(CATEGORIES)}] = [{', '.join(repr(c).replace(chr(39), chr(34)) for c in CATEGORIES)}];")
     print()
     print(f"/// The scripts Go 1.26 finds by name, numbered from 1 as the runs of `SCRIPT_RUNS` name them.")
-    print(f"pub(super) const SCRIPTS: [&str; {len(reachable)}] = [")
+    print(f"pub const SCRIPTS: [&str; {len(reachable)}] = [")
     for n in reachable:
         print(f'    "{n}",')
     print("];")

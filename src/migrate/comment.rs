@@ -1,7 +1,7 @@
 //! The pull request comment: the bump, the values the target chart ignores, each op, every value
 //! not carried across, escalations, kept comments.
 
-use super::outcome::{MigrateReport, Op, Status, ValuesHome};
+use super::outcome::{MigrateReport, Op, Refusal, Status, ValuesHome};
 use crate::path::show;
 use crate::schema::DisplacedBy;
 use std::fmt::Write;
@@ -66,18 +66,7 @@ pub fn comment(base_schema: &str, target_schema: &str, report: &MigrateReport) -
     section(
         &mut out,
         "**Refusals**",
-        report.refusals.iter().map(|r| {
-            let place = match (&r.at.file, r.at.line) {
-                (Some(file), Some(line)) => format!(" ({file}:{line})"),
-                _ => String::new(),
-            };
-            format!(
-                "- {} at `{}`{place}: {}",
-                r.kind.as_str(),
-                r.path,
-                r.message
-            )
-        }),
+        report.refusals.iter().map(refusal_line),
     );
     if let Some(helm) = &report.helm {
         let _ = writeln!(out, "`helm install` would print:\n\n```\n{helm}```\n");
@@ -91,6 +80,20 @@ pub fn comment(base_schema: &str, target_schema: &str, report: &MigrateReport) -
             .map(|k| format!("- {}:{} above `{}`: `{}`", k.file, k.line, k.path, k.text)),
     );
     out
+}
+
+/// A refusal as a list item, with its file and line when it has them.
+fn refusal_line(r: &Refusal) -> String {
+    let place = match (&r.at.file, r.at.line) {
+        (Some(file), Some(line)) => format!(" ({file}:{line})"),
+        _ => String::new(),
+    };
+    format!(
+        "- {} at `{}`{place}: {}",
+        r.kind.as_str(),
+        r.path,
+        r.message
+    )
 }
 
 /// A heading and its list, then a blank line; nothing when the list is empty.

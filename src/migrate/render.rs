@@ -21,6 +21,23 @@ pub fn text(report: &MigrateReport) -> String {
             ValuesHome::note(report.values_in.as_ref())
         );
     }
+    for line in finding_lines(report) {
+        let _ = writeln!(out, "{line}");
+    }
+    if let Some(helm) = &report.helm {
+        let _ = write!(out, "\nhelm install would print:\n{helm}");
+    }
+    if let Some(brief) = &report.brief {
+        let _ = writeln!(out, "\n{brief}");
+    }
+    for f in report.files.iter().filter(|f| f.changed) {
+        let _ = write!(out, "\n{}", f.diff);
+    }
+    out
+}
+
+/// One line per finding of `report`, in the order the text shows them.
+fn finding_lines(report: &MigrateReport) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     lines.extend(report.errors.iter().map(|e| format!("error: {e}")));
     lines.extend(
@@ -68,19 +85,7 @@ pub fn text(report: &MigrateReport) -> String {
         let words: Vec<&str> = c.findings.iter().map(|f| f.text.as_str()).collect();
         format!("chart {}: {}", c.label(), words.join("; "))
     }));
-    for line in lines {
-        let _ = writeln!(out, "{line}");
-    }
-    if let Some(helm) = &report.helm {
-        let _ = write!(out, "\nhelm install would print:\n{helm}");
-    }
-    if let Some(brief) = &report.brief {
-        let _ = writeln!(out, "\n{brief}");
-    }
-    for f in report.files.iter().filter(|f| f.changed) {
-        let _ = write!(out, "\n{}", f.diff);
-    }
-    out
+    lines
 }
 
 fn op_line(op: &Op) -> String {

@@ -206,9 +206,8 @@ fn verify(
         replacement: proposal,
         expanded: file.expanded,
     };
-    if verify::helm_reads(&file.text, after).is_ok()
-        && yaml::matches_located(after, typing, &Limits::default(), &unchanged)
-    {
+    verify::helm_reads(&file.text, after).map_err(|message| (message, None))?;
+    if yaml::matches_located(after, typing, &Limits::default(), &unchanged) {
         return Ok(());
     }
     let asked = Asked {
@@ -220,5 +219,5 @@ fn verify(
         replacement: proposal,
         typing,
     };
-    verify::verify(&asked, after).map_err(|mismatch| (mismatch.message, mismatch.differs))
+    verify::verify_read(&asked, after).map_err(|mismatch| (mismatch.message, mismatch.differs))
 }

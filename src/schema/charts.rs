@@ -7,10 +7,6 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::Violation;
-use super::nested::own_pointer;
-use crate::path::Segment;
-
 /// The keyword under which a chart tree's composed schema lists its charts that have a schema:
 /// `{"name", "path", "pointer"}` (Helm's name for it, its values' keys, its schema's pointer).
 pub const CHARTS_KEYWORD: &str = "x-values-migrate-charts";
@@ -70,54 +66,4 @@ pub(super) fn places(document: &Value) -> Vec<Place> {
             })
         })
         .collect()
-}
-
-/// The chart whose own schema holds `schema_path` (the longest pointer that prefixes it).
-pub(super) fn chart_of<'p>(places: &'p [Place], schema_path: &str) -> Option<&'p Place> {
-    places
-        .iter()
-        .filter(|c| {
-            schema_path
-                .strip_prefix(&c.pointer)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-        })
-        .max_by_key(|c| c.pointer.len())
-}
-
-/// The JSON pointer of `segments` past the first `skip` (the chart's own values root).
-fn pointer(segments: &[Segment], skip: usize) -> String {
-    segments
-        .iter()
-        .skip(skip)
-        .map(|s| match s {
-            Segment::Key(k) => format!("/{}", k.replace('~', "~0").replace('/', "~1")),
-            Segment::Index(i) => format!("/{i}"),
-        })
-        .collect()
-}
-
-/// Each violation named by its chart as Helm names it (nothing for a lone chart's schema).
-pub(crate) fn name(document: &Value, violations: &mut [Violation]) {
-    let places = places(document);
-    if places.is_empty() {
-        return;
-    }
-    let named: Vec<Option<ChartNamed>> = violations
-        .iter()
-        .map(|v| {
-            chart_of(&places, &v.schema_path).map(|chart| ChartNamed {
-                name: chart.name.clone(),
-                helm: format!(
-                    "{}: - at '{}': {}",
-                    chart.name,
-                    own_pointer(v, &chart.values_path)
-                        .unwrap_or_else(|| pointer(v.path.segments(), chart.values_path.len())),
-                    v.helm_message
-                ),
-            })
-        })
-        .collect();
-    for (v, named) in violations.iter_mut().zip(named) {
-        v.chart = named;
-    }
 }

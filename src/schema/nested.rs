@@ -1,13 +1,14 @@
-//! Helm's nesting laid on the violations: the lines that hold each one (`'allOf' failed`, a
-//! `$ref`'s or a subschema's `validation failed`) and the causes printed under it (`anyOf`,
-//! `oneOf`, `contains`, `propertyNames`), taken from each chart's own error tree as Helm 4 builds
-//! it (santhosh-tekuri/jsonschema v6, `pkg/chart/common/util/jsonschema.go`).
+//! Each chart's own error tree as Helm 4 builds it (santhosh-tekuri/jsonschema v6,
+//! `pkg/chart/common/util/jsonschema.go`), and the lines a violation carries from it: the groups
+//! that hold it (`'allOf' failed`, a `$ref`'s or a subschema's `validation failed`) and the causes
+//! printed under it (`anyOf`, `oneOf`, `contains`, `propertyNames`). Every violation is read off
+//! one of these trees with its line (`validate.rs`), so nothing is matched after the fact.
 
 use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
-use super::charts::{chart_of, places};
+use super::charts::places;
 use super::validate::Violation;
 use super::validator::{HelmError, ValidationError, escape};
 
@@ -27,7 +28,7 @@ pub struct HelmLine {
 
 impl HelmLine {
     /// The line for `error` as Helm prints it, its causes nested.
-    fn of(error: &HelmError) -> HelmLine {
+    pub(super) fn of(error: &HelmError) -> HelmLine {
         let error = error.shown();
         HelmLine {
             pointer: error.pointer.clone(),
@@ -37,7 +38,7 @@ impl HelmLine {
     }
 
     /// The line alone, without what it holds.
-    fn head(error: &HelmError) -> HelmLine {
+    pub(super) fn head(error: &HelmError) -> HelmLine {
         HelmLine {
             pointer: error.pointer.clone(),
             message: error.message.clone(),
@@ -46,11 +47,10 @@ impl HelmLine {
     }
 }
 
-/// One chart's own errors as Helm reports them: its name and its schema's pointer in the
-/// composition (`None` for a lone chart's schema), the keys from the root's values to its own.
+/// One chart's own errors as Helm reports them: its name (`None` for a lone chart's schema),
+/// the keys from the root's values to its own.
 pub(crate) struct ChartErrors {
     pub(crate) name: Option<String>,
-    pub(crate) pointer: Option<String>,
     pub(crate) values_path: Vec<String>,
     pub(crate) errors: Vec<HelmError>,
 }
@@ -63,7 +63,6 @@ impl Schema {
         if places.is_empty() {
             return vec![ChartErrors {
                 name: None,
-                pointer: None,
                 values_path: Vec::new(),
                 errors: self.validator.helm_errors(values),
             }];
@@ -77,7 +76,6 @@ impl Schema {
                 let errors = self.validator.helm_errors_at(&p.pointer, own)?;
                 Some(ChartErrors {
                     name: Some(p.name),
-                    pointer: Some(p.pointer),
                     values_path: p.values_path,
                     errors,
                 })
@@ -130,30 +128,6 @@ pub(crate) fn own_values<'v>(
         .unwrap_or(empty)
 }
 
-/// A line Helm prints that is not a group, with the groups that hold it (outermost first).
-struct Held<'e> {
-    within: Vec<HelmLine>,
-    error: &'e HelmError,
-    taken: bool,
-}
-
-/// Every line of `errors` that is not a group, in Helm's order, with its holders.
-fn held<'e>(errors: &'e [HelmError], within: &[HelmLine], out: &mut Vec<Held<'e>>) {
-    for error in errors.iter().map(HelmError::shown) {
-        if error.is_group() {
-            let mut inner = within.to_vec();
-            inner.push(HelmLine::head(error));
-            held(&error.causes, &inner, out);
-        } else {
-            out.push(Held {
-                within: within.to_vec(),
-                error,
-                taken: false,
-            });
-        }
-    }
-}
-
 /// The pointer of `v` inside the values of the chart at `values_path` (Helm validates each
 /// chart's values as a document of its own; a `propertyNames` error is always at `''`).
 pub(super) fn own_pointer(v: &Violation, values_path: &[String]) -> Option<String> {
@@ -166,55 +140,6 @@ pub(super) fn own_pointer(v: &Violation, values_path: &[String]) -> Option<Strin
         .collect();
     let rest = v.pointer.strip_prefix(&prefix)?;
     (rest.is_empty() || rest.starts_with('/')).then(|| rest.to_string())
-}
-
-/// Whether Helm's line `error` is the one `v` stands for: the same place and keyword (one
-/// `required` or `additionalProperties` line names every key, each a violation of its own).
-fn stands_for(error: &HelmError, v: &Violation, pointer: &str) -> bool {
-    // A refused key's flat error names the keyword inside `propertyNames` that refused it.
-    let inside = v.keyword == "propertyNames"
-        && v.schema_path
-            .strip_prefix(&error.keyword)
-            .is_some_and(|r| r.starts_with('/'));
-    error.pointer == pointer && (error.keyword == v.schema_path || inside)
-}
-
-/// Sets each violation's `within` and `causes` from its chart's Helm errors and its
-/// `helm_message` to the words of Helm's line; a violation of a chart Helm validated that no
-/// line of Helm's stands for is dropped (Helm stops a schema at a failed `type`, `enum`,
-/// `const` or `format`: `{"type": "string", "enum": ["x"]}` reports the type alone).
-pub(crate) fn nest(document: &Value, violations: &mut Vec<Violation>, charts: &[ChartErrors]) {
-    let places = places(document);
-    let mut shown = vec![false; violations.len()];
-    let mut judged = vec![false; violations.len()];
-    for chart in charts {
-        let mut lines = Vec::new();
-        held(&chart.errors, &[], &mut lines);
-        for (i, v) in violations.iter_mut().enumerate() {
-            let ours = match &chart.pointer {
-                None => true,
-                Some(p) => chart_of(&places, &v.schema_path).is_some_and(|c| c.pointer == *p),
-            };
-            let pointer = own_pointer(v, &chart.values_path).filter(|_| ours);
-            let Some(pointer) = pointer else { continue };
-            judged[i] = true;
-            let fits = |l: &Held<'_>| stands_for(l.error, v, &pointer);
-            let index = (lines.iter().position(|l| !l.taken && fits(l)))
-                .or_else(|| lines.iter().position(fits));
-            if let Some(line) = index.map(|at| &mut lines[at]) {
-                shown[i] = true;
-                line.taken = true;
-                v.within = line.within.clone();
-                v.causes = line.error.causes.iter().map(HelmLine::of).collect();
-                v.helm_message = line.error.message.clone();
-            }
-        }
-    }
-    let mut keep = shown
-        .iter()
-        .zip(&judged)
-        .map(|(shown, judged)| *shown || !judged);
-    violations.retain(|_| keep.next().unwrap_or(true));
 }
 
 /// What Helm prints for a chart tree's errors: one block per chart that has any.

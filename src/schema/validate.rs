@@ -3,18 +3,18 @@
 use std::fmt;
 
 use super::validator::{ErrorKind as ValidationErrorKind, HelmError, ValidationError};
-use super::validator::{escape, flatten, message as words};
+use super::validator::{Flat, escape, flatten_lines, message as words};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::Schema;
-use super::charts::{CHARTS_KEYWORD, ChartNamed, name};
+use super::charts::{CHARTS_KEYWORD, ChartNamed};
 use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
 use super::gates::{gates, kept_paths, switched_off};
 use super::imports::{importing, taken};
 use super::message::{describe, quote};
 use super::mismatch::mismatch;
-use super::nested::{HelmLine, nest, own_values, tree_report};
+use super::nested::{HelmLine, own_pointer, own_values, tree_report};
 use super::pointer::value_path;
 use super::tree::tree;
 use crate::path::get;
@@ -255,7 +255,8 @@ impl Schema {
             let keys = &chart.values_path;
             let root = keys.iter().fold(ValuePath::root(), |p, k| p.key(k.clone()));
             let prefix: String = keys.iter().map(|k| format!("/{}", escape(k))).collect();
-            for error in flatten(&chart.errors, own) {
+            for flat in flatten_lines(&chart.errors, own) {
+                let error = &flat.error;
                 let at = At {
                     path: root.join(&value_path(error.instance_path(), own)),
                     pointer: format!("{prefix}{}", error.instance_path()),
@@ -263,13 +264,14 @@ impl Schema {
                     keyword: error.kind().keyword().to_string(),
                     user,
                 };
-                self.push_violations(&error, at, &mut out);
+                let first = out.len();
+                self.push_violations(error, at, &mut out);
+                helm_lines(&flat, &mut out[first..]);
+                if let Some(name) = &chart.name {
+                    named(name, keys, error.instance_path(), &mut out[first..]);
+                }
             }
         }
-        if !out.is_empty() {
-            nest(&self.document, &mut out, &charts);
-        }
-        name(&self.document, &mut out);
         out
     }
 
@@ -324,6 +326,32 @@ impl Schema {
             within: Vec::new(),
             causes: Vec::new(),
         }
+    }
+}
+
+/// Helm's words and nesting for the violations one flat error stands for: the groups that
+/// hold its line, the causes printed under it, its message (the `k`th violation of an
+/// `unevaluated*` error naming several members has the `k`th line).
+fn helm_lines(flat: &Flat<'_, '_>, violations: &mut [Violation]) {
+    for (k, v) in violations.iter_mut().enumerate() {
+        let Some(line) = flat.lines.get(k).or(flat.lines.first()) else {
+            continue;
+        };
+        v.within = flat.within.iter().map(|l| HelmLine::head(l)).collect();
+        v.causes = line.causes.iter().map(HelmLine::of).collect();
+        v.helm_message = line.message.clone();
+    }
+}
+
+/// Names each of `violations` by its chart (`name`, whose values are at `keys`) as Helm names
+/// it: `<chart>: - at '<pointer in that chart's values>': <message>`.
+fn named(name: &str, keys: &[String], instance_path: &str, violations: &mut [Violation]) {
+    for v in violations {
+        let pointer = own_pointer(v, keys).unwrap_or_else(|| instance_path.to_string());
+        v.chart = Some(ChartNamed {
+            name: name.to_string(),
+            helm: format!("{name}: - at '{pointer}': {}", v.helm_message),
+        });
     }
 }
 

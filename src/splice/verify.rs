@@ -47,6 +47,12 @@ impl Mismatch {
 /// document must be as before, no key may be written twice that was not, and Helm's reader must
 /// take every line it took before.
 pub fn verify(asked: &Asked<'_>, after: &str) -> Result<(), Mismatch> {
+    helm_reads(asked.text, after).map_err(Mismatch::new)?;
+    verify_read(asked, after)
+}
+
+/// [`verify`] once [`helm_reads`] has taken `after`.
+pub(crate) fn verify_read(asked: &Asked<'_>, after: &str) -> Result<(), Mismatch> {
     let limits = Limits::default();
     let typing = asked.typing;
     // Most results are compared with what was asked straight from the parser's events, with no
@@ -57,7 +63,6 @@ pub fn verify(asked: &Asked<'_>, after: &str) -> Result<(), Mismatch> {
         prefix: asked.at.segments(),
         replacement: asked.replacement,
     };
-    helm_reads(asked.text, after).map_err(Mismatch::new)?;
     if yaml::matches(after, typing, &limits, &expected) {
         return Ok(());
     }

@@ -66,8 +66,106 @@ FORMATS = [
 ]
 
 
+# Texts per format, valid and invalid, asked under draft-07: each branch of Helm's format.go
+# (santhosh-tekuri/jsonschema v6.0.2) and of what it calls (Go's time.Parse, netip.ParseAddr,
+# url.Parse, strconv.Atoi), with the texts where RFC-strict checks and Go part ways.
+FORMAT_TEXTS = {
+    "date": [
+        "2024-02-29", "2000-02-29", "0000-01-01", "9999-12-31", "2024-13-45", "2024-00-10",
+        "2024-02-30", "2023-02-29", "1900-02-29", "2024-04-31", "2024-01-00", "2024-01-32",
+        "+123-01-01", "2024-1-01", "2024-01-1", "2024-1x-01", "2024-001-01", "2024-01-01x",
+        "2024-01-01 ", "2024-01-01\n", "2024/01/01", "", "abc", "20", "2024-01", "2024-01-",
+        "2\u00e924-01-01", "2024-01-0\u00e9", "2024-\"1-01", "2024-01-01T00:00:00Z",
+    ],
+    "time": [
+        "12:34:56Z", "12:34:56z", "12:34:56.789Z", "23:59:60Z", "12:34:56+05:30", "12:34:56-05:30",
+        "23:59:60+00:00", "00:59:60+01:00", "12:34:56.5+01:00", "+1:00:00Z", "12:34:56++1:00",
+        "25:00", "12:34:56", "1234:56Z", "ab:cd:efZ", "1::00:00Z", "-1:00:00Z", "24:00:00Z",
+        "12:60:00Z", "12:00:61Z", "12:34:56.Z", "12:34:56X", "12:34:56*05:30", "12:34:56+05300",
+        "12:34:56+aa:bb", "12:34:56+-1:00", "12:34:56+24:00", "12:34:56+00:60", "12:34:60Z",
+        "23:59:60+01:00", "23:59:60-01:00", "\u00e92:34:56Z", "12:34:56.123456789012Z",
+        "12:34:56\u00e9", "12:34:56.1\u00e9\u00e9\u00e9",
+    ],
+    "date-time": [
+        "2024-01-01T00:00:00Z", "2024-01-01t00:00:00z", "2024-01-01T23:59:60Z",
+        "2024-01-01T00:00:00.5+01:00", "yesterday", "2024-01-01T00:00:00", "2024-01-01 00:00:00Z",
+        "2024-13-01T00:00:00Z", "2024-02-30T00:00:00Z", "2024-01-01T25:00:00Z",
+        "2024-01-01T00:00:00+0100", "2024-01-01T12:00:60Z", "2024-01-\u00e9T00:00:00Z",
+        "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9",
+        "2024-01-0\u00e9T00:00:00Z",
+    ],
+    "ipv4": [
+        "1.2.3.4", "0.0.0.0", "255.255.255.255", "300.1.1.1", "256.0.0.0", "1.2.3", "1.2.3.4.5",
+        "01.2.3.4", "+1.2.3.4", "-1.2.3.4", "a.b.c.d", "1..3.4", "99999999999999999999.1.1.1",
+        "1.2.3.\u00e9", "",
+    ],
+    "ipv6": [
+        "::1", "::", "1:2:3:4:5:6:7:8", "::ffff:1.2.3.4", "1:2:3:4:5:6:1.2.3.4", "1:2:3:4:5:6:7::",
+        "zz::1", "fe80::1%eth0", "1.2.3.4", "1.2.3.4:5", ":", "1:", "1:2:3:4:5:6:7", "1::2::3",
+        "12345::", "1:2:3:4:5:6:7:8:9", "1:2:3:4:5:6:7:8::", "::1.2.3.256", "1.2.3.4::",
+        "::1.2.3", "1:2:3:4:5:1.2.3.4", "1:2:3:4:5:6:7:1.2.3.4", "::2:3:4:5:6:7:1.2.3.4",
+        "1:2:3:4:5:6:7:8:1.2.3.4", "::1%", "a%b:c", "::x", "::1 ", "::1.02.3.4", "::1..2.3",
+        "::\u00e9", "",
+    ],
+    "hostname": [
+        "example.com", "example.com.", "xn--bcher-kva.example", "-bad-", "a-.com", "b\u00fccher.example",
+        "a..b", "", ".", "a" * 64 + ".com", ("a" * 63 + ".") * 4, "a_b", "a b", "a\nb", "a'b",
+    ],
+    "email": [
+        "a@b.c", "\"quoted\"@x.com", "not an email", "\"a\\b\"@x.com", ".a@x.com", "a.@x.com",
+        "a..b@x.com", "a b@x.com", "a@[1.2.3.4]", "a@[300.1.1.1]", "a@[IPv6:::1]", "a@[IPv6:zz::1]",
+        "a@[IPv6:1.2.3.4]", "a@-x.com", "\u00fc@x.com", "a" * 65 + "@x.com", "\"\u00e9@x.com",
+        "a@" + "b" * 253,
+    ],
+    "uuid": [
+        "123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "not-a-uuid",
+        "123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400g",
+        "123e4567-e89b-12d3-a456-426614174\u00e9", "123e456-e89b-12d3-a456-426614174000",
+    ],
+    "duration": [
+        "P1D", "P1W", "P1Y2M3DT4H5M6S", "PT1M", "5 minutes", "P", "PT", "P1DT", "PW", "P1.5W",
+        "P1M1Y", "P1X", "PT1H1H", "P1DT1HT1M", "P1", "PTM", "P1\u00e9", "P1DT1D",
+    ],
+    "period": [
+        "P1D/2024-01-01T00:00:00Z", "2024-01-01T00:00:00Z/P1D", "2024-01-01T00:00:00Z/2024-02-01T00:00:00Z",
+        "x", "P1X/2024-01-01T00:00:00Z", "P1D/x", "x/P1D", "2024-01-01T00:00:00Z/P",
+        "2024-01-01T00:00:00Z/x", "P1D/P1D",
+    ],
+    "semver": [
+        "1.2.3", "1.2.3-rc.1+build.5", "01.2.3", "1.2", "1.2.3-", "1.2.3+", "1.2.3+a..b", "1.2.3+a_b",
+        "1.2.3-01", "1.2.3-a_b", "1..3", "a.b.c", "1.2.3-\u00e9",
+    ],
+    "json-pointer": ["", "/", "/a~0b", "/~1/~0", "/a/b c", "/\u00e9", "no-slash", "/a~2", "/a~", "/a~/b"],
+    "relative-json-pointer": ["0", "1/a", "0#", "10/b", "1#", "01", "a", "1#x", "2/a~", "-1", ""],
+    "uri": [
+        "http://example.com", "http://example.com/a b", "a:b", "mailto:a b", "HTTP://EXAMPLE.COM",
+        "urn:isbn:0451450523", "http://[::1]:80/", "http://u@[::1]:8/", "http://user:p@ss@h/",
+        "http://h\u00e9/", "http://%C3%A9/", "http:///x", "http://h?q=%zz", "http://h#frag ment",
+        "http://h:/", "http://[::1]:/", "not a uri", "*", "//example.com/x", ":x",
+        "http://localhost:80:80/", "http://::1/", "http://a b/", "%zz", "http://x/%zz",
+        "http://h/a%2", "http://h/%zz#f", "http://h/#%zz", "http://[::1%25en0]/", "foo://localhost:80:80/",
+        "ftp://a:b:c/", "ftp://a:1:2/", "http://a:b:c/", "http://a[b]/", "http://[1.2.3.4]/",
+        "http://[::1]x/", "http://[::1/", "http://[zz::1]/", "http://[fe80::1%25%zz]/",
+        "http://[fe80::1%25en0%2F]/", "http://%41/", "http://us er@h/", "http://\u00e9@h/",
+        "http://h:8\u00e9/", "http://h/\u0001", "http://h/\u007f",
+    ],
+    "iri": ["http://\u4f8b\u3048.jp/\u30d1\u30b9", "not an iri", "http://ex ample/"],
+    "uri-reference": [
+        "../x", "#frag", "", "/a b", "a:b", "\\\\bad", ":x", "//h:x/", "x y:z", "%zz", "http://[::1/",
+    ],
+    "iri-reference": ["../a b", "\\a", "http://\u4f8b.jp/x"],
+    "uri-template": [
+        "http://example.com/{id}", "http://example.com/{a}{b}", "{x}", "http://example.com/?q={x",
+        "not a uri", "http://example.com/{{a}}", "http://example.com/{a", "http://example.com/a}",
+        "http://example.com/%7Ba", "http://{host}/", "http://example.com/a b{", ":x",
+    ],
+    "regex": ["a+", "(unclosed", "\\p{Latn}", "[z-a]", "a**", "(?<x>a)", "x{1001}"],
+}
+
+
 def formats():
-    """`format` per draft: Helm asserts some formats under some drafts and no others."""
+    """`format` per draft: Helm asserts some formats under some drafts and no others; under
+    draft-07, each text of FORMAT_TEXTS."""
     out = []
     for label, draft in (("none", None), ("draft-07", S07), ("2019-09", S2019), ("2020-12", S2020), ("draft-04", S04)):
         for fmt, bad in FORMATS:
@@ -75,6 +173,10 @@ def formats():
                         f"f: {json.dumps(bad)}\n", None))
         enc = one("e", {"type": "string", "contentEncoding": "base64", "contentMediaType": "application/json"}, draft)
         out.append((f"contentEncoding/{label}", enc, 'e: "!!! not base64"\n', None))
+    for fmt, texts in FORMAT_TEXTS.items():
+        schema = one("f", {"type": "string", "format": fmt}, S07)
+        for n, text in enumerate(texts):
+            out.append((f"format-text-{fmt}/{n}", schema, f"f: {json.dumps(text)}\n", None))
     return out
 
 

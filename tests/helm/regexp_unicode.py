@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the Unicode tables of our Go regexp (crates/values-migrate-validator/src/regexp/tables.rs) against
+"""Checks the Unicode tables of our Go regexp (crates/values-migrate-unicode/src/tables.rs) against
 Helm v4 itself (helm-python-sdk: Go's own regexp and Unicode tables), code point by code point.
 
 - General categories: the tables partition every code point into Go's 30 two-letter categories;
@@ -28,7 +28,7 @@ import unicodedata
 from helm_python.chart import Chart
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TABLES = os.path.join(HERE, "..", "..", "crates", "values-migrate-validator", "src", "regexp", "tables.rs")
+TABLES = os.path.join(HERE, "..", "..", "crates", "values-migrate-unicode", "src", "tables.rs")
 
 
 def table(text, name):

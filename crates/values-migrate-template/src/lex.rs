@@ -4,7 +4,7 @@
 
 use crate::item::{Item, Kind, Lexed};
 use crate::strconv::{quote, unicode_name};
-use crate::unicode::{is_digit, is_letter};
+use values_migrate_unicode::{is_digit, is_letter};
 
 const LEFT_DELIM: &str = "{{";
 const RIGHT_DELIM: &str = "}}";

@@ -13,7 +13,6 @@ mod parse;
 mod pipeline;
 mod print;
 mod strconv;
-mod unicode;
 
 pub use ast::{Arg, Branch, Command, Node, Pipe, Pos, Tree, Variable};
 pub use error::ParseError;

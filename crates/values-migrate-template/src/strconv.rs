@@ -2,43 +2,11 @@
 //! character constants, and which integers and floats `ParseUint`, `ParseInt` and `ParseFloat`
 //! accept.
 
-use crate::unicode::is_print;
-use std::fmt::Write;
+use values_migrate_unicode::is_print;
 
 /// A string as Go's `strconv.Quote` (and `%q`) writes it.
 pub(crate) fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        push_quoted(&mut out, c);
-    }
-    out.push('"');
-    out
-}
-
-/// One character of a `strconv.Quote`d string.
-fn push_quoted(out: &mut String, c: char) {
-    match c {
-        '"' => out.push_str("\\\""),
-        '\\' => out.push_str("\\\\"),
-        '\u{7}' => out.push_str("\\a"),
-        '\u{8}' => out.push_str("\\b"),
-        '\u{c}' => out.push_str("\\f"),
-        '\n' => out.push_str("\\n"),
-        '\r' => out.push_str("\\r"),
-        '\t' => out.push_str("\\t"),
-        '\u{b}' => out.push_str("\\v"),
-        c if is_print(c) => out.push(c),
-        c if (c as u32) < 0x20 || c == '\u{7f}' => {
-            let _ = write!(out, "\\x{:02x}", c as u32);
-        }
-        c if (c as u32) < 0x10000 => {
-            let _ = write!(out, "\\u{:04x}", c as u32);
-        }
-        c => {
-            let _ = write!(out, "\\U{:08x}", c as u32);
-        }
-    }
+    values_migrate_unicode::quote(s, '"')
 }
 
 /// A character as Go's `%#U` writes it: `U+0023 '#'`, or `U+0001` when it is not printable.

@@ -140,8 +140,8 @@ pub enum ErrorKind {
     Format {
         /// The format's name.
         format: String,
-        /// Why the text is not in the format, in Helm's words, where they are known.
-        reason: Option<String>,
+        /// Why the text is not in the format, in Helm's words.
+        reason: String,
     },
     /// `maxItems`.
     MaxItems {

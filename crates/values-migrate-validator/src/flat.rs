@@ -15,9 +15,29 @@ pub fn flatten<'v>(errors: &[HelmError], instance: &'v Value) -> Vec<ValidationE
     for error in errors {
         flat(error, instance, &mut out);
     }
-    out
+    out.into_iter().map(|flat| flat.error).collect()
 }
 
+/// One flat error with the lines of Helm's it stands for and the groups that hold them.
+pub struct Flat<'e, 'v> {
+    /// The error.
+    pub error: ValidationError<'v>,
+    /// Helm's line: one, or one per member for an `unevaluated*` error naming several.
+    pub lines: Vec<&'e HelmError>,
+    /// The lines that only group others and hold it (`'allOf' failed`, a `$ref`'s or a
+    /// subschema's `validation failed`), outermost first.
+    pub within: Vec<&'e HelmError>,
+}
+
+/// [`flatten`], each error with the lines it stands for and the groups that hold them.
+pub fn flatten_lines<'e, 'v>(errors: &'e [HelmError], instance: &'v Value) -> Vec<Flat<'e, 'v>> {
+    let mut out = Vec::new();
+    let mut within = Vec::new();
+    for error in errors {
+        flat_within(error, instance, &mut within, &mut out);
+    }
+    out
+}
 /// The value at `pointer` (as `Loc::pointer` writes it) of `instance`, as an error holds it.
 fn at<'v>(instance: &'v Value, pointer: &str) -> Cow<'v, Value> {
     let mut here = Some(instance);
@@ -35,17 +55,36 @@ fn at<'v>(instance: &'v Value, pointer: &str) -> Cow<'v, Value> {
     here.map_or(Cow::Owned(Value::Null), Cow::Borrowed)
 }
 
-/// The flat errors one line stands for, pushed onto `out`.
-fn flat<'v>(line: &HelmError, instance: &'v Value, out: &mut Vec<ValidationError<'v>>) {
-    let error = |kind, pointer: &str| {
-        let value = at(instance, pointer);
-        ValidationError::new(value, kind, pointer.to_string(), line.keyword.clone())
-    };
+/// The flat errors of `line`, with no record of the groups that hold them.
+fn flat<'e, 'v>(line: &'e HelmError, instance: &'v Value, out: &mut Vec<Flat<'e, 'v>>) {
+    flat_within(line, instance, &mut Vec::new(), out);
+}
+
+/// The flat errors one line stands for, pushed onto `out`; `within` holds the groups above it.
+fn flat_within<'e, 'v>(
+    line: &'e HelmError,
+    instance: &'v Value,
+    within: &mut Vec<&'e HelmError>,
+    out: &mut Vec<Flat<'e, 'v>>,
+) {
+    let line = line.shown();
     let Some(failed) = &line.failed else {
+        within.push(line);
         for cause in &line.causes {
-            flat(cause, instance, out);
+            flat_within(cause, instance, within, out);
         }
+        within.pop();
         return;
+    };
+    let error = |kind, pointer: &str| Flat {
+        error: ValidationError::new(
+            at(instance, pointer),
+            kind,
+            pointer.to_string(),
+            line.keyword.clone(),
+        ),
+        lines: vec![line],
+        within: within.clone(),
     };
     match failed {
         Failed::One(kind) => out.push(error(kind.clone(), &line.pointer)),
@@ -74,12 +113,11 @@ fn flat<'v>(line: &HelmError, instance: &'v Value, out: &mut Vec<ValidationError
                     error: Box::new(inner),
                 };
                 let value = at(instance, object);
-                out.push(ValidationError::new(
-                    value,
-                    kind,
-                    object.clone(),
-                    schema_path,
-                ));
+                out.push(Flat {
+                    error: ValidationError::new(value, kind, object.clone(), schema_path),
+                    lines: vec![line],
+                    within: within.clone(),
+                });
             }
         }
         Failed::Unevaluated {
@@ -88,11 +126,11 @@ fn flat<'v>(line: &HelmError, instance: &'v Value, out: &mut Vec<ValidationError
             container,
         } => {
             // One error per keyword and container, naming every member or item it refused.
-            let last = (out.last_mut())
-                .filter(|e| e.instance_path() == container && e.schema_path() == line.keyword);
-            match last.and_then(|e| unexpected(e.kind_mut(), *item)) {
-                Some(names) => names.push(name.clone()),
-                None => out.push(error(unevaluated(*item, name), container)),
+            let last = (out.last_mut()).filter(|f| {
+                f.error.instance_path() == container && f.error.schema_path() == line.keyword
+            });
+            if !last.is_some_and(|last| joined(last, *item, name, line)) {
+                out.push(error(unevaluated(*item, name), container));
             }
         }
     }
@@ -113,6 +151,17 @@ fn owned(lines: &[HelmError], instance: &Value) -> Vec<ValidationError<'static>>
         .into_iter()
         .map(ValidationError::into_owned)
         .collect()
+}
+
+/// Adds member `name` (`item`: an item) and its line to `last` when it is an `unevaluated*`
+/// error of that kind.
+fn joined<'e>(last: &mut Flat<'e, '_>, item: bool, name: &str, line: &'e HelmError) -> bool {
+    let Some(names) = unexpected(last.error.kind_mut(), item) else {
+        return false;
+    };
+    names.push(name.to_string());
+    last.lines.push(line);
+    true
 }
 
 /// The list of refused members (`item`: items) an `unevaluated*` error names, if it is one.

@@ -235,7 +235,10 @@ pub(crate) fn leaf_kind(check: &Check, value: &Value) -> ErrorKind {
         },
         Check::Format(format, name) => ErrorKind::Format {
             format: name.clone(),
-            reason: value.as_str().and_then(|text| format.reason(text)),
+            reason: value
+                .as_str()
+                .and_then(|text| format.check(text).err())
+                .unwrap_or_default(),
         },
         _ => ErrorKind::UniqueItems,
     }

@@ -36,10 +36,9 @@ pub fn of(kind: &ErrorKind, instance: &Value) -> String {
             quote(instance.as_str().unwrap_or_default()),
             quote(pattern)
         ),
-        ErrorKind::Format { format, reason } => match reason {
-            Some(reason) => format!("{} is not valid {format}: {reason}", display(instance)),
-            None => format!("{} is not valid {format}", display(instance)),
-        },
+        ErrorKind::Format { format, reason } => {
+            format!("{} is not valid {format}: {reason}", display(instance))
+        }
         ErrorKind::UniqueItems => unique_message(instance),
         _ => count_message(kind, instance).unwrap_or_else(|| container_message(kind, instance)),
     }
@@ -228,28 +227,13 @@ fn quoted_names(names: &[&str]) -> String {
 
 /// A string as santhosh-tekuri quotes it: Go's `%q` with single quotes.
 pub fn quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('\'');
-    for c in text.chars() {
-        match c {
-            '\'' => out.push_str("\\'"),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c if !go_printable(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
+    let mut quoted = values_migrate_unicode::quote(text, '\'');
+    // It writes `%q` and then replaces `\"` by `"`: the closing quote takes one backslash of a
+    // final `\\` with it.
+    if text.ends_with('\\') {
+        quoted.remove(quoted.len() - 2);
     }
-    out.push('\'');
-    out
+    quoted
 }
 
 /// A whole number as Helm's message printer shows it (English: `12,345`).
@@ -264,14 +248,6 @@ pub(crate) fn grouped(n: impl fmt::Display) -> String {
         out.push(c);
     }
     out
-}
-
-/// Whether Go's `strconv.IsPrint` holds for `c` (near enough: controls, format characters and
-/// every space but U+0020 are escaped).
-fn go_printable(c: char) -> bool {
-    let format = matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
-        | '\u{2060}'..='\u{2064}' | '\u{feff}');
-    !(c.is_control() || format || (c.is_whitespace() && c != ' '))
 }
 
 /// A number as Helm's message printer shows a float64 (`%v`, English): shortest digits,
@@ -345,5 +321,7 @@ mod tests {
             assert_eq!(go_float(x), shown);
         }
         assert_eq!(quote("it's\n"), "'it\\'s\\n'");
+        // Helm 4.2.3: `'t;\\=é.\'` for `t;\=é.\`.
+        assert_eq!(quote("t;\\=é.\\"), "'t;\\\\=é.\\'");
     }
 }

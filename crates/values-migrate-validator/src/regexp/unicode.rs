@@ -2,7 +2,9 @@
 //! `ASCII`) resolved as Go 1.26's `regexp/syntax` resolves them, over Unicode 15.0.0 tables.
 
 use super::class::{Class, MAX};
-use super::tables::{CATEGORIES, CATEGORY_RUNS, FOLD_CLASSES, SCRIPT_RUNS, SCRIPTS};
+use values_migrate_unicode::{
+    CATEGORIES, CATEGORY_RUNS, FOLD_CLASSES, SCRIPT_RUNS, SCRIPTS, leb128,
+};
 
 /// Unicode's long names of the general categories (PropertyValueAliases), as Go 1.26 accepts
 /// them: each alias and the categories it stands for (their first letters, or two-letter names).
@@ -136,21 +138,6 @@ fn runs(table: &[u8], mut wanted: impl FnMut(u8) -> bool) -> Class {
     }
     class.clean();
     class
-}
-
-/// Reads one LEB128 number at `*at`.
-fn leb128(table: &[u8], at: &mut usize) -> u32 {
-    let mut value = 0;
-    let mut shift = 0;
-    while let Some(&byte) = table.get(*at) {
-        *at += 1;
-        value |= u32::from(byte & 0x7F) << shift;
-        shift += 7;
-        if byte & 0x80 == 0 {
-            break;
-        }
-    }
-    value
 }
 
 /// Calls `each` with every simple case folding class (sorted members, two or more).

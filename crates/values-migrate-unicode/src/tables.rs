@@ -3,13 +3,13 @@
 // Unicode data: Copyright © Unicode, Inc., under the Unicode License (LICENSE).
 
 /// Go's general categories, numbered as the runs of `CATEGORY_RUNS` name them.
-pub(super) const CATEGORIES: [&str; 30] = [
+pub const CATEGORIES: [&str; 30] = [
     "Cc", "Cf", "Cn", "Co", "Cs", "Ll", "Lm", "Lo", "Lt", "Lu", "Mc", "Me", "Mn", "Nd", "Nl", "No",
     "Pc", "Pd", "Pe", "Pf", "Pi", "Po", "Ps", "Sc", "Sk", "Sm", "So", "Zl", "Zp", "Zs",
 ];
 
 /// The scripts Go 1.26 finds by name, numbered from 1 as the runs of `SCRIPT_RUNS` name them.
-pub(super) const SCRIPTS: [&str; 117] = [
+pub const SCRIPTS: [&str; 117] = [
     "Adlam",
     "Ahom",
     "Arabic",
@@ -130,7 +130,7 @@ pub(super) const SCRIPTS: [&str; 117] = [
 ];
 
 /// Every code point's category: 4007 runs of (index into `CATEGORIES`, LEB128 length).
-pub(super) static CATEGORY_RUNS: &[u8] = b"\
+pub static CATEGORY_RUNS: &[u8] = b"\
 \x00\x20\x1d\x01\x15\x03\x17\x01\x15\x03\x16\x01\x12\x01\x15\x01\x19\x01\x15\x01\x11\x01\x15\x02\
 \x0d\x0a\x15\x02\x19\x03\x15\x02\x09\x1a\x16\x01\x15\x01\x12\x01\x18\x01\x10\x01\x18\x01\x05\x1a\
 \x16\x01\x19\x01\x12\x01\x19\x01\x00\x21\x1d\x01\x15\x01\x17\x04\x1a\x01\x15\x01\x18\x01\x1a\x01\
@@ -471,7 +471,7 @@ pub(super) static CATEGORY_RUNS: &[u8] = b"\
 \xfe\xff\x03\x02\x02\x03\xfe\xff\x03\x02\x02";
 
 /// Every code point's script: 1463 runs of (1 + index into `SCRIPTS`, or 0 for none; LEB128 length).
-pub(super) static SCRIPT_RUNS: &[u8] = b"\
+pub static SCRIPT_RUNS: &[u8] = b"\
 \x15\x41\x39\x1a\x15\x06\x39\x1a\x15\x2f\x39\x01\x15\x0f\x39\x01\x15\x05\x39\x17\x15\x01\x39\x1f\
 \x15\x01\x39\xc1\x03\x15\x27\x39\x05\x15\x05\x0b\x02\x15\x14\x2e\x70\x25\x04\x15\x01\x25\x03\x00\
 \x02\x25\x04\x15\x01\x25\x01\x00\x04\x25\x01\x15\x01\x25\x01\x15\x01\x25\x03\x00\x01\x25\x01\x00\
@@ -600,7 +600,7 @@ pub(super) static SCRIPT_RUNS: &[u8] = b"\
 \x15\x60\x00\x80\x01\x2e\xf0\x01\x00\x90\xfc\x0b";
 
 /// Simple case folding's 1424 classes in 930 entries of LEB128 numbers: the first member's gap from the previous entry's, a count of classes `stride` apart, the stride, how many other members and their offsets from the first.
-pub(super) static FOLD_CLASSES: &[u8] = b"\
+pub static FOLD_CLASSES: &[u8] = b"\
 \x41\x01\x00\x01\x20\x01\x01\x00\x01\x20\x01\x01\x00\x01\x20\x01\x01\x00\x01\x20\x01\x01\x00\x01\
 \x20\x01\x01\x00\x01\x20\x01\x01\x00\x01\x20\x01\x01\x00\x01\x20\x01\x01\x00\x01\x20\x01\x01\x00\
 \x01\x20\x01\x01\x00\x02\x20\xdf\x41\x01\x01\x00\x01\x20\x01\x01\x00\x01\x20\x01\x01\x00\x01\x20\
