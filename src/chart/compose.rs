@@ -209,7 +209,7 @@ fn node(
     path: &[String],
     pointer: &str,
     charts: &mut Vec<ChartAt>,
-    drafts: &mut Vec<(String, String)>,
+    drafts: &mut Vec<ChartDraft>,
     gates: &mut Vec<Value>,
 ) -> Result<Value, ChartError> {
     let mut parts = Vec::new();
@@ -221,9 +221,15 @@ fn node(
             ChartError::new(&chart.source, Some("values.schema.json"), message)
         })?;
         if let Value::Object(map) = &mut schema {
-            if let Some(Value::String(draft)) = map.remove("$schema") {
-                drafts.push((chart.source.clone(), draft));
-            }
+            let draft = match map.remove("$schema") {
+                Some(Value::String(draft)) => Some(draft),
+                _ => None,
+            };
+            drafts.push(ChartDraft {
+                source: chart.source.clone(),
+                draft,
+                pointer: own.clone(),
+            });
             map.remove("$id");
         }
         rewrite_refs(&mut schema, &own);
@@ -283,26 +289,51 @@ fn gate(
     Ok(disabled(&conditions, &dep.tags, &own_bool))
 }
 
-/// The composition with one `$schema`: the charts' drafts must agree (a missing one follows).
+/// The `$schema` a chart's schema names (`None`: none, which Helm reads as 2020-12), and where
+/// the composition holds that schema.
+struct ChartDraft {
+    source: String,
+    draft: Option<String>,
+    pointer: String,
+}
+
+impl ChartDraft {
+    /// The draft Helm reads this chart's schema as: each is compiled on its own, so a schema
+    /// naming none is 2020-12 whatever its parent's names (`ValidateAgainstSingleSchema`).
+    fn read_as(&self, root: &Chart) -> Result<Draft, ChartError> {
+        let Some(uri) = &self.draft else {
+            return Ok(Draft::Draft202012);
+        };
+        Draft::from_uri(uri).ok_or_else(|| {
+            let message = format!(
+                "$schema names '{uri}' in {}, which is not draft-04, -06, -07, 2019-09 or 2020-12",
+                self.source
+            );
+            ChartError::new(&root.source, None, message)
+        })
+    }
+}
+
+/// The composition read as its first schema's draft (its `$schema`), each chart's schema of
+/// another draft marked with its own ([`crate::schema::DRAFT_KEYWORD`]), as Helm reads each.
 fn with_draft(
     mut composed: Value,
-    drafts: &[(String, String)],
+    drafts: &[ChartDraft],
     root: &Chart,
 ) -> Result<String, ChartError> {
-    // Two URLs of one draft agree (`http://json-schema.org/schema#` is 2020-12, as in Helm).
-    let same = |a: &str, b: &str| match (Draft::from_uri(a), Draft::from_uri(b)) {
-        (Some(a), Some(b)) => a == b,
-        _ => a == b,
-    };
-    if let Some((source, draft)) = drafts.iter().find(|(_, d)| !same(d, &drafts[0].1)) {
-        let message = format!(
-            "the charts' schemas use different drafts ({} and {draft} in {source}): each would be validated by its own, and one composed schema cannot",
-            drafts[0].1
-        );
-        return Err(ChartError::new(&root.source, None, message));
-    }
-    if let (Some((_, draft)), Value::Object(map)) = (drafts.first(), &mut composed) {
-        map.insert("$schema".to_string(), Value::String(draft.clone()));
+    if let Some(first) = drafts.first() {
+        let draft = first.read_as(root)?;
+        for other in &drafts[1..] {
+            let own = other.read_as(root)?;
+            let part = composed.pointer_mut(&other.pointer);
+            if let (true, Some(Value::Object(part))) = (own != draft, part) {
+                let uri = Value::String(own.uri().to_string());
+                part.insert(crate::schema::DRAFT_KEYWORD.to_string(), uri);
+            }
+        }
+        if let (Some(uri), Value::Object(map)) = (&first.draft, &mut composed) {
+            map.insert("$schema".to_string(), Value::String(uri.clone()));
+        }
     }
     Ok(serde_json::to_string_pretty(&composed).unwrap_or_default())
 }

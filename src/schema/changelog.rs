@@ -106,13 +106,7 @@ impl Shape {
         };
         let root = walker.close(vec![walker.root()]);
         let mut ancestors = Vec::new();
-        shape.visit(
-            &walker,
-            schema.draft,
-            root,
-            ShapePath::default(),
-            &mut ancestors,
-        );
+        shape.visit(&walker, root, ShapePath::default(), &mut ancestors);
         shape
     }
 
@@ -121,7 +115,6 @@ impl Shape {
     fn visit<'s>(
         &mut self,
         walker: &Walker<'s>,
-        draft: Draft,
         nodes: Vec<Node<'s>>,
         path: ShapePath,
         ancestors: &mut Vec<Vec<usize>>,
@@ -130,7 +123,7 @@ impl Shape {
             return;
         }
         let enums = merged_enums(&nodes);
-        let children = children_of(walker, draft, &nodes);
+        let children = children_of(walker, &nodes);
         self.order.push(path.clone());
         self.facts.insert(
             path.clone(),
@@ -150,7 +143,7 @@ impl Shape {
         ancestors.push(ids);
         for (step, list) in children {
             let closed = walker.close(list);
-            self.visit(walker, draft, closed, path.child(step), ancestors);
+            self.visit(walker, closed, path.child(step), ancestors);
         }
         ancestors.pop();
     }
@@ -193,11 +186,7 @@ fn merged_enums(nodes: &[Node<'_>]) -> Option<Vec<Value>> {
 
 /// The steps below `nodes` (properties, pattern and additional properties, positional and
 /// other items), each with the schemas that describe it, in declaration order.
-fn children_of<'s>(
-    walker: &Walker<'s>,
-    draft: Draft,
-    nodes: &[Node<'s>],
-) -> Vec<(Step, Vec<Node<'s>>)> {
+fn children_of<'s>(walker: &Walker<'s>, nodes: &[Node<'s>]) -> Vec<(Step, Vec<Node<'s>>)> {
     let mut children: Vec<(Step, Vec<Node<'s>>)> = Vec::new();
     let mut add = |step: Step, node: Node<'s>| match children.iter_mut().find(|(s, _)| *s == step) {
         Some((_, list)) => list.push(node),
@@ -207,6 +196,7 @@ fn children_of<'s>(
         let Some(object) = node.value.as_object() else {
             continue;
         };
+        let draft = node.draft;
         if draft <= Draft::Draft7 && object.contains_key("$ref") {
             continue;
         }

@@ -259,7 +259,7 @@ impl Schema {
         // Before 2019-09 a `$ref` replaces its siblings, so their properties declare nothing.
         let declaring: Vec<&Node<'_>> = nodes
             .iter()
-            .filter(|n| !(self.draft <= Draft::Draft7 && n.get("$ref").is_some()))
+            .filter(|n| !(n.draft <= Draft::Draft7 && n.get("$ref").is_some()))
             .collect();
         let mut out: Vec<PropertyInfo> = Vec::new();
         let mut seen = std::collections::HashSet::new();

@@ -57,8 +57,9 @@ impl Schema {
         defaults: Option<&Value>,
     ) -> Vec<Displaced> {
         let user = instance(user);
-        let coalesced = target.coalesce(defaults, &user);
-        Self::displaced_in(base, &user, &coalesced, &target.errors(&coalesced))
+        let (coalesced, kept) = target.coalesce_kept(defaults, &user);
+        let errors = target.kept_errors(&coalesced, &kept);
+        Self::displaced_in(base, &user, &coalesced, &errors)
     }
 
     /// [`Schema::displaced`] from the target's errors on the coalesced values, already computed.
@@ -119,8 +120,8 @@ pub fn bump_facts(
         };
         return (vec![displaced], Requirements::default());
     }
-    let coalesced = target.coalesce(defaults, &user);
-    let errors = target.errors(&coalesced);
+    let (coalesced, kept) = target.coalesce_kept(defaults, &user);
+    let errors = target.kept_errors(&coalesced, &kept);
     let displaced = Schema::displaced_in(base, &user, &coalesced, &errors);
     let missing = target.missing_in(&errors, &coalesced, &Default::default());
     drop(errors);

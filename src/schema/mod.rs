@@ -46,6 +46,7 @@ pub use required::{Derivable, Escalation, Requirements};
 pub use tree::TREE_KEYWORD;
 pub(crate) use tree::node as tree_node;
 pub use validate::Violation;
+pub use validator::DRAFT_KEYWORD;
 
 /// How many schemas this process has compiled (a test hook: a session compiles each once).
 static COMPILATIONS: AtomicUsize = AtomicUsize::new(0);

@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::Schema;
 use super::charts::places;
 use super::validate::Violation;
-use super::validator::HelmError;
+use super::validator::{HelmError, ValidationError, escape};
 
 /// One line Helm prints (`- at '<pointer>': <message>`), with the lines it prints under it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -81,6 +81,39 @@ impl Schema {
                 })
             })
             .collect()
+    }
+}
+
+impl Schema {
+    /// The flat errors of the charts Helm keeps (`kept`: subchart paths) for `values`, each chart
+    /// validated on its own values as Helm's `ValidateAgainstSchema` does, their instance paths
+    /// from the root; a lone chart's schema validates `values` whole.
+    pub(crate) fn kept_errors<'v>(
+        &'v self,
+        values: &'v Value,
+        kept: &[Vec<String>],
+    ) -> Vec<ValidationError<'v>> {
+        self.counted();
+        let places = places(&self.document);
+        if places.is_empty() {
+            return self.validator.iter_errors(values);
+        }
+        let mut out = Vec::new();
+        for place in places {
+            if !(place.values_path.is_empty() || kept.contains(&place.values_path)) {
+                continue;
+            }
+            let Some(own) = (place.values_path.iter()).try_fold(values, |at, key| at.get(key))
+            else {
+                continue;
+            };
+            let prefix: String = (place.values_path.iter())
+                .map(|k| format!("/{}", escape(k)))
+                .collect();
+            let errors = self.validator.iter_errors_at(&place.pointer, own);
+            out.extend(errors.into_iter().flatten().map(|e| e.under(&prefix)));
+        }
+        out
     }
 }
 

@@ -110,7 +110,11 @@ impl Schema {
     }
 
     /// [`Schema::coalesce`] and the subchart paths Helm keeps (parents first).
-    fn coalesce_kept(&self, defaults: Option<&Value>, user: &Value) -> (Value, Vec<Vec<String>>) {
+    pub(crate) fn coalesce_kept(
+        &self,
+        defaults: Option<&Value>,
+        user: &Value,
+    ) -> (Value, Vec<Vec<String>>) {
         let (Some(paths), Some(tree), Value::Object(given)) = (
             self.subchart_paths(),
             tree(&self.document),
@@ -224,10 +228,13 @@ impl Schema {
         self.validator.helm_errors(values)
     }
 
-    /// The raw errors for `values` (already an instance).
+    /// The raw errors for `values` (already an instance), of the charts Helm keeps for them.
     pub(crate) fn errors<'v>(&'v self, values: &'v Value) -> Vec<ValidationError<'v>> {
-        self.counted();
-        self.validator.iter_errors(values)
+        let kept = match self.subchart_paths() {
+            Some(paths) => kept_paths(paths, &switched_off(&gates(&self.document), values)),
+            None => Vec::new(),
+        };
+        self.kept_errors(values, &kept)
     }
 
     /// Every violation of the coalesced `values` (`user`: as written and with `global` spread),

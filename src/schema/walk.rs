@@ -19,6 +19,8 @@ pub(crate) struct Node<'s> {
     pub(crate) base: String,
     /// Reached through `anyOf`/`oneOf`/`if`-`then`-`else`: it applies only to some values.
     pub(crate) conditional: bool,
+    /// The draft it is read as (a chart's own, inside a chart tree's composition).
+    pub(crate) draft: Draft,
 }
 
 /// Caps the subschemas collected at one path (a guard against pathological documents).
@@ -46,26 +48,26 @@ impl<'s> Walker<'s> {
         Walker { schema }
     }
 
-    fn draft(&self) -> Draft {
-        self.schema.draft
-    }
-
     /// The root subschema.
     pub(crate) fn root(&self) -> Node<'s> {
         let value = &self.schema.document;
+        let draft = read_as(value, self.schema.draft);
         Node {
             value,
-            base: base_of(value, DEFAULT_BASE, self.draft()),
+            base: base_of(value, DEFAULT_BASE, draft),
             conditional: false,
+            draft,
         }
     }
 
     /// `value`, a subschema found under `parent`, entered with its own base URI.
     pub(crate) fn enter(&self, value: &'s Value, parent: &Node<'s>, conditional: bool) -> Node<'s> {
+        let draft = read_as(value, parent.draft);
         Node {
             value,
-            base: base_of(value, &parent.base, self.draft()),
+            base: base_of(value, &parent.base, draft),
             conditional: parent.conditional || conditional,
+            draft,
         }
     }
 
@@ -75,10 +77,12 @@ impl<'s> Walker<'s> {
         match index.resolve(&self.schema.document, &node.base, reference) {
             Target::Internal { pointer, base } => {
                 let value = self.schema.document.pointer(&pointer)?;
+                let draft = read_as(value, node.draft);
                 Some(Node {
                     value,
-                    base: base_of(value, &base, self.draft()),
+                    base: base_of(value, &base, draft),
                     conditional: node.conditional,
+                    draft,
                 })
             }
             _ => None,
@@ -103,7 +107,7 @@ impl<'s> Walker<'s> {
                     }
                 }
                 // Before 2019-09 a `$ref` replaces its siblings.
-                let siblings = !(self.draft() <= Draft::Draft7 && object.contains_key("$ref"));
+                let siblings = !(node.draft <= Draft::Draft7 && object.contains_key("$ref"));
                 if siblings {
                     for (keyword, conditional) in
                         [("allOf", false), ("anyOf", true), ("oneOf", true)]
@@ -132,7 +136,7 @@ impl<'s> Walker<'s> {
             let Some(object) = node.value.as_object() else {
                 continue;
             };
-            if self.draft() <= Draft::Draft7 && object.contains_key("$ref") {
+            if node.draft <= Draft::Draft7 && object.contains_key("$ref") {
                 continue;
             }
             match segment {
@@ -167,12 +171,12 @@ impl<'s> Walker<'s> {
                     }
                 }
                 Segment::Index(index) => {
-                    let positional = if self.draft() >= Draft::Draft202012 {
+                    let positional = if node.draft >= Draft::Draft202012 {
                         object.get("prefixItems")
                     } else {
                         object.get("items").filter(|i| i.is_array())
                     };
-                    let rest = if self.draft() >= Draft::Draft202012 {
+                    let rest = if node.draft >= Draft::Draft202012 {
                         object.get("items")
                     } else {
                         object.get("additionalItems")
@@ -207,4 +211,9 @@ impl<'s> Walker<'s> {
         }
         nodes
     }
+}
+
+/// The draft the subschema `value` is read as, inside a subschema read as `outer`.
+fn read_as(value: &Value, outer: Draft) -> Draft {
+    value.as_object().map_or(outer, |o| outer.within(o))
 }

@@ -597,6 +597,118 @@ def test_library(work):
           out.returncode != 0 and "library charts are not installable" in out.stderr, out.stderr + out.stdout)
 
 
+def drafts(work):
+    """Each chart's schema read with its own draft, as Helm compiles each on its own: `seven`, a
+    draft-07 root (its `items` a tuple, its `format` asserted) over `sub`, whose schema names no
+    draft (2020-12: `prefixItems`, a `$ref` with a sibling, `format` not asserted,
+    `dependentRequired`); `plain`, a root naming none (2020-12) over a draft-07 `old` (`items` a
+    tuple, a `$ref`'s siblings ignored, `format` asserted, `dependencies`)."""
+    d7 = "http://json-schema.org/draft-07/schema#"
+    newer = {"type": "object", "properties": {
+        "list": {"prefixItems": [{"type": "integer"}]},
+        "ref": {"$ref": "#/$defs/int", "minimum": 5},
+        "mail": {"format": "email"},
+        "dep": {"dependentRequired": {"a": ["b"]}}},
+        "$defs": {"int": {"type": "integer"}}}
+    older = {"$schema": d7, "type": "object", "properties": {
+        "tuple": {"items": [{"type": "integer"}]},
+        "ref": {"$ref": "#/definitions/int", "minimum": 5},
+        "mail": {"format": "email"},
+        "dep": {"dependencies": {"a": ["b"]}}},
+        "definitions": {"int": {"type": "integer"}}}
+    write(f"{work}/seven", {
+        "Chart.yaml": chart_yaml("seven", "1.0.0", [{"name": "sub", "version": "1.0.0"}]),
+        "values.schema.json": {"$schema": d7, "type": "object", "properties": {
+            "tuple": {"items": [{"type": "integer"}]}, "mail": {"format": "email"}}},
+        "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0"),
+        "charts/sub/values.schema.json": newer,
+    })
+    write(f"{work}/plain", {
+        "Chart.yaml": chart_yaml("plain", "1.0.0", [{"name": "old", "version": "1.0.0"}]),
+        "values.schema.json": {"type": "object", "properties": {"list": {"prefixItems": [{"type": "integer"}]}}},
+        "charts/old/Chart.yaml": chart_yaml("old", "1.0.0"),
+        "charts/old/values.schema.json": older,
+    })
+    return Chart.load(f"{work}/seven").save(work), Chart.load(f"{work}/plain").save(work)
+
+
+def test_drafts(work):
+    seven, plain = drafts(work)
+    compare(work, "drafts", seven, f"{work}/seven", [
+        ("a subchart naming no draft: prefixItems read", {"sub": {"list": ["a"]}}),
+        ("a subchart naming no draft: a $ref's sibling read", {"sub": {"ref": 1}}),
+        ("a subchart naming no draft: format not asserted", {"sub": {"mail": "nope"}}),
+        ("a subchart naming no draft: dependentRequired read", {"sub": {"dep": {"a": 1}}}),
+        ("the draft-07 root: items a tuple, format asserted", {"tuple": ["a"], "mail": "nope"}),
+        ("every chart satisfied", {"tuple": [1], "sub": {"list": [1], "ref": 7, "dep": {"a": 1, "b": 2}}}),
+    ])
+    compare(work, "drafts", plain, f"{work}/plain", [
+        ("a draft-07 subchart: items a tuple", {"old": {"tuple": ["a"]}}),
+        ("a draft-07 subchart: a $ref's sibling ignored", {"old": {"ref": 1}}),
+        ("a draft-07 subchart: format asserted", {"old": {"mail": "nope"}}),
+        ("a draft-07 subchart: dependencies read", {"old": {"dep": {"a": 1}}}),
+        ("the root naming no draft: prefixItems read", {"list": ["a"]}),
+    ])
+
+
+def displaced_gates(work):
+    """umbrella `gate` 1.0.0 → 2.0.0 whose nested subcharts Helm switches off below the top level:
+    `mid` holds `deep` (tag `heavy`; mid's values.yaml sets it false) and `cond` (condition
+    `cond.use`; mid's values.yaml sets `mid.cond.use: false`, which Helm lays at the top of the values
+    before deciding), and `sub` holds `leaf` (condition `leaf.enabled`, on by leaf's own values). Each
+    nested subchart's 2.0.0 schema refuses any key but `global` and its switches."""
+    closed = {"type": "object", "additionalProperties": False,
+              "properties": {"global": {}, "use": {}, "enabled": {}}}
+    for version in ("1.0.0", "2.0.0"):
+        leafy = {"type": "object"} if version == "1.0.0" else closed
+        write(f"{work}/gate-{version}/gate", {
+            "Chart.yaml": chart_yaml("gate", version, [{"name": "mid", "version": "1.0.0"},
+                                                       {"name": "sub", "version": "1.0.0"}]),
+            "charts/mid/Chart.yaml": chart_yaml("mid", "1.0.0", [
+                {"name": "deep", "version": version, "tags": ["heavy"]},
+                {"name": "cond", "version": version, "condition": "cond.use"}]),
+            "charts/mid/values.yaml": "tags:\n  heavy: false\nmid:\n  cond:\n    use: false\n",
+            "charts/mid/charts/deep/Chart.yaml": chart_yaml("deep", version),
+            "charts/mid/charts/deep/values.schema.json": leafy,
+            "charts/mid/charts/cond/Chart.yaml": chart_yaml("cond", version),
+            "charts/mid/charts/cond/values.schema.json": leafy,
+            "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0", [
+                {"name": "leaf", "version": version, "condition": "leaf.enabled"}]),
+            "charts/sub/charts/leaf/Chart.yaml": chart_yaml("leaf", version),
+            "charts/sub/charts/leaf/values.yaml": "enabled: true\n",
+            "charts/sub/charts/leaf/values.schema.json": leafy,
+        })
+        Chart.load(f"{work}/gate-{version}/gate").save(work)
+    return f"{work}/gate-1.0.0.tgz", f"{work}/gate-2.0.0.tgz"
+
+
+DISPLACED_GATES_CASES = [
+    ("values under subcharts mid's own tags and top-level key switch off", {"mid": {"deep": {"x": 1}, "cond": {"extra": 2}}}),
+    ("the user's tag and condition switch them back on", {"tags": {"heavy": True}, "mid": {"cond": {"use": True, "extra": 2}, "deep": {"x": 1}}}),
+    ("a nested subchart on by its own default", {"sub": {"leaf": {"z": 3}}}),
+    ("a nested subchart switched off by the user's nested condition", {"sub": {"leaf": {"enabled": False, "z": 3}}}),
+    ("a user null at a nested condition path its default sets: on", {"sub": {"leaf": {"enabled": None, "z": 3}}}),
+]
+
+
+def test_displaced_gates(work):
+    """`diagnose`'s displaced values follow Helm's decision below the top level: a value is
+    displaced exactly where Helm's install path refuses it (the subchart Helm keeps validates it,
+    one it switches off does not), and nowhere else."""
+    base, target = displaced_gates(work)
+    for description, values in DISPLACED_GATES_CASES:
+        values_file = f"{work}/gate-values.yaml"
+        with open(values_file, "w") as f:
+            yaml.safe_dump(values, f)
+        helm = helm_lines(target, values)
+        refused = sorted({re.search(r"additional properties '([^']*)'", line).group(1) for line in helm
+                          if "additional properties" in line})
+        report, out = run("diagnose", "--values", values_file, "--base", base, "--target", target)
+        ours = sorted({d["path"].rsplit(".", 1)[-1] for d in report.get("displaced", [])})
+        check(f"displaced below the top level: {description}", ours == refused and bool(helm) == bool(ours),
+              f"helm {sorted(helm)}\n     ours {json.dumps(report.get('displaced'))} {out.stderr}")
+
+
 def run(*args):
     out = subprocess.run([BIN, *args, "--format", "json"], capture_output=True, text=True)
     return json.loads(out.stdout or "{}"), out
@@ -694,6 +806,8 @@ def main():
         test_nulls(work)
         test_nesting(work)
         test_ordered(work)
+        test_displaced_gates(work)
+        test_drafts(work)
         bump(work)
         test_shipped(work)
     finally:

@@ -11,6 +11,7 @@ here from Helm's words with PyYAML's marks) must be equal. Prints `N passed, M f
 import json
 import os
 import sys
+import tarfile
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
@@ -51,6 +52,8 @@ def subcharts(chart, path=()):
     found = {}
     for entry in sorted(os.listdir(os.path.join(chart, "charts"))) if os.path.isdir(os.path.join(chart, "charts")) else []:
         sub = os.path.join(chart, "charts", entry)
+        if entry.endswith(".tgz") and not entry.startswith(("_", ".")):
+            sub = unpacked(sub)
         if os.path.isfile(os.path.join(sub, "Chart.yaml")) and not entry.startswith(("_", ".")):
             found.setdefault(yaml.safe_load(open(os.path.join(sub, "Chart.yaml")))["name"], sub)
     out, listed = [], set()
@@ -69,6 +72,49 @@ def subcharts(chart, path=()):
         every.append((values_path, conditions, tags, sub))
         every.extend(subcharts(sub, values_path))
     return every
+
+
+UNPACKED = {}
+
+
+def unpacked(archive):
+    """The chart directory a subchart archive (`charts/NAME-VERSION.tgz`) holds, unpacked once."""
+    if archive not in UNPACKED:
+        into = tempfile.mkdtemp(prefix="vm-subchart-")
+        with tarfile.open(archive) as tar:
+            tar.extractall(into, filter="data")
+        top = [d for d in os.listdir(into) if os.path.isdir(os.path.join(into, d))]
+        UNPACKED[archive] = os.path.join(into, top[0])
+    return UNPACKED[archive]
+
+
+def imported(chart):
+    """For each `import-values` entry of `chart`'s dependencies, the user's values that land where
+    the import lays its table (the root for a string form or `parent: .`): each key of the table
+    given as a string, `null`, a list, and a mapping in place of a scalar."""
+    meta = yaml.safe_load(open(os.path.join(chart, "Chart.yaml")))
+    out = []
+    for dep in meta.get("dependencies") or []:
+        found = [s for p, _, _, s in subcharts(chart) if len(p) == 1 and p[0] == (dep.get("alias") or dep["name"])]
+        if not found or not dep.get("import-values"):
+            continue
+        values = os.path.join(found[0], "values.yaml")
+        own = (yaml.safe_load(open(values)) if os.path.isfile(values) else None) or {}
+        for entry in dep.get("import-values") or []:
+            if isinstance(entry, str):
+                table, parent = (own.get("exports") or {}).get(entry), []
+            else:
+                table = own
+                for key in entry["child"].split("."):
+                    table = table.get(key) if isinstance(table, dict) else None
+                parent = [k for k in entry["parent"].split(".") if k]
+            if not isinstance(table, dict):
+                continue
+            for key in list(table)[:3]:
+                for said in ("oops", None, ["x"], {"m": 1}):
+                    out.append((f"imported `{'.'.join(parent + [key])}` given as {json.dumps(said)}",
+                                put({}, parent + [key], said)))
+    return out
 
 
 def put(values, path, value):
@@ -106,6 +152,7 @@ def cases(chart, user_file):
                 out.append((f"tag `{tag}` set {json.dumps(said)}", {"tags": {tag: said}}))
     for path, directory in [([], chart)] + [(t[0], t[3]) for t in tree]:
         out.extend(against_schema(path, directory))
+    out.extend(imported(chart))
     out.append(("a user `global`", {"global": {"imageRegistry": "registry.example", "x": 1}}))
     out.append(("`global` given as null", {"global": None}))
     out.append(("`global` given as a string", {"global": "oops"}))

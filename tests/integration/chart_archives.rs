@@ -287,20 +287,25 @@ fn import_values_in_both_forms_reach_the_parents_values_before_validation() {
     assert_eq!(switched_off.len(), 2, "{missing:?}");
 }
 
-#[test]
-fn a_tree_without_schemas_still_refuses_a_subcharts_values_that_are_no_mapping() {
-    let archive = gzip(&tar(&[
+/// An archive of `top` holding the subchart `sub` (no dependencies listed), with `more` entries.
+fn top_over(sub: &str, more: &[Entry<'_>]) -> Vec<u8> {
+    let sub_chart = format!("top/charts/{sub}/Chart.yaml");
+    let sub_yaml = format!("apiVersion: v2\nname: {sub}\nversion: 1.0.0\n");
+    let mut entries = vec![
         Entry(
             "top/Chart.yaml",
             b'0',
             b"apiVersion: v2\nname: top\nversion: 1.0.0\n",
         ),
-        Entry(
-            "top/charts/sub/Chart.yaml",
-            b'0',
-            b"apiVersion: v2\nname: sub\nversion: 1.0.0\n",
-        ),
-    ]));
+        Entry(&sub_chart, b'0', sub_yaml.as_bytes()),
+    ];
+    entries.extend(more.iter().map(|e| Entry(e.0, e.1, e.2)));
+    gzip(&tar(&entries))
+}
+
+#[test]
+fn a_tree_without_schemas_still_refuses_a_subcharts_values_that_are_no_mapping() {
+    let archive = top_over("sub", &[]);
     let composed = chart::from_archive("top.tgz", &archive).unwrap();
     let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
     let defaults: serde_json::Value =
@@ -313,6 +318,107 @@ fn a_tree_without_schemas_still_refuses_a_subcharts_values_that_are_no_mapping()
             .validate_coalesced(Some(&defaults), &serde_json::json!({"sub": {"x": 1}}))
             .is_empty()
     );
+}
+
+#[test]
+fn each_charts_schema_is_read_with_its_own_draft_a_missing_one_as_2020_12() {
+    let archive = top_over(
+        "sub",
+        &[
+            Entry(
+                "top/values.schema.json",
+                b'0',
+                br#"{"$schema": "http://json-schema.org/draft-07/schema#", "properties": {"t": {"items": [{"type": "integer"}]}}}"#,
+            ),
+            Entry(
+                "top/charts/sub/values.schema.json",
+                b'0',
+                br#"{"properties": {"l": {"prefixItems": [{"type": "integer"}]}, "m": {"format": "email"}}}"#,
+            ),
+        ],
+    );
+    let composed = chart::from_archive("top.tgz", &archive).unwrap();
+    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let user = serde_json::json!({"t": ["a"], "sub": {"l": ["a"], "m": "nope"}});
+    let found = schema.validate_coalesced(None, &user);
+    let pointers: Vec<&str> = found.iter().map(|v| v.pointer.as_str()).collect();
+    assert_eq!(pointers, ["/t/0", "/sub/l/0"]);
+}
+
+/// `gate` whose subchart `mid` holds `deep` (tag `heavy`, which mid's values.yaml sets false, as
+/// Helm lays it at the top of the values before deciding), `deep`'s schema closed when `closed`.
+fn nested_gate_archive(closed: bool) -> Vec<u8> {
+    let deep: &[u8] = if closed {
+        br#"{"type": "object", "additionalProperties": false, "properties": {"global": {}}}"#
+    } else {
+        br#"{"type": "object"}"#
+    };
+    gzip(&tar(&[
+        Entry(
+            "gate/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: gate\nversion: 1.0.0\ndependencies:\n  - name: mid\n    version: 1.0.0\n",
+        ),
+        Entry(
+            "gate/charts/mid/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: mid\nversion: 1.0.0\ndependencies:\n  - name: deep\n    version: 1.0.0\n    tags: [heavy]\n",
+        ),
+        Entry("gate/charts/mid/values.yaml", b'0', b"tags:\n  heavy: false\n"),
+        Entry(
+            "gate/charts/mid/charts/deep/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: deep\nversion: 1.0.0\n",
+        ),
+        Entry("gate/charts/mid/charts/deep/values.schema.json", b'0', deep),
+    ]))
+}
+
+#[test]
+fn displaced_values_follow_helms_decision_below_the_top_level() {
+    let compiled = |closed| {
+        let composed = chart::from_archive("gate.tgz", &nested_gate_archive(closed)).unwrap();
+        let defaults: serde_json::Value =
+            serde_json::from_str(composed.defaults.as_deref().unwrap()).unwrap();
+        let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+        (schema, defaults)
+    };
+    let ((base, _), (target, defaults)) = (compiled(false), compiled(true));
+    let displaced = |user: serde_json::Value| -> Vec<String> {
+        let (found, _) = values_migrate::schema::bump_facts(&base, &target, &user, Some(&defaults));
+        found.iter().map(|d| d.path.to_string()).collect()
+    };
+    // mid's own `tags.heavy: false` switches deep off: Helm validates nothing under it.
+    assert!(displaced(serde_json::json!({"mid": {"deep": {"x": 1}}})).is_empty());
+    // The user's tag switches it back on: its closed schema refuses `x`.
+    let on = serde_json::json!({"tags": {"heavy": true}, "mid": {"deep": {"x": 1}}});
+    assert_eq!(displaced(on), ["mid.deep.x"]);
+}
+
+#[test]
+fn a_charts_own_draft_decides_which_properties_its_schema_declares() {
+    let archive = top_over(
+        "old",
+        &[
+            Entry("top/values.schema.json", b'0', br#"{"type": "object"}"#),
+            Entry(
+                "top/charts/old/values.schema.json",
+                b'0',
+                br##"{"$schema": "http://json-schema.org/draft-07/schema#", "$ref": "#/definitions/x",
+                "properties": {"sibling": {}}, "definitions": {"x": {"properties": {"kept": {}}}}}"##,
+            ),
+        ],
+    );
+    let composed = chart::from_archive("top.tgz", &archive).unwrap();
+    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let at = values_migrate::path::ValuePath::root().key("old");
+    let names: Vec<String> = schema
+        .properties_at(&at)
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    // Draft-07 reads a `$ref` alone: its siblings declare nothing.
+    assert_eq!(names, ["kept"]);
 }
 
 #[test]

@@ -81,7 +81,7 @@ impl Validator {
                         self.mark_properties(*node, o, value, scope, marks, seen);
                     }
                 }
-                Check::Dependencies(deps) if self.draft >= Draft::Draft201909 => {
+                Check::Dependencies(deps) if self.nodes[id].draft >= Draft::Draft201909 => {
                     for (_, dep) in deps.iter().filter(|(k, _)| o.contains_key(k)) {
                         if let Dependency::Schema(node) = dep {
                             self.mark_properties(*node, o, value, scope, marks, seen);
@@ -168,7 +168,7 @@ impl Validator {
                 Check::AdditionalItems(..) | Check::AllItems => {
                     marks.iter_mut().for_each(|m| *m = true);
                 }
-                Check::Contains(c) if self.draft >= Draft::Draft202012 => {
+                Check::Contains(c) if self.nodes[id].draft >= Draft::Draft202012 => {
                     for (i, item) in items.iter().enumerate() {
                         if self.node_valid(c.node, item, scope) {
                             marks[i] = true;

@@ -124,6 +124,10 @@ impl<'d> Compiler<'d> {
             return Ok(id);
         }
         let id = self.nodes.len();
+        let outer = self.draft;
+        if let Value::Object(object) = place.schema {
+            self.draft = outer.within(object);
+        }
         let base = base_of(place.schema, &place.base, self.draft);
         let resource = self
             .roots
@@ -135,6 +139,7 @@ impl<'d> Compiler<'d> {
             location: place.location.clone(),
             body: Body::True,
             resource,
+            draft: self.draft,
         });
         self.open.push(true);
         self.cache.insert(key, id);
@@ -156,6 +161,7 @@ impl<'d> Compiler<'d> {
         };
         self.nodes[id].body = body;
         self.open[id] = false;
+        self.draft = outer;
         Ok(id)
     }
 

@@ -323,6 +323,21 @@ impl<'v> ValidationError<'v> {
         &self.schema_path
     }
 
+    /// This error with its instance path, and its branches' (`anyOf`, `oneOf`), under `prefix`.
+    pub fn under(mut self, prefix: &str) -> ValidationError<'v> {
+        self.instance_path.insert_str(0, prefix);
+        if let ErrorKind::AnyOf { context } | ErrorKind::OneOfNotValid { context } = &mut self.kind
+        {
+            for branch in context.iter_mut() {
+                *branch = std::mem::take(branch)
+                    .into_iter()
+                    .map(|e| e.under(prefix))
+                    .collect();
+            }
+        }
+        self
+    }
+
     /// This error, owning its instance.
     pub fn into_owned(self) -> ValidationError<'static> {
         ValidationError {

@@ -91,6 +91,7 @@ impl Index {
         let Some(object) = value.as_object() else {
             return;
         };
+        let draft = draft.within(object);
         self.add_resource(&base, &pointer);
         self.scan_anchors(object, &pointer, &base, draft);
         for keyword in ["$ref", "$dynamicRef", "$recursiveRef"] {

@@ -53,6 +53,11 @@ pub use words::{of as message, quote as go_quote};
 
 use nodes::{Node, NodeId};
 
+/// The keyword by which a composed document gives one of its subschemas a draft of its own (a
+/// chart's schema inside a chart tree's composition, read with its own draft as Helm reads it):
+/// the draft's meta-schema URL, honoured by every pass over the document.
+pub const DRAFT_KEYWORD: &str = "x-values-migrate-draft";
+
 /// A JSON Schema draft, as named by `$schema`.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -95,6 +100,14 @@ impl Draft {
         }
     }
 
+    /// The draft of the subschema `object`: the one its [`DRAFT_KEYWORD`] names, else this one.
+    pub fn within(self, object: &serde_json::Map<String, Value>) -> Draft {
+        (object.get(DRAFT_KEYWORD))
+            .and_then(Value::as_str)
+            .and_then(Draft::from_uri)
+            .unwrap_or(self)
+    }
+
     /// The draft's short name (`draft-07`, `2020-12`).
     pub fn name(self) -> &'static str {
         match self {
@@ -129,7 +142,6 @@ impl Pattern {
 #[derive(Debug)]
 pub struct Validator {
     nodes: Vec<Node>,
-    draft: Draft,
     root: NodeId,
     /// Whether any `$recursiveRef`/`$dynamicRef` needs the dynamic scope.
     dynamic: bool,
@@ -203,7 +215,6 @@ impl Validator {
             location: String::new(),
         })?;
         Ok(Validator {
-            draft,
             dynamic: compiler.dynamic,
             nodes: compiler.nodes,
             root,

@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+use super::Draft;
 use super::error::{TypeKind, TypeSet};
 use super::format::Format;
 use super::number::Limit;
@@ -19,6 +20,8 @@ pub(crate) struct Node {
     pub(crate) body: Body,
     /// The resource the node belongs to, for the dynamic scope of `$dynamicRef`.
     pub(crate) resource: usize,
+    /// The draft the node was compiled as.
+    pub(crate) draft: Draft,
 }
 
 /// What a node checks.

@@ -73,7 +73,7 @@ fn schema(value: &Value, at: &str, draft: Draft, depth: usize) -> Result<(), Com
         return Ok(());
     }
     match value {
-        Value::Object(object) => keywords(object, at, draft, depth),
+        Value::Object(object) => keywords(object, at, draft.within(object), depth),
         Value::Bool(_) if draft > Draft::Draft4 => Ok(()),
         other if draft == Draft::Draft4 => want(other, "object", at),
         other => want(other, "boolean or object", at),

@@ -197,3 +197,40 @@ fn a_flat_error_holds_the_value_its_escaped_pointer_names() {
     assert_eq!(flat[0].instance_path(), "/a~1b/c~0d/1");
     assert_eq!(flat[0].instance(), &json!(7));
 }
+
+#[test]
+fn a_subschema_marked_with_its_own_draft_is_read_as_that_draft() {
+    let d2020 = "https://json-schema.org/draft/2020-12/schema";
+    let schema = json!({
+        "properties": {
+            "seven": {"items": [{"type": "integer"}], "format": "email"},
+            "later": {"x-values-migrate-draft": d2020, "properties": {
+                "list": {"prefixItems": [{"type": "integer"}]},
+                "mail": {"format": "email"},
+                "ref": {"$ref": "#/definitions/int", "minimum": 5},
+                "rest": {"type": "object", "properties": {"a": {}}, "unevaluatedProperties": false}
+            }}
+        },
+        "definitions": {"int": {"type": "integer"}}
+    });
+    let paths = |instance| -> Vec<String> {
+        errors(schema.clone(), instance)
+            .into_iter()
+            .map(|(path, _, _)| path)
+            .collect()
+    };
+    assert_eq!(paths(json!({"seven": ["a"]})), ["/seven/0"]);
+    let later =
+        json!({"later": {"list": ["a"], "mail": "nope", "ref": 1, "rest": {"a": 1, "b": 2}}});
+    assert_eq!(paths(later), ["/later/list/0", "/later/ref", "/later/rest"]);
+}
+
+#[test]
+fn a_subschema_marked_with_its_own_draft_has_that_drafts_shape() {
+    let d2020 = "https://json-schema.org/draft/2020-12/schema";
+    let tuple = json!({"items": [{"type": "integer"}]});
+    let seven = json!({"properties": {"a": tuple}});
+    assert!(Validator::new(&seven, Draft::Draft7).is_ok());
+    let marked = json!({"properties": {"a": {"x-values-migrate-draft": d2020, "items": [{}]}}});
+    assert!(Validator::new(&marked, Draft::Draft7).is_err());
+}
