@@ -116,7 +116,8 @@ impl<'a> Decoder<'a, '_> {
             }
             NodeKind::Sequence { items, .. } => {
                 let depth = self.deeper(node, depth)?;
-                let mut values = Vec::with_capacity(items.len());
+                // A check builds nothing: no room is made.
+                let mut values = Vec::with_capacity(if self.build { items.len() } else { 0 });
                 for item in items {
                     let value = self.value(item, depth, in_alias)?;
                     if self.build {
@@ -127,7 +128,7 @@ impl<'a> Decoder<'a, '_> {
             }
             NodeKind::Mapping { entries, .. } => {
                 let depth = self.deeper(node, depth)?;
-                let mut map = Map::with_capacity(entries.len());
+                let mut map = Map::with_capacity(if self.build { entries.len() } else { 0 });
                 self.entries(entries, &mut map, depth, in_alias)?;
                 Ok(Value::Object(map))
             }

@@ -192,12 +192,23 @@ pub struct PathStep<'a> {
 impl Entry {
     /// Whether this entry is a merge key: a plain, untagged `<<`, or one tagged `!!merge`.
     pub fn is_merge_key(&self) -> bool {
-        match self.key.kind() {
-            NodeKind::Scalar { text: "<<", style } => match self.key.tag() {
-                None => style == ScalarStyle::Plain,
-                Some(tag) => tag == "tag:yaml.org,2002:merge",
-            },
+        // Asked of every key: told from the bytes kept in place, no text made.
+        let merge = |repr: &Repr, plain: bool| match repr {
+            Repr::Short { style, len, bytes } => {
+                (!plain || *style == ScalarStyle::Plain)
+                    && bytes.get(..usize::from(*len)) == Some(b"<<")
+            }
             _ => false,
+        };
+        match &self.key.repr {
+            Repr::Annotated(annotated) => {
+                let (properties, repr) = &**annotated;
+                match properties.tag.as_deref() {
+                    None => merge(repr, true),
+                    Some(tag) => tag == "tag:yaml.org,2002:merge" && merge(repr, false),
+                }
+            }
+            repr => merge(repr, true),
         }
     }
 }
@@ -686,6 +697,20 @@ mod tests {
             a,
             Node::scalar("a\0".into(), ScalarStyle::Plain, 0..1, None)
         );
+    }
+
+    #[test]
+    fn a_merge_key_is_a_plain_or_merge_tagged_double_less_than() {
+        let text = "a: &a {x: 1}\nb:\n  <<: *a\n  &k <<: *a\n  !!merge <<: *a\n  '<<': 1\n  !!str <<: 2\n  <<<: 3\n  !!merge '<<': *a\n";
+        let stream = parse(text, &Limits::default()).unwrap();
+        let b = &stream.documents[0].root.entries().unwrap()[1].value;
+        let merges: Vec<bool> = b
+            .entries()
+            .unwrap()
+            .iter()
+            .map(Entry::is_merge_key)
+            .collect();
+        assert_eq!(merges, [true, true, true, false, false, false, true]);
     }
 
     #[test]
