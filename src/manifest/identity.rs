@@ -109,7 +109,7 @@ pub(crate) fn check_identities(stream: &Stream, lines: &LineIndex<'_>) -> Checke
                 format!(
                     "document {} (line {}): {} {}; {IDENTITY_RULE}",
                     index + 1,
-                    lines.line_col(root.range.start).line,
+                    lines.line_col(root.range().start).line,
                     show(here),
                     problem.found
                 ),
@@ -253,7 +253,7 @@ fn container_names(
             if let Some(text) = value.key_string(Typing::Helm) {
                 names.push(ContainerName {
                     path: here.clone(),
-                    at: value.range.start,
+                    at: value.range().start,
                     name: text,
                 });
             }
@@ -286,7 +286,7 @@ fn one_container(
             };
             Err(Stop::needs_intervention(
                 format!("no container named `{name}` in {identity}: {has}"),
-                Some(root.range.start),
+                Some(root.range().start),
             ))
         }
         [_, second, ..] => Err(Stop::needs_intervention(

@@ -222,7 +222,7 @@ struct Target<'s> {
 impl Target<'_> {
     /// The byte offset of the scalar's first byte, which every refusal about it points at.
     fn at(&self) -> usize {
-        self.node.range.start
+        self.node.range().start
     }
 }
 
@@ -311,7 +311,7 @@ fn matching_document(
                 matching.len(),
                 request.file
             ),
-            stream.documents.get(*second).map(|d| d.root.range.start),
+            stream.documents.get(*second).map(|d| d.root.range().start),
         )),
     }
 }
@@ -341,7 +341,7 @@ fn find_scalar<'s>(
     let (Some(value), Some(style)) = (node.scalar_text(), node.scalar_style()) else {
         return Err(Stop::needs_intervention(
             format!("{what} is not a scalar"),
-            Some(node.range.start),
+            Some(node.range().start),
         ));
     };
     Ok(Target {
@@ -357,7 +357,7 @@ fn find_scalar<'s>(
 /// The position check: the bytes at the scalar must be exactly its value in its quoting; returns
 /// those bytes.
 fn check_position<'t>(text: &'t str, target: &Target<'_>) -> Checked<&'t str> {
-    let found = text.get(target.node.range.clone()).unwrap_or_default();
+    let found = text.get(target.node.range()).unwrap_or_default();
     match written(target.value, target.style) {
         Some(expected) if expected == found => Ok(found),
         _ => Err(Stop::needs_intervention(
@@ -446,7 +446,7 @@ fn write_and_verify(
 ) -> Checked<String> {
     let after = edit::apply(
         &request.text,
-        vec![Edit::replacement(target.node.range.clone(), replacement)],
+        vec![Edit::replacement(target.node.range(), replacement)],
     )
     .map_err(|e| Stop::needs_intervention(format!("{}: {e}", target.what), Some(target.at())))?;
     verify(request, before, &after, target, canonical)?;

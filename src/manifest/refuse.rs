@@ -56,12 +56,12 @@ pub(crate) struct AliasRef {
 pub(crate) fn alias_refs(stream: &Stream) -> Vec<AliasRef> {
     let mut found = Vec::new();
     for node in stream.documents.iter().flat_map(|d| d.root.nodes()) {
-        if let NodeKind::Alias(alias) = &node.kind
+        if let NodeKind::Alias(alias) = node.kind()
             && let Some(target) = &alias.target
         {
             found.push(AliasRef {
                 name: alias.name.clone(),
-                at: node.range.start,
+                at: node.range().start,
                 target: target.clone(),
             });
         }
@@ -72,9 +72,9 @@ pub(crate) fn alias_refs(stream: &Stream) -> Vec<AliasRef> {
 /// The first alias whose anchored node is `node` or holds it, if any.
 pub(crate) fn alias_into<'a>(node: &Node, aliases: &'a [AliasRef]) -> Option<&'a AliasRef> {
     aliases.iter().find(|alias| {
-        alias.target == node.range
-            || (alias.target.start <= node.range.start
-                && node.range.end <= alias.target.end
+        alias.target == node.range()
+            || (alias.target.start <= node.range().start
+                && node.range().end <= alias.target.end
                 && !alias.target.is_empty())
     })
 }
@@ -177,7 +177,7 @@ pub(crate) fn check_path<'a>(
     let Some(last) = steps.last().map(|step| step.node) else {
         return Err(Stop::needs_intervention(
             format!("{what} is not in the document"),
-            Some(root.range.start),
+            Some(root.range().start),
         ));
     };
     if reached < path.len() {
@@ -188,7 +188,7 @@ pub(crate) fn check_path<'a>(
                 show(&prefix(path, reached)),
                 prefix(path, reached + 1)
             ),
-            Some(last.range.start),
+            Some(last.range().start),
         ));
     }
     match last.scalar_style() {
@@ -200,11 +200,11 @@ pub(crate) fn check_path<'a>(
                 "{what} is a block scalar (`|` or `>`): only a plain, single- or double-quoted \
                  scalar is replaced in place"
             ),
-            Some(last.range.start),
+            Some(last.range().start),
         )),
         None => Err(Stop::needs_intervention(
             format!("{what} is a mapping or a list, not a single value"),
-            Some(last.range.start),
+            Some(last.range().start),
         )),
     }
 }

@@ -119,7 +119,7 @@ impl<'a> Place<'a> {
             document: self.document,
             at,
             carrier: Carrier::of(self.outer, node),
-            start: node.range.start,
+            start: node.range().start,
         };
         let unreadable = |offset: usize, message: String| {
             let offset = held.outer_offset(&inner, offset);
@@ -179,7 +179,7 @@ fn walk<'n>(
     path: &mut Vec<Segment>,
     out: &mut Vec<(ValuePath, &'n Node)>,
 ) {
-    match &node.kind {
+    match node.kind() {
         NodeKind::Mapping { entries, .. } => {
             for entry in entries {
                 let Some(key) = entry.key.key_string(typing) else {

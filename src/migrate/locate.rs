@@ -49,51 +49,66 @@ pub(crate) fn locate(
         proposal,
         base,
         defaults,
+        known,
     };
-    if let Some(found) = tried.on_trees(files, given.as_ref()) {
-        return found;
+    match tried.on_trees(files, given.as_ref()) {
+        Some(found) => found,
+        None => tried.decoded(files, given.as_ref(), unreadable),
     }
-    let empty = Value::Object(Map::new());
-    let lists = nested_lists(files, given.is_none(), &empty);
-    let mut candidates = candidates(files, given.as_ref(), &lists, &empty);
-    if candidates.is_empty() {
-        return Err(not_found(given.as_ref(), unreadable));
+}
+
+impl Tried<'_> {
+    /// The values root found on every document decoded: every mapping a candidate, those the
+    /// base schema accepts preferred, the best score winning.
+    fn decoded(
+        &self,
+        files: &[Parsed<'_>],
+        given: Option<&ValuePath>,
+        unreadable: &[Unreadable<'_>],
+    ) -> Result<Candidate, Box<Refusal>> {
+        let (base, defaults) = (self.base, self.defaults);
+        let empty = Value::Object(Map::new());
+        let lists = nested_lists(files, given.is_none(), &empty);
+        let mut candidates = candidates(files, given, &lists, &empty);
+        if candidates.is_empty() {
+            return Err(not_found(given, unreadable));
+        }
+        if given.is_some() && candidates.len() == 1 {
+            return Ok(candidates.remove(0).candidate());
+        }
+        // The old values were written for the base chart: only mappings the base schema accepts are
+        // candidates, unless it accepts none (a subtree that merely shares leaves does not compete).
+        let accepted: Vec<&Place<'_>> = candidates
+            .iter()
+            .filter(|place| accepted_as_root(base, defaults, place.node))
+            .collect();
+        let pool: Vec<&Place<'_>> = if accepted.is_empty() {
+            candidates.iter().collect()
+        } else {
+            accepted
+        };
+        let (basis, mut scored) = scored(&pool, self.proposal, base, self.known);
+        crate::order::by_key(&mut scored, |(score, _)| std::cmp::Reverse(*score));
+        let best = scored[0].0;
+        if best == 0 {
+            return Err(refusal(
+                RefusalKind::PrefixNotFound,
+                format!(
+                    "no mapping in the candidate files shares any values with the proposal or any top-level key the base chart declares; give --prefix{}",
+                    unreadable_note(unreadable)
+                ),
+            ));
+        }
+        let tied: Vec<String> = scored
+            .iter()
+            .filter(|(s, _)| *s == best)
+            .map(|(_, place)| name(files, &place.candidate()))
+            .collect();
+        if tied.len() > 1 {
+            return Err(tie(&tied, best, basis));
+        }
+        Ok(scored[0].1.candidate())
     }
-    if given.is_some() && candidates.len() == 1 {
-        return Ok(candidates.remove(0).candidate());
-    }
-    // The old values were written for the base chart: only mappings the base schema accepts are
-    // candidates, unless it accepts none (a subtree that merely shares leaves does not compete).
-    let accepted: Vec<&Place<'_>> = candidates
-        .iter()
-        .filter(|place| accepted_as_root(base, defaults, place.node))
-        .collect();
-    let pool: Vec<&Place<'_>> = if accepted.is_empty() {
-        candidates.iter().collect()
-    } else {
-        accepted
-    };
-    let (basis, mut scored) = scored(&pool, proposal, base, known);
-    crate::order::by_key(&mut scored, |(score, _)| std::cmp::Reverse(*score));
-    let best = scored[0].0;
-    if best == 0 {
-        return Err(refusal(
-            RefusalKind::PrefixNotFound,
-            format!(
-                "no mapping in the candidate files shares any values with the proposal or any top-level key the base chart declares; give --prefix{}",
-                unreadable_note(unreadable)
-            ),
-        ));
-    }
-    let tied: Vec<String> = scored
-        .iter()
-        .filter(|(s, _)| *s == best)
-        .map(|(_, place)| name(files, &place.candidate()))
-        .collect();
-    if tied.len() > 1 {
-        return Err(tie(&tied, best, basis));
-    }
-    Ok(scored[0].1.candidate())
 }
 
 /// What finds the values root on the located trees, decoding only the candidates it tries.
@@ -101,9 +116,10 @@ struct Tried<'t> {
     proposal: Option<&'t Value>,
     base: &'t Schema,
     defaults: Option<&'t Value>,
+    known: &'t [String],
 }
 
-/// A candidate that shares values with the proposal and the base schema accepts: where, its score.
+/// A candidate that scores and the base schema accepts: where, its score.
 struct Accepted {
     candidate: Candidate,
     score: usize,
@@ -111,16 +127,21 @@ struct Accepted {
 
 impl Tried<'_> {
     /// The values root found on the located trees, with the values of only the candidates that
-    /// share values with the proposal decoded (the same answer as [`locate`]'s, when one of
-    /// them is accepted); `None` when that does not decide (no proposal, none shares a value,
-    /// none is accepted, a document that is empty): the caller decodes every document.
+    /// score decoded (values shared with the proposal or, without one, top-level keys the base
+    /// chart declares): the same answer as [`locate`]'s when one of them is accepted; `None`
+    /// when that does not decide (none scores, none is accepted, a document that is empty): the
+    /// caller decodes every document.
     fn on_trees(
         &self,
         files: &[Parsed<'_>],
         given: Option<&ValuePath>,
     ) -> Option<Result<Candidate, Box<Refusal>>> {
-        let leaves = tree::leaves(self.proposal?);
+        let leaves = self.proposal.map(tree::leaves).unwrap_or_default();
         let firsts = first_keys(&leaves);
+        let declared = match self.proposal {
+            Some(_) => Vec::new(),
+            None => declared(self.base, self.known),
+        };
         let (mut accepted, mut count, mut only) = (Vec::new(), 0, None);
         for (file, parsed) in files.iter().enumerate() {
             let stream = parsed.stream.borrow();
@@ -131,7 +152,10 @@ impl Tried<'_> {
                     return None;
                 }
                 let mut found = |prefix: &dyn Fn() -> ValuePath, node| {
-                    let score = shared(&view, node, &leaves, &firsts);
+                    let score = match self.proposal {
+                        Some(_) => shared(&view, node, &leaves, &firsts),
+                        None => declared_keys(&view, node, &declared),
+                    };
                     let candidate = || Candidate {
                         file,
                         document,
@@ -158,8 +182,38 @@ impl Tried<'_> {
         if given.is_some() && count == 1 {
             return only.map(Ok);
         }
-        decide(files, accepted)
+        let basis = match self.proposal {
+            Some(_) => SHARED,
+            None => DECLARED,
+        };
+        decide(files, accepted, basis)
     }
+}
+
+/// What candidates are scored by, with a proposal that shares values.
+const SHARED: &str = "values shared with the proposal";
+
+/// What candidates are scored by without a proposal, or with one that shares none.
+const DECLARED: &str = "top-level keys the base chart declares";
+
+/// The top-level keys the base chart declares: its schema's, and `known`.
+fn declared(base: &Schema, known: &[String]) -> Vec<String> {
+    let mut declared: Vec<String> = base
+        .properties_at(&ValuePath::root())
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    declared.extend(known.iter().cloned());
+    declared
+}
+
+/// How many of a mapping's keys, as its JSON object holds them, are in `declared`.
+fn declared_keys<'d>(view: &View<'d>, node: &'d yaml::Node, declared: &[String]) -> usize {
+    view.entries(node).map_or(0, |entries| {
+        (entries.iter())
+            .filter(|(key, _)| declared.iter().any(|d| d == key))
+            .count()
+    })
 }
 
 /// Each leaf's first key with the leaf's index, sorted by key.
@@ -207,11 +261,12 @@ fn each_candidate<'d>(
     }
 }
 
-/// The answer among the candidates sharing values that the base schema accepts, as [`locate`]
+/// The answer among the candidates that score and the base schema accepts, as [`locate`]
 /// gives it; `None` when there is none.
 fn decide(
     files: &[Parsed<'_>],
     mut pool: Vec<Accepted>,
+    basis: &str,
 ) -> Option<Result<Candidate, Box<Refusal>>> {
     crate::order::by_key(&mut pool, |s| std::cmp::Reverse(s.score));
     let best = pool.first()?.score;
@@ -220,7 +275,7 @@ fn decide(
         .map(|s| name(files, &s.candidate))
         .collect();
     if tied.len() > 1 {
-        return Some(Err(tie(&tied, best, "values shared with the proposal")));
+        return Some(Err(tie(&tied, best, basis)));
     }
     Some(Ok(pool.swap_remove(0).candidate))
 }
@@ -381,14 +436,9 @@ fn scored<'p, 'v>(
         .map(|place| (by_proposal(place.node), *place))
         .collect();
     if scored.iter().any(|(s, _)| *s > 0) {
-        return ("values shared with the proposal", scored);
+        return (SHARED, scored);
     }
-    let mut declared: Vec<String> = base
-        .properties_at(&ValuePath::root())
-        .into_iter()
-        .map(|p| p.name)
-        .collect();
-    declared.extend(known.iter().cloned());
+    let declared = declared(base, known);
     let by_schema = |node: &Value| {
         node.as_object()
             .map_or(0, |m| m.keys().filter(|k| declared.contains(k)).count())
@@ -397,7 +447,7 @@ fn scored<'p, 'v>(
         .iter()
         .map(|place| (by_schema(place.node), *place))
         .collect();
-    ("top-level keys the base chart declares", scored)
+    (DECLARED, scored)
 }
 
 /// A candidate named for a person: `` `bosun.valuesObject` in addons.yaml (document 2) ``.
@@ -472,4 +522,119 @@ fn refusal(kind: RefusalKind, message: String) -> Box<Refusal> {
         message,
         at: Location::default(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::migrate::read::parse_checked;
+    use crate::yaml::Typing;
+    use serde_json::json;
+    use std::borrow::Cow;
+
+    /// A candidate or the refusal's words.
+    type Answer = Result<Candidate, String>;
+
+    /// The values root of `texts` without a proposal: on the trees (when they decide), and on
+    /// every document decoded.
+    fn both(texts: &[&'static str], prefix: Option<&str>) -> (Option<Answer>, Answer) {
+        let base = Schema::from_value(json!({
+            "properties": {
+                "gate": {"type": "object"},
+                "replicas": {"type": "integer"},
+                "image": {"type": "string"},
+            },
+        }))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        let files: Vec<Parsed<'_>> = (texts.iter().enumerate())
+            .map(|(n, text)| {
+                let name = if n == 0 { "a.yaml" } else { "b.yaml" };
+                let read =
+                    parse_checked(name, text, Typing::Helm).unwrap_or_else(|e| panic!("{e:?}"));
+                Parsed::new(name, Cow::Borrowed(*text), read, None, Typing::Helm)
+            })
+            .collect();
+        let known = ["extra".to_string()];
+        let tried = Tried {
+            proposal: None,
+            base: &base,
+            defaults: None,
+            known: &known,
+        };
+        let given = prefix.map(|p| ValuePath::parse(p).unwrap_or_else(|e| panic!("{e}")));
+        let words = |found: Result<Candidate, Box<Refusal>>| found.map_err(|r| r.message);
+        let on_trees = tried.on_trees(&files, given.as_ref()).map(words);
+        (on_trees, words(tried.decoded(&files, given.as_ref(), &[])))
+    }
+
+    #[test]
+    fn without_a_proposal_the_trees_give_the_decoded_answer() {
+        let decided = [
+            // The one accepted mapping with declared keys, beside one the schema refuses.
+            (
+                &["a:\n  gate: {}\n  replicas: 2\nb:\n  replicas: two\n  image: x\n  gate: {}\n"][..],
+                None,
+                "0/0 a",
+            ),
+            // A tie between two accepted mappings, named in document order.
+            (
+                &["a:\n  gate: {}\nb:\n  image: x\n"][..],
+                None,
+                "2 places tie with 1 top-level keys the base chart declares: `a` in a.yaml, `b` in a.yaml; give --prefix",
+            ),
+            // Across files and documents, the better score winning.
+            (
+                &[
+                    "x: 1\n---\nin:\n  gate: {}\n",
+                    "top:\n  gate: {}\n  extra: 1\n",
+                ][..],
+                None,
+                "1/0 top",
+            ),
+            // Keys as JSON holds them: a repeated key counted once, a merge key's keys counted.
+            (
+                &["d: &d {image: x, replicas: 1}\na:\n  gate: {}\n  gate: {}\nb:\n  <<: *d\n"][..],
+                None,
+                "2 places tie with 2 top-level keys the base chart declares: `d` in a.yaml, `b` in a.yaml; give --prefix",
+            ),
+            // A given prefix, with one candidate or several.
+            (&["a:\n  gate: {}\n"][..], Some("a"), "0/0 a"),
+            (
+                &["a:\n  gate: {}\n", "a:\n  image: x\n  gate: {}\n"][..],
+                Some("a"),
+                "1/0 a",
+            ),
+        ];
+        let summary = |answer: &Answer| match answer {
+            Ok(c) => format!("{}/{} {}", c.file, c.document, c.prefix),
+            Err(message) => message.clone(),
+        };
+        for (texts, prefix, want) in decided {
+            let (on_trees, decoded) = both(texts, prefix);
+            assert_eq!(summary(&decoded), want, "{texts:?}");
+            assert_eq!(on_trees, Some(decoded), "{texts:?}");
+        }
+        // No accepted mapping with a declared key: the decoded rule decides alone.
+        let undecided = [
+            (&["a:\n  b: 1\n"][..], "no mapping in the candidate files"),
+            // The one scoring mapping refused, the root accepted with none: no place at all.
+            (
+                &["a:\n  replicas: x\n"][..],
+                "no mapping in the candidate files",
+            ),
+            // Nothing accepted anywhere: the best score among them all.
+            (
+                &["replicas: x\na:\n  replicas: y\n  image: z\n"][..],
+                "0/0 a",
+            ),
+        ];
+        for (texts, want) in undecided {
+            let (on_trees, decoded) = both(texts, None);
+            assert_eq!(on_trees, None, "{texts:?}");
+            assert!(
+                summary(&decoded).starts_with(want),
+                "{texts:?}: {decoded:?}"
+            );
+        }
+    }
 }

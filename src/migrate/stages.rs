@@ -127,7 +127,14 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
             &judged.proposal,
             session.typing,
         ) {
-            Ok(spliced) => written(&mut report, &read.files, candidate.file, spliced),
+            Ok(spliced) => {
+                // The trees go before the report's texts are made, so that those can take the
+                // space the trees held (the wasm's memory only grows).
+                for file in &read.files {
+                    file.stream.take();
+                }
+                written(&mut report, &read.files, candidate.file, spliced)
+            }
             Err(not_written) => {
                 let finding = Finding {
                     kind: not_written.kind,

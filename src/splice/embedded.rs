@@ -38,10 +38,10 @@ impl Carrier {
             return Err("it is not a string".to_string());
         };
         match style {
-            ScalarStyle::Literal => literal(outer, node.range.clone(), decoded),
-            ScalarStyle::DoubleQuoted if !outer[node.range.clone()].contains('\n') => {
+            ScalarStyle::Literal => literal(outer, node.range(), decoded),
+            ScalarStyle::DoubleQuoted if !outer[node.range()].contains('\n') => {
                 Ok(Carrier::Quoted {
-                    range: node.range.clone(),
+                    range: node.range(),
                 })
             }
             ScalarStyle::Folded => Err(

@@ -111,7 +111,7 @@ impl<'a> Splicer<'a> {
         entry: &Entry,
     ) -> Refused<(Range<usize>, usize)> {
         let text = self.input.text;
-        let key_start = entry.key.range.start;
+        let key_start = entry.key.range().start;
         let line_start = self.line_start(key_start);
         let before = &text[line_start..key_start];
         if before.contains('\t') {
@@ -130,9 +130,9 @@ impl<'a> Splicer<'a> {
                 &format!("`{path}` does not start its line; the splicer edits whole lines"),
             ));
         }
-        let end = entry.value.range.end.max(entry.key.range.end);
+        let end = entry.value.range().end.max(entry.key.range().end);
         let last_line = self.lines.line_of(end.saturating_sub(usize::from(
-            end > entry.key.range.end && text[..end].ends_with('\n'),
+            end > entry.key.range().end && text[..end].ends_with('\n'),
         )));
         let mut stop = self
             .lines
@@ -162,8 +162,8 @@ impl<'a> Splicer<'a> {
     }
 
     pub(super) fn is_first_in_sequence_item(&self, entry: &Entry) -> bool {
-        let line_start = self.line_start(entry.key.range.start);
-        self.input.text[line_start..entry.key.range.start].contains('-')
+        let line_start = self.line_start(entry.key.range().start);
+        self.input.text[line_start..entry.key.range().start].contains('-')
     }
 
     /// The entries of the mapping that holds `path` (relative to the prefix); empty when none.
@@ -203,7 +203,7 @@ impl<'a> Splicer<'a> {
         let Some(previous) = index.and_then(|i| i.checked_sub(1)).map(|i| &entries[i]) else {
             return 0;
         };
-        let end = previous.value.range.end.max(previous.key.range.end);
+        let end = previous.value.range().end.max(previous.key.range().end);
         // The empty lines a `|+` block keeps are its value, not blank lines above `entry`.
         if !self.keeps_trailing_lines(&previous.value) {
             return end;
@@ -223,7 +223,7 @@ impl<'a> Splicer<'a> {
         ) {
             return false;
         }
-        let header = self.input.text[node.range.start..]
+        let header = self.input.text[node.range().start..]
             .lines()
             .next()
             .unwrap_or_default();
@@ -298,8 +298,10 @@ pub(super) fn indent_step(root: &Node, text: &str) -> usize {
                     && !entry.value.is_flow()
                     && let Some(first) = children.first()
                 {
-                    let (parent, child) =
-                        (column(entry.key.range.start), column(first.key.range.start));
+                    let (parent, child) = (
+                        column(entry.key.range().start),
+                        column(first.key.range().start),
+                    );
                     if child > parent {
                         let step = child - parent;
                         match counts.iter_mut().find(|(s, _)| *s == step) {

@@ -99,18 +99,22 @@ impl<'a> Splicer<'a> {
                 let entry = self.entry(origin)?;
                 let (lines, _) = self.entry_lines(origin, entry)?;
                 let floor = self.sibling_end(origin, entry);
-                let colon = self.input.text[entry.key.range.end..]
+                let colon = self.input.text[entry.key.range().end..]
                     .find(':')
-                    .map(|i| entry.key.range.end + i + 1);
+                    .map(|i| entry.key.range().end + i + 1);
                 // An empty entry (`spot: {}  # on demand`, all key) gives the comment after its value.
                 let value = &entry.value;
                 let empty = value.is_flow() && value.entries().is_some_and(<[_]>::is_empty);
-                let after = if empty { Some(value.range.end) } else { colon };
+                let after = if empty {
+                    Some(value.range().end)
+                } else {
+                    colon
+                };
                 let trailing = after.map_or(0..0, |at| self.trailing_comment(at));
                 Ok(Some(self.header_above(
                     lines.start,
                     floor,
-                    Some(entry.key.range.clone()),
+                    Some(entry.key.range()),
                     trailing,
                 )))
             }
@@ -127,13 +131,13 @@ impl<'a> Splicer<'a> {
         let items = self.node_at(&list)?.items()?;
         let item = items.get(index)?;
         let entries = item.entries()?;
-        let line = self.line_start(item.range.start);
+        let line = self.line_start(item.range().start);
         let text = self.input.text;
-        if item.is_flow() || entries.is_empty() || text[line..item.range.start].trim() != "-" {
+        if item.is_flow() || entries.is_empty() || text[line..item.range().start].trim() != "-" {
             return None;
         }
         let floor = match index.checked_sub(1) {
-            Some(previous) => items[previous].range.end,
+            Some(previous) => items[previous].range().end,
             None => self.list_floor(&list, items),
         };
         let new_key = match at.last() {
@@ -151,14 +155,18 @@ impl<'a> Splicer<'a> {
             });
             removed && e.value.is_scalar() && e.value.key_str(typing).as_deref() == new_key
         });
-        let trailing = name.map_or(0..0, |e| self.trailing_comment(e.value.range.end));
+        let trailing = name.map_or(0..0, |e| self.trailing_comment(e.value.range().end));
         Some(self.header_above(line, floor, None, trailing))
     }
 
     /// Where the lines above a list's first item may start: after its key's line.
     fn list_floor(&self, list: &ValuePath, items: &[Node]) -> usize {
-        let key_end = self.entry(list).ok().map(|e| e.key.range.end);
-        key_end.unwrap_or_else(|| items.first().map_or(0, |i| self.line_start(i.range.start)))
+        let key_end = self.entry(list).ok().map(|e| e.key.range().end);
+        key_end.unwrap_or_else(|| {
+            items
+                .first()
+                .map_or(0, |i| self.line_start(i.range().start))
+        })
     }
 
     /// The comment lines and blank lines directly above the line starting at `line`, none above `floor`.

@@ -83,7 +83,7 @@ impl<'a> Splicer<'a> {
             // An empty flow mapping (`podLabels: {}`) is replaced by the block its new keys need.
             // So is a mapping whose entries become the named items of a list.
             if let Some(node) = node
-                && matches!(node.kind, NodeKind::Mapping { .. })
+                && matches!(node.kind(), NodeKind::Mapping { .. })
                 && (parent.is_root() || !is_empty_flow_mapping(node))
                 && !self.becomes_named_items(&parent)
             {
@@ -141,8 +141,8 @@ impl<'a> Splicer<'a> {
             let anchor_of = |tree: &NewTree| {
                 first_moved_source(tree).and_then(|source| {
                     entries.iter().position(|e| {
-                        e.key.range.start <= source
-                            && source < e.value.range.end.max(e.key.range.end)
+                        e.key.range().start <= source
+                            && source < e.value.range().end.max(e.key.range().end)
                     })
                 })
             };
@@ -177,11 +177,11 @@ impl<'a> Splicer<'a> {
             return;
         };
         // A moved value takes its comment with it; an empty one (`{}`, nothing) leaves it.
-        if !is_empty_flow_mapping(&entry.value) && !entry.value.range.is_empty() {
+        if !is_empty_flow_mapping(&entry.value) && !entry.value.range().is_empty() {
             return;
         }
         let text = self.input.text;
-        let end = entry.value.range.end.max(entry.key.range.end);
+        let end = entry.value.range().end.max(entry.key.range().end);
         let rest = text[end..].split('\n').next().unwrap_or_default();
         let rest = rest.trim_end_matches('\r');
         if !rest.trim_start().starts_with('#') {
@@ -229,7 +229,7 @@ impl<'a> Splicer<'a> {
             return Err(self.refusal(
                 SpliceKind::NonScalarMove,
                 &child,
-                node.range.start,
+                node.range().start,
                 &format!("`{child}` is a list or an alias; `{to}` cannot be written under it"),
             ));
         }
@@ -243,8 +243,8 @@ impl<'a> Splicer<'a> {
         let text = self.input.text;
         let indent = match entries.first() {
             Some(first) => {
-                let line_start = self.line_start(first.key.range.start);
-                text[line_start..first.key.range.start].chars().count()
+                let line_start = self.line_start(first.key.range().start);
+                text[line_start..first.key.range().start].chars().count()
             }
             None => 0,
         };
@@ -254,7 +254,7 @@ impl<'a> Splicer<'a> {
             return Err(self.refusal(
                 SpliceKind::Hazard(HazardKind::FlowCollection),
                 &insertion.parent,
-                node.range.start,
+                node.range().start,
                 &format!(
                     "`{}` is a flow mapping; new keys are written only into block mappings",
                     show_path(&insertion.parent)
@@ -292,7 +292,7 @@ impl<'a> Splicer<'a> {
         // after the new block, and one before it when the anchor was the last of such blocks.
         let blank = anchor.is_some() && {
             let after = &text[range.end..];
-            let before = &text[..self.line_start(last.key.range.start)];
+            let before = &text[..self.line_start(last.key.range().start)];
             after.starts_with('\n')
                 || after.starts_with("\r\n")
                 || (after.is_empty() && (before.ends_with("\n\n") || before.ends_with("\n\r\n")))
@@ -320,18 +320,19 @@ impl<'a> Splicer<'a> {
         // An empty collection for a flow collection or a one-line scalar: its bytes only.
         let empty = matches!(value, Value::Object(m) if m.is_empty())
             || matches!(value, Value::Array(a) if a.is_empty());
-        if empty && !block && (node.is_flow() || node.is_scalar()) && !node.range.is_empty() {
+        if empty && !block && (node.is_flow() || node.is_scalar()) && !node.range().is_empty() {
             let written = if value.is_array() { "[]" } else { "{}" };
-            return Ok(Edit::replacement(node.range.clone(), written.to_string()));
+            return Ok(Edit::replacement(node.range(), written.to_string()));
         }
         if node.is_scalar() && scalar_to_scalar && !block {
             let mut content = super::render::render_scalar(value, self.input.typing);
             // An empty value (`key:`) has no space after its colon yet.
-            if node.range.is_empty() && !self.input.text[..node.range.start].ends_with([' ', '\t'])
+            if node.range().is_empty()
+                && !self.input.text[..node.range().start].ends_with([' ', '\t'])
             {
                 content.insert(0, ' ');
             }
-            return Ok(Edit::replacement(node.range.clone(), content));
+            return Ok(Edit::replacement(node.range(), content));
         }
         // A collection or a block scalar: the entry's lines are written anew (from the key on,
         // so a list item's `- ` stays).
@@ -341,7 +342,7 @@ impl<'a> Splicer<'a> {
             unreachable_refusal(path)?
         };
         let written = render_value(key, value, indent, self.step(), self.eol, self.input.typing);
-        let start = entry.key.range.start;
+        let start = entry.key.range().start;
         Ok(Edit::replacement(
             start..range.end,
             written[indent..].to_string(),

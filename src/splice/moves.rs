@@ -30,7 +30,7 @@ impl<'a> Splicer<'a> {
             return Err(self.refusal(
                 SpliceKind::Indentation,
                 from,
-                entry.key.range.start,
+                entry.key.range().start,
                 "the first key of a list item cannot be moved: the `- ` would have to move with it",
             ));
         }
@@ -56,7 +56,7 @@ impl<'a> Splicer<'a> {
                 lines,
                 comments,
                 blank,
-                key: entry.key.range.clone(),
+                key: entry.key.range(),
                 indent,
                 block_end: ends_in_block_scalar(&entry.value),
             },
@@ -200,9 +200,9 @@ impl<'a> Splicer<'a> {
         };
         let node = self.node_at(from);
         let plain_item = node.filter(|n| {
-            let line = &self.input.text[self.line_start(n.range.start)..n.range.start];
+            let line = &self.input.text[self.line_start(n.range().start)..n.range().start];
             n.is_scalar()
-                && !n.range.is_empty()
+                && !n.range().is_empty()
                 && !matches!(
                     n.scalar_style(),
                     Some(ScalarStyle::Literal | ScalarStyle::Folded)
@@ -215,13 +215,13 @@ impl<'a> Splicer<'a> {
         }
         match plain_item {
             Some(node) => Ok(Edit::insertion(
-                node.range.start,
+                node.range().start,
                 format!("{}: ", render_key(key, self.input.typing)),
             )),
             None => Err(self.refusal(
                 SpliceKind::NonScalarMove,
                 from,
-                node.map_or(0, |n| n.range.start),
+                node.map_or(0, |n| n.range().start),
                 &format!("`{from}` is not a one-line scalar item of a block list; it is not wrapped in a mapping"),
             )),
         }
@@ -240,23 +240,23 @@ impl<'a> Splicer<'a> {
         let node = self.node_at(from);
         let item = node.filter(|n| {
             n.is_scalar()
-                && !n.range.is_empty()
+                && !n.range().is_empty()
                 && property_hazard(n).is_none()
-                && !self.input.text[n.range.clone()].contains('\n')
+                && !self.input.text[n.range()].contains('\n')
         });
         match item {
             Some(n) => Ok(Edit::replacement(
-                n.range.clone(),
+                n.range(),
                 format!(
                     "{{{}: {}}}",
                     render_key(key, self.input.typing),
-                    &self.input.text[n.range.clone()]
+                    &self.input.text[n.range()]
                 ),
             )),
             None => Err(self.refusal(
                 SpliceKind::NonScalarMove,
                 from,
-                node.map_or(0, |n| n.range.start),
+                node.map_or(0, |n| n.range().start),
                 &format!("`{from}` is not a one-line scalar item of a flow list without anchor, alias or tag; it is not wrapped in a mapping"),
             )),
         }

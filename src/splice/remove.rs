@@ -117,8 +117,8 @@ impl<'a> Splicer<'a> {
             .position(|e| std::ptr::eq(e, entry))
             .unwrap_or(0);
         match entries.get(index + 1) {
-            Some(next) => Ok(Edit::deletion(entry.key.range.start..next.key.range.start)),
-            None => Err(self.refusal(SpliceKind::Indentation, path, entry.key.range.start,
+            Some(next) => Ok(Edit::deletion(entry.key.range().start..next.key.range().start)),
+            None => Err(self.refusal(SpliceKind::Indentation, path, entry.key.range().start,
                 &format!("`{path}` is the only key of its list item; removing it would leave an empty item"))),
         }
     }
@@ -294,7 +294,7 @@ impl<'a> Splicer<'a> {
         let full = self.input.prefix.join(path);
         let Some(parent) = full.parent() else {
             let node = document_root;
-            let at = self.line_start(node.range.start);
+            let at = self.line_start(node.range().start);
             return Ok(Edit::insertion(at, format!("{{}}{}", self.eol)));
         };
         let holder = self.node_under(document_root, &parent);
@@ -302,15 +302,15 @@ impl<'a> Splicer<'a> {
             unreachable_refusal(path)?
         };
         let entry = self.entry_of(holder, key, path)?;
-        let colon = text[entry.key.range.end..]
+        let colon = text[entry.key.range().end..]
             .find(':')
-            .map(|i| entry.key.range.end + i + 1)
-            .filter(|&at| at <= entry.value.range.start)
+            .map(|i| entry.key.range().end + i + 1)
+            .filter(|&at| at <= entry.value.range().start)
             .ok_or_else(|| {
                 self.refusal(
                     SpliceKind::Indentation,
                     path,
-                    entry.key.range.start,
+                    entry.key.range().start,
                     &format!("`{path}` has no `:` after its key; `{{}}` cannot be written"),
                 )
             })?;

@@ -47,29 +47,26 @@ impl Splicer<'_> {
         let text = self.input.text;
         let entry = self.entry(from)?;
         let node = &entry.value;
-        if node.is_flow() && !node.range.is_empty() {
-            let bytes = &text[node.range.clone()];
-            return Ok(vec![Edit::replacement(
-                node.range.clone(),
-                format!("[{bytes}]"),
-            )]);
+        if node.is_flow() && !node.range().is_empty() {
+            let bytes = &text[node.range()];
+            return Ok(vec![Edit::replacement(node.range(), format!("[{bytes}]"))]);
         }
         let (lines, key_column) = self.entry_lines(from, entry)?;
         let Some(first) = self.first_line(node).filter(|_| node.entries().is_some()) else {
             return Err(self.refusal(
                 SpliceKind::NonScalarMove,
                 from,
-                node.range.start,
+                node.range().start,
                 &format!("`{from}` is not a block mapping whose first key starts its line, nor a flow collection; it is not made a list's item in place"),
             ));
         };
-        let column = node.range.start - first;
+        let column = node.range().start - first;
         let dash = key_column
             + self
                 .sequence_offset()
                 .unwrap_or(column.saturating_sub(key_column));
         let mut edits = vec![Edit::replacement(
-            first..node.range.start,
+            first..node.range().start,
             format!("{}- ", " ".repeat(dash)),
         )];
         let rest = self.next_line(first)..lines.end;
@@ -89,7 +86,7 @@ impl Splicer<'_> {
         let items = list.items().unwrap_or_default();
         let [item] = items else {
             return refuse(
-                list.range.start,
+                list.range().start,
                 format!(
                     "`{to}` holds {} items; only a list of one item becomes that item in place (the others would be lost)",
                     items.len()
@@ -98,33 +95,30 @@ impl Splicer<'_> {
         };
         if property_hazard(item).is_some() {
             return refuse(
-                item.range.start,
+                item.range().start,
                 format!(
                     "`{to}[0]` has an anchor, alias or tag; it is not made the value in the list's place"
                 ),
             );
         }
         if list.is_flow() {
-            let bytes = &text[item.range.clone()];
+            let bytes = &text[item.range()];
             if bytes.contains('\n') && !item.is_flow() {
                 return refuse(
-                    item.range.start,
+                    item.range().start,
                     format!("`{to}[0]` spans lines; it is not made the value in the list's place"),
                 );
             }
-            return Ok(vec![Edit::replacement(
-                list.range.clone(),
-                bytes.to_string(),
-            )]);
+            return Ok(vec![Edit::replacement(list.range(), bytes.to_string())]);
         }
         let (lines, key_column) = self.entry_lines(to, entry)?;
         let first = self
             .first_line(item)
             .filter(|_| item.entries().is_some() && !item.is_flow());
-        let dash_line = first.map(|start| &text[start..item.range.start]);
+        let dash_line = first.map(|start| &text[start..item.range().start]);
         let Some((first, dash)) = first.zip(dash_line.and_then(|l| l.find('-'))) else {
             return refuse(
-                item.range.start,
+                item.range().start,
                 format!(
                     "`{to}[0]` is not a block mapping written on its `- ` line; it is not made the value in the list's place"
                 ),
@@ -136,11 +130,11 @@ impl Splicer<'_> {
             key_column + self.step()
         };
         let mut edits = vec![Edit::replacement(
-            first..item.range.start,
+            first..item.range().start,
             " ".repeat(column),
         )];
         let rest = self.next_line(first)..lines.end;
-        edits.extend(self.shift_lines(rest, item.range.start - first, column));
+        edits.extend(self.shift_lines(rest, item.range().start - first, column));
         Ok(edits)
     }
 
@@ -167,8 +161,8 @@ impl Splicer<'_> {
     /// The start of the line holding `node`'s first byte, when only spaces, or spaces and one
     /// `- `, come before it there.
     fn first_line(&self, node: &Node) -> Option<usize> {
-        let start = self.line_start(node.range.start);
-        let before = self.input.text[start..node.range.start].trim_start_matches(' ');
+        let start = self.line_start(node.range().start);
+        let before = self.input.text[start..node.range().start].trim_start_matches(' ');
         let before = before.strip_prefix('-').unwrap_or(before);
         before.chars().all(|c| c == ' ').then_some(start)
     }
@@ -192,8 +186,9 @@ impl Splicer<'_> {
                 if let Some(item) = value.items().and_then(<[Node]>::first)
                     && !value.is_flow()
                 {
-                    let key_column = entry.key.range.start - self.line_start(entry.key.range.start);
-                    let line = &text[self.line_start(item.range.start)..item.range.start];
+                    let key_column =
+                        entry.key.range().start - self.line_start(entry.key.range().start);
+                    let line = &text[self.line_start(item.range().start)..item.range().start];
                     if let Some(dash) = line.find('-') {
                         return Some(dash.saturating_sub(key_column));
                     }

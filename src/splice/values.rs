@@ -97,10 +97,10 @@ impl<'a> Splicer<'a> {
                     let Some(Segment::Key(new_key)) = to.last() else {
                         unreachable_refusal(to)?
                     };
-                    let key = &self.input.text[entry.key.range.clone()];
+                    let key = &self.input.text[entry.key.range()];
                     let renamed = render_key_like(new_key, key, self.input.typing);
                     out.edits
-                        .push(Edit::replacement(entry.key.range.clone(), renamed));
+                        .push(Edit::replacement(entry.key.range(), renamed));
                 } else {
                     let (moved, replaced) =
                         self.move_entry(from, to, entry, &mut out.insertions)?;
@@ -134,7 +134,7 @@ impl<'a> Splicer<'a> {
             return Err(self.refusal(
                 SpliceKind::Hazard(HazardKind::FlowCollection),
                 holder,
-                node.range.start,
+                node.range().start,
                 &format!(
                     "`{holder}` is a flow mapping (`{{…}}`) whose entries would become the items of a list: only block style is reshaped in place; write it as a block mapping first"
                 ),
@@ -143,7 +143,7 @@ impl<'a> Splicer<'a> {
         Err(self.refusal(
             SpliceKind::NonScalarMove,
             holder,
-            node.range.start,
+            node.range().start,
             &format!(
                 "`{holder}` is a mapping in the file and a list in the proposal, with keys added to or dropped from its item: it becomes the one item of a list in place only when it moves whole; migrate the shape first (the item exactly as the mapping was), then change the item"
             ),

@@ -5,6 +5,7 @@
 //! out of the JSON and hands them to JavaScript as strings, which saves escaping, decoding and
 //! parsing them as JSON.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -24,11 +25,11 @@ pub enum Step {
 
 /// A string held out of the printed JSON (written `null` there), and where it belongs.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Held {
+pub struct Held<'k> {
     /// The steps from the root to the string.
     pub path: Vec<Step>,
-    /// The string.
-    pub text: String,
+    /// The string: borrowed when it is one of the known texts, else a copy.
+    pub text: Cow<'k, str>,
 }
 
 /// `value` as pretty JSON, as the CLI prints every result.
@@ -37,24 +38,29 @@ pub fn pretty<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
 }
 
 /// `value` as pretty JSON with each string of at least `min` bytes written `null` and returned
-/// beside the text, with its path.
-pub fn pretty_holding<T: Serialize + ?Sized>(
+/// beside the text, with its path; a string equal to one of `known` (texts `value` holds) is
+/// returned borrowed from it, not copied.
+pub fn pretty_holding<'k, T: Serialize + ?Sized>(
     value: &T,
     min: usize,
-) -> serde_json::Result<(String, Vec<Held>)> {
-    print(&mut |serializer| value.serialize(serializer), Some(min))
+    known: &[&'k str],
+) -> serde_json::Result<(String, Vec<Held<'k>>)> {
+    print(
+        &mut |serializer| value.serialize(serializer),
+        Some((min, known)),
+    )
 }
 
 /// The serializer every result is printed with.
-type Printer<'p, 'h> = serde_json::Serializer<&'p mut Vec<u8>, Holding<'h>>;
+type Printer<'p, 'h, 'k> = serde_json::Serializer<&'p mut Vec<u8>, Holding<'h, 'k>>;
 
 /// Prints through `serialize`, the only part compiled once per result type.
 #[inline(never)]
-fn print(
-    serialize: &mut dyn FnMut(&mut Printer<'_, '_>) -> serde_json::Result<()>,
-    min: Option<usize>,
-) -> serde_json::Result<(String, Vec<Held>)> {
-    let mut hold = min.map(Hold::new);
+fn print<'k>(
+    serialize: &mut dyn FnMut(&mut Printer<'_, '_, 'k>) -> serde_json::Result<()>,
+    min: Option<(usize, &[&'k str])>,
+) -> serde_json::Result<(String, Vec<Held<'k>>)> {
+    let mut hold = min.map(|(min, known)| Hold::new(min, known));
     let mut out = Vec::with_capacity(256);
     let formatter = Holding {
         inner: PrettyFormatter::new(),
@@ -73,40 +79,94 @@ fn text(out: Vec<u8>) -> String {
 }
 
 /// What the holding formatter tracks: where it is, and the string being written.
-struct Hold {
+struct Hold<'k> {
     min: usize,
-    held: Vec<Held>,
+    /// Texts the value holds: a long string equal to one is held borrowed.
+    known: Vec<&'k str>,
+    held: Vec<Held<'k>>,
     /// The steps to the value being written; an object's or array's step is pushed when it
     /// opens (a placeholder until its first key or item) and popped when it closes.
     path: Vec<Step>,
     /// Whether an object key is being written (its text goes into the last step).
     in_key: bool,
-    /// A value string being written: as given, and as the JSON text would hold it.
+    /// A value string being written: as given (unless `matching` holds a known text it begins),
+    /// its length so far, the known texts it is still the start of, and as the JSON text would
+    /// hold it.
     raw: String,
+    len: usize,
+    matching: Vec<usize>,
     escaped: Vec<u8>,
     in_string: bool,
     /// Whether the string being written may be held (no step of its path is [`Step::Other`]).
     holdable: bool,
 }
 
-impl Hold {
-    fn new(min: usize) -> Hold {
+impl<'k> Hold<'k> {
+    fn new(min: usize, known: &[&'k str]) -> Hold<'k> {
         Hold {
             min,
+            known: known.to_vec(),
             held: Vec::new(),
             path: Vec::new(),
             in_key: false,
             raw: String::new(),
+            len: 0,
+            matching: Vec::new(),
             escaped: Vec::new(),
             in_string: false,
             holdable: false,
         }
     }
 
+    /// Starts a value string: empty, the start of every known text.
+    fn begin(&mut self) {
+        self.in_string = true;
+        self.holdable = !self.path.iter().any(|s| matches!(s, Step::Other));
+        self.raw.clear();
+        self.len = 0;
+        self.matching.clear();
+        self.matching.extend(0..self.known.len());
+        self.escaped.clear();
+    }
+
+    /// Follows `fragment` along the known texts the string still begins; copies the string
+    /// when none goes on this way.
+    fn follow(&mut self, fragment: &str) {
+        let Some(&first) = self.matching.first() else {
+            self.raw.push_str(fragment);
+            return;
+        };
+        let (known, len) = (&self.known, self.len);
+        let goes_on = |i: &usize| {
+            known[*i]
+                .get(len..)
+                .is_some_and(|r| r.starts_with(fragment))
+        };
+        self.matching.retain(goes_on);
+        if self.matching.is_empty() {
+            self.raw
+                .push_str(self.known[first].get(..len).unwrap_or_default());
+            self.raw.push_str(fragment);
+        }
+    }
+
+    /// The finished string: a known text it equals, or its own copy.
+    fn finish(&mut self) -> Cow<'k, str> {
+        let (known, len) = (&self.known, self.len);
+        if let Some(&i) = self.matching.iter().find(|i| known[**i].len() == len) {
+            return Cow::Borrowed(self.known[i]);
+        }
+        if let Some(&first) = self.matching.first() {
+            // The start of a known text, not all of it.
+            return Cow::Owned(self.known[first].get(..len).unwrap_or_default().to_string());
+        }
+        Cow::Owned(std::mem::take(&mut self.raw))
+    }
+
     /// Whether the string being written is held rather than printed (past `min` bytes, its
     /// escaped form is no longer kept).
     fn holds(&self) -> bool {
-        self.holdable && self.raw.len() >= self.min
+        self.holdable && self.len >= self.min
     }
 
     /// Takes a fragment of the string being written, as given and as printed.
@@ -115,7 +175,8 @@ impl Hold {
         raw: &str,
         escaped: impl FnOnce(&mut Vec<u8>) -> io::Result<()>,
     ) -> io::Result<()> {
-        self.raw.push_str(raw);
+        self.follow(raw);
+        self.len += raw.len();
         if self.holds() {
             return Ok(());
         }
@@ -124,9 +185,9 @@ impl Hold {
 }
 
 /// A pretty formatter that, when it has a [`Hold`], holds long value strings out of the text.
-struct Holding<'h> {
+struct Holding<'h, 'k> {
     inner: PrettyFormatter<'static>,
-    hold: Option<&'h mut Hold>,
+    hold: Option<&'h mut Hold<'k>>,
 }
 
 /// Forwards a write the pretty formatter makes its own (the other writes are the trait's, alike).
@@ -139,7 +200,7 @@ macro_rules! forward {
     )*};
 }
 
-impl Formatter for Holding<'_> {
+impl Formatter for Holding<'_, '_> {
     forward! {
         end_array_value;
         begin_object_value;
@@ -150,10 +211,7 @@ impl Formatter for Holding<'_> {
     fn begin_string<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
         match self.hold.as_deref_mut() {
             Some(hold) if !hold.in_key => {
-                hold.in_string = true;
-                hold.holdable = !hold.path.iter().any(|s| matches!(s, Step::Other));
-                hold.raw.clear();
-                hold.escaped.clear();
+                hold.begin();
                 Ok(())
             }
             _ => self.inner.begin_string(writer),
@@ -167,7 +225,7 @@ impl Formatter for Holding<'_> {
         };
         hold.in_string = false;
         if hold.holds() {
-            let text = std::mem::take(&mut hold.raw);
+            let text = hold.finish();
             hold.held.push(Held {
                 path: hold.path.clone(),
                 text,
@@ -321,6 +379,7 @@ fn unescaped(escape: &CharEscape) -> char {
 mod tests {
     use super::{Held, Step, pretty, pretty_holding};
     use serde_json::{Value, json};
+    use std::borrow::Cow;
     use std::collections::BTreeMap;
 
     /// Puts every held string back where its path says, as the wasm layer does in JavaScript.
@@ -336,7 +395,7 @@ mod tests {
                 };
             }
             assert_eq!(*at, Value::Null, "a held string is printed as null");
-            *at = Value::String(text);
+            *at = Value::String(text.into_owned());
         }
         value
     }
@@ -351,15 +410,22 @@ mod tests {
             json!(long),
             json!({"": long, "x": [1, 2, {"y": [long, "s"]}]}),
         ];
-        for value in cases {
-            let (text, held) = pretty_holding(&value, 16).unwrap();
+        let longer = long.clone() + "x";
+        // Known texts: equal to a held string, the start of one, starting like one, unrelated.
+        let knowns: [&[&str]; 3] = [&[], &[&long, &longer], &[&long[..40], "line two", &longer]];
+        for (value, known) in cases.iter().flat_map(|v| knowns.map(|k| (v, k))) {
+            let (text, held) = pretty_holding(value, 16, known).unwrap();
             assert!(!held.is_empty());
-            assert!(text.len() < pretty(&value).unwrap().len());
-            assert_eq!(put_back(&text, held), value, "{text}");
+            for held in &held {
+                let borrowed = matches!(held.text, Cow::Borrowed(_));
+                assert_eq!(borrowed, known.contains(&&*held.text), "{:?}", held.path);
+            }
+            assert!(text.len() < pretty(value).unwrap().len());
+            assert_eq!(put_back(&text, held), *value, "{text}");
             // With nothing long enough, the text is the plain pretty text.
-            let (text, held) = pretty_holding(&value, usize::MAX).unwrap();
+            let (text, held) = pretty_holding(value, usize::MAX, known).unwrap();
             assert!(held.is_empty());
-            assert_eq!(text, serde_json::to_string_pretty(&value).unwrap());
+            assert_eq!(text, serde_json::to_string_pretty(value).unwrap());
         }
     }
 
@@ -367,14 +433,14 @@ mod tests {
     fn a_string_under_a_key_that_is_not_a_string_is_printed() {
         let long = "x".repeat(64);
         let value: BTreeMap<u32, Vec<String>> = [(7, vec![long.clone()])].into();
-        let (text, held) = pretty_holding(&value, 16).unwrap();
+        let (text, held) = pretty_holding(&value, 16, &[]).unwrap();
         assert!(held.is_empty());
         assert_eq!(text, serde_json::to_string_pretty(&value).unwrap());
         let value: BTreeMap<i8, BTreeMap<String, String>> =
             [(-1, [("k".to_string(), long.clone())].into())].into();
-        assert!(pretty_holding(&value, 16).unwrap().1.is_empty());
+        assert!(pretty_holding(&value, 16, &[]).unwrap().1.is_empty());
         let value: BTreeMap<String, BTreeMap<bool, String>> =
             [("a".to_string(), [(true, long.clone())].into())].into();
-        assert!(pretty_holding(&value, 16).unwrap().1.is_empty());
+        assert!(pretty_holding(&value, 16, &[]).unwrap().1.is_empty());
     }
 }

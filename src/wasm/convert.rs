@@ -68,19 +68,23 @@ const HANDED_AS_STRINGS: usize = 4096;
 /// long strings held out of it and set in place as strings.
 pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     hand_over(
-        crate::text::print::pretty_holding(value, HANDED_AS_STRINGS),
+        crate::text::print::pretty_holding(value, HANDED_AS_STRINGS, &[]),
         &[],
     )
 }
 
-/// As [`to_js`], a held string equal to a text JavaScript gave being that very string (a
-/// file's `before` is the `text` the caller passed in: nothing copied back).
-pub(super) fn to_js_given<T: Serialize>(
-    value: &T,
+/// As [`to_js`] for a report, its files' texts held without a copy, and a held string equal to
+/// a text JavaScript gave being that very string (a file's `before` is the `text` the caller
+/// passed in: nothing copied back).
+pub(super) fn to_js_given(
+    report: &crate::migrate::MigrateReport,
     given: &[(&str, JsValue)],
 ) -> Result<JsValue, JsValue> {
+    let known: Vec<&str> = (report.files.iter())
+        .flat_map(|file| [file.before.as_str(), file.after.as_str()])
+        .collect();
     hand_over(
-        crate::text::print::pretty_holding(value, HANDED_AS_STRINGS),
+        crate::text::print::pretty_holding(report, HANDED_AS_STRINGS, &known),
         given,
     )
 }
@@ -88,7 +92,7 @@ pub(super) fn to_js_given<T: Serialize>(
 /// The result's JSON text parsed, with each held string set in place.
 #[inline(never)]
 fn hand_over(
-    printed: serde_json::Result<(String, Vec<Held>)>,
+    printed: serde_json::Result<(String, Vec<Held<'_>>)>,
     given: &[(&str, JsValue)],
 ) -> Result<JsValue, JsValue> {
     let (text, held) = printed.map_err(|e| JsError::new(&e.to_string()))?;

@@ -8,14 +8,19 @@ use saphyr_parser::{Event, Parser, ScalarStyle as SaphyrStyle, Tag};
 use super::closer;
 use super::error::{YamlError, YamlErrorKind};
 use super::limits::Limits;
-use super::node::{
-    Alias, Document, Entry, Node, NodeKind, Properties, ScalarStyle, ScalarText, Stream,
-};
+use super::node::{Alias, Document, Entry, Node, Properties, ScalarStyle, Stream};
 use super::offsets::CharOffsets;
 use super::source;
 
 /// Parses `text` into a located [`Stream`].
 pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
+    if u32::try_from(text.len()).is_err() {
+        let message = format!(
+            "the input is {} bytes; texts over 4 GiB are not read",
+            text.len()
+        );
+        return Err(YamlError::new(YamlErrorKind::TooLarge, message, 0..0));
+    }
     if text.len() > limits.max_input_bytes {
         return Err(YamlError::new(
             YamlErrorKind::TooLarge,
@@ -169,7 +174,13 @@ struct Frame {
     bracketed: bool,
     start: usize,
     anchor_id: usize,
-    properties: Option<Box<Properties>>,
+    properties: Option<Properties>,
+}
+
+/// A closed collection's children.
+enum Children {
+    Entries(Box<[Entry]>),
+    Items(Box<[Node]>),
 }
 
 enum FrameKind {
@@ -218,9 +229,9 @@ pub(super) fn convert_style(style: SaphyrStyle) -> ScalarStyle {
 
 /// Where a node begins, counting its properties.
 fn node_start(node: &Node) -> usize {
-    match &node.properties {
-        Some(properties) => properties.range.start.min(node.range.start),
-        None => node.range.start,
+    match node.properties() {
+        Some(properties) => properties.range.start.min(node.range().start),
+        None => node.range().start,
     }
 }
 
@@ -264,21 +275,14 @@ impl Builder<'_> {
                     }
                 };
                 self.cursor = end;
-                self.attach(
-                    Node {
-                        kind: NodeKind::Alias(Box::new(Alias { name, target })),
-                        range: start..end,
-                        properties: None,
-                    },
-                    start,
-                )
+                self.attach(Node::alias(Alias { name, target }, start..end), start)
             }
             Event::Scalar(value, style, anchor_id, tag) => {
-                let node = self.scalar(value.into(), style, anchor_id, tag.as_deref(), start, end);
+                let node = self.scalar(value, style, anchor_id, tag.as_deref(), start, end);
                 if anchor_id > 0 {
-                    self.anchors.insert(anchor_id, Some(node.range.clone()));
+                    self.anchors.insert(anchor_id, Some(node.range()));
                 }
-                self.cursor = self.cursor.max(node.range.end);
+                self.cursor = self.cursor.max(node.range().end);
                 self.attach(node, start)
             }
             Event::SequenceStart(anchor_id, tag) => {
@@ -299,14 +303,7 @@ impl Builder<'_> {
             Some(root) => root,
             None => {
                 let at = self.cursor;
-                Node {
-                    kind: NodeKind::Scalar {
-                        text: ScalarText::default(),
-                        style: ScalarStyle::Plain,
-                    },
-                    range: at..at,
-                    properties: None,
-                }
+                Node::scalar("".into(), ScalarStyle::Plain, at..at, None)
             }
         };
         let explicit_end = end > start && self.text[start..].starts_with("...");
@@ -314,7 +311,7 @@ impl Builder<'_> {
         let range_end = if explicit_end {
             end
         } else {
-            root.range.end.max(range_start)
+            root.range().end.max(range_start)
         };
         if explicit_end {
             self.cursor = end;
@@ -329,27 +326,22 @@ impl Builder<'_> {
     }
 
     /// The anchor and tag of a node whose properties start at `start`, if it has either.
-    fn properties(
-        &self,
-        anchor_id: usize,
-        tag: Option<&Tag>,
-        start: usize,
-    ) -> Option<Box<Properties>> {
+    fn properties(&self, anchor_id: usize, tag: Option<&Tag>, start: usize) -> Option<Properties> {
         let count = usize::from(anchor_id > 0) + usize::from(tag.is_some());
         if count == 0 {
             return None;
         }
         let (end, anchor) = source::read_properties(self.text, start, count);
-        Some(Box::new(Properties {
+        Some(Properties {
             anchor,
             tag: tag.map(tag_string),
             range: start..end,
-        }))
+        })
     }
 
     fn scalar(
         &self,
-        value: ScalarText,
+        value: std::borrow::Cow<'_, str>,
         style: SaphyrStyle,
         anchor_id: usize,
         tag: Option<&Tag>,
@@ -384,14 +376,7 @@ impl Builder<'_> {
                 }
             }
         };
-        Node {
-            kind: NodeKind::Scalar {
-                text: value,
-                style: convert_style(style),
-            },
-            range,
-            properties,
-        }
+        Node::scalar(value, convert_style(style), range, properties)
     }
 
     /// Where an empty scalar without properties sits, given saphyr's `mark` for it.
@@ -403,11 +388,11 @@ impl Builder<'_> {
                 kind: FrameKind::Mapping { key: Some(key), .. },
                 ..
             }) => {
-                let at = source::skip_separation(text, key.range.end);
+                let at = source::skip_separation(text, key.range().end);
                 if bytes.get(at) == Some(&b':') {
                     at + 1
                 } else {
-                    key.range.end
+                    key.range().end
                 }
             }
             Some(Frame {
@@ -511,41 +496,26 @@ impl Builder<'_> {
         let Some(frame) = self.stack.pop() else {
             return Err(internal("a collection ended that did not start", end));
         };
-        let (kind, last_end) = match frame.kind {
+        let mapping = matches!(frame.kind, FrameKind::Mapping { .. });
+        let (children, last_end) = match frame.kind {
             FrameKind::Mapping { start, key } => {
                 // Collected on one shared stack, moved out at the exact size: no growth by
                 // doubling per collection, no spare room kept.
-                let entries: Vec<Entry> = self.entries.drain(start..).collect();
+                let entries: Box<[Entry]> = self.entries.drain(start..).collect();
                 if key.is_some() {
                     return Err(internal("a mapping ended between a key and its value", end));
                 }
-                let last = entries.last().map(|entry| entry.value.range.end);
-                (
-                    NodeKind::Mapping {
-                        entries,
-                        flow: frame.flow,
-                    },
-                    last,
-                )
+                let last = entries.last().map(|entry| entry.value.range().end);
+                (Children::Entries(entries), last)
             }
             FrameKind::Sequence { start } => {
-                let items: Vec<Node> = self.items.drain(start..).collect();
-                let last = items.last().map(|item| item.range.end);
-                (
-                    NodeKind::Sequence {
-                        items,
-                        flow: frame.flow,
-                    },
-                    last,
-                )
+                let items: Box<[Node]> = self.items.drain(start..).collect();
+                let last = items.last().map(|item| item.range().end);
+                (Children::Items(items), last)
             }
         };
         let content_end = last_end.unwrap_or(frame.start).max(frame.start);
-        let closer = if matches!(kind, NodeKind::Mapping { .. }) {
-            b'}'
-        } else {
-            b']'
-        };
+        let closer = if mapping { b'}' } else { b']' };
         // saphyr's span of a closing bracket can be that of a trailing comma, or run on over
         // blanks and a comment, so the bracket is found from the last entry.
         let range_end = if frame.bracketed {
@@ -557,14 +527,15 @@ impl Builder<'_> {
         } else {
             content_end
         };
-        let node = Node {
-            kind,
-            range: frame.start..range_end,
-            properties: frame.properties,
+        let range = frame.start..range_end;
+        let node = match children {
+            Children::Entries(entries) => {
+                Node::mapping(entries, frame.flow, range, frame.properties)
+            }
+            Children::Items(items) => Node::sequence(items, frame.flow, range, frame.properties),
         };
         if frame.anchor_id > 0 {
-            self.anchors
-                .insert(frame.anchor_id, Some(node.range.clone()));
+            self.anchors.insert(frame.anchor_id, Some(node.range()));
         }
         self.cursor = self.cursor.max(range_end);
         self.attach(node, end)

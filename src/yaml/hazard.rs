@@ -38,17 +38,17 @@ pub struct Hazard {
 /// An alias, an anchor or a tag on `node`.
 pub fn property_hazard(node: &Node) -> Option<Hazard> {
     let properties_at = node
-        .properties
+        .properties()
         .as_ref()
-        .map_or(node.range.start, |p| p.range.start);
-    if let NodeKind::Alias(alias) = &node.kind {
+        .map_or(node.range().start, |p| p.range.start);
+    if let NodeKind::Alias(alias) = node.kind() {
         let name = &alias.name;
         return Some(Hazard {
             kind: HazardKind::AnchorOrAlias,
             found: format!("is an alias (`*{name}`)"),
             why: "the value behind it is written elsewhere, and editing it there changes every \
                   alias of it",
-            at: node.range.start,
+            at: node.range().start,
         });
     }
     if let Some(anchor) = node.anchor() {
@@ -73,7 +73,7 @@ pub fn flow_hazard(node: &Node) -> Option<Hazard> {
         kind: HazardKind::FlowCollection,
         found: "is a flow collection (`{…}` or `[…]`)".to_string(),
         why: "only block style is edited in place",
-        at: node.range.start,
+        at: node.range().start,
     })
 }
 
@@ -85,7 +85,7 @@ pub fn key_hazards(node: &Node, typing: Typing, repeats_of: Option<&[&str]>) -> 
     let mut seen = HashSet::new();
     let mut found = Vec::new();
     for entry in node.entries().unwrap_or_default() {
-        let at = entry.key.range.start;
+        let at = entry.key.range().start;
         if entry.is_merge_key() {
             found.push(Hazard {
                 kind: HazardKind::MergeKey,

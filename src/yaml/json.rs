@@ -30,7 +30,7 @@ struct Decoder<'a, 'c> {
 }
 
 fn value_error(message: String, node: &Node) -> YamlError {
-    YamlError::new(YamlErrorKind::Value, message, node.range.clone())
+    YamlError::new(YamlErrorKind::Value, message, node.range())
 }
 
 /// Every anchored node of `root`, by the key an alias's target gives.
@@ -41,7 +41,7 @@ pub(super) fn anchors_of(root: &Node) -> Anchors<'_> {
     let mut anchors = HashMap::new();
     for node in root.nodes() {
         if let Some(name) = node.anchor() {
-            anchors.insert((node.range.clone(), name), node);
+            anchors.insert((node.range(), name), node);
         }
     }
     anchors
@@ -50,7 +50,7 @@ pub(super) fn anchors_of(root: &Node) -> Anchors<'_> {
 impl<'a> Decoder<'a, '_> {
     /// The node an alias refers to, counted against the expansion budget.
     fn target(&mut self, alias: &'a Node) -> Result<&'a Node, YamlError> {
-        let NodeKind::Alias(found) = &alias.kind else {
+        let NodeKind::Alias(found) = alias.kind() else {
             return Ok(alias);
         };
         let (name, target) = (&found.name, &found.target);
@@ -63,7 +63,7 @@ impl<'a> Decoder<'a, '_> {
                 YamlError::new(
                     YamlErrorKind::Syntax,
                     format!("alias *{name} refers to no anchor"),
-                    alias.range.clone(),
+                    alias.range(),
                 )
             })
     }
@@ -78,7 +78,7 @@ impl<'a> Decoder<'a, '_> {
                         "aliases expand to more than {} nodes",
                         self.limits.max_alias_nodes
                     ),
-                    node.range.clone(),
+                    node.range(),
                 ));
             }
         }
@@ -93,7 +93,7 @@ impl<'a> Decoder<'a, '_> {
                     "the value nests deeper than the limit of {} once aliases are expanded",
                     self.limits.max_depth
                 ),
-                node.range.clone(),
+                node.range(),
             ));
         }
         Ok(depth + 1)
@@ -101,13 +101,13 @@ impl<'a> Decoder<'a, '_> {
 
     fn value(&mut self, node: &'a Node, depth: usize, in_alias: bool) -> Result<Value, YamlError> {
         self.count(node, in_alias)?;
-        match &node.kind {
+        match node.kind() {
             NodeKind::Alias(_) => {
                 let target = self.target(node)?;
                 self.value(target, depth, true)
             }
             NodeKind::Scalar { text, style } => {
-                let typed = typing::type_scalar(text, *style, node.tag(), self.typing)
+                let typed = typing::type_scalar(text, style, node.tag(), self.typing)
                     .map_err(|message| value_error(message, node))?;
                 match typed {
                     Typed::Str(_) if !self.build => Ok(Value::Null),
@@ -116,7 +116,8 @@ impl<'a> Decoder<'a, '_> {
             }
             NodeKind::Sequence { items, .. } => {
                 let depth = self.deeper(node, depth)?;
-                let mut values = Vec::with_capacity(items.len());
+                // A check builds nothing: no room is made.
+                let mut values = Vec::with_capacity(if self.build { items.len() } else { 0 });
                 for item in items {
                     let value = self.value(item, depth, in_alias)?;
                     if self.build {
@@ -127,7 +128,7 @@ impl<'a> Decoder<'a, '_> {
             }
             NodeKind::Mapping { entries, .. } => {
                 let depth = self.deeper(node, depth)?;
-                let mut map = Map::with_capacity(entries.len());
+                let mut map = Map::with_capacity(if self.build { entries.len() } else { 0 });
                 self.entries(entries, &mut map, depth, in_alias)?;
                 Ok(Value::Object(map))
             }
@@ -168,16 +169,16 @@ impl<'a> Decoder<'a, '_> {
             YamlError::new(
                 YamlErrorKind::Merge,
                 "map merge requires map or sequence of maps as the value",
-                node.range.clone(),
+                node.range(),
             )
         };
         let (node, in_alias) = self.resolve(value, in_alias)?;
-        match &node.kind {
+        match node.kind() {
             NodeKind::Mapping { entries, .. } => self.entries(entries, map, depth, in_alias),
             NodeKind::Sequence { items, .. } if !value.is_alias() => {
                 for item in items.iter().rev() {
                     let (item_node, item_alias) = self.resolve(item, in_alias)?;
-                    let NodeKind::Mapping { entries, .. } = &item_node.kind else {
+                    let NodeKind::Mapping { entries, .. } = item_node.kind() else {
                         return Err(wrong(item));
                     };
                     self.entries(entries, map, depth, item_alias)?;
@@ -201,17 +202,17 @@ impl<'a> Decoder<'a, '_> {
     fn key(&mut self, key: &'a Node, in_alias: bool) -> Result<Cow<'a, str>, YamlError> {
         self.count(key, in_alias)?;
         let (node, _) = self.resolve(key, in_alias)?;
-        let NodeKind::Scalar { text, style } = &node.kind else {
+        let NodeKind::Scalar { text, style } = node.kind() else {
             return Err(YamlError::new(
                 YamlErrorKind::Key,
                 "a mapping or sequence used as a mapping key cannot become a JSON object key",
-                key.range.clone(),
+                key.range(),
             ));
         };
-        let typed = typing::type_scalar(text, *style, node.tag(), self.typing)
+        let typed = typing::type_scalar(text, style, node.tag(), self.typing)
             .map_err(|message| value_error(message, key))?;
         typing::key_from_typed(typed, self.typing)
-            .map_err(|message| YamlError::new(YamlErrorKind::Key, message, key.range.clone()))
+            .map_err(|message| YamlError::new(YamlErrorKind::Key, message, key.range()))
     }
 }
 

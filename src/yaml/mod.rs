@@ -24,7 +24,7 @@ pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
 pub use node::{
     Alias, Document, DuplicateKey, Entry, MergeKey, Node, NodeKind, PathStep, Properties,
-    ScalarStyle, ScalarText, Stream,
+    ScalarStyle, Stream,
 };
 pub use typing::{Typing, UnknownTyping};
 pub use view::View;

@@ -23,105 +23,6 @@ use crate::path::{Segment, ValuePath};
 
 use super::typing::{self, Typing};
 
-/// A scalar's decoded content: up to 22 bytes kept in place (10 in wasm32), longer ones on the
-/// heap (most scalars of a values file are short, and a heap string costs an allocation and a
-/// free); the size of a `String` either way.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct ScalarText(Text);
-
-/// The bytes kept in place in a [`ScalarText`]: a `String`'s size less a length and a tag.
-const SHORT: usize = 3 * size_of::<usize>() - 2;
-
-// Checked on every target: no node grows for holding its text in place.
-const _: () = assert!(size_of::<ScalarText>() == size_of::<String>());
-
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Text {
-    /// `len` bytes of `bytes`, the rest zero (so that equal texts are equal values).
-    Short {
-        len: u8,
-        bytes: [u8; SHORT],
-    },
-    Long(Box<str>),
-}
-
-impl ScalarText {
-    /// The text as a string slice.
-    pub fn as_str(&self) -> &str {
-        match &self.0 {
-            Text::Short { len, bytes } => {
-                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
-            }
-            Text::Long(text) => text,
-        }
-    }
-}
-
-impl Default for ScalarText {
-    fn default() -> ScalarText {
-        ScalarText(Text::Short {
-            len: 0,
-            bytes: [0; SHORT],
-        })
-    }
-}
-
-impl From<&str> for ScalarText {
-    fn from(text: &str) -> ScalarText {
-        match short(text) {
-            Some(short) => short,
-            None => ScalarText(Text::Long(text.into())),
-        }
-    }
-}
-
-impl From<Cow<'_, str>> for ScalarText {
-    fn from(text: Cow<'_, str>) -> ScalarText {
-        match (short(&text), text) {
-            (Some(short), _) => short,
-            (None, Cow::Borrowed(text)) => ScalarText(Text::Long(text.into())),
-            // A string with spare room (saphyr's buffer) is copied exactly, not kept.
-            (None, Cow::Owned(text)) => ScalarText(Text::Long(text.into_boxed_str())),
-        }
-    }
-}
-
-/// `text` kept in place, when it is short enough.
-fn short(text: &str) -> Option<ScalarText> {
-    let len = u8::try_from(text.len())
-        .ok()
-        .filter(|n| usize::from(*n) <= SHORT)?;
-    let mut bytes = [0; SHORT];
-    bytes[..text.len()].copy_from_slice(text.as_bytes());
-    Some(ScalarText(Text::Short { len, bytes }))
-}
-
-impl std::ops::Deref for ScalarText {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl std::fmt::Debug for ScalarText {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.as_str().fmt(f)
-    }
-}
-
-impl PartialEq<str> for ScalarText {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for ScalarText {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
 /// How a scalar was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScalarStyle {
@@ -157,15 +58,47 @@ pub struct Document {
     pub explicit_end: bool,
 }
 
-/// One node of the tree, with where it sits in the text.
-#[derive(Clone, Debug, PartialEq)]
+/// One node of the tree, with where it sits in the text: 32 bytes (24 on wasm32), its
+/// range as `u32` byte offsets (texts over 4 GiB are refused when parsed).
+#[derive(Clone, PartialEq)]
 pub struct Node {
-    /// What the node is.
-    pub kind: NodeKind,
-    /// The bytes of the node's content, without its anchor and tag (see the module docs).
-    pub range: Range<usize>,
-    /// The anchor and tag, boxed: few nodes carry either, and every node stays small.
-    pub properties: Option<Box<Properties>>,
+    repr: Repr,
+    start: u32,
+    end: u32,
+}
+
+// Checked on every target: a node is 32 bytes on 64-bit targets, 24 on wasm32.
+const _: () = assert!(size_of::<Node>() == if size_of::<usize>() == 8 { 32 } else { 24 });
+
+/// The bytes of a scalar kept in place: what fits beside a tag, a style and a length in the
+/// size of the largest other variant of [`Repr`].
+const SHORT: usize = 2 * size_of::<usize>() + 5;
+
+/// What a node holds, stored compactly: children as exact-size slices, short scalars in place,
+/// rare parts (aliases, anchors and tags) boxed.
+#[derive(Clone, PartialEq)]
+enum Repr {
+    Mapping {
+        flow: bool,
+        entries: Box<[Entry]>,
+    },
+    Sequence {
+        flow: bool,
+        items: Box<[Node]>,
+    },
+    /// `len` bytes of `bytes`, the rest zero (so that equal texts are equal values).
+    Short {
+        style: ScalarStyle,
+        len: u8,
+        bytes: [u8; SHORT],
+    },
+    Long {
+        style: ScalarStyle,
+        text: Box<str>,
+    },
+    Alias(Box<Alias>),
+    /// A node with an anchor or a tag (never itself `Annotated`).
+    Annotated(Box<(Properties, Repr)>),
 }
 
 /// A node's anchor and tag, and the bytes they are written in.
@@ -188,32 +121,32 @@ pub struct Alias {
     pub target: Option<Range<usize>>,
 }
 
-/// The kinds of node.
-#[derive(Clone, Debug, PartialEq)]
-pub enum NodeKind {
+/// What a node is, borrowed from it ([`Node::kind`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NodeKind<'a> {
     /// A mapping, in source order; repeated keys are kept, not collapsed.
     Mapping {
         /// The entries, in source order.
-        entries: Vec<Entry>,
+        entries: &'a [Entry],
         /// Whether it is written in flow style (`{…}`, or a pair inside `[…]`).
         flow: bool,
     },
     /// A sequence.
     Sequence {
         /// The items, in source order.
-        items: Vec<Node>,
+        items: &'a [Node],
         /// Whether it is written in flow style (`[…]`).
         flow: bool,
     },
     /// A scalar.
     Scalar {
         /// The decoded content (escapes resolved, lines folded), before typing.
-        text: ScalarText,
+        text: &'a str,
         /// How it was written.
         style: ScalarStyle,
     },
-    /// An alias (`*name`), boxed: aliases are rare, and every node stays small.
-    Alias(Box<Alias>),
+    /// An alias (`*name`).
+    Alias(&'a Alias),
 }
 
 /// One key/value pair of a mapping.
@@ -259,13 +192,34 @@ pub struct PathStep<'a> {
 impl Entry {
     /// Whether this entry is a merge key: a plain, untagged `<<`, or one tagged `!!merge`.
     pub fn is_merge_key(&self) -> bool {
-        match &self.key.kind {
-            NodeKind::Scalar { text, style } if text == "<<" => match self.key.tag() {
-                None => *style == ScalarStyle::Plain,
-                Some(tag) => tag == "tag:yaml.org,2002:merge",
-            },
+        // Asked of every key: told from the bytes kept in place, no text made.
+        let merge = |repr: &Repr, plain: bool| match repr {
+            Repr::Short { style, len, bytes } => {
+                (!plain || *style == ScalarStyle::Plain)
+                    && bytes.get(..usize::from(*len)) == Some(b"<<")
+            }
             _ => false,
+        };
+        match &self.key.repr {
+            Repr::Annotated(annotated) => {
+                let (properties, repr) = &**annotated;
+                match properties.tag.as_deref() {
+                    None => merge(repr, true),
+                    Some(tag) => tag == "tag:yaml.org,2002:merge" && merge(repr, false),
+                }
+            }
+            repr => merge(repr, true),
         }
+    }
+}
+
+impl std::fmt::Debug for Node {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Node")
+            .field("kind", &self.kind())
+            .field("range", &self.range())
+            .field("properties", &self.properties())
+            .finish()
     }
 }
 
@@ -282,44 +236,154 @@ impl Stream {
     }
 }
 
+/// A byte offset as stored in a node (the builder refuses texts longer than `u32::MAX`).
+fn offset(at: usize) -> u32 {
+    u32::try_from(at).unwrap_or(u32::MAX)
+}
+
 impl Node {
+    /// A scalar with its decoded content, kept in place when it is short.
+    pub(crate) fn scalar(
+        text: Cow<'_, str>,
+        style: ScalarStyle,
+        range: Range<usize>,
+        properties: Option<Properties>,
+    ) -> Node {
+        let repr = match u8::try_from(text.len()) {
+            Ok(len) if text.len() <= SHORT => {
+                let mut bytes = [0; SHORT];
+                bytes[..text.len()].copy_from_slice(text.as_bytes());
+                Repr::Short { style, len, bytes }
+            }
+            // A string with spare room (saphyr's buffer) is copied exactly, not kept.
+            _ => Repr::Long {
+                style,
+                text: match text {
+                    Cow::Borrowed(text) => text.into(),
+                    Cow::Owned(text) => text.into_boxed_str(),
+                },
+            },
+        };
+        Node::of(repr, range, properties)
+    }
+
+    /// A mapping of `entries`.
+    pub(crate) fn mapping(
+        entries: Box<[Entry]>,
+        flow: bool,
+        range: Range<usize>,
+        properties: Option<Properties>,
+    ) -> Node {
+        Node::of(Repr::Mapping { flow, entries }, range, properties)
+    }
+
+    /// A sequence of `items`.
+    pub(crate) fn sequence(
+        items: Box<[Node]>,
+        flow: bool,
+        range: Range<usize>,
+        properties: Option<Properties>,
+    ) -> Node {
+        Node::of(Repr::Sequence { flow, items }, range, properties)
+    }
+
+    /// An alias.
+    pub(crate) fn alias(alias: Alias, range: Range<usize>) -> Node {
+        Node::of(Repr::Alias(Box::new(alias)), range, None)
+    }
+
+    /// A node of `repr` at `range`, boxed with its properties when it has any.
+    fn of(repr: Repr, range: Range<usize>, properties: Option<Properties>) -> Node {
+        let repr = match properties {
+            Some(properties) => Repr::Annotated(Box::new((properties, repr))),
+            None => repr,
+        };
+        Node {
+            repr,
+            start: offset(range.start),
+            end: offset(range.end),
+        }
+    }
+
+    /// What the node is, borrowed from it.
+    pub fn kind(&self) -> NodeKind<'_> {
+        let repr = match &self.repr {
+            Repr::Annotated(annotated) => &annotated.1,
+            repr => repr,
+        };
+        match repr {
+            Repr::Mapping { flow, entries } => NodeKind::Mapping {
+                entries,
+                flow: *flow,
+            },
+            Repr::Sequence { flow, items } => NodeKind::Sequence { items, flow: *flow },
+            Repr::Short { style, len, bytes } => NodeKind::Scalar {
+                text: std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default(),
+                style: *style,
+            },
+            Repr::Long { style, text } => NodeKind::Scalar {
+                text,
+                style: *style,
+            },
+            Repr::Alias(alias) => NodeKind::Alias(alias),
+            // Never built: an annotated node's own content is never annotated.
+            Repr::Annotated(_) => NodeKind::Scalar {
+                text: "",
+                style: ScalarStyle::Plain,
+            },
+        }
+    }
+
+    /// The bytes of the node's content, without its anchor and tag (see the module docs).
+    pub fn range(&self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    /// The node's anchor and tag, when it has either.
+    pub fn properties(&self) -> Option<&Properties> {
+        match &self.repr {
+            Repr::Annotated(annotated) => Some(&annotated.0),
+            _ => None,
+        }
+    }
+
     /// Whether the node is a scalar.
     pub fn is_scalar(&self) -> bool {
-        matches!(self.kind, NodeKind::Scalar { .. })
+        matches!(self.kind(), NodeKind::Scalar { .. })
     }
 
     /// Whether the node is an alias.
     pub fn is_alias(&self) -> bool {
-        matches!(self.kind, NodeKind::Alias(_))
+        matches!(self.kind(), NodeKind::Alias(_))
     }
 
     /// Whether the node is a flow-style collection.
     pub fn is_flow(&self) -> bool {
         matches!(
-            self.kind,
+            self.kind(),
             NodeKind::Mapping { flow: true, .. } | NodeKind::Sequence { flow: true, .. }
         )
     }
 
     /// The scalar's decoded content, if the node is a scalar.
     pub fn scalar_text(&self) -> Option<&str> {
-        match &self.kind {
-            NodeKind::Scalar { text, .. } => Some(text.as_str()),
+        match self.kind() {
+            NodeKind::Scalar { text, .. } => Some(text),
             _ => None,
         }
     }
 
     /// The scalar's style, if the node is a scalar.
     pub fn scalar_style(&self) -> Option<ScalarStyle> {
-        match &self.kind {
-            NodeKind::Scalar { style, .. } => Some(*style),
+        match self.kind() {
+            NodeKind::Scalar { style, .. } => Some(style),
             _ => None,
         }
     }
 
     /// The entries, if the node is a mapping.
     pub fn entries(&self) -> Option<&[Entry]> {
-        match &self.kind {
+        match self.kind() {
             NodeKind::Mapping { entries, .. } => Some(entries),
             _ => None,
         }
@@ -327,7 +391,7 @@ impl Node {
 
     /// The items, if the node is a sequence.
     pub fn items(&self) -> Option<&[Node]> {
-        match &self.kind {
+        match self.kind() {
             NodeKind::Sequence { items, .. } => Some(items),
             _ => None,
         }
@@ -341,17 +405,17 @@ impl Node {
 
     /// The anchor name (`&name`, without the `&`), if the node has one.
     pub fn anchor(&self) -> Option<&str> {
-        self.properties.as_ref()?.anchor.as_deref()
+        self.properties().as_ref()?.anchor.as_deref()
     }
 
     /// The resolved tag (`tag:yaml.org,2002:str` for `!!str`), if the node has one.
     pub fn tag(&self) -> Option<&str> {
-        self.properties.as_ref()?.tag.as_deref()
+        self.properties().as_ref()?.tag.as_deref()
     }
 
     /// The bytes of the node's anchor and tag, when it has either.
     pub fn properties_range(&self) -> Option<Range<usize>> {
-        self.properties.as_ref().map(|p| p.range.clone())
+        self.properties().as_ref().map(|p| p.range.clone())
     }
 
     /// The key of a mapping key node as a path segment under `typing`, if it has one.
@@ -388,7 +452,7 @@ impl Node {
         }];
         let mut node = self;
         for segment in path.segments() {
-            let next = match (segment, &node.kind) {
+            let next = match (segment, node.kind()) {
                 (Segment::Key(wanted), NodeKind::Mapping { entries, .. }) => entries
                     .iter()
                     .rev()
@@ -421,8 +485,9 @@ impl Node {
     pub fn offset_of(&self, path: &ValuePath, typing: Typing) -> usize {
         self.walk(path, typing)
             .last()
-            .map_or(self.range.start, |step| {
-                step.key.map_or(step.node.range.start, |k| k.range.start)
+            .map_or(self.range().start, |step| {
+                step.key
+                    .map_or(step.node.range().start, |k| k.range().start)
             })
     }
 
@@ -431,7 +496,7 @@ impl Node {
         let mut out = Vec::new();
         let mut stack = vec![self];
         while let Some(node) = stack.pop() {
-            match &node.kind {
+            match node.kind() {
                 NodeKind::Mapping { entries, .. } => {
                     for entry in entries {
                         stack.push(&entry.key);
@@ -453,7 +518,7 @@ impl Node {
         let mut out = Vec::new();
         let mut stack = vec![(ValuePath::root(), self)];
         while let Some((path, node)) = stack.pop() {
-            match &node.kind {
+            match node.kind() {
                 NodeKind::Mapping { entries, .. } => {
                     for entry in entries.iter().rev() {
                         if let Some(key) = entry.key.key_string(typing) {
@@ -477,7 +542,7 @@ impl Node {
     pub fn mappings(&self, typing: Typing) -> Vec<(ValuePath, &Node)> {
         self.descendants(typing)
             .into_iter()
-            .filter(|(_, node)| matches!(node.kind, NodeKind::Mapping { .. }))
+            .filter(|(_, node)| matches!(node.kind(), NodeKind::Mapping { .. }))
             .collect()
     }
 
@@ -492,7 +557,7 @@ impl Node {
         while let Some((node, depth, step)) = stack.pop() {
             trail.truncate(depth.saturating_sub(1));
             trail.extend(step);
-            match &node.kind {
+            match node.kind() {
                 NodeKind::Mapping { entries, .. } => {
                     let before = found.len();
                     repeated_in(entries, typing, &mut found);
@@ -527,7 +592,7 @@ impl Node {
                 if entry.is_merge_key() {
                     found.push(MergeKey {
                         path: path.clone(),
-                        range: entry.key.range.clone(),
+                        range: entry.key.range(),
                     });
                 }
             }
@@ -573,8 +638,8 @@ fn repeated_in(entries: &[Entry], typing: Typing, found: &mut Vec<DuplicateKey>)
         found.push(DuplicateKey {
             path: ValuePath::root(),
             key: key.to_string(),
-            first: entries[first].key.range.clone(),
-            duplicate: entries[repeat].key.range.clone(),
+            first: entries[first].key.range(),
+            duplicate: entries[repeat].key.range(),
         })
     };
     if entries.len() <= PAIRWISE {
@@ -610,24 +675,63 @@ mod tests {
     use crate::yaml::{Limits, parse};
 
     #[test]
-    fn scalar_text_keeps_every_text_whole_short_or_long() {
-        for n in [0, 1, 21, 22, 23, 64] {
+    fn a_scalar_keeps_every_text_whole_short_or_long() {
+        for n in [0, 1, SHORT - 1, SHORT, SHORT + 1, 64] {
             for unit in ["a", "é", "🎉"] {
                 let text = unit.repeat(n);
-                let forms = [
-                    ScalarText::from(text.as_str()),
-                    ScalarText::from(Cow::Borrowed(text.as_str())),
-                    ScalarText::from(Cow::<str>::Owned(text.clone() + &" ".repeat(0))),
-                ];
-                for form in &forms {
-                    assert_eq!(form.as_str(), text);
-                    assert_eq!(*form, forms[0], "equal texts are equal values");
-                    assert_eq!(format!("{form:?}"), format!("{text:?}"));
+                let forms = [Cow::Borrowed(text.as_str()), Cow::Owned(text.clone())];
+                let nodes = forms.map(|t| Node::scalar(t, ScalarStyle::Folded, 3..9, None));
+                for node in &nodes {
+                    let want = NodeKind::Scalar {
+                        text: &text,
+                        style: ScalarStyle::Folded,
+                    };
+                    assert_eq!(node.kind(), want);
+                    assert_eq!(node.range(), 3..9);
+                    assert_eq!(*node, nodes[0], "equal texts are equal values");
                 }
             }
         }
-        assert_eq!(ScalarText::default(), ScalarText::from(""));
-        assert_ne!(ScalarText::from("a"), ScalarText::from("a\0"));
+        let a = Node::scalar("a".into(), ScalarStyle::Plain, 0..1, None);
+        assert_ne!(
+            a,
+            Node::scalar("a\0".into(), ScalarStyle::Plain, 0..1, None)
+        );
+    }
+
+    #[test]
+    fn a_merge_key_is_a_plain_or_merge_tagged_double_less_than() {
+        let text = "a: &a {x: 1}\nb:\n  <<: *a\n  &k <<: *a\n  !!merge <<: *a\n  '<<': 1\n  !!str <<: 2\n  <<<: 3\n  !!merge '<<': *a\n";
+        let stream = parse(text, &Limits::default()).unwrap();
+        let b = &stream.documents[0].root.entries().unwrap()[1].value;
+        let merges: Vec<bool> = b
+            .entries()
+            .unwrap()
+            .iter()
+            .map(Entry::is_merge_key)
+            .collect();
+        assert_eq!(merges, [true, true, true, false, false, false, true]);
+    }
+
+    #[test]
+    fn a_node_is_32_bytes_and_keeps_its_properties() {
+        let want = if size_of::<usize>() == 8 { 32 } else { 24 };
+        assert_eq!(size_of::<Node>(), want);
+        assert_eq!(size_of::<Entry>(), 2 * size_of::<Node>());
+        let properties = Properties {
+            anchor: Some("a".into()),
+            tag: None,
+            range: 0..2,
+        };
+        let entries: Box<[Entry]> = Box::new([Entry {
+            key: Node::scalar("k".into(), ScalarStyle::Plain, 3..4, None),
+            value: Node::scalar("v".into(), ScalarStyle::Plain, 6..7, None),
+        }]);
+        let node = Node::mapping(entries, true, 3..7, Some(properties.clone()));
+        assert_eq!(node.properties(), Some(&properties));
+        assert_eq!(node.anchor(), Some("a"));
+        assert_eq!(node.entries().map(<[Entry]>::len), Some(1));
+        assert!(node.is_flow());
     }
 
     #[test]

@@ -173,9 +173,9 @@ fn tokens(text: &str, stream: &Stream) -> Vec<(usize, usize, Token)> {
     let mut out = Vec::new();
     let mut stack: Vec<(&Node, i64)> = stream.documents.iter().map(|d| (&d.root, -1)).collect();
     while let Some((node, parent)) = stack.pop() {
-        let range = node.range.clone();
+        let range = node.range();
         let column = char_column(text, range.start);
-        let token = match &node.kind {
+        let token = match node.kind() {
             NodeKind::Mapping {
                 flow: false,
                 entries,

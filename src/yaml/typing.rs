@@ -307,10 +307,10 @@ pub(crate) fn key_from_typed(typed: Typed<'_>, typing: Typing) -> Result<Cow<'_,
 ///
 /// It borrows the node's text when typing leaves it as written, as it does for most keys.
 pub(crate) fn key_str(node: &Node, typing: Typing) -> Option<Cow<'_, str>> {
-    let NodeKind::Scalar { text, style } = &node.kind else {
+    let NodeKind::Scalar { text, style } = node.kind() else {
         return None;
     };
-    let typed = type_scalar(text, *style, node.tag(), typing).ok()?;
+    let typed = type_scalar(text, style, node.tag(), typing).ok()?;
     key_from_typed(typed, typing).ok()
 }
 

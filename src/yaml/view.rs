@@ -70,7 +70,7 @@ impl<'d> View<'d> {
 
     /// The node an alias refers to, or the node itself.
     pub fn resolve(&self, node: &'d Node) -> Option<&'d Node> {
-        let NodeKind::Alias(alias) = &node.kind else {
+        let NodeKind::Alias(alias) = node.kind() else {
             return Some(node);
         };
         let anchors = self.anchors.get_or_init(|| anchors_of(&self.document.root));
@@ -81,7 +81,7 @@ impl<'d> View<'d> {
     /// A mapping's entries as its JSON object holds them (merge keys applied, the last of a
     /// repeated key kept, where the first was); `None` for a node that is not a mapping.
     pub fn entries(&self, node: &'d Node) -> Option<Vec<(Cow<'d, str>, &'d Node)>> {
-        let NodeKind::Mapping { entries, .. } = &self.resolve(node)?.kind else {
+        let NodeKind::Mapping { entries, .. } = self.resolve(node)?.kind() else {
             return None;
         };
         let mut out = Entries::default();
@@ -103,11 +103,11 @@ impl<'d> View<'d> {
 
     /// go-yaml v2 `decoder.merge`: a mapping, an alias of one, or a sequence of those (last first).
     fn merge(&self, value: &'d Node, out: &mut Entries<'d>) -> Option<()> {
-        match &self.resolve(value)?.kind {
+        match self.resolve(value)?.kind() {
             NodeKind::Mapping { entries, .. } => self.insert_all(entries, out),
             NodeKind::Sequence { items, .. } if !value.is_alias() => {
                 for item in items.iter().rev() {
-                    let NodeKind::Mapping { entries, .. } = &self.resolve(item)?.kind else {
+                    let NodeKind::Mapping { entries, .. } = self.resolve(item)?.kind() else {
                         return None;
                     };
                     self.insert_all(entries, out)?;
@@ -125,7 +125,7 @@ impl<'d> View<'d> {
 
     /// The value under `key` of a mapping (an alias followed).
     pub fn value_of(&self, node: &'d Node, key: &str) -> Option<&'d Node> {
-        let NodeKind::Mapping { entries, .. } = &self.resolve(node)?.kind else {
+        let NodeKind::Mapping { entries, .. } = self.resolve(node)?.kind() else {
             return None;
         };
         if !self.plain(entries) {
@@ -151,7 +151,7 @@ impl<'d> View<'d> {
         node: &'d Node,
         mut each: impl FnMut(Cow<'d, str>, &'d Node),
     ) -> Option<()> {
-        let NodeKind::Mapping { entries, .. } = &self.resolve(node)?.kind else {
+        let NodeKind::Mapping { entries, .. } = self.resolve(node)?.kind() else {
             return None;
         };
         if !self.plain(entries) {
@@ -173,7 +173,7 @@ impl<'d> View<'d> {
     pub fn get(&self, node: &'d Node, path: &[Segment]) -> Option<&'d Node> {
         let mut node = self.resolve(node)?;
         for segment in path {
-            node = match (segment, &node.kind) {
+            node = match (segment, node.kind()) {
                 (Segment::Key(key), NodeKind::Mapping { .. }) => self.value_of(node, key)?,
                 (Segment::Index(at), NodeKind::Sequence { items, .. }) => {
                     self.resolve(items.get(*at)?)?
@@ -189,7 +189,7 @@ impl<'d> View<'d> {
         let Some(node) = self.resolve(node) else {
             return false;
         };
-        match (&node.kind, value) {
+        match (node.kind(), value) {
             (NodeKind::Scalar { .. }, _) => self.to_json(node).is_ok_and(|v| v == *value),
             (NodeKind::Mapping { .. }, Value::Object(map)) if map.is_empty() => {
                 self.entries(node).is_some_and(|entries| entries.is_empty())
@@ -218,7 +218,7 @@ impl<'d> View<'d> {
         while let Some((depth, step, node)) = stack.pop() {
             path.truncate(depth.saturating_sub(1));
             path.extend(step);
-            match &node.kind {
+            match node.kind() {
                 NodeKind::Mapping { .. } => {
                     let entries = self.entries(node)?;
                     each(&path, node);

@@ -107,7 +107,7 @@ fn properties(node: &Node) -> String {
 }
 
 fn node_events(node: &Node, out: &mut Vec<String>) {
-    match &node.kind {
+    match node.kind() {
         NodeKind::Scalar { text, style } => {
             let indicator = match style {
                 ScalarStyle::Plain => ':',
@@ -124,7 +124,7 @@ fn node_events(node: &Node, out: &mut Vec<String>) {
         }
         NodeKind::Alias(alias) => out.push(format!("=ALI *{}", alias.name)),
         NodeKind::Mapping { entries, flow } => {
-            let flow = if *flow { " {}" } else { "" };
+            let flow = if flow { " {}" } else { "" };
             out.push(format!("+MAP{flow}{}", properties(node)));
             for entry in entries {
                 node_events(&entry.key, out);
@@ -133,7 +133,7 @@ fn node_events(node: &Node, out: &mut Vec<String>) {
             out.push("-MAP".to_string());
         }
         NodeKind::Sequence { items, flow } => {
-            let flow = if *flow { " []" } else { "" };
+            let flow = if flow { " []" } else { "" };
             out.push(format!("+SEQ{flow}{}", properties(node)));
             for item in items {
                 node_events(item, out);
@@ -176,7 +176,7 @@ fn check_spans(text: &str, stream: &Stream) -> Result<(), String> {
         parent: &std::ops::Range<usize>,
         in_flow_sequence: bool,
     ) -> Result<(), String> {
-        let range = node.range.clone();
+        let range = node.range();
         let fail = |what: &str| Err(format!("{what}: {range:?} {:?}", text.get(range.clone())));
         let Some(source) = text.get(range.clone()) else {
             return fail("range is not on character boundaries");
@@ -192,15 +192,13 @@ fn check_spans(text: &str, stream: &Stream) -> Result<(), String> {
                 return fail("properties do not start with & or !");
             }
         }
-        match &node.kind {
+        match node.kind() {
             NodeKind::Scalar { text: value, style } => {
                 let ok = match style {
                     ScalarStyle::Plain if value.is_empty() => source.is_empty(),
                     ScalarStyle::Plain => {
                         !source.is_empty()
-                            && (value.contains('\n')
-                                || source.contains('\n')
-                                || source == value.as_str())
+                            && (value.contains('\n') || source.contains('\n') || source == value)
                     }
                     ScalarStyle::SingleQuoted => {
                         source.len() >= 2 && source.starts_with('\'') && source.ends_with('\'')
@@ -222,26 +220,26 @@ fn check_spans(text: &str, stream: &Stream) -> Result<(), String> {
             }
             NodeKind::Mapping { entries, flow } => {
                 // A flow mapping is bracketed, unless it is a single pair inside `[…]`.
-                if *flow && !in_flow_sequence && !(source.starts_with('{') && source.ends_with('}'))
+                if flow && !in_flow_sequence && !(source.starts_with('{') && source.ends_with('}'))
                 {
                     return fail("flow mapping brackets");
                 }
-                if !*flow && source.starts_with('{') && source.ends_with('}') && entries.len() > 1 {
+                if !flow && source.starts_with('{') && source.ends_with('}') && entries.len() > 1 {
                     return fail("a block mapping looks bracketed");
                 }
                 let mut last = range.start;
                 for entry in entries {
                     for child in [&entry.key, &entry.value] {
-                        if child.range.start < last {
+                        if child.range().start < last {
                             return fail("entries out of order");
                         }
                         check(text, child, &range, false)?;
-                        last = child.range.end;
+                        last = child.range().end;
                     }
                 }
             }
             NodeKind::Sequence { items, flow } => {
-                let ok = if *flow {
+                let ok = if flow {
                     source.starts_with('[') && source.ends_with(']')
                 } else {
                     source.starts_with('-')
@@ -251,11 +249,11 @@ fn check_spans(text: &str, stream: &Stream) -> Result<(), String> {
                 }
                 let mut last = range.start;
                 for item in items {
-                    if item.range.start < last {
+                    if item.range().start < last {
                         return fail("items out of order");
                     }
-                    check(text, item, &range, *flow)?;
-                    last = item.range.end;
+                    check(text, item, &range, flow)?;
+                    last = item.range().end;
                 }
             }
         }

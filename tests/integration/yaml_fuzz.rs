@@ -66,7 +66,7 @@ fn check_range(text: &str, range: &Range<usize>, what: &str) {
 
 fn check_node(text: &str, node: &Node) {
     for node in node.nodes() {
-        check_range(text, &node.range, "node");
+        check_range(text, &node.range(), "node");
         if let Some(properties) = node.properties_range() {
             check_range(text, &properties, "properties");
         }

@@ -121,11 +121,11 @@ fn a_text_changed_outside_the_prefix_is_refused() {
             continue;
         };
         let scalars = root.nodes().into_iter().filter(|node| {
-            matches!(&node.kind, NodeKind::Scalar { text, .. } if !text.is_empty())
+            matches!(node.kind(), NodeKind::Scalar { text, .. } if !text.is_empty())
                 && node.scalar_style() == Some(values_migrate::yaml::ScalarStyle::Plain)
         });
         for node in scalars.step_by(10).take(30) {
-            let changed = renamed(&text, node.range.clone());
+            let changed = renamed(&text, node.range());
             let Ok(after) = parse(&changed, &Limits::default()) else {
                 continue;
             };
@@ -136,7 +136,7 @@ fn a_text_changed_outside_the_prefix_is_refused() {
             path::set(&mut want[0], &at, original.clone()).expect("settable");
             let verified = located(&changed, &stream, 0, &at, original);
             if decoded != want {
-                assert!(!verified, "{name}: changed at {:?} verified", node.range);
+                assert!(!verified, "{name}: changed at {:?} verified", node.range());
                 refused += 1;
             }
             tried += 1;

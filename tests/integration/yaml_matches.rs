@@ -142,7 +142,7 @@ fn declined_by_design(stream: &Stream) -> bool {
         let aliases = |items: &[Node]| items.iter().all(Node::is_alias);
         entry.is_merge_key()
             && (value.anchor().is_some()
-                || match &value.kind {
+                || match value.kind() {
                     NodeKind::Alias(_) => false,
                     NodeKind::Sequence { items, .. } => !aliases(items),
                     _ => true,

@@ -18,11 +18,11 @@ fn get_finds_values_by_typed_keys() {
     let s = stream(VALUES);
     let root = &s.documents[0].root;
     let port = root.get(&path("gate.argocd.port"), Typing::Helm).unwrap();
-    assert_eq!(&VALUES[port.range.clone()], "8080");
+    assert_eq!(&VALUES[port.range()], "8080");
     let scrape = root
         .get(&path("gate.argocd[\"prometheus.io/scrape\"]"), Typing::Helm)
         .unwrap();
-    assert_eq!(&VALUES[scrape.range.clone()], "'true'");
+    assert_eq!(&VALUES[scrape.range()], "'true'");
     let name = root
         .get(&path("gate.extraEnv[0].name"), Typing::Helm)
         .unwrap();
@@ -44,9 +44,9 @@ fn walk_returns_every_node_and_key_on_the_path() {
     let steps = root.walk(&path("gate.extraEnv[0].value"), Typing::Helm);
     assert_eq!(steps.len(), 5);
     assert!(steps[0].key.is_none());
-    assert_eq!(&VALUES[steps[1].key.unwrap().range.clone()], "gate");
+    assert_eq!(&VALUES[steps[1].key.unwrap().range()], "gate");
     assert!(steps[3].key.is_none());
-    assert_eq!(&VALUES[steps[4].node.range.clone()], "b");
+    assert_eq!(&VALUES[steps[4].node.range()], "b");
     // A path that stops early returns the nodes it reached.
     let steps = root.walk(&path("gate.argocd.port.deeper"), Typing::Helm);
     assert_eq!(steps.len(), 4);
@@ -114,7 +114,7 @@ fn merge_keys_are_found() {
     let a = s.documents[0].root.get(&path("a"), Typing::Helm).unwrap();
     assert!(a.entries().unwrap()[0].is_merge_key());
     assert!(matches!(
-        a.entries().unwrap()[0].value.kind,
+        a.entries().unwrap()[0].value.kind(),
         NodeKind::Alias(_)
     ));
 }

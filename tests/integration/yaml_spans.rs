@@ -19,14 +19,14 @@ fn at<'a>(stream: &'a Stream, path: &str) -> &'a Node {
 }
 
 fn text_at<'a>(text: &'a str, stream: &Stream, path: &str) -> &'a str {
-    &text[at(stream, path).range.clone()]
+    &text[at(stream, path).range()]
 }
 
 /// The source text of the key node of the last entry at `path`.
 fn key_text<'a>(text: &'a str, stream: &Stream, path: &str) -> &'a str {
     let path = ValuePath::parse(path).unwrap();
     let steps = stream.documents[0].root.walk(&path, Typing::Helm);
-    &text[steps.last().unwrap().key.unwrap().range.clone()]
+    &text[steps.last().unwrap().key.unwrap().range()]
 }
 
 #[test]
@@ -40,9 +40,9 @@ fn scalars_cover_exactly_their_source_text() {
     assert_eq!(text_at(text, &s, "last"), "z");
     assert_eq!(key_text(text, &s, "plain"), "plain");
     let empty = at(&s, "empty");
-    assert!(empty.range.is_empty());
+    assert!(empty.range().is_empty());
     assert_eq!(
-        empty.range.start,
+        empty.range().start,
         text.find("empty:").unwrap() + "empty:".len()
     );
     assert_eq!(empty.scalar_style(), Some(ScalarStyle::Plain));
@@ -106,13 +106,13 @@ fn collections_cover_their_entries() {
     assert_eq!(text_at(text, &s, "seq[1]"), "- 2\n  - 3");
     assert_eq!(text_at(text, &s, "seq[1][0]"), "2");
     let root = &s.documents[0].root;
-    assert_eq!(&text[root.range.clone()], text.trim_end());
+    assert_eq!(&text[root.range()], text.trim_end());
     assert!(matches!(
-        at(&s, "flow").kind,
+        at(&s, "flow").kind(),
         NodeKind::Mapping { flow: true, .. }
     ));
     assert!(matches!(
-        at(&s, "map").kind,
+        at(&s, "map").kind(),
         NodeKind::Mapping { flow: false, .. }
     ));
 }
@@ -122,17 +122,17 @@ fn empty_values_sit_right_after_their_indicator() {
     let text = "a:\nb:   # c\nc: !!str\nd: &x\nseq:\n-\n- # note\n- z\nflow: {k: , j}\n";
     let s = stream(text);
     let after = |needle: &str| text.find(needle).unwrap() + needle.len();
-    assert_eq!(at(&s, "a").range, after("a:")..after("a:"));
-    assert_eq!(at(&s, "b").range, after("b:")..after("b:"));
+    assert_eq!(at(&s, "a").range(), after("a:")..after("a:"));
+    assert_eq!(at(&s, "b").range(), after("b:")..after("b:"));
     let c = at(&s, "c");
-    assert_eq!(c.range, after("!!str")..after("!!str"));
+    assert_eq!(c.range(), after("!!str")..after("!!str"));
     assert_eq!(c.tag(), Some("tag:yaml.org,2002:str"));
     assert_eq!(&text[c.properties_range().unwrap()], "!!str");
     assert_eq!(at(&s, "d").anchor(), Some("x"));
-    assert_eq!(at(&s, "seq[0]").range, after("seq:\n-")..after("seq:\n-"));
-    assert_eq!(at(&s, "seq[1]").range, after("-\n-")..after("-\n-"));
-    assert_eq!(at(&s, "flow.k").range, after("{k:")..after("{k:"));
-    assert_eq!(at(&s, "flow.j").range, after("j")..after("j"));
+    assert_eq!(at(&s, "seq[0]").range(), after("seq:\n-")..after("seq:\n-"));
+    assert_eq!(at(&s, "seq[1]").range(), after("-\n-")..after("-\n-"));
+    assert_eq!(at(&s, "flow.k").range(), after("{k:")..after("{k:"));
+    assert_eq!(at(&s, "flow.j").range(), after("j")..after("j"));
 }
 
 #[test]
@@ -142,13 +142,13 @@ fn anchors_tags_and_aliases_are_located() {
     let base = at(&s, "base");
     assert_eq!(base.anchor(), Some("base"));
     assert_eq!(&text[base.properties_range().unwrap()], "&base");
-    assert_eq!(&text[base.range.clone()], "x: 1");
+    assert_eq!(&text[base.range()], "x: 1");
     let other = at(&s, "other");
-    assert_eq!(&text[other.range.clone()], "*base");
-    match &other.kind {
+    assert_eq!(&text[other.range()], "*base");
+    match other.kind() {
         NodeKind::Alias(alias) => {
             assert_eq!(alias.name, "base");
-            assert_eq!(alias.target.clone(), Some(base.range.clone()));
+            assert_eq!(alias.target.clone(), Some(base.range()));
         }
         kind => panic!("not an alias: {kind:?}"),
     }
@@ -185,7 +185,7 @@ fn documents_cover_their_markers() {
     assert_eq!(&text[s.documents[2].range.clone()], "--- x");
     let empty = stream("---\n");
     assert_eq!(empty.documents.len(), 1);
-    assert_eq!(empty.documents[0].root.range, 3..3);
+    assert_eq!(empty.documents[0].root.range(), 3..3);
 }
 
 #[test]
@@ -193,12 +193,12 @@ fn explicit_and_complex_keys() {
     let text = "? a\n: 1\n? [x, y]\n: 2\n?\n: 3\n";
     let s = stream(text);
     let entries = s.documents[0].root.entries().unwrap();
-    assert_eq!(&text[entries[0].key.range.clone()], "a");
-    assert_eq!(&text[entries[0].value.range.clone()], "1");
-    assert_eq!(&text[entries[1].key.range.clone()], "[x, y]");
-    assert!(entries[2].key.range.is_empty());
-    assert_eq!(entries[2].key.range.start, text.find("?\n").unwrap() + 1);
-    assert_eq!(&text[s.documents[0].root.range.clone()], text.trim_end());
+    assert_eq!(&text[entries[0].key.range()], "a");
+    assert_eq!(&text[entries[0].value.range()], "1");
+    assert_eq!(&text[entries[1].key.range()], "[x, y]");
+    assert!(entries[2].key.range().is_empty());
+    assert_eq!(entries[2].key.range().start, text.find("?\n").unwrap() + 1);
+    assert_eq!(&text[s.documents[0].root.range()], text.trim_end());
 }
 
 #[test]
@@ -220,10 +220,10 @@ fn flow_brackets_followed_by_blanks_and_comments() {
     assert_eq!(text_at(text, &s, "c"), "[x]");
     assert_eq!(text_at(text, &s, "d"), "[{x: y}: z]");
     let pair = &at(&s, "d").items().unwrap()[0];
-    assert_eq!(&text[pair.range.clone()], "{x: y}: z");
+    assert_eq!(&text[pair.range()], "{x: y}: z");
     assert!(pair.is_flow());
     let key = &pair.entries().unwrap()[0].key;
-    assert_eq!(&text[key.range.clone()], "{x: y}");
+    assert_eq!(&text[key.range()], "{x: y}");
 }
 
 #[test]

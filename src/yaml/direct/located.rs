@@ -143,11 +143,11 @@ impl<'e> Walker<'e, '_> {
             Event::Alias(id) => match self.next_want()? {
                 Want::Replacement => self.enter(event),
                 Want::Node(node, None) => {
-                    let NodeKind::Alias(alias) = &node.kind else {
+                    let NodeKind::Alias(alias) = node.kind() else {
                         return None;
                     };
                     let anchored = (*self.anchors.get(id)?)?;
-                    let same = alias.target.as_ref() == Some(&anchored.range)
+                    let same = alias.target.as_ref() == Some(&anchored.range())
                         && anchored.anchor() == Some(alias.name.as_str());
                     same.then_some(())
                 }
@@ -164,10 +164,10 @@ impl<'e> Walker<'e, '_> {
                     Want::Replacement => return self.enter(event),
                     Want::Node(node, on_prefix) => (node, on_prefix),
                 };
-                let NodeKind::Scalar { text, style: was } = &node.kind else {
+                let NodeKind::Scalar { text, style: was } = node.kind() else {
                     return None;
                 };
-                let same = *text == **value && *was == convert_style(style);
+                let same = *text == **value && was == convert_style(style);
                 (same && on_prefix.is_none() && node.tag().is_none()).then_some(())?;
                 self.anchored(anchor, node)
             }
@@ -184,7 +184,7 @@ impl<'e> Walker<'e, '_> {
                     return None;
                 }
                 self.anchored(anchor, node)?;
-                let frame = match (&event, &node.kind) {
+                let frame = match (&event, node.kind()) {
                     (Event::MappingStart(..), NodeKind::Mapping { entries, .. }) => {
                         self.mapping(entries, on_prefix)?
                     }
@@ -250,11 +250,11 @@ impl<'e> Walker<'e, '_> {
             return None;
         };
         let entry = entries.get(*next)?;
-        let NodeKind::Scalar { text, style: was } = &entry.key.kind else {
+        let NodeKind::Scalar { text, style: was } = entry.key.kind() else {
             return None;
         };
-        let plain_key = entry.key.properties.is_none();
-        (plain_key && *text == *value && *was == convert_style(style)).then_some(())?;
+        let plain_key = entry.key.properties().is_none();
+        (plain_key && *text == *value && was == convert_style(style)).then_some(())?;
         *pending = Some(match *on_prefix {
             Some(depth) if *step == Some(*next) => descend(&entry.value, depth, prefix),
             _ => Want::Node(&entry.value, None),
