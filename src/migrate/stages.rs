@@ -67,6 +67,7 @@ pub(crate) fn migrate(session: &Session, read: &Read<'_>, prefix: Option<&str>) 
     report
 }
 
+/// The stages of a migrate, each once, up to the written and verified files or the refusal.
 fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateReport {
     let mut report = MigrateReport::new(Status::Unchanged);
     let Some(proposal) = read.proposal.as_ref() else {
@@ -111,45 +112,60 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
     } else if report.ops.is_empty() && *judged.proposal == *original {
         report.files = unchanged_files(&read.files);
     } else {
-        // Only the edited file's located tree (and the tree of the file that holds it in a
-        // string) is needed from here on: the others go now.
-        proposal.drop_stream();
-        let outer = file.held.as_ref().map(|held| held.file);
-        for (index, other) in read.files.iter().enumerate() {
-            if index != candidate.file && Some(index) != outer {
-                other.stream.take();
-            }
-        }
-        match write(
-            &read.files,
-            &candidate,
-            &report.ops,
-            &judged.proposal,
-            session.typing,
-        ) {
-            Ok(spliced) => {
-                // The trees go before the report's texts are made, so that those can take the
-                // space the trees held (the wasm's memory only grows).
-                for file in &read.files {
-                    file.stream.take();
-                }
-                written(&mut report, &read.files, candidate.file, spliced)
-            }
-            Err(not_written) => {
-                let finding = Finding {
-                    kind: not_written.kind,
-                    path: not_written.path,
-                    in_original: true,
-                    message: not_written.message,
-                };
-                let (text, offset) = file.outer(not_written.offset);
-                let refusal = refusal_at(file.path, text, offset, &finding);
-                report.refusals.push(refusal);
-                report.status = Status::Refused;
-            }
-        }
+        write_and_verify(session, read, &candidate, &judged.proposal, &mut report);
     }
     report
+}
+
+/// Splices the plan into the edited file and verifies it: the report gets the written files,
+/// or the refusal at the place the write failed.
+fn write_and_verify(
+    session: &Session,
+    read: &Read<'_>,
+    candidate: &Candidate,
+    proposal: &Value,
+    report: &mut MigrateReport,
+) {
+    let file = &read.files[candidate.file];
+    // Only the edited file's located tree (and the tree of the file that holds it in a
+    // string) is needed from here on: the others go now.
+    if let Some(proposal) = read.proposal.as_ref() {
+        proposal.drop_stream();
+    }
+    let outer = file.held.as_ref().map(|held| held.file);
+    for (index, other) in read.files.iter().enumerate() {
+        if index != candidate.file && Some(index) != outer {
+            other.stream.take();
+        }
+    }
+    match write(
+        &read.files,
+        candidate,
+        &report.ops,
+        proposal,
+        session.typing,
+    ) {
+        Ok(spliced) => {
+            // The trees go before the report's texts are made, so that those can take the
+            // space the trees held (the wasm's memory only grows).
+            for file in &read.files {
+                file.stream.take();
+            }
+            written(report, &read.files, candidate.file, spliced)
+        }
+        Err(not_written) => {
+            let finding = Finding {
+                kind: not_written.kind,
+                path: not_written.path,
+                in_original: true,
+                message: not_written.message,
+            };
+            let (text, offset) = file.outer(not_written.offset);
+            let refusal = refusal_at(file.path, text, offset, &finding);
+            report.refusals.push(refusal);
+            report.status = Status::Refused;
+        }
+    }
 }
 
 /// Records a verified edit: the kept comments, every file with the edited one's diff, `planned`.

@@ -108,16 +108,13 @@ fn flat_within<'e, 'v>(
         }
         Failed::Name { key, object } => {
             for inner in owned(&line.causes, &Value::String(key.clone())) {
-                let schema_path = inner.schema_path().to_string();
-                let kind = ErrorKind::PropertyNames {
-                    error: Box::new(inner),
-                };
-                let value = at(instance, object);
-                out.push(Flat {
-                    error: ValidationError::new(value, kind, object.clone(), schema_path),
-                    lines: vec![line],
-                    within: within.clone(),
-                });
+                out.push(refused_name(
+                    inner,
+                    at(instance, object),
+                    object,
+                    line,
+                    within,
+                ));
             }
         }
         Failed::Unevaluated {
@@ -133,6 +130,26 @@ fn flat_within<'e, 'v>(
                 out.push(error(unevaluated(*item, name), container));
             }
         }
+    }
+}
+
+/// The `propertyNames` error of the mapping `value` at `object` for a key its subschema refused
+/// (`inner`, the key's own error), at `line`.
+fn refused_name<'e, 'v>(
+    inner: ValidationError<'static>,
+    value: Cow<'v, Value>,
+    object: &str,
+    line: &'e HelmError,
+    within: &[&'e HelmError],
+) -> Flat<'e, 'v> {
+    let schema_path = inner.schema_path().to_string();
+    let kind = ErrorKind::PropertyNames {
+        error: Box::new(inner),
+    };
+    Flat {
+        error: ValidationError::new(value, kind, object.to_string(), schema_path),
+        lines: vec![line],
+        within: within.to_vec(),
     }
 }
 

@@ -70,16 +70,21 @@ fn parse_ipv4_fields(input: &[u8], s: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
+/// The address and its zone (after `%`, which may not be empty), as `parseIPv6` splits them.
+fn split_zone(input: &[u8]) -> Result<(&[u8], &[u8]), String> {
+    match input.iter().position(|&b| b == b'%') {
+        Some(i) if i + 1 == input.len() => {
+            Err(error(input, "zone must be a non-empty string", b""))
+        }
+        Some(i) => Ok((&input[..i], &input[i + 1..])),
+        None => Ok((input, &b""[..])),
+    }
+}
+
 /// Go's `parseIPv6`: hex fields of at most four digits, one `::`, an embedded IPv4 address
 /// last, and a zone after `%`.
 fn parse_ipv6(input: &[u8]) -> Result<Addr<'_>, String> {
-    let (mut s, zone) = match input.iter().position(|&b| b == b'%') {
-        Some(i) if i + 1 == input.len() => {
-            return Err(error(input, "zone must be a non-empty string", b""));
-        }
-        Some(i) => (&input[..i], &input[i + 1..]),
-        None => (input, &b""[..]),
-    };
+    let (mut s, zone) = split_zone(input)?;
     let ok = Ok(Addr { is4: false, zone });
     let mut ellipsis = None;
     if let Some(rest) = s.strip_prefix(b"::") {

@@ -153,53 +153,8 @@ impl<'e> Walker<'e, '_> {
                 }
                 Want::Node(_, Some(_)) => None,
             },
-            Event::Scalar(ref value, style, anchor, ref tag) => {
-                if tag.is_some() {
-                    return None;
-                }
-                if self.key_expected() {
-                    return (anchor == 0).then(|| self.key(value, style))?;
-                }
-                let (node, on_prefix) = match self.next_want()? {
-                    Want::Replacement => return self.enter(event),
-                    Want::Node(node, on_prefix) => (node, on_prefix),
-                };
-                let NodeKind::Scalar { text, style: was } = node.kind() else {
-                    return None;
-                };
-                let same = *text == **value && was == convert_style(style);
-                (same && on_prefix.is_none() && node.tag().is_none()).then_some(())?;
-                self.anchored(anchor, node)
-            }
-            Event::MappingStart(anchor, ref tag) | Event::SequenceStart(anchor, ref tag) => {
-                if tag.is_some() || self.key_expected() {
-                    return None;
-                }
-                let (node, on_prefix) = match self.next_want()? {
-                    Want::Replacement => return self.enter(event),
-                    Want::Node(node, on_prefix) => (node, on_prefix),
-                };
-                // A node defining an anchor decodes to one value: not to one changed at the prefix.
-                if node.tag().is_some() || (anchor > 0 && on_prefix.is_some()) {
-                    return None;
-                }
-                self.anchored(anchor, node)?;
-                let frame = match (&event, node.kind()) {
-                    (Event::MappingStart(..), NodeKind::Mapping { entries, .. }) => {
-                        self.mapping(entries, on_prefix)?
-                    }
-                    (Event::SequenceStart(..), NodeKind::Sequence { items, .. }) => {
-                        Frame::Sequence {
-                            items,
-                            next: 0,
-                            on_prefix,
-                        }
-                    }
-                    _ => return None,
-                };
-                self.stack.push(frame);
-                Some(())
-            }
+            Event::Scalar(..) => self.scalar(event),
+            Event::MappingStart(..) | Event::SequenceStart(..) => self.collection_start(event),
             Event::MappingEnd | Event::SequenceEnd => match self.stack.pop()? {
                 Frame::Mapping {
                     entries,
@@ -211,6 +166,62 @@ impl<'e> Walker<'e, '_> {
                 Frame::Mapping { .. } => None,
             },
         }
+    }
+
+    /// A scalar: a key of the mapping being compared, or a value equal to the original's.
+    fn scalar(&mut self, event: Event<'_>) -> Option<()> {
+        let Event::Scalar(ref value, style, anchor, ref tag) = event else {
+            return None;
+        };
+        if tag.is_some() {
+            return None;
+        }
+        if self.key_expected() {
+            return (anchor == 0).then(|| self.key(value, style))?;
+        }
+        let (node, on_prefix) = match self.next_want()? {
+            Want::Replacement => return self.enter(event),
+            Want::Node(node, on_prefix) => (node, on_prefix),
+        };
+        let NodeKind::Scalar { text, style: was } = node.kind() else {
+            return None;
+        };
+        let same = *text == **value && was == convert_style(style);
+        (same && on_prefix.is_none() && node.tag().is_none()).then_some(())?;
+        self.anchored(anchor, node)
+    }
+
+    /// The start of a mapping or a sequence, compared entry by entry with the original's.
+    fn collection_start(&mut self, event: Event<'_>) -> Option<()> {
+        let (Event::MappingStart(anchor, ref tag) | Event::SequenceStart(anchor, ref tag)) = event
+        else {
+            return None;
+        };
+        if tag.is_some() || self.key_expected() {
+            return None;
+        }
+        let (node, on_prefix) = match self.next_want()? {
+            Want::Replacement => return self.enter(event),
+            Want::Node(node, on_prefix) => (node, on_prefix),
+        };
+        // A node defining an anchor decodes to one value: not to one changed at the prefix.
+        if node.tag().is_some() || (anchor > 0 && on_prefix.is_some()) {
+            return None;
+        }
+        self.anchored(anchor, node)?;
+        let frame = match (&event, node.kind()) {
+            (Event::MappingStart(..), NodeKind::Mapping { entries, .. }) => {
+                self.mapping(entries, on_prefix)?
+            }
+            (Event::SequenceStart(..), NodeKind::Sequence { items, .. }) => Frame::Sequence {
+                items,
+                next: 0,
+                on_prefix,
+            },
+            _ => return None,
+        };
+        self.stack.push(frame);
+        Some(())
     }
 
     /// A new document: its root is the original's, or the replacement.
