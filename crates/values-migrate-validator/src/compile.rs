@@ -35,8 +35,8 @@ pub(crate) struct Compiler<'d> {
     open: Vec<bool>,
     /// Whether any `$recursiveRef`/`$dynamicRef` was compiled.
     pub(crate) dynamic: bool,
-    /// The numbers a double does not hold, as written, by the address of their value.
-    written: HashMap<usize, String>,
+    /// The numbers serde_json does not hold as written, by the address of their value.
+    written: Vec<(usize, String)>,
 }
 
 fn invalid(message: impl Into<String>, at: &str) -> CompileError {
@@ -309,7 +309,7 @@ impl<'d> Compiler<'d> {
                 let Value::Number(n) = value else {
                     return Err(invalid(format!("{value} is not of type \"number\""), path));
                 };
-                Check::Bound(bound, self.limit(value, n), value.clone())
+                self.bound_check(bound, value, n)
             }
             "multipleOf" => match value {
                 Value::Number(n) if n.as_f64().is_some_and(|m| m > 0.0) => {
@@ -397,17 +397,30 @@ impl<'d> Compiler<'d> {
             (false, false) => Bound::Maximum,
             (false, true) => Bound::ExclusiveMaximum,
         };
-        Ok(Some(Check::Bound(
-            bound,
-            self.limit(value, n),
-            value.clone(),
-        )))
+        Ok(Some(self.bound_check(bound, value, n)))
+    }
+
+    /// A bound at `value` (the number `n`), its limit shown as Helm shows it: the double nearest
+    /// to the number as written.
+    fn bound_check(&self, bound: Bound, value: &Value, n: &serde_json::Number) -> Check {
+        let limit = self.limit(value, n);
+        let shown = match self.written_at(value).is_some() {
+            true => serde_json::Number::from_f64(limit.nearest).map_or(Value::Null, Value::Number),
+            false => value.clone(),
+        };
+        Check::Bound(bound, limit, shown)
     }
 
     /// The number `n` (the document's `value`) as the schema's text writes it.
     fn limit(&self, value: &Value, n: &serde_json::Number) -> Limit {
-        let written = self.written.get(&(std::ptr::from_ref(value) as usize));
-        Limit::of(n, written.map(String::as_str))
+        Limit::of(n, self.written_at(value))
+    }
+
+    /// The literal that writes `value`, when serde_json does not hold it as written.
+    fn written_at(&self, value: &Value) -> Option<&str> {
+        let address = std::ptr::from_ref(value) as usize;
+        let found = self.written.iter().find(|(a, _)| *a == address);
+        found.map(|(_, literal)| literal.as_str())
     }
 
     /// `value` as `enum` and `const` compare it, its numbers as written.
@@ -427,17 +440,20 @@ impl<'d> Compiler<'d> {
     }
 }
 
-/// The literals that name a number of `document` (its double the literal's nearest), by the
+/// The literals that name a number of `document` (as serde_json read that literal), by the
 /// address of that number.
-fn written(document: &Value, literals: &Literals) -> HashMap<usize, String> {
-    let mut out = HashMap::new();
+fn written(document: &Value, literals: &Literals) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
     for (pointer, literal) in literals.iter() {
-        let found = document.pointer(pointer).filter(|v| {
-            v.as_f64()
-                .is_some_and(|x| literal.parse::<f64>().is_ok_and(|l| l == x))
-        });
+        // The number serde_json read from this literal (a duplicate key may have replaced it).
+        let held = super::number::held(literal);
+        let found = (document.pointer(pointer))
+            .filter(|v| v.as_number().is_some_and(|n| Some(n) == held.as_ref()));
         if let Some(value) = found {
-            out.insert(std::ptr::from_ref(value) as usize, literal.to_string());
+            let address = std::ptr::from_ref(value) as usize;
+            // A later duplicate key's literal replaces the earlier one, as serde_json keeps it.
+            out.retain(|(a, _)| *a != address);
+            out.push((address, literal.to_string()));
         }
     }
     out

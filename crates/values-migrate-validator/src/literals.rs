@@ -1,7 +1,7 @@
 //! The number literals of a schema's JSON text that a double does not hold (serde_json keeps
 //! the nearest one), each at its JSON pointer: Helm reads a schema's numbers as written.
 
-use super::number::beyond_double;
+use super::number::held_inexactly;
 use super::refs::escape;
 
 /// Number literals of a JSON text that a double does not hold, by JSON pointer.
@@ -52,7 +52,7 @@ impl Literals {
                         })
                         .unwrap_or(bytes.len());
                     let literal = &text[i..end];
-                    if beyond_double(literal) {
+                    if held_inexactly(literal) {
                         entries.push((pointer(&stack), literal.to_string()));
                     }
                     i = end;

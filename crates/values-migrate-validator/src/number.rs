@@ -155,17 +155,24 @@ impl Limit {
     }
 }
 
-/// Whether `literal` is a number a double (or serde_json's 64-bit integers) does not hold as
-/// written, so that its text must be kept.
-pub(crate) fn beyond_double(literal: &str) -> bool {
-    if !literal.contains(['.', 'e', 'E'])
-        && (literal.parse::<u64>().is_ok() || literal.parse::<i64>().is_ok())
-    {
+/// Whether serde_json holds the number `literal` writes otherwise than as written (beyond its
+/// 64-bit integers, more digits than a double, or a double its parser rounded the other way).
+pub(crate) fn held_inexactly(literal: &str) -> bool {
+    let (Some(exact), Some(held)) = (Decimal::parse(literal), held(literal)) else {
         return false;
+    };
+    let whole = held.as_u64().map(|u| u.to_string());
+    match whole.or_else(|| held.as_i64().map(|i| i.to_string())) {
+        Some(whole) => Decimal::parse(&whole).is_some_and(|w| w != exact),
+        None => held.as_f64().is_some_and(|x| exact != Decimal::shortest(x)),
     }
-    match (Decimal::parse(literal), literal.parse::<f64>()) {
-        (Some(exact), Ok(x)) if x.is_finite() => exact != Decimal::shortest(x),
-        _ => false,
+}
+
+/// The number serde_json holds for `literal` (read as a `Value`, as the schema was).
+pub(crate) fn held(literal: &str) -> Option<Number> {
+    match serde_json::from_str(literal) {
+        Ok(serde_json::Value::Number(n)) => Some(n),
+        _ => None,
     }
 }
 
@@ -453,10 +460,10 @@ mod tests {
             "-18446744073709551615e0",
             "18446744073709551615",
         ] {
-            assert_eq!(beyond_double(exact), exact.contains('-'), "{exact}");
+            assert_eq!(held_inexactly(exact), exact.contains('-'), "{exact}");
         }
-        assert!(beyond_double("972783798187987123879878123.18878137"));
-        assert!(beyond_double("-18446744073709551616"));
-        assert!(beyond_double("1e-400"));
+        assert!(held_inexactly("972783798187987123879878123.18878137"));
+        assert!(held_inexactly("-18446744073709551616"));
+        assert!(held_inexactly("1e-400"));
     }
 }
