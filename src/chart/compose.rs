@@ -8,6 +8,7 @@ use crate::schema::Draft;
 use crate::yaml::{DecodeOptions, Typing};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
+use values_migrate_validator::Literals;
 
 pub use crate::schema::ChartAt;
 
@@ -59,7 +60,16 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         root.schema.clone()
     } else {
         let mut gates = Vec::new();
-        let mut composed = node(root, &[], "", &mut charts, &mut drafts, &mut gates)?;
+        let mut literals = Literals::default();
+        let mut composed = node(
+            root,
+            &[],
+            "",
+            &mut charts,
+            &mut drafts,
+            &mut gates,
+            &mut literals,
+        )?;
         for gate in &mut gates {
             with_tops(root, gate)?;
         }
@@ -75,7 +85,7 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         }
         // Composed even when no chart has a schema: Helm's coalescing still refuses a subchart's
         // values that are no mapping.
-        Some(with_draft(composed, &drafts, root)?)
+        Some(with_draft(composed, &drafts, root, &literals)?)
     };
     let defaults = if root.subcharts.is_empty() {
         root.values.clone()
@@ -203,7 +213,8 @@ pub(super) fn included(chart: &Chart) -> Result<Vec<Kept<'_>>, ChartError> {
     Ok(out)
 }
 
-/// The schema of `chart` at `path`, placed at `pointer` in the composition.
+/// The schema of `chart` at `path`, placed at `pointer` in the composition (with its text's
+/// numbers that serde_json does not hold as written, in `literals`).
 fn node(
     chart: &Chart,
     path: &[String],
@@ -211,6 +222,7 @@ fn node(
     charts: &mut Vec<ChartAt>,
     drafts: &mut Vec<ChartDraft>,
     gates: &mut Vec<Value>,
+    literals: &mut Literals,
 ) -> Result<Value, ChartError> {
     let mut parts = Vec::new();
     let own = format!("{pointer}/allOf/0");
@@ -234,6 +246,7 @@ fn node(
         }
         rewrite_refs(&mut schema, &own);
         parts.push(schema);
+        *literals = std::mem::take(literals).with(Literals::read(text).placed(&own));
     }
     charts.push(at(chart, path.to_vec(), has_schema.then_some(own)));
     for (key, sub, dep) in included(chart)? {
@@ -249,7 +262,15 @@ fn node(
             "{pointer}/allOf/{index}{branch}/properties/{}",
             escape(&key)
         );
-        let child = node(sub, &sub_path, &sub_pointer, charts, drafts, gates)?;
+        let child = node(
+            sub,
+            &sub_path,
+            &sub_pointer,
+            charts,
+            drafts,
+            gates,
+            literals,
+        )?;
         if let Some(last) = charts.iter_mut().rev().find(|c| c.values_path == sub_path) {
             last.name = key.clone();
         }
@@ -320,6 +341,7 @@ fn with_draft(
     mut composed: Value,
     drafts: &[ChartDraft],
     root: &Chart,
+    literals: &Literals,
 ) -> Result<String, ChartError> {
     if let Some(first) = drafts.first() {
         let draft = first.read_as(root)?;
@@ -335,7 +357,33 @@ fn with_draft(
             map.insert("$schema".to_string(), Value::String(uri.clone()));
         }
     }
-    Ok(serde_json::to_string_pretty(&composed).unwrap_or_default())
+    Ok(written(composed, literals))
+}
+
+/// The composition's JSON text, each number `literals` names written as its chart's text
+/// writes it (Helm reads each chart's schema as written).
+fn written(mut composed: Value, literals: &Literals) -> String {
+    let plain = serde_json::to_string_pretty(&composed).unwrap_or_default();
+    if literals.is_empty() {
+        return plain;
+    }
+    // Each number becomes a string no schema holds (`"\u0000S-N"`, S the first salt the text
+    // lacks), then its text the literal.
+    let salt = (0..).find(|n| !plain.contains(&format!("\\u0000{n}-")));
+    let salt = salt.unwrap_or_default();
+    let mut markers = Vec::new();
+    for (pointer, literal) in literals.iter() {
+        if let Some(number @ Value::Number(_)) = composed.pointer_mut(pointer) {
+            let marker = format!("\u{0}{salt}-{}", markers.len());
+            markers.push((Value::String(marker.clone()).to_string(), literal));
+            *number = Value::String(marker);
+        }
+    }
+    let mut text = serde_json::to_string_pretty(&composed).unwrap_or_default();
+    for (quoted, literal) in markers {
+        text = text.replacen(&quoted, literal, 1);
+    }
+    text
 }
 
 /// A JSON pointer token.

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::error::{SchemaError, SchemaErrorKind};
 use super::locate::locate;
 use super::validator::{CompileError, Pattern, Validator, compile_pattern, go_pattern, go_quote};
-use super::validator::{DEFAULT_BASE, Index, Target, bundle};
+use super::validator::{DEFAULT_BASE, Index, Literals, Target, bundle};
 use crate::text::LineIndex;
 
 pub use super::validator::Draft;
@@ -91,7 +91,7 @@ pub(crate) fn beyond_float(text: &str, error: &SchemaError) -> Option<Value> {
 }
 
 /// Compiles `document` with the documents it refers to (URL, schema), supplied by the caller;
-/// `text`, when given, is its source, used for error positions.
+/// `text`, when given, is its source, used for error positions and for its numbers as written.
 pub(crate) fn compile(
     document: &Value,
     text: Option<&str>,
@@ -112,7 +112,8 @@ pub(crate) fn compile(
     // References resolve as validation reaches them, as Helm 4 resolves them: one that points
     // nowhere (or elsewhere) inside a definition nothing uses is no error. A reached one that
     // leaves the document names every such one, with how to supply them.
-    let validator = build(document, draft).map_err(|error| {
+    let literals = text.map(Literals::read).unwrap_or_default();
+    let validator = build(document, draft, &literals).map_err(|error| {
         let remote = error.kind() == SchemaErrorKind::RemoteReference;
         let named = remote
             .then(|| check_references(document, &index).err())
@@ -134,9 +135,14 @@ pub(crate) fn compile(
     })
 }
 
-/// Builds the validator, naming what makes the schema unusable.
-pub(crate) fn build(document: &Value, draft: Draft) -> Result<Validator, SchemaError> {
-    Validator::new(document, draft).map_err(|error| match error {
+/// Builds the validator, its numbers as `literals` write them (Helm compares them so), naming
+/// what makes the schema unusable.
+pub(crate) fn build(
+    document: &Value,
+    draft: Draft,
+    literals: &Literals,
+) -> Result<Validator, SchemaError> {
+    Validator::with_literals(document, draft, literals).map_err(|error| match error {
         CompileError::Remote(url) => SchemaError::new(
             SchemaErrorKind::RemoteReference,
             format!(
@@ -274,10 +280,34 @@ mod tests {
         assert_eq!(beyond_float("{\"a\": 1e999,}", &error), None);
     }
     #[test]
+    fn the_schemas_numbers_are_compared_as_its_text_writes_them() {
+        // Helm (bignum.json): -2^64 + 16 is read as -1.8446744073709552×10¹⁹, below the minimum
+        // as written; 18446744073709551616 as a double would let it through.
+        let text = r#"{"properties": {"low": {"minimum": -18446744073709551615},
+            "high": {"exclusiveMaximum": 972783798187987123879878123.18878137},
+            "pick": {"enum": [0.10000000000000001]}, "step": {"multipleOf": 0.10000000000000001}}}"#;
+        let compiled = compile(&parse(text).unwrap(), Some(text), &[]).unwrap();
+        let valid = |values: Value| compiled.validator.is_valid(&values);
+        assert!(!valid(serde_json::json!({"low": -18446744073709551600.0})));
+        assert!(valid(
+            serde_json::json!({"high": 972783798187987123879878123.188781371})
+        ));
+        assert!(!valid(serde_json::json!({"pick": 0.1})));
+        assert!(!valid(serde_json::json!({"step": 0.2})));
+        let alone = compile(&parse(text).unwrap(), None, &[]).unwrap();
+        assert!(
+            alone
+                .validator
+                .is_valid(&serde_json::json!({"low": -18446744073709551600.0}))
+        );
+    }
+
+    #[test]
     fn a_remote_reference_is_refused_naming_its_url() {
         // Past the pre-scan, straight into the validator: a remote `$ref` resolves to nothing.
         let document = json!({"properties": {"a": {"$ref": "https://schemas.example/a.json"}}});
-        let error = build(&document, Draft::Draft7).expect_err("a remote $ref must not compile");
+        let error = build(&document, Draft::Draft7, &Literals::default())
+            .expect_err("a remote $ref must not compile");
         assert_eq!(error.kind(), SchemaErrorKind::RemoteReference);
         assert_eq!(error.urls(), ["https://schemas.example/a.json"]);
         assert!(error.message().contains("https://schemas.example/a.json"));
@@ -325,7 +355,10 @@ mod tests {
             Draft::Draft202012,
         ] {
             let document = json!({"$schema": draft.uri(), "type": "object"});
-            assert!(build(&document, draft).is_ok(), "{draft:?}");
+            assert!(
+                build(&document, draft, &Literals::default()).is_ok(),
+                "{draft:?}"
+            );
         }
     }
 

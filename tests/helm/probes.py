@@ -291,6 +291,21 @@ def numbers():
         ("minLength-astral", one("s", {"minLength": 2}), "s: 😀\n"),
         ("maxLength-combining", one("s", {"maxLength": 1}), "s: e\u0301\n"),
     ]
+    # Schema numbers beyond a double, sent as text: Helm compares them as written (`big.Rat`).
+    def text(sub):
+        return '{"type": "object", "properties": {"num": {' + sub + '}}}'
+    big += [
+        ("minimum-beyond-int64", text('"minimum": -18446744073709551615'), "num: -18446744073709551600\n"),
+        ("exclusiveMaximum-28-digits", text('"exclusiveMaximum": 972783798187987123879878123.18878137'),
+         "num: 972783798187987123879878123.188781371\n"),
+        ("minimum-17-digits", text('"minimum": 0.10000000000000001'), "num: 0.1\n"),
+        ("maximum-17-digits", text('"maximum": 0.09999999999999999'), "num: 0.1\n"),
+        ("multipleOf-17-digits", text('"multipleOf": 0.10000000000000001'), "num: 0.2\n"),
+        ("multipleOf-2^100", text('"multipleOf": 1267650600228229401496703205376'), "num: 1e100\n"),
+        ("enum-17-digits", text('"enum": [0.10000000000000001, 2]'), "num: 0.1\n"),
+        ("const-2^64", text('"const": 18446744073709551616'), "num: 18446744073709551616\n"),
+        ("const-2^64-nested", text('"const": {"a": [18446744073709551616]}'), "num:\n  a: [18446744073709551616]\n"),
+    ]
     return [(f"number-{n}", s, d, None) for n, s, d in big]
 
 

@@ -520,3 +520,42 @@ fn first_document(text: &str) -> serde_json::Value {
     let documents = values_migrate::yaml::decode(text, &options).unwrap();
     documents.into_iter().next().unwrap_or_default()
 }
+
+#[test]
+fn a_subcharts_schema_numbers_reach_the_composition_as_written() {
+    let archive = gzip(&tar(&[
+        Entry(
+            "top/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: top\nversion: 1.0.0\n",
+        ),
+        Entry("top/values.schema.json", b'0', br#"{"properties": {"step": {"multipleOf": 0.10000000000000001}}}"#),
+        Entry(
+            "top/charts/sub/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: sub\nversion: 1.0.0\n",
+        ),
+        Entry(
+            "top/charts/sub/values.schema.json",
+            b'0',
+            br#"{"properties": {"low": {"minimum": -18446744073709551615}, "s": {"enum": ["\u00000-0"]}}}"#,
+        ),
+    ]));
+    let composed = chart::from_archive("top.tgz", &archive).unwrap();
+    assert!(
+        composed.schema.contains("-18446744073709551615"),
+        "{}",
+        composed.schema
+    );
+    assert!(composed.schema.contains("0.10000000000000001"));
+    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let defaults: serde_json::Value =
+        serde_json::from_str(composed.defaults.as_deref().unwrap()).unwrap();
+    let found = |user: serde_json::Value| schema.validate_coalesced(Some(&defaults), &user);
+    // Helm: -2^64 + 16 reads as -1.8446744073709552×10¹⁹, below the minimum as written.
+    let low = found(serde_json::json!({"sub": {"low": -18446744073709551600.0}}));
+    assert_eq!(low.len(), 1, "{low:?}");
+    assert_eq!(found(serde_json::json!({"step": 0.2})).len(), 1);
+    // A schema string like a marker is left as it is.
+    assert!(found(serde_json::json!({"sub": {"s": "\u{0}0-0"}})).is_empty());
+}

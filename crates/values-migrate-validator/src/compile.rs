@@ -8,8 +8,9 @@ use serde_json::{Map, Value};
 use super::Draft;
 use super::error::{JsonType, TypeKind, TypeSet};
 use super::format::Format;
-use super::nodes::{Body, Bound, Check, Count, Keyword, Node, NodeId, Pattern};
-use super::number::Limit;
+use super::literals::Literals;
+use super::nodes::{Body, Bound, Check, Count, Expected, Keyword, Node, NodeId, Pattern};
+use super::number::{Limit, Multiple};
 use super::refs::{Place, Registry, Unresolved, base_of, escape};
 
 /// Why a schema could not be compiled.
@@ -34,6 +35,8 @@ pub(crate) struct Compiler<'d> {
     open: Vec<bool>,
     /// Whether any `$recursiveRef`/`$dynamicRef` was compiled.
     pub(crate) dynamic: bool,
+    /// The numbers serde_json does not hold as written, by the address of their value.
+    written: Vec<(usize, String)>,
 }
 
 fn invalid(message: impl Into<String>, at: &str) -> CompileError {
@@ -95,7 +98,7 @@ fn pattern_at(source: &str, at: &str) -> Result<Pattern, CompileError> {
 
 impl<'d> Compiler<'d> {
     /// A compiler for `document`, read as `draft`.
-    pub(crate) fn new(document: &'d Value, draft: Draft) -> Compiler<'d> {
+    pub(crate) fn new(document: &'d Value, draft: Draft, literals: &Literals) -> Compiler<'d> {
         let registry = Registry::build(document, draft);
         let roots = registry
             .resources
@@ -111,6 +114,7 @@ impl<'d> Compiler<'d> {
             roots,
             open: Vec::new(),
             dynamic: false,
+            written: written(document, literals),
         }
     }
 
@@ -294,10 +298,13 @@ impl<'d> Compiler<'d> {
         Ok(Some(match name {
             "type" => self.type_check(value, path)?,
             "enum" => match value {
-                Value::Array(_) => Check::Enum(value.clone()),
+                Value::Array(items) => Check::Enum(
+                    value.clone(),
+                    items.iter().map(|i| self.expected(i)).collect(),
+                ),
                 other => return Err(invalid(format!("{other} is not of type \"array\""), path)),
             },
-            "const" if draft >= Draft::Draft6 => Check::Const(value.clone()),
+            "const" if draft >= Draft::Draft6 => Check::Const(value.clone(), self.expected(value)),
             "minimum" | "maximum" => return self.bound(object, name, value, path),
             "exclusiveMinimum" | "exclusiveMaximum" if draft >= Draft::Draft6 => {
                 let bound = if name == "exclusiveMinimum" {
@@ -308,10 +315,12 @@ impl<'d> Compiler<'d> {
                 let Value::Number(n) = value else {
                     return Err(invalid(format!("{value} is not of type \"number\""), path));
                 };
-                Check::Bound(bound, Limit::of(n), value.clone())
+                self.bound_check(bound, value, n)
             }
-            "multipleOf" => match value.as_f64() {
-                Some(m) if m > 0.0 => Check::MultipleOf(m),
+            "multipleOf" => match value {
+                Value::Number(n) if n.as_f64().is_some_and(|m| m > 0.0) => {
+                    Check::MultipleOf(Multiple::of(self.limit(value, n)))
+                }
                 _ => return Err(invalid(format!("{value} is not a positive number"), path)),
             },
             "minLength" => Check::Count(Count::MinLength, as_count(value, path)?),
@@ -394,8 +403,66 @@ impl<'d> Compiler<'d> {
             (false, false) => Bound::Maximum,
             (false, true) => Bound::ExclusiveMaximum,
         };
-        Ok(Some(Check::Bound(bound, Limit::of(n), value.clone())))
+        Ok(Some(self.bound_check(bound, value, n)))
     }
+
+    /// A bound at `value` (the number `n`), its limit shown as Helm shows it: the double nearest
+    /// to the number as written.
+    fn bound_check(&self, bound: Bound, value: &Value, n: &serde_json::Number) -> Check {
+        let limit = self.limit(value, n);
+        let shown = match self.written_at(value).is_some() {
+            true => serde_json::Number::from_f64(limit.nearest).map_or(Value::Null, Value::Number),
+            false => value.clone(),
+        };
+        Check::Bound(bound, limit, shown)
+    }
+
+    /// The number `n` (the document's `value`) as the schema's text writes it.
+    fn limit(&self, value: &Value, n: &serde_json::Number) -> Limit {
+        Limit::of(n, self.written_at(value))
+    }
+
+    /// The literal that writes `value`, when serde_json does not hold it as written.
+    fn written_at(&self, value: &Value) -> Option<&str> {
+        let address = std::ptr::from_ref(value) as usize;
+        let found = self.written.iter().find(|(a, _)| *a == address);
+        found.map(|(_, literal)| literal.as_str())
+    }
+
+    /// `value` as `enum` and `const` compare it, its numbers as written.
+    fn expected(&self, value: &Value) -> Expected {
+        match value {
+            Value::Number(n) => Expected::Number(self.limit(value, n)),
+            Value::Array(items) => {
+                Expected::Array(items.iter().map(|i| self.expected(i)).collect())
+            }
+            Value::Object(members) => Expected::Object(
+                (members.iter())
+                    .map(|(k, v)| (k.clone(), self.expected(v)))
+                    .collect(),
+            ),
+            other => Expected::Other(other.clone()),
+        }
+    }
+}
+
+/// The literals that name a number of `document` (as serde_json read that literal), by the
+/// address of that number.
+fn written(document: &Value, literals: &Literals) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    for (pointer, literal) in literals.iter() {
+        // The number serde_json read from this literal (a duplicate key may have replaced it).
+        let held = super::number::held(literal);
+        let found = (document.pointer(pointer))
+            .filter(|v| v.as_number().is_some_and(|n| Some(n) == held.as_ref()));
+        if let Some(value) = found {
+            let address = std::ptr::from_ref(value) as usize;
+            // A later duplicate key's literal replaces the earlier one, as serde_json keeps it.
+            out.retain(|(a, _)| *a != address);
+            out.push((address, literal.to_string()));
+        }
+    }
+    out
 }
 
 impl<'d> Compiler<'d> {

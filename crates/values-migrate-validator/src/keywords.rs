@@ -6,14 +6,35 @@ use std::cmp::Ordering;
 use serde_json::{Map, Value};
 
 use super::error::{ErrorKind, JsonType, TypeSet};
-use super::nodes::{Additional, Body, Bound, Check, Contains, Count, Keyword, NodeId, Rest};
-use super::number::{compare, is_multiple_of};
+use super::nodes::{
+    Additional, Body, Bound, Check, Contains, Count, Expected, Keyword, NodeId, Rest,
+};
+use super::number::{Limit, compare, equal, is_multiple_of, values_equal};
 use super::{Scope, Validator};
 
-/// JSON equality: numbers by value (`1 == 1.0`), objects whatever their key order.
+/// Whether `value` is what the schema expects, as Helm compares them: numbers by value (`1 ==
+/// 1.0`, the schema's as written), objects whatever their key order.
+pub(crate) fn is_expected(expected: &Expected, value: &Value) -> bool {
+    match (expected, value) {
+        (Expected::Number(x), Value::Number(y)) => equal(x, y),
+        (Expected::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| is_expected(a, b))
+        }
+        (Expected::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| is_expected(v, w)))
+        }
+        (Expected::Other(x), y) => x == y,
+        _ => false,
+    }
+}
+
+/// JSON equality of two parts of a value: numbers as Helm reads them (`1 == 1.0`), objects
+/// whatever their key order.
 pub(crate) fn json_equal(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Number(x), Value::Number(y)) => super::number::equal(x, y),
+        (Value::Number(x), Value::Number(y)) => values_equal(x, y),
         (Value::Array(x), Value::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(a, b)| json_equal(a, b))
         }
@@ -67,7 +88,7 @@ fn count_ok(count: Count, limit: u64, value: &Value) -> bool {
     }
 }
 
-fn bound_ok(bound: Bound, limit: super::number::Limit, value: &Value) -> bool {
+fn bound_ok(bound: Bound, limit: &Limit, value: &Value) -> bool {
     let Value::Number(n) = value else {
         return true;
     };
@@ -157,13 +178,11 @@ impl Validator {
     ) -> bool {
         match &keyword.check {
             Check::Type { set, draft4, .. } => type_matches(value, *set, *draft4),
-            Check::Enum(options) => options
-                .as_array()
-                .is_some_and(|o| o.iter().any(|o| json_equal(o, value))),
-            Check::Const(expected) => json_equal(expected, value),
-            Check::Bound(bound, limit, _) => bound_ok(*bound, *limit, value),
+            Check::Enum(_, options) => options.iter().any(|o| is_expected(o, value)),
+            Check::Const(_, expected) => is_expected(expected, value),
+            Check::Bound(bound, limit, _) => bound_ok(*bound, limit, value),
             Check::MultipleOf(m) => match value {
-                Value::Number(n) => is_multiple_of(n, *m),
+                Value::Number(n) => is_multiple_of(n, m),
                 _ => true,
             },
             Check::Count(count, limit) => count_ok(*count, *limit, value),
@@ -188,8 +207,8 @@ pub(crate) fn is_leaf(check: &Check) -> bool {
     matches!(
         check,
         Check::Type { .. }
-            | Check::Enum(_)
-            | Check::Const(_)
+            | Check::Enum(..)
+            | Check::Const(..)
             | Check::Bound(..)
             | Check::MultipleOf(_)
             | Check::Count(..)
@@ -203,10 +222,10 @@ pub(crate) fn is_leaf(check: &Check) -> bool {
 pub(crate) fn leaf_kind(check: &Check, value: &Value) -> ErrorKind {
     match check {
         Check::Type { kind, .. } => ErrorKind::Type { kind: kind.clone() },
-        Check::Enum(options) => ErrorKind::Enum {
+        Check::Enum(options, _) => ErrorKind::Enum {
             options: options.clone(),
         },
-        Check::Const(expected) => ErrorKind::Constant {
+        Check::Const(expected, _) => ErrorKind::Constant {
             expected_value: expected.clone(),
         },
         Check::Bound(bound, _, limit) => {
@@ -218,7 +237,9 @@ pub(crate) fn leaf_kind(check: &Check, value: &Value) -> ErrorKind {
                 Bound::ExclusiveMaximum => ErrorKind::ExclusiveMaximum { limit },
             }
         }
-        Check::MultipleOf(m) => ErrorKind::MultipleOf { multiple_of: *m },
+        Check::MultipleOf(m) => ErrorKind::MultipleOf {
+            multiple_of: m.limit.nearest,
+        },
         Check::Count(count, limit) => {
             let limit = *limit;
             match count {

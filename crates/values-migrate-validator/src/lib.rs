@@ -24,6 +24,7 @@ mod helm;
 mod helm_formats;
 mod index;
 mod keywords;
+mod literals;
 mod metaschemas;
 mod nodes;
 mod number;
@@ -45,6 +46,7 @@ pub use error::{ErrorKind, JsonType, TypeKind, ValidationError};
 pub use flat::{Flat, flatten, flatten_lines};
 pub use helm::HelmError;
 pub use index::{Index, Reference, Target};
+pub use literals::Literals;
 pub use nodes::Pattern;
 pub use refs::{DEFAULT_BASE, base_of, escape};
 pub use regexp::compile as go_pattern;
@@ -196,9 +198,22 @@ impl Validator {
     /// Compiles `document` as `draft` (its shape checked first, as a meta-schema would); a
     /// `$ref` to the draft's own meta-schema resolves to the one built in, as in Helm.
     pub fn new(document: &Value, draft: Draft) -> Result<Validator, CompileError> {
-        match Validator::compiled(document, draft) {
+        Validator::with_literals(document, draft, &Literals::default())
+    }
+
+    /// [`Validator::new`] with the numbers of `document` as its text writes them (`literals`,
+    /// read from that text), compared exactly as Helm compares them.
+    pub fn with_literals(
+        document: &Value,
+        draft: Draft,
+        literals: &Literals,
+    ) -> Result<Validator, CompileError> {
+        match Validator::compiled(document, draft, literals) {
             Err(CompileError::Remote(url)) => match metaschemas::for_url(&url, draft) {
-                Some(documents) => Validator::compiled(&bundle(document, draft, &documents), draft),
+                Some(documents) => {
+                    let bundled = bundle(document, draft, &documents);
+                    Validator::compiled(&bundled, draft, literals)
+                }
                 None => Err(CompileError::Remote(url)),
             },
             compiled => compiled,
@@ -206,9 +221,13 @@ impl Validator {
     }
 
     /// Compiles `document` as `draft`, every reference within it.
-    fn compiled(document: &Value, draft: Draft) -> Result<Validator, CompileError> {
+    fn compiled(
+        document: &Value,
+        draft: Draft,
+        literals: &Literals,
+    ) -> Result<Validator, CompileError> {
         shape::check(document, draft)?;
-        let mut compiler = compile::Compiler::new(document, draft);
+        let mut compiler = compile::Compiler::new(document, draft, literals);
         let root = compiler.node(&refs::Place {
             schema: document,
             base: refs::base_of(document, DEFAULT_BASE, draft),

@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::Draft;
 use super::error::{TypeKind, TypeSet};
 use super::format::Format;
-use super::number::Limit;
+use super::number::{Limit, Multiple};
 
 /// The index of a node in [`super::Validator`]'s list.
 pub(crate) type NodeId = usize;
@@ -101,6 +101,19 @@ pub(crate) enum Rest {
     False,
 }
 
+/// A value the schema expects (`enum`, `const`), its numbers exact as written.
+#[derive(Debug)]
+pub(crate) enum Expected {
+    /// A number.
+    Number(Limit),
+    /// An array.
+    Array(Vec<Expected>),
+    /// An object: its members.
+    Object(Vec<(String, Expected)>),
+    /// `null`, a boolean or a string.
+    Other(Value),
+}
+
 /// What one keyword checks.
 #[derive(Debug)]
 pub(crate) enum Check {
@@ -110,14 +123,14 @@ pub(crate) enum Check {
         kind: TypeKind,
         draft4: bool,
     },
-    /// `enum` (the array as written).
-    Enum(Value),
-    /// `const`.
-    Const(Value),
+    /// `enum`: the array, and its items with their numbers as written.
+    Enum(Value, Vec<Expected>),
+    /// `const`, and the value with its numbers as written.
+    Const(Value, Expected),
     /// A numeric bound, with the limit as written.
     Bound(Bound, Limit, Value),
     /// `multipleOf`.
-    MultipleOf(f64),
+    MultipleOf(Multiple),
     /// A length or count bound.
     Count(Count, u64),
     /// `required`.
@@ -185,8 +198,8 @@ impl Check {
     pub(crate) fn rank(&self) -> u8 {
         match self {
             Check::Type { .. } => 0,
-            Check::Const(_) => 1,
-            Check::Enum(_) => 2,
+            Check::Const(..) => 1,
+            Check::Enum(..) => 2,
             Check::Format(..) => 3,
             Check::Ref(..) => 4,
             Check::Count(count, _) => match count {

@@ -1,39 +1,179 @@
 //! Numeric comparisons as Helm makes them: a value is a float64 (Helm's values pass through
-//! JSON into Go's `float64`) read in its shortest decimal (`%v`), a schema's limit is exact
-//! (`json.Number`), both compared as `big.Rat`s; `multipleOf` on those decimals (0.3 is a
-//! multiple of 0.1), with no tolerance; equality of two numbers exact (`1 == 1.0`).
+//! JSON into Go's `float64`) read in its shortest decimal (`%v`), a schema's number is exact as
+//! written (`json.Number`), both compared as `big.Rat`s; `multipleOf` on those decimals (0.3 is
+//! a multiple of 0.1), with no tolerance; equality of two numbers exact (`1 == 1.0`).
 
 use std::cmp::Ordering;
 
 use serde_json::Number;
 
-/// A numeric limit from the schema.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Limit {
-    /// A whole number that fits in `i128`.
-    Int(i128),
-    /// Any other number.
-    Float(f64),
+/// A decimal number exactly: `digits` × 10^`exponent`, `digits` ASCII without leading or
+/// trailing zeros (empty for zero).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Decimal {
+    negative: bool,
+    digits: Box<[u8]>,
+    exponent: i64,
 }
 
-impl Limit {
-    /// The limit `number` writes.
-    pub(crate) fn of(number: &Number) -> Limit {
-        if let Some(u) = number.as_u64() {
-            Limit::Int(i128::from(u))
-        } else if let Some(i) = number.as_i64() {
-            Limit::Int(i128::from(i))
+/// How far an exponent is taken: past it a number is beyond any double either way.
+const EXPONENT_CAP: i64 = 1 << 40;
+
+impl Decimal {
+    /// The number a JSON number literal writes (`-12.5e3`), if `text` is one.
+    pub(crate) fn parse(text: &str) -> Option<Decimal> {
+        let (negative, body) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let (mantissa, exponent) = match body.find(['e', 'E']) {
+            Some(at) => (&body[..at], Some(&body[at + 1..])),
+            None => (body, None),
+        };
+        let exponent = match exponent {
+            Some(e) => parse_exponent(e)?,
+            None => 0,
+        };
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if whole.is_empty() || !all_digits(whole) || !all_digits(fraction) {
+            return None;
+        }
+        let fraction_len = i64::try_from(fraction.len()).ok()?;
+        let digits: Vec<u8> = whole.bytes().chain(fraction.bytes()).collect();
+        Some(Decimal::normalized(
+            negative,
+            digits,
+            exponent - fraction_len,
+        ))
+    }
+
+    /// `digits` × 10^`exponent` with the zeros at either end of `digits` taken off.
+    fn normalized(negative: bool, mut digits: Vec<u8>, mut exponent: i64) -> Decimal {
+        let trailing = digits.iter().rev().take_while(|&&d| d == b'0').count();
+        digits.truncate(digits.len() - trailing);
+        exponent = exponent.saturating_add(trailing as i64);
+        let leading = digits.iter().take_while(|&&d| d == b'0').count();
+        digits.drain(..leading);
+        let zero = digits.is_empty();
+        Decimal {
+            negative: negative && !zero,
+            digits: digits.into_boxed_slice(),
+            exponent: if zero { 0 } else { exponent },
+        }
+    }
+
+    /// The shortest decimal that reads back as `x` (finite), as Go's `%v` writes it.
+    pub(crate) fn shortest(x: f64) -> Decimal {
+        let text = format!("{:e}", x.abs());
+        let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+        let exponent: i64 = exponent.parse().unwrap_or(0);
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let digits: Vec<u8> = whole.bytes().chain(fraction.bytes()).collect();
+        Decimal::normalized(x < 0.0, digits, exponent - fraction.len() as i64)
+    }
+
+    /// Where the leading digit is: the exponent of 10 just above the magnitude.
+    fn magnitude(&self) -> i64 {
+        self.exponent + self.digits.len() as i64
+    }
+
+    /// The two compared exactly.
+    pub(crate) fn cmp(&self, other: &Decimal) -> Ordering {
+        let sign = |d: &Decimal| match (d.negative, d.digits.is_empty()) {
+            (_, true) => 0,
+            (true, _) => -1,
+            (false, _) => 1,
+        };
+        let by_sign = sign(self).cmp(&sign(other));
+        if by_sign != Ordering::Equal || sign(self) == 0 {
+            return by_sign;
+        }
+        // Without trailing zeros, digits compare as strings once the magnitudes agree.
+        let by_size = self
+            .magnitude()
+            .cmp(&other.magnitude())
+            .then_with(|| self.digits.cmp(&other.digits));
+        if self.negative {
+            by_size.reverse()
         } else {
-            Limit::Float(number.as_f64().unwrap_or(f64::NAN))
+            by_size
         }
     }
 }
 
-/// Whether `value` equals `expected` as Helm's `enum` and `const` compare them (`1 == 1.0`):
-/// the value as Helm reads it, `expected` as written (two items of one value: the first as
-/// written, a difference only past 2^53).
-pub(crate) fn equal(expected: &Number, value: &Number) -> bool {
-    compare(value, Limit::of(expected)) == Ordering::Equal
+/// An exponent's digits (`+3`, `-12`), held to ±[`EXPONENT_CAP`].
+fn parse_exponent(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let value = digits.bytes().fold(0i64, |n, d| {
+        (n * 10 + i64::from(d - b'0')).min(EXPONENT_CAP)
+    });
+    Some(if negative { -value } else { value })
+}
+
+/// A number of the schema, as Helm compares it: its nearest double first, exactly as written
+/// when a value meets that double.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Limit {
+    /// The double nearest to the number.
+    pub(crate) nearest: f64,
+    /// The number as written, when it is not the shortest decimal of `nearest`.
+    written: Option<Box<Decimal>>,
+}
+
+impl Limit {
+    /// The limit `number` is, exactly as `written` when the schema's text is known.
+    pub(crate) fn of(number: &Number, written: Option<&str>) -> Limit {
+        let exact = written.and_then(Decimal::parse).or_else(|| {
+            let whole = number.as_u64().map(|u| u.to_string());
+            let whole = whole.or_else(|| number.as_i64().map(|i| i.to_string()));
+            whole.and_then(|w| Decimal::parse(&w))
+        });
+        let nearest = written
+            .and_then(|w| w.parse::<f64>().ok())
+            .or_else(|| number.as_f64())
+            .unwrap_or(f64::NAN);
+        let written = exact
+            .filter(|d| !nearest.is_finite() || *d != Decimal::shortest(nearest))
+            .map(Box::new);
+        Limit { nearest, written }
+    }
+
+    /// The number exactly.
+    fn decimal(&self) -> Decimal {
+        match &self.written {
+            Some(written) => (**written).clone(),
+            None => Decimal::shortest(self.nearest),
+        }
+    }
+}
+
+/// Whether serde_json holds the number `literal` writes otherwise than as written (beyond its
+/// 64-bit integers, more digits than a double, or a double its parser rounded the other way).
+pub(crate) fn held_inexactly(literal: &str) -> bool {
+    let (Some(exact), Some(held)) = (Decimal::parse(literal), held(literal)) else {
+        return false;
+    };
+    let whole = held.as_u64().map(|u| u.to_string());
+    match whole.or_else(|| held.as_i64().map(|i| i.to_string())) {
+        Some(whole) => Decimal::parse(&whole).is_some_and(|w| w != exact),
+        None => held.as_f64().is_some_and(|x| exact != Decimal::shortest(x)),
+    }
+}
+
+/// The number serde_json holds for `literal` (read as a `Value`, as the schema was).
+pub(crate) fn held(literal: &str) -> Option<Number> {
+    match serde_json::from_str(literal) {
+        Ok(serde_json::Value::Number(n)) => Some(n),
+        _ => None,
+    }
 }
 
 /// A value read as Helm reads it: the float64 nearest to it (santhosh-tekuri/jsonschema then
@@ -42,69 +182,111 @@ fn as_helm_reads(value: &Number) -> f64 {
     value.as_f64().unwrap_or(f64::NAN)
 }
 
-/// `value` compared with `limit` as Helm compares them: the value's shortest decimal as a
-/// float64 (an integer beyond 2^53 rounds: 2^64 − 16 is 1.8446744073709552×10¹⁹, over
-/// 2^64 − 1), a whole limit exactly; a limit that is no 64-bit integer is held as the nearest
-/// double (serde_json's), so a limit written with more digits than a double holds is not
-/// compared as written.
-pub(crate) fn compare(value: &Number, limit: Limit) -> Ordering {
+/// `value` compared with `limit` as Helm compares them: the value's shortest decimal against
+/// the limit as written (an integer beyond 2^53 rounds: 2^64 − 16 is 1.8446744073709552×10¹⁹,
+/// over 2^64 − 1); only a value equal to the limit's nearest double needs the decimals.
+pub(crate) fn compare(value: &Number, limit: &Limit) -> Ordering {
     let x = as_helm_reads(value);
-    match limit {
-        Limit::Float(b) => x.partial_cmp(&b).unwrap_or(Ordering::Less),
-        Limit::Int(b) => compare_decimal_int(x, b),
+    match x.partial_cmp(&limit.nearest) {
+        Some(Ordering::Equal) => match &limit.written {
+            Some(written) => Decimal::shortest(x).cmp(written),
+            None => Ordering::Equal,
+        },
+        Some(order) => order,
+        None => Ordering::Less,
     }
 }
 
-/// The shortest decimal of `x` compared with `int`, exactly.
-fn compare_decimal_int(x: f64, int: i128) -> Ordering {
-    if !x.is_finite() {
-        return if x > 0.0 {
-            Ordering::Greater
-        } else {
-            Ordering::Less
-        };
-    }
-    let Some((digits, exponent)) = decimal(x).filter(|_| x != 0.0) else {
-        return 0.cmp(&int);
-    };
-    let negative = x < 0.0;
-    if negative != (int < 0) || int == 0 {
-        return if negative {
-            Ordering::Less
-        } else {
-            Ordering::Greater
-        };
-    }
-    let int = int.unsigned_abs();
-    let scale = |n: u128, by: u32| 10u128.checked_pow(by).and_then(|f| n.checked_mul(f));
-    // |x| = digits · 10^exponent against |int|; a product past u128 is the larger side.
-    let magnitude = if exponent >= 0 {
-        scale(digits, exponent.unsigned_abs()).map_or(Ordering::Greater, |v| v.cmp(&int))
-    } else {
-        scale(int, exponent.unsigned_abs()).map_or(Ordering::Less, |i| digits.cmp(&i))
-    };
-    if negative {
-        magnitude.reverse()
-    } else {
-        magnitude
+/// Whether `value` equals the schema's `expected` as Helm's `enum` and `const` compare them
+/// (`1 == 1.0`, the value as Helm reads it, `expected` as written).
+pub(crate) fn equal(expected: &Limit, value: &Number) -> bool {
+    compare(value, expected) == Ordering::Equal
+}
+
+/// Whether two numbers of one value are equal as Helm reads them (both float64s).
+pub(crate) fn values_equal(a: &Number, b: &Number) -> bool {
+    as_helm_reads(a) == as_helm_reads(b)
+}
+
+/// A `multipleOf` as written, factored once: 2^`twos` · 5^`fives` · `rest` · 10^`exponent`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Multiple {
+    /// The number, for the message and the meta-schema's check.
+    pub(crate) limit: Limit,
+    /// A whole multiple a double holds below 2^53, for values that are whole too.
+    small: Option<i64>,
+    /// The digits as one integer, when they fit.
+    whole: Option<u128>,
+    twos: u64,
+    fives: u64,
+    /// What is left of the digits once the twos and fives are taken off, when it fits.
+    rest: Option<u128>,
+    exponent: i64,
+}
+
+impl Multiple {
+    /// The multiple `limit` (positive) is.
+    pub(crate) fn of(limit: Limit) -> Multiple {
+        let decimal = limit.decimal();
+        let integer = |digits: &[u8]| std::str::from_utf8(digits).ok()?.parse::<u128>().ok();
+        let (twos, digits) = strip(decimal.digits.to_vec(), 2);
+        let (fives, digits) = strip(digits, 5);
+        let small = (limit.written.is_none() && limit.nearest.fract() == 0.0)
+            .then_some(limit.nearest)
+            .filter(|m| *m < 9.0e15)
+            .map(|m| m as i64);
+        Multiple {
+            small,
+            whole: integer(&decimal.digits),
+            twos,
+            fives,
+            rest: integer(&digits),
+            exponent: decimal.exponent,
+            limit,
+        }
     }
 }
 
-/// The decimal digits and exponent of the shortest text that reads back as `x` (`x` = m·10^e).
-fn decimal(x: f64) -> Option<(u128, i32)> {
-    let text = format!("{:e}", x.abs());
-    let (mantissa, exponent) = text.split_once('e')?;
-    let mut exponent: i32 = exponent.parse().ok()?;
-    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    exponent -= i32::try_from(fraction.len()).ok()?;
-    let digits: u128 = format!("{whole}{fraction}").parse().ok()?;
-    Some((digits, exponent))
+/// `digits` divided by `d`: the quotient's digits and the remainder.
+fn divide(digits: &[u8], d: u64) -> (Vec<u8>, u64) {
+    let mut quotient = Vec::with_capacity(digits.len());
+    let mut remainder: u128 = 0;
+    for &digit in digits {
+        remainder = remainder * 10 + u128::from(digit - b'0');
+        let q = remainder / u128::from(d);
+        remainder %= u128::from(d);
+        if q > 0 || !quotient.is_empty() {
+            quotient.push(b'0' + q as u8);
+        }
+    }
+    (quotient, remainder as u64)
 }
 
-/// How many times `p` divides `n` (n > 0).
+/// How many times the prime `p` (2 or 5) divides `digits` (not zero), and what is left.
+fn strip(mut digits: Vec<u8>, p: u64) -> (u64, Vec<u8>) {
+    // Whole powers at a time, so that a long number costs a pass per 60 twos or 25 fives.
+    let per: u32 = if p == 2 { 60 } else { 25 };
+    let chunk = p.pow(per);
+    let mut count = 0;
+    loop {
+        let (quotient, remainder) = divide(&digits, chunk);
+        if remainder == 0 && !digits.is_empty() {
+            digits = quotient;
+            count += u64::from(per);
+            continue;
+        }
+        let (k, _) = valuation(u128::from(remainder), u128::from(p));
+        if k > 0 {
+            digits = divide(&digits, p.pow(k)).0;
+        }
+        return (count + u64::from(k), digits);
+    }
+}
+
+/// How many times `p` divides `n` (n > 0), and what is left.
 fn valuation(mut n: u128, p: u128) -> (u32, u128) {
     let mut count = 0;
-    while n % p == 0 {
+    while n != 0 && n % p == 0 {
         n /= p;
         count += 1;
     }
@@ -112,16 +294,12 @@ fn valuation(mut n: u128, p: u128) -> (u32, u128) {
 }
 
 /// Whether `value / multiple` is a whole number, the value read as Helm reads it (its float64's
-/// shortest decimal) and `multiple` as the shortest decimal of its double.
-pub(crate) fn is_multiple_of(value: &Number, multiple: f64) -> bool {
-    if multiple <= 0.0 || !multiple.is_finite() {
-        return false;
-    }
+/// shortest decimal) and `multiple` as written.
+pub(crate) fn is_multiple_of(value: &Number, multiple: &Multiple) -> bool {
     // A whole value a double holds exactly, by a whole multiple: in integers.
-    let whole = multiple.fract() == 0.0 && multiple < 9.0e15;
-    if let (Some(v), true) = (value.as_i64(), whole) {
-        if v.unsigned_abs() <= 1 << 53 {
-            return v % (multiple as i64) == 0;
+    if let (Some(v), Some(m)) = (value.as_i64(), multiple.small) {
+        if v.unsigned_abs() <= 1 << 53 && m > 0 {
+            return v % m == 0;
         }
     }
     let x = as_helm_reads(value);
@@ -131,31 +309,32 @@ pub(crate) fn is_multiple_of(value: &Number, multiple: f64) -> bool {
     if x == 0.0 {
         return true;
     }
-    let (Some((a, p)), Some((b, q))) = (decimal(x), decimal(multiple)) else {
+    let value = Decimal::shortest(x);
+    let Some(a) = std::str::from_utf8(&value.digits)
+        .ok()
+        .and_then(|d| d.parse::<u128>().ok())
+    else {
         return false;
     };
-    // x / multiple = (a / b) · 10^(p − q): whole iff b divides a · 10^(p − q).
-    let shift = p - q;
+    // x / multiple = (a / b) · 10^shift: whole iff b divides a · 10^shift.
+    let shift = value.exponent - multiple.exponent;
     if shift < 0 {
-        let Some(scaled) = 10u128
-            .checked_pow(shift.unsigned_abs())
-            .and_then(|f| b.checked_mul(f))
-        else {
-            return false;
-        };
-        return a % scaled == 0;
+        let scaled = multiple.whole.and_then(|b| {
+            let by = u32::try_from(shift.unsigned_abs()).ok()?;
+            10u128.checked_pow(by).and_then(|f| b.checked_mul(f))
+        });
+        return scaled.is_some_and(|scaled| a % scaled == 0);
     }
     // b = 2^i · 5^j · c with c coprime to 10: c must divide a; 10^shift covers 2^i and 5^j
     // together with a's own twos and fives.
-    let (i, rest) = valuation(b, 2);
-    let (j, c) = valuation(rest, 5);
-    if a % c != 0 {
+    if multiple.rest.is_none_or(|c| a % c != 0) {
         return false;
     }
     let (ai, rest) = valuation(a, 2);
     let (aj, _) = valuation(rest, 5);
     let shift = shift.unsigned_abs();
-    ai + shift >= i && aj + shift >= j
+    u64::from(ai).saturating_add(shift) >= multiple.twos
+        && u64::from(aj).saturating_add(shift) >= multiple.fives
 }
 
 #[cfg(test)]
@@ -163,73 +342,128 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn multiple(value: serde_json::Value, of: f64) -> bool {
-        is_multiple_of(value.as_number().unwrap(), of)
+    fn n(value: serde_json::Value) -> Number {
+        value.as_number().unwrap().clone()
+    }
+
+    fn written(text: &str) -> Limit {
+        Limit::of(&serde_json::from_str(text).unwrap(), Some(text))
+    }
+
+    fn multiple(value: serde_json::Value, of: &str) -> bool {
+        is_multiple_of(&n(value), &Multiple::of(written(of)))
     }
 
     #[test]
     fn multiples_are_exact_on_decimals() {
-        assert!(multiple(json!(0.3), 0.1));
-        assert!(multiple(json!(4.5), 1.5));
-        assert!(!multiple(json!(35), 1.5));
-        assert!(multiple(json!(0.0075), 0.0001));
-        assert!(!multiple(json!(0.00751), 0.0001));
-        assert!(multiple(json!(19.99), 0.01));
-        assert!(!multiple(json!(4.55), 0.1));
-        assert!(multiple(json!(1e300), 0.01));
-        assert!(!multiple(json!(1.3e-16), 1.3));
-        assert!(multiple(json!(10), 2.0));
-        assert!(!multiple(json!(7), 2.0));
-        assert!(multiple(json!(-6), 3.0));
-        assert!(!multiple(json!(1e-300), 0.01));
-        assert!(multiple(json!(0), 0.7));
+        assert!(multiple(json!(0.3), "0.1"));
+        assert!(multiple(json!(4.5), "1.5"));
+        assert!(!multiple(json!(35), "1.5"));
+        assert!(multiple(json!(0.0075), "0.0001"));
+        assert!(!multiple(json!(0.00751), "0.0001"));
+        assert!(multiple(json!(19.99), "0.01"));
+        assert!(!multiple(json!(4.55), "0.1"));
+        assert!(multiple(json!(1e300), "0.01"));
+        assert!(!multiple(json!(1.3e-16), "1.3"));
+        assert!(multiple(json!(10), "2"));
+        assert!(!multiple(json!(7), "2"));
+        assert!(multiple(json!(-6), "3"));
+        assert!(!multiple(json!(1e-300), "0.01"));
+        assert!(multiple(json!(0), "0.7"));
         // Beyond 2^53 the value is its float64, as Helm reads it.
-        assert!(multiple(json!(9007199254740993u64), 2.0));
+        assert!(multiple(json!(9007199254740993u64), "2"));
+        // The multiple as written, beyond a double: 0.1 is no multiple of 0.10000000000000001.
+        assert!(!multiple(json!(0.1), "0.10000000000000001"));
+        assert!(!multiple(json!(1e20), "0.10000000000000001e1"));
+        assert!(multiple(json!(1e100), "1267650600228229401496703205376"));
+        assert!(!multiple(json!(1e99), "1267650600228229401496703205376"));
+        assert!(!multiple(json!(3), "36893488147419103231"));
+    }
+
+    #[test]
+    fn a_long_multiple_is_factored_a_chunk_at_a_time() {
+        let two_to_200 = "1606938044258990275541962092341162602522202993782792835301376";
+        assert!(multiple(json!(1e200), two_to_200));
+        assert!(!multiple(json!(1e59), two_to_200));
+        let factored = Multiple::of(written(two_to_200));
+        assert_eq!(
+            (factored.twos, factored.fives, factored.rest),
+            (200, 0, Some(1))
+        );
     }
 
     #[test]
     fn bounds_compare_the_values_float64_with_the_limit_as_written() {
-        let n = |v: serde_json::Value| v.as_number().unwrap().clone();
-        assert_eq!(compare(&n(json!(5)), Limit::Float(5.0)), Ordering::Equal);
-        assert_eq!(compare(&n(json!(5.5)), Limit::Int(5)), Ordering::Greater);
-        assert_eq!(compare(&n(json!(-1)), Limit::Int(0)), Ordering::Less);
+        let int = |i: i128| written(&i.to_string());
+        assert_eq!(compare(&n(json!(5)), &written("5.0")), Ordering::Equal);
+        assert_eq!(compare(&n(json!(5.5)), &int(5)), Ordering::Greater);
+        assert_eq!(compare(&n(json!(-1)), &int(0)), Ordering::Less);
         // 2^64 − 16 is read as 1.8446744073709552×10¹⁹: over 2^64 − 1 (bignum.json, as Helm).
-        let max = Limit::Int(i128::from(u64::MAX));
-        assert_eq!(
-            compare(&n(json!(18446744073709551600u64)), max),
-            Ordering::Greater
-        );
-        let min = Limit::Int(-i128::from(u64::MAX));
+        let max = Limit::of(&n(json!(u64::MAX)), None);
+        let high = n(json!(18446744073709551600u64));
+        assert_eq!(compare(&high, &max), Ordering::Greater);
+        let min = written("-18446744073709551615");
         let below = serde_json::from_str::<Number>("-18446744073709551600").unwrap();
-        assert_eq!(compare(&below, min), Ordering::Less);
+        assert_eq!(compare(&below, &min), Ordering::Less);
         // The shortest decimal, not the double's binary value: 2^64 reads as …552000.
+        let at = n(json!(u64::MAX));
+        assert_eq!(compare(&at, &int(18446744073709551999)), Ordering::Greater);
+        assert_eq!(compare(&at, &int(18446744073709552000)), Ordering::Equal);
+        let odd = n(json!(9007199254740993u64));
+        assert_eq!(compare(&odd, &int(9007199254740992)), Ordering::Equal);
+        assert_eq!(compare(&n(json!(-0.5)), &int(-1)), Ordering::Greater);
         assert_eq!(
-            compare(&n(json!(u64::MAX)), Limit::Int(18446744073709551999)),
+            compare(&n(json!(1e300)), &int(i128::MAX)),
             Ordering::Greater
         );
+        assert_eq!(compare(&n(json!(1e-300)), &int(0)), Ordering::Greater);
+        // More digits than a double holds (bignum.json): the value is below the limit.
+        let high = written("972783798187987123879878123.18878137");
+        let value = serde_json::from_str::<Number>("972783798187987123879878123.188781371");
+        assert_eq!(compare(&value.unwrap(), &high), Ordering::Less);
+        assert_eq!(compare(&n(json!(0)), &written("1e-400")), Ordering::Less);
         assert_eq!(
-            compare(&n(json!(u64::MAX)), Limit::Int(18446744073709552000)),
-            Ordering::Equal
+            compare(&n(json!(0.1)), &written("0.10000000000000001")),
+            Ordering::Less
         );
-        assert_eq!(
-            compare(&n(json!(9007199254740993u64)), Limit::Int(9007199254740992)),
-            Ordering::Equal
-        );
-        assert_eq!(compare(&n(json!(-0.5)), Limit::Int(-1)), Ordering::Greater);
-        assert_eq!(
-            compare(&n(json!(1e300)), Limit::Int(i128::MAX)),
-            Ordering::Greater
-        );
-        assert_eq!(compare(&n(json!(1e-300)), Limit::Int(0)), Ordering::Greater);
     }
 
     #[test]
     fn equality_reads_the_value_as_helm_does() {
-        let n = |v: serde_json::Value| v.as_number().unwrap().clone();
-        assert!(equal(&n(json!(1)), &n(json!(1.0))));
+        assert!(equal(&written("1"), &n(json!(1.0))));
         // Helm: `value must be 9007199254740993` for the value 9007199254740993 (a float64).
         let big = n(json!(9007199254740993u64));
-        assert!(!equal(&big, &big));
-        assert!(equal(&n(json!(9007199254740992u64)), &big));
+        assert!(!equal(&Limit::of(&big, None), &big));
+        assert!(equal(&written("9007199254740992"), &big));
+        assert!(values_equal(&big, &n(json!(9007199254740992u64))));
+        assert!(!equal(&written("0.10000000000000001"), &n(json!(0.1))));
+    }
+
+    #[test]
+    fn literals_are_read_exactly_and_only_the_inexact_kept() {
+        let d = |t: &str| Decimal::parse(t).unwrap();
+        assert_eq!(d("1.50e2"), d("150"));
+        assert_eq!(d("-0.0"), d("0"));
+        assert_eq!(
+            d("1e99999999999999999999").cmp(&d("1e400")),
+            Ordering::Greater
+        );
+        assert_eq!(d("-2").cmp(&d("-10")), Ordering::Greater);
+        assert_eq!(Decimal::parse("1.e3"), Decimal::parse("1e3"));
+        assert!(Decimal::parse("abc").is_none());
+        assert!(Decimal::parse("-").is_none());
+        for exact in [
+            "1",
+            "1.0",
+            "0.1",
+            "1e2",
+            "-18446744073709551615e0",
+            "18446744073709551615",
+        ] {
+            assert_eq!(held_inexactly(exact), exact.contains('-'), "{exact}");
+        }
+        assert!(held_inexactly("972783798187987123879878123.18878137"));
+        assert!(held_inexactly("-18446744073709551616"));
+        assert!(held_inexactly("1e-400"));
     }
 }

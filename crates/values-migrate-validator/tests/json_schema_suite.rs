@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use values_migrate_validator::{CompileError, Draft, Validator, go_quote};
+use values_migrate_validator::{CompileError, Draft, Literals, Validator, go_quote};
 
 /// Tests where Helm's verdict is not the suite's: (file, group or "*", test or "*"), and why.
 /// A file `*/x.json` is `x.json` of every draft; `draft7/optional/format/*` every file there.
@@ -87,24 +87,6 @@ const KEPT: &[(&str, &str, &str, &str)] = &[
 /// Tests where we do not answer as Helm does, kept on purpose: (file, group, reason). Verdicts,
 /// refusals and error locations; a listed group that now agrees fails as stale.
 const DIFFERS: &[(&str, &str, &str)] = &[
-    (
-        "*/optional/bignum.json",
-        "minimum integer comparison",
-        "a schema number beyond 64-bit integers: serde_json (no `arbitrary_precision`) holds it \
-         as the nearest double; Helm reads the schema as `json.Number` and compares it as \
-         written (`big.Rat`). A value is compared as Helm reads it (its float64's shortest \
-         decimal), so the other big-number groups agree",
-    ),
-    (
-        "*/optional/bignum.json",
-        "float comparison with high precision",
-        "a schema number with more digits than a double holds (as above)",
-    ),
-    (
-        "*/optional/bignum.json",
-        "float comparison with high precision on negative numbers",
-        "a schema number with more digits than a double holds (as above)",
-    ),
     (
         "*/additionalItems.json",
         "*",
@@ -308,12 +290,17 @@ fn run_file(
     helm: &BTreeMap<String, Answer>,
     tally: &mut Tally,
 ) {
-    let groups: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
+    let groups: Vec<Value> = serde_json::from_str(&text).unwrap();
+    // Each schema with its numbers as written, as Helm reads it (`json.Number`).
+    let literals = Literals::read(&text);
     for (g, group) in groups.iter().enumerate() {
         let description = group["description"].as_str().unwrap_or("");
         let tests = group["tests"].as_array().cloned().unwrap_or_default();
         let schema = &group["schema"];
-        let compiled = match draft_of(schema, uri).map(|draft| Validator::new(schema, draft)) {
+        let written = literals.under(&format!("/{g}/schema"));
+        let compile = |draft| Validator::with_literals(schema, draft, &written);
+        let compiled = match draft_of(schema, uri).map(compile) {
             Some(Ok(compiled)) => compiled,
             refused => {
                 tally.refused += tests.len();
