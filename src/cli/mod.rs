@@ -55,11 +55,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, host: &dyn Host) -> Output 
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            let text = if host.styled() {
-                e.render().ansi().to_string()
-            } else {
-                e.render().to_string()
-            };
+            let text = usage_text(&e, host);
             let (stream, code) = if e.use_stderr() {
                 (&mut run.out.stderr, EXIT_USAGE)
             } else {
@@ -77,6 +73,17 @@ pub fn run(args: impl IntoIterator<Item = OsString>, host: &dyn Host) -> Output 
         EXIT_INVALID
     });
     run.out
+}
+
+/// Clap's message for a command line it refused (or its help), in color on a terminal.
+fn usage_text(e: &clap::Error, host: &dyn Host) -> String {
+    #[cfg(feature = "color")]
+    if host.styled() {
+        return e.render().ansi().to_string();
+    }
+    #[cfg(not(feature = "color"))]
+    let _ = host;
+    e.render().to_string()
 }
 
 /// Runs the native command line (program name first), prints, and returns the exit status.
