@@ -11,6 +11,7 @@ use super::limits::Limits;
 use super::node::{Alias, Document, Entry, Node, Properties, ScalarStyle, Stream};
 use super::offsets::CharOffsets;
 use super::source;
+use super::spaced;
 
 /// Parses `text` into a located [`Stream`].
 pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
@@ -42,23 +43,34 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
             at..at + c.len_utf8(),
         ));
     }
-    // A flow collection closed left of its block indentation is read as Helm reads it
-    // (closer.rs): saphyr is given the text with the line breaks before that bracket made
-    // spaces, every offset unchanged, and the tree is built over the text as written.
+    // What saphyr refuses and Helm reads is read as Helm reads it: a flow collection closed
+    // left of its block indentation (closer.rs), a tab after a colon or leading a quoted line
+    // (spaced.rs). saphyr is given the text with those line breaks or tabs made spaces, every
+    // offset unchanged, and the tree is built over the text as written.
     let mut given = std::borrow::Cow::Borrowed(text);
-    let mut joins = 0;
+    let (mut joins, mut spaces) = (0, 0);
     loop {
-        match build_from(text, &given, limits) {
+        let (error, at) = match build_from(text, &given, limits) {
             Ok(stream) => return Ok(stream),
-            Err(Refused::Scan(error, at)) if joins < closer::MAX_JOINED => {
-                match closer::joined(&given, error.message(), at) {
-                    Some(next) => given = next.into(),
-                    None => return Err(error),
-                }
-                joins += 1;
-            }
-            Err(Refused::Scan(error, _) | Refused::Built(error)) => return Err(error),
-        }
+            Err(Refused::Built(error)) => return Err(error),
+            Err(Refused::Scan(error, at)) => (error, at),
+        };
+        let next = if let Some(next) = (spaces < spaced::MAX_SPACED)
+            .then(|| spaced::spaced(&given, error.message(), at))
+            .flatten()
+        {
+            spaces += 1;
+            next
+        } else if let Some(next) = (joins < closer::MAX_JOINED)
+            .then(|| closer::joined(&given, error.message(), at))
+            .flatten()
+        {
+            joins += 1;
+            next
+        } else {
+            return Err(error);
+        };
+        given = next.into();
     }
 }
 

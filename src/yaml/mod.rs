@@ -13,6 +13,7 @@ mod node;
 pub mod number;
 mod offsets;
 mod source;
+mod spaced;
 mod tabs;
 mod typing;
 mod view;

@@ -279,4 +279,17 @@ mod tests {
         }
         assert_eq!(refusal("\ta: 1\n"), Some(NO_TOKEN));
     }
+
+    #[test]
+    fn tabs_after_a_key_s_colon_are_read() {
+        for text in [
+            "a:\tb\n",
+            "a:\t\tb\n",
+            "- a:\tb\n",
+            "\"a\":\t1 # c\n",
+            "a: \"x\n\ty\"\n",
+        ] {
+            assert_eq!(refusal(text), None, "{text:?}");
+        }
+    }
 }

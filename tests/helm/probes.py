@@ -419,12 +419,36 @@ def tabs():
         ("block-scalar-header-tab", "a: |\t# c\n  x\n"), ("block-scalar-then-comment", "a: |\n  x\n# c\n\t\nb: 1\n"),
         ("tab-inside-lines", "a: \tb\nc: d\t# e\nf:\t# g\nh: i\tj\nk\tl: m\nn: 1\t\n"),
         ("tab-in-flow", "a: [1,\n\t2]\n"), ("tab-continues-plain", "a: x\n \ty\nb: 1\n"),
-        ("document-start-tab", "---\t\na: 1\n"),
+        ("document-start-tab", "---\t\na: 1\n"), ("colon-tab-complex-key", "? a\n:\tb\n"),
+        ("colon-tab-in-plain", "x: a:\tb\n"),
+    ]
+    # Tabs saphyr refuses and go-yaml reads as white space: each value pinned by `const`, so a
+    # reading that differs from Helm's is a different verdict.
+    read = [
+        ("colon-tab", "a:\tb\n", {"a": "b"}),
+        ("colon-tabs", "a:\t\tb\nc:\t \t1\n", {"a": "b", "c": 1}),
+        ("colon-tab-quoted", "a:\t\"b\"\nc:\t'd'\n", {"a": "b", "c": "d"}),
+        ("colon-tab-comment", "a:\t1 # c\nb:\t# c\n  d: 2\n", {"a": 1, "b": {"d": 2}}),
+        ("colon-tab-nested", "a:\n  b:\tc\n", {"a": {"b": "c"}}),
+        ("colon-tab-in-list", "l:\n- a:\tb\n  c:\t{d: 1}\n", {"l": [{"a": "b", "c": {"d": 1}}]}),
+        ("colon-tab-quoted-key", "\"a\":\tb\n'c':\t1\n", {"a": "b", "c": 1}),
+        ("colon-tab-anchor", "a:\t&x 1\nb:\t*x\n", {"a": 1, "b": 1}),
+        ("colon-tab-block-scalar", "a:\t|\n  x\n", {"a": "x\n"}),
+        ("quoted-line-tab", "a: \"x\n\ty\"\n", {"a": "x y"}),
+        ("single-quoted-line-tab", "a: 'x\n\ty'\n", {"a": "x y"}),
+        ("quoted-line-tabs-spaces", "a: \"x\n \t y\n\t\t z\"\n", {"a": "x y z"}),
+        ("quoted-line-tab-blank", "a: \"x\n\t\n\ty\"\n", {"a": "x\ny"}),
+        ("quoted-line-tab-escaped-break", "a: \"x\\\n\ty\"\n", {"a": "xy"}),
+        ("quoted-line-tab-then-key", "a: 'x\n\ty'\nb:\t2\n", {"a": "x y", "b": 2}),
     ]
     out = []
     for name, text in texts:
         out.append((name, {"type": "object"}, text, None))
         out.append((f"user-{name}", {"type": "object"}, "", text))
+    for name, text, values in read:
+        schema = {"type": "object", "properties": {k: {"const": v} for k, v in values.items()}}
+        out.append((name, schema, text, None))
+        out.append((f"user-{name}", schema, "", text))
     return out
 
 

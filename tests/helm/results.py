@@ -39,11 +39,18 @@ def judge(oracle, path):
     problems = []
     try:
         helm = values_from_yaml(text)
-        pyyaml = helm_yaml.load_all(text)[0]
-        if not prefix and not helm_yaml.same(helm, pyyaml):
-            problems.append(f"Helm reads {helm}, PyYAML {pyyaml}")
     except Exception as e:  # noqa: BLE001 - a reader's refusal is the finding
         problems.append(f"unreadable: {str(e).splitlines()[0]}")
+    else:
+        try:
+            pyyaml = helm_yaml.load_all(text)[0]
+            if not prefix and not helm_yaml.same(helm, pyyaml):
+                problems.append(f"Helm reads {helm}, PyYAML {pyyaml}")
+        except Exception as e:  # noqa: BLE001 - a reader's refusal is the finding
+            # PyYAML refuses a tab where a token could start (`a:\tb`), which Helm reads
+            # (docs/typing.md, `pyyaml-tabs`): Helm's reading alone judges such a file.
+            if "found character '\\t' that cannot start any token" not in str(e):
+                problems.append(f"PyYAML cannot read it: {str(e).splitlines()[0]}")
     verdict = oracle.ask(schema, defaults, text, prefix)
     if verdict.kind != "valid":
         problems.append(f"Helm: {verdict.kind}: {verdict.text[:300]}")

@@ -250,3 +250,31 @@ fn a_flow_collection_closed_left_of_its_block_indentation_is_read_as_helm_reads_
     let error = parse(commented, &Limits::default()).unwrap_err();
     assert_eq!(error.range().start, commented.rfind('}').unwrap());
 }
+
+#[test]
+fn a_tab_after_a_colon_or_leading_a_quoted_line_is_read_as_helm_reads_it() {
+    // saphyr-parser 0.3.4 alone refuses both; go-yaml (Helm v4.2.3's reader) reads these values,
+    // asked of helm-python-sdk (tests/helm/probes.py, group `tabs`).
+    let text = "a:\tb\nc:\t\t\"d\" # e\nl:\n- k:\t1\n  m:\t{v:\to}\nq: \"x\n\ty\n \t\n\t z\"\ns: 'p\n\tq'\n";
+    let s = stream(text);
+    assert_eq!(text_at(text, &s, "a"), "b");
+    assert_eq!(text_at(text, &s, "c"), "\"d\"");
+    assert_eq!(text_at(text, &s, "l[0].m"), "{v:\to}");
+    assert_eq!(text_at(text, &s, "q"), "\"x\n\ty\n \t\n\t z\"");
+    assert_eq!(text_at(text, &s, "s"), "'p\n\tq'");
+    let value = values_migrate::yaml::decode(text, &Default::default()).unwrap();
+    assert_eq!(
+        value[0],
+        serde_json::json!({"a": "b", "c": "d", "l": [{"k": 1, "m": {"v": "o"}}], "q": "x y\nz", "s": "p q"})
+    );
+    // A quoted line left of its scalar's indentation stays refused, tab or space (YAML 1.2).
+    for nested in ["a:\n  b: \"x\n\ty\"\n", "a:\n  b: \"x\n y\"\n"] {
+        let error = parse(nested, &Limits::default()).unwrap_err();
+        assert!(
+            error
+                .message()
+                .contains("invalid indentation in quoted scalar"),
+            "{nested:?}"
+        );
+    }
+}
