@@ -35,6 +35,12 @@ const started = performance.now();
 const load = [os.loadavg()[0]];
 const progress = (msg) => process.stderr.write(`    [${((performance.now() - started) / 1e3).toFixed(0)} s] goals: ${msg}\n`);
 const MiB = 1024 * 1024;
+/** The lowest and highest of `num`'s samples over `den`'s, batch by batch (the ratio's range). */
+const pairedRange = (num, den) => {
+  const n = Math.min(num.samples.length, den.samples.length);
+  const r = Array.from({ length: n }, (_, i) => num.samples[i] / den.samples[i]);
+  return [Math.min(...r), Math.max(...r)];
+};
 const KiB = 1024;
 
 const pkgNode = process.env.BENCH_PKG_NODE ?? path.join(root, 'pkg/node');
@@ -107,7 +113,8 @@ for (const family of only) {
     const fs = [() => builds.node.migrate(request), () => builds.web.migrate(request), ...(withPeer ? [() => cst(text, schemas, edits)] : [])];
     // The goal rows take at least 3 interleaved samples even in a quick run (one is ±30%).
     const rowPlan = { ...plan(s.bytes), min_samples: Math.max(3, plan(s.bytes).min_samples), max_samples: Math.max(3, plan(s.bytes).max_samples) };
-    const [node, web, peer] = measureInterleaved(rowPlan, fs).map((m) => summarize(m.samples));
+    const measured = measureInterleaved(rowPlan, fs);
+    const [node, web, peer] = measured.map((m) => summarize(m.samples));
     progress(`${family} ${s.id}: native migrate and floor`);
     const job = { id: 'm', kind: 'migrate', values: [file], base: path.join(bosun, 'base.values.schema.json'), target: path.join(bosun, 'target.values.schema.json'), proposal: path.join(bosun, 'proposal.yaml') };
     const p = plan(s.bytes);
@@ -123,8 +130,10 @@ for (const family of only) {
     }
     const nat = summarize(byRound.flatMap((x) => x.m));
     const floor = summarize(byRound.flatMap((x) => x.f));
-    const ratio = summarize(byRound.map((x) => summarize(x.m).median_ms / summarize(x.f).median_ms)).median_ms;
-    const row = { id: s.id, bytes, node_ms: node.median_ms, web_ms: web.median_ms, cst_ms: peer?.median_ms ?? null, native_ms: nat.median_ms, floor_ms: floor.median_ms, native_floor_ratio: ratio, samples: { node: node.n, web: web.n, cst: peer?.n ?? 0, native: nat.n, floor: floor.n } };
+    const roundRatios = byRound.map((x) => summarize(x.m).median_ms / summarize(x.f).median_ms);
+    const ratio = summarize(roundRatios).median_ms;
+    const row = { id: s.id, bytes, node_ms: node.median_ms, web_ms: web.median_ms, cst_ms: peer?.median_ms ?? null, native_ms: nat.median_ms, floor_ms: floor.median_ms, native_floor_ratio: ratio, samples: { node: node.n, web: web.n, cst: peer?.n ?? 0, native: nat.n, floor: floor.n },
+      ranges: { node: peer ? pairedRange(measured[2], measured[0]) : null, web: peer ? pairedRange(measured[2], measured[1]) : null, native_floor: [Math.min(...roundRatios), Math.max(...roundRatios)] } };
     if (s.bytes === MiB) {
       progress(`${family} ${s.id}: peak memory (fresh processes)`);
       const m = nativeRun([{ ...job, peak: true }], p)[0].memory;
@@ -164,14 +173,16 @@ const f = (x, d = 1) => (x == null ? '—' : x.toFixed(d));
 const ms = (x) => (x == null ? '—' : x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toPrecision(3)} ms`);
 const goals = [];
 const goal = (name, family, measured, met) => goals.push({ goal: name, family, measured, met });
+/** A ratio's range over the samples (or rounds), as `[low–high]`. */
+const rng = (r) => (r ? `[${f(r[0])}–${f(r[1])}]` : '');
 for (const [family, fam] of Object.entries(results.families)) {
   const at = (id) => fam.sizes.find((s) => s.id === id);
   const k100 = at('100 KiB');
   const m1 = at('1 MiB');
-  goal('Node build ≥ 5× CST + ajv, 100 KiB', family, `${ms(k100.node_ms)} vs ${ms(k100.cst_ms)}: ${f(k100.cst_ms / k100.node_ms)}×`, k100.cst_ms / k100.node_ms >= 5);
-  goal('Node build ≥ 10× CST + ajv, 1 MiB', family, `${ms(m1.node_ms)} vs ${ms(m1.cst_ms)}: ${f(m1.cst_ms / m1.node_ms)}×`, m1.cst_ms / m1.node_ms >= 10);
-  goal('browser build ≥ 3× CST + ajv, 100 KiB', family, `${ms(k100.web_ms)} vs ${ms(k100.cst_ms)}: ${f(k100.cst_ms / k100.web_ms)}×`, k100.cst_ms / k100.web_ms >= 3);
-  goal('native ≤ 3× the floor, 1 MiB', family, `${ms(m1.native_ms)} vs ${ms(m1.floor_ms)}: ${f(m1.native_floor_ratio)}× (the rounds' median; 100 KiB: ${f(k100.native_floor_ratio)}×)`, m1.native_floor_ratio <= 3);
+  goal('Node build ≥ 5× CST + ajv, 100 KiB', family, `${ms(k100.node_ms)} vs ${ms(k100.cst_ms)}: ${f(k100.cst_ms / k100.node_ms)}× ${rng(k100.ranges.node)}`, k100.cst_ms / k100.node_ms >= 5);
+  goal('Node build ≥ 10× CST + ajv, 1 MiB', family, `${ms(m1.node_ms)} vs ${ms(m1.cst_ms)}: ${f(m1.cst_ms / m1.node_ms)}× ${rng(m1.ranges.node)}`, m1.cst_ms / m1.node_ms >= 10);
+  goal('browser build ≥ 3× CST + ajv, 100 KiB', family, `${ms(k100.web_ms)} vs ${ms(k100.cst_ms)}: ${f(k100.cst_ms / k100.web_ms)}× ${rng(k100.ranges.web)}`, k100.cst_ms / k100.web_ms >= 3);
+  goal('native ≤ 3× the floor, 1 MiB', family, `${ms(m1.native_ms)} vs ${ms(m1.floor_ms)}: ${f(m1.native_floor_ratio)}× ${rng(m1.ranges.native_floor)} (the rounds' median; 100 KiB: ${f(k100.native_floor_ratio)}×)`, m1.native_floor_ratio <= 3);
   goal('peak memory ≤ 10× the file, 1 MiB', family, `native ${f(m1.native_peak / m1.bytes)}×, wasm linear memory ${f(m1.wasm_memory / m1.bytes)}×`, m1.native_peak / m1.bytes <= 10 && m1.wasm_memory / m1.bytes <= 10);
   const perMiB = (s, k) => s[k] / (s.bytes / MiB);
   const lin = (k) => fam.sizes.map((s) => f(perMiB(s, k), 0)).join(' → ');
