@@ -48,7 +48,6 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         ));
     }
     let mut charts = Vec::new();
-    let mut drafts = Vec::new();
     let mut parents = Vec::new();
     let coalesced = defaults(root, Map::new(), &[], &mut parents)?;
     let schema = if root.subcharts.is_empty() && root.dependencies.is_empty() {
@@ -59,33 +58,7 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         ));
         root.schema.clone()
     } else {
-        let mut gates = Vec::new();
-        let mut literals = Literals::default();
-        let mut composed = node(
-            root,
-            &[],
-            "",
-            &mut charts,
-            &mut drafts,
-            &mut gates,
-            &mut literals,
-        )?;
-        for gate in &mut gates {
-            with_tops(root, gate)?;
-        }
-        list_tree(&mut composed, &charts, gates, parents);
-        let tree = tree_of(root)?;
-        let imports = super::imports::imports(root, &tree)?;
-        if let Value::Object(map) = &mut composed {
-            map.insert(crate::schema::TREE_KEYWORD.to_string(), tree);
-            if !imports.is_empty() {
-                let list = Value::Array(imports);
-                map.insert(crate::schema::IMPORTS_KEYWORD.to_string(), list);
-            }
-        }
-        // Composed even when no chart has a schema: Helm's coalescing still refuses a subchart's
-        // values that are no mapping.
-        Some(with_draft(composed, &drafts, root, &literals)?)
+        Some(tree_schema(root, &mut charts, parents)?)
     };
     let defaults = if root.subcharts.is_empty() {
         root.values.clone()
@@ -111,6 +84,43 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         charts,
         templates: super::templates::templates(root)?,
     })
+}
+
+/// The composed schema of a tree with subcharts: every chart's schema at its values, each with
+/// its own draft and its numbers as written, the gates, the tree and the imports listed in it.
+fn tree_schema(
+    root: &Chart,
+    charts: &mut Vec<ChartAt>,
+    parents: Vec<(Vec<String>, Option<Value>)>,
+) -> Result<String, ChartError> {
+    let mut drafts = Vec::new();
+    let mut gates = Vec::new();
+    let mut literals = Literals::default();
+    let mut composed = node(
+        root,
+        &[],
+        "",
+        charts,
+        &mut drafts,
+        &mut gates,
+        &mut literals,
+    )?;
+    for gate in &mut gates {
+        with_tops(root, gate)?;
+    }
+    list_tree(&mut composed, charts, gates, parents);
+    let tree = tree_of(root)?;
+    let imports = super::imports::imports(root, &tree)?;
+    if let Value::Object(map) = &mut composed {
+        map.insert(crate::schema::TREE_KEYWORD.to_string(), tree);
+        if !imports.is_empty() {
+            let list = Value::Array(imports);
+            map.insert(crate::schema::IMPORTS_KEYWORD.to_string(), list);
+        }
+    }
+    // Composed even when no chart has a schema: Helm's coalescing still refuses a subchart's
+    // values that are no mapping.
+    with_draft(composed, &drafts, root, &literals)
 }
 
 /// The tree listed in its composed schema for the schema layer: the subcharts' value paths
