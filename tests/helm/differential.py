@@ -33,6 +33,8 @@ from ours import Ours, parse_path  # noqa: E402
 
 KEPT = os.path.join(Q.HERE, "kept.json")
 UNREVIEWED = "unreviewed"
+# The cause under which a question answered alike in other words is kept.
+WORDS = "words"
 
 HELM_KEYWORDS = [
     (r"^additional properties", "additionalProperties"), (r"^got \w+, want", "type"),
@@ -309,6 +311,8 @@ def write_kept(path, rows, kept):
     """The kept list from this run's disagreements; an entry that was there keeps its reason."""
     entries = [{"question": r["id"], "cause": r["cause"], "reason": kept.get((r["id"], r["cause"]), UNREVIEWED)}
                for r in rows if not r["agree"] and r["ours"] != "crash"]
+    entries += [{"question": r["id"], "cause": WORDS, "reason": kept.get((r["id"], WORDS), UNREVIEWED)}
+                for r in rows if "messages" in r]
     with open(path, "w", encoding="utf-8") as f:
         json.dump({"about": "Disagreements with Helm v4.2.3 kept on purpose (docs/helm.md, Kept disagreements). "
                             "Regenerate: python3 tests/helm/differential.py --write-kept",
@@ -329,20 +333,25 @@ def report(rows, kept, seconds, setup):
     for c, n in s["byCause"].items():
         print(f"    {n:5d}  {c}")
     asked = {r["id"] for r in rows}
-    occurring = {(r["id"], r["cause"]) for r in rows if not r["agree"]}
+    # Same verdict and locations in other words is a failure too, unless kept with its reason.
+    worded = [r for r in rows if "messages" in r]
+    occurring = {(r["id"], r["cause"]) for r in rows if not r["agree"]} | {(r["id"], WORDS) for r in worded}
     new = [r for r in rows if not r["agree"] and ((r["id"], r["cause"]) not in kept or r["ours"] == "crash")]
+    new_words = [r for r in worded if (r["id"], WORDS) not in kept]
     stale = [k for k in kept if k[0] in asked and k not in occurring]
     unreviewed = [k for k in kept if k in occurring and kept[k] == UNREVIEWED]
     for r in new[:40]:
         print(f"NEW {r['id']}: {r['cause']}\n    helm: {r['helmText'][:300]!r}\n    ours: {r['oursText'][:300]!r}")
+    for r in new_words[:40]:
+        print(f"NEW {r['id']}: {WORDS}\n    helm: {r['messages']['helm']!r}\n    ours: {r['messages']['ours']!r}")
     for k in stale[:40]:
         print(f"STALE (no longer happens; drop it from kept.json): {k[0]}: {k[1]}")
     for k in unreviewed[:20]:
         print(f"UNREVIEWED (give it a reason in kept.json): {k[0]}: {k[1]}")
     if len(new) > 40 or len(stale) > 40:
         print(f"... {len(new)} new, {len(stale)} stale in all (target/helm-differential/disagreements.jsonl)")
-    failed = len(new) + len(stale) + len(unreviewed)
-    passed = len(rows) - len(new) - len(unreviewed)
+    failed = len(new) + len(new_words) + len(stale) + len(unreviewed)
+    passed = len(rows) - len(new) - len(new_words) - len(unreviewed)
     print(f"{passed} passed, {failed} failed")
     return failed
 

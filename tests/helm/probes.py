@@ -263,7 +263,21 @@ def patterns():
             out.append((f"pattern-{name}/{i}", schema, f"p: {json.dumps(value, ensure_ascii=False)}\n", None))
         props = {"type": "object", "patternProperties": {pattern: {"type": "integer"}}}
         out.append((f"patternProperties-{name}", props, f"{json.dumps(values[0], ensure_ascii=False)}: x\n", None))
+    # Go's `%q` of the value in Helm's words: each character printed or escaped by its Unicode
+    # 15.0 category (format, unassigned, private use, marks, separators, astral, controls).
+    schema = one("p", {"type": "string", "pattern": "^$"})
+    for i, text in enumerate(QUOTED):
+        out.append((f"pattern-quoted/{i}", schema, f'p: "{text}"\n', None))
     return out
+
+
+# Values written as YAML double-quoted escapes, so that every code point reaches Helm as is.
+QUOTED = [
+    r"a\u00adb\u0378c\ue000d\u0301e\u00a0f\u2028g\ufeffh\u061ci\u200bj\u0600k",
+    r"\U0001f600\U000e0001\U0010ffff\U0001d173\u0085\u007f\t\u0007",
+    r"it's \"q\" \\ end\\",
+    r"\u1c89\U00011f00\U00031350\U0001e4d0\u08e2\u0890",
+]
 
 
 def numbers():
