@@ -109,6 +109,9 @@ pub enum ErrorKind {
     Constant {
         /// The value `const` names.
         expected_value: Value,
+        /// The number `const` names as the schema's text writes it, when `expected_value`
+        /// prints otherwise (`1e2`, not `100.0`): Helm prints it as written.
+        written: Option<String>,
     },
     /// `contains`, or the `minContains`/`maxContains` bound that failed.
     Contains {
@@ -123,6 +126,9 @@ pub enum ErrorKind {
     Enum {
         /// The values `enum` allows.
         options: Value,
+        /// Each option that is a number `options` prints otherwise than the schema's text
+        /// writes it (its index, its text): Helm prints it as written.
+        written: Vec<(usize, String)>,
     },
     /// `exclusiveMaximum`.
     ExclusiveMaximum {

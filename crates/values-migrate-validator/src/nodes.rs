@@ -104,8 +104,8 @@ pub(crate) enum Rest {
 /// A value the schema expects (`enum`, `const`), its numbers exact as written.
 #[derive(Debug)]
 pub(crate) enum Expected {
-    /// A number.
-    Number(Limit),
+    /// A number, and its literal when serde_json prints it otherwise (Helm prints it as written).
+    Number(Limit, Option<Box<str>>),
     /// An array.
     Array(Vec<Expected>),
     /// An object: its members.

@@ -15,11 +15,15 @@ pub fn of(kind: &ErrorKind, instance: &Value) -> String {
     };
     match kind {
         ErrorKind::Type { kind } => type_message(instance, kind),
-        ErrorKind::Enum { options } => {
-            enum_message(options.as_array().map_or(&[][..], Vec::as_slice))
+        ErrorKind::Enum { options, written } => {
+            enum_message(options.as_array().map_or(&[][..], Vec::as_slice), written)
         }
-        ErrorKind::Constant { expected_value } if is_primitive(expected_value) => {
-            format!("value must be {}", display(expected_value))
+        ErrorKind::Constant {
+            expected_value,
+            written,
+        } if is_primitive(expected_value) => {
+            let shown = written.clone().unwrap_or_else(|| display(expected_value));
+            format!("value must be {shown}")
         }
         ErrorKind::Constant { .. } => "'const' failed".to_string(),
         ErrorKind::Minimum { limit } => bound("minimum", limit),
@@ -173,11 +177,20 @@ pub(crate) fn unique_message(value: &Value) -> String {
     "items are not unique".to_string()
 }
 
-fn enum_message(options: &[Value]) -> String {
+/// `value must be one of 1e2, 'x'`: each number as the schema's text writes it (`written`).
+fn enum_message(options: &[Value], written: &[(usize, String)]) -> String {
     if !options.iter().all(is_primitive) {
         return "'enum' failed".to_string();
     }
-    let shown: Vec<String> = options.iter().map(display).collect();
+    let literal = |i: usize| {
+        written
+            .iter()
+            .find(|(at, _)| *at == i)
+            .map(|(_, l)| l.clone())
+    };
+    let shown: Vec<String> = (options.iter().enumerate())
+        .map(|(i, option)| literal(i).unwrap_or_else(|| display(option)))
+        .collect();
     match shown.as_slice() {
         [one] => format!("value must be {one}"),
         _ => format!("value must be one of {}", shown.join(", ")),
@@ -258,12 +271,13 @@ pub(crate) fn go_float(x: f64) -> String {
         return "0".to_string();
     }
     if !x.is_finite() {
+        // Helm 4.2.3: `minimum: got 5, want ∞` for `"minimum": 1e400`.
         return if x.is_nan() {
             "NaN"
         } else if x > 0.0 {
-            "+Inf"
+            "∞"
         } else {
-            "-Inf"
+            "-∞"
         }
         .to_string();
     }
@@ -316,6 +330,8 @@ mod tests {
             (-99999.5, "-99,999.5"),
             (12345.678, "12,345.678"),
             (0.0001, "0.0001"),
+            (f64::INFINITY, "∞"),
+            (f64::NEG_INFINITY, "-∞"),
         ];
         for (x, shown) in cases {
             assert_eq!(go_float(x), shown);
