@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::error::{SchemaError, SchemaErrorKind};
 use super::locate::locate;
 use super::validator::{CompileError, Pattern, Validator, compile_pattern, go_pattern, go_quote};
-use super::validator::{DEFAULT_BASE, Index, Literals, Target, bundle};
+use super::validator::{DEFAULT_BASE, Index, Literals, Target, bundle, supplied_pointer};
 use crate::text::LineIndex;
 
 pub use super::validator::Draft;
@@ -90,12 +90,32 @@ pub(crate) fn beyond_float(text: &str, error: &SchemaError) -> Option<Value> {
     None
 }
 
-/// Compiles `document` with the documents it refers to (URL, schema), supplied by the caller;
-/// `text`, when given, is its source, used for error positions and for its numbers as written.
+/// A document a schema's `$ref` names at a URL, supplied by the caller (Helm fetches it; nothing
+/// is fetched here), with its numbers as its text writes them.
+#[derive(Clone, Debug)]
+pub struct Supplied {
+    url: String,
+    document: Value,
+    literals: Literals,
+}
+
+impl Supplied {
+    /// The document `text` holds, supplied for `url`, or where it is not JSON.
+    pub fn read(url: &str, text: &str) -> Result<Supplied, SchemaError> {
+        Ok(Supplied {
+            url: url.to_string(),
+            document: parse(text)?,
+            literals: Literals::read(text),
+        })
+    }
+}
+
+/// Compiles `document` with the documents it refers to, supplied by the caller; `text`, when
+/// given, is its source, used for error positions and for its numbers as written.
 pub(crate) fn compile(
     document: &Value,
     text: Option<&str>,
-    supplied: &[(String, Value)],
+    supplied: &[Supplied],
 ) -> Result<Compiled, SchemaError> {
     let positioned = |error: SchemaError| match (text, error.schema_path()) {
         (Some(text), Some(pointer)) => match locate(text, pointer) {
@@ -105,14 +125,21 @@ pub(crate) fn compile(
         _ => error,
     };
     let draft = draft_of(document.get("$schema")).map_err(positioned)?;
-    let document = &bundle(document, draft, supplied);
+    let documents: Vec<(String, Value)> = (supplied.iter())
+        .map(|s| (s.url.clone(), s.document.clone()))
+        .collect();
+    let document = &bundle(document, draft, &documents);
     let index = Index::build(document, draft);
     check_patterns(&index).map_err(positioned)?;
 
     // References resolve as validation reaches them, as Helm 4 resolves them: one that points
     // nowhere (or elsewhere) inside a definition nothing uses is no error. A reached one that
     // leaves the document names every such one, with how to supply them.
-    let literals = text.map(Literals::read).unwrap_or_default();
+    // Each supplied document's numbers at the place it is embedded, as its text writes them.
+    let literals = (supplied.iter()).fold(
+        text.map(Literals::read).unwrap_or_default(),
+        |literals, s| literals.with(s.literals.placed(&supplied_pointer(draft, &s.url))),
+    );
     let validator = build(document, draft, &literals).map_err(|error| {
         let remote = error.kind() == SchemaErrorKind::RemoteReference;
         let named = remote

@@ -34,7 +34,7 @@ pub use coalesce::{
     CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
     coalesce_with_warnings, copy_globals, global_sources, load_values, reuse_values,
 };
-pub use compile::Draft;
+pub use compile::{Draft, Supplied};
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
 pub use displaced::{Displaced, DisplacedBy, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};
@@ -89,8 +89,8 @@ impl Schema {
     }
 
     /// Compiles a schema from its JSON text with the documents its `$ref`s name elsewhere,
-    /// supplied as (URL, decoded document): Helm fetches them; nothing here is fetched.
-    pub fn compile_with_refs(text: &str, refs: &[(String, Value)]) -> Result<Schema, SchemaError> {
+    /// supplied by the caller: Helm fetches them; nothing here is fetched.
+    pub fn compile_with_refs(text: &str, refs: &[Supplied]) -> Result<Schema, SchemaError> {
         let document = match compile::parse(text) {
             Ok(document) => document,
             Err(error) => {
@@ -114,7 +114,7 @@ impl Schema {
     fn build(
         document: &Value,
         text: Option<&str>,
-        refs: &[(String, Value)],
+        refs: &[Supplied],
     ) -> Result<Schema, SchemaError> {
         let compiled = compile::compile(document, text, refs)?;
         COMPILATIONS.fetch_add(1, Ordering::Relaxed);

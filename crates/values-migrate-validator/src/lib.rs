@@ -40,7 +40,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_json::Value;
 
-pub use bundle::{SUPPLIED, bundle};
+pub use bundle::{SUPPLIED, bundle, supplied_pointer};
 pub use compile::{CompileError, compile_pattern};
 pub use error::{ErrorKind, JsonType, TypeKind, ValidationError};
 pub use flat::{Flat, flatten, flatten_lines};
