@@ -65,10 +65,16 @@ pub(crate) fn parse(text: &str) -> Result<Value, SchemaError> {
     })
 }
 
+/// The document `text` holds as Helm reads it (a number beyond a double's range, `1e400`, held
+/// as `0`, which the validator reads as its literal: `Literals`), or where it is not JSON.
+pub(crate) fn read(text: &str) -> Result<Value, SchemaError> {
+    parse(text).or_else(|error| beyond_float(text, &error).ok_or(error))
+}
+
 /// The document `text` holds when its only fault for serde_json is a number beyond `float64`
 /// (`1E1111111`), each such number read as `0`: valid JSON that Helm reads (as a `json.Number`),
-/// so its meta-schema, not the parser, decides (`None`: another fault, or none).
-pub(crate) fn beyond_float(text: &str, error: &SchemaError) -> Option<Value> {
+/// so its meta-schema decides, and compares with it as written (`None`: another fault, or none).
+fn beyond_float(text: &str, error: &SchemaError) -> Option<Value> {
     let mut text = text.to_string();
     let mut offset = error.offset()?;
     for _ in 0..64 {
@@ -104,7 +110,7 @@ impl Supplied {
     pub fn read(url: &str, text: &str) -> Result<Supplied, SchemaError> {
         Ok(Supplied {
             url: url.to_string(),
-            document: parse(text)?,
+            document: read(text)?,
             literals: Literals::read(text),
         })
     }
@@ -326,6 +332,32 @@ mod tests {
             alone
                 .validator
                 .is_valid(&serde_json::json!({"low": -18446744073709551600.0}))
+        );
+    }
+
+    #[test]
+    fn numbers_beyond_a_doubles_range_are_compared_and_printed_as_helm_does() {
+        // Helm 4.2.3's words (probes `number-printed-*`); a supplied document's numbers too.
+        let text = r#"{"properties": {"low": {"minimum": 1e400}, "any": {"maximum": 1e400},
+            "step": {"multipleOf": 1e400}, "one": {"const": 1e400}, "short": {"minLength": 1e400},
+            "few": {"maxItems": 18446744073709551617}, "ref": {"$ref": "https://x.example/n.json"}}}"#;
+        let supplied = Supplied::read("https://x.example/n.json", r#"{"maximum": -1e400}"#);
+        let compiled = crate::schema::Schema::compile_with_refs(text, &[supplied.unwrap()]);
+        let compiled = compiled.unwrap();
+        let values =
+            json!({"low": 5, "any": 5, "step": 0, "one": 5, "short": "", "few": [1, 2], "ref": 5});
+        let mut words: Vec<String> = (compiled.validate(&values).iter())
+            .map(|v| format!("{}: {}", v.pointer, v.helm_message))
+            .collect();
+        words.sort();
+        assert_eq!(
+            words,
+            [
+                "/few: maxItems: got 2, want 1",
+                "/low: minimum: got 5, want ∞",
+                "/one: value must be 1e400",
+                "/ref: maximum: got 5, want -∞",
+            ]
         );
     }
 

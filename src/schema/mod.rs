@@ -91,19 +91,7 @@ impl Schema {
     /// Compiles a schema from its JSON text with the documents its `$ref`s name elsewhere,
     /// supplied by the caller: Helm fetches them; nothing here is fetched.
     pub fn compile_with_refs(text: &str, refs: &[Supplied]) -> Result<Schema, SchemaError> {
-        let document = match compile::parse(text) {
-            Ok(document) => document,
-            Err(error) => {
-                // Valid JSON with a number beyond float64: Helm's meta-schema may refuse it.
-                let beyond = compile::beyond_float(text, &error).map(|document| {
-                    compile::compile(&document, Some(text), refs)
-                        .err()
-                        .filter(|e| e.kind() == SchemaErrorKind::InvalidSchema)
-                });
-                return Err(beyond.flatten().unwrap_or(error));
-            }
-        };
-        Self::build(&document, Some(text), refs)
+        Self::build(&compile::read(text)?, Some(text), refs)
     }
 
     /// Compiles a schema already decoded as JSON (errors then carry no line and column).

@@ -362,6 +362,26 @@ def numbers():
         ("maxItems-1e-400", '"maxItems": 1e-400', "num: [1]\n"),
         ("minContains-1e1", '"minContains": 1e1, "contains": {"const": 1}', "num: [1]\n"),
     ]
+    # Beyond a double's range, and counts beyond 64 bits (Helm's Go `int`: the low 64 bits).
+    printed += [
+        ("minimum-1e400", '"minimum": 1e400', "num: 5\n"),
+        ("maximum-1e400", '"maximum": 1e400', "num: 5\n"),
+        ("minimum-minus-1e400", '"minimum": -1e400', "num: 5\n"),
+        ("maximum-minus-1e400", '"maximum": -1e400', "num: 5\n"),
+        ("exclusiveMinimum-1e400", '"exclusiveMinimum": 1e400', "num: 5\n"),
+        ("exclusiveMaximum-minus-1e400", '"exclusiveMaximum": -1e400', "num: 5\n"),
+        ("multipleOf-1e400", '"multipleOf": 1e400', "num: 5\n"),
+        ("multipleOf-1e400-zero", '"multipleOf": 1e400', "num: 0\n"),
+        ("const-1e400", '"const": 1e400', "num: 5\n"),
+        ("enum-beyond", '"enum": [1e400, -1E+999]', "num: 5\n"),
+        ("minLength-1e400", '"minLength": 1e400', "num: a\n"),
+        ("minLength-2^64+5", '"minLength": 18446744073709551621', "num: abc\n"),
+        ("maxLength-2^63", '"maxLength": 9223372036854775808', "num: a\n"),
+        ("maxLength-2^64+1", '"maxLength": 18446744073709551617', "num: abc\n"),
+        ("maxItems-1e20", '"maxItems": 1e20', "num: [1]\n"),
+        ("maxContains-2^63", '"maxContains": 9223372036854775808, "contains": {"const": 1}', "num: [1]\n"),
+        ("minContains-2^64+2", '"minContains": 18446744073709551618, "contains": {"const": 1}', "num: [1]\n"),
+    ]
     big += [(f"printed-{n}", text(sub), d) for n, sub, d in printed]
     draft4 = '{"$schema": "http://json-schema.org/draft-04/schema#", "properties": {"num": {%s}}}'
     big += [

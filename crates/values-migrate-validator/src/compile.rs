@@ -44,23 +44,6 @@ fn invalid(message: impl Into<String>, at: &str) -> CompileError {
     CompileError::Invalid(message.into(), at.to_string())
 }
 
-pub(crate) fn as_count(value: &Value, at: &str) -> Result<u64, CompileError> {
-    match value {
-        Value::Number(n) => n
-            .as_u64()
-            .or_else(|| {
-                n.as_f64()
-                    .filter(|f| f.fract() == 0.0 && *f >= 0.0)
-                    .map(|f| f as u64)
-            })
-            .ok_or_else(|| invalid(format!("{value} is not a non-negative integer"), at)),
-        _ => Err(invalid(
-            format!("{value} is not a non-negative integer"),
-            at,
-        )),
-    }
-}
-
 pub(crate) fn strings(value: &Value, at: &str) -> Result<Vec<String>, CompileError> {
     match value {
         Value::Array(items) => items
@@ -325,8 +308,8 @@ impl<'d> Compiler<'d> {
                 }
                 _ => return Err(invalid(format!("{value} is not a positive number"), path)),
             },
-            "minLength" => Check::Count(Count::MinLength, as_count(value, path)?),
-            "maxLength" => Check::Count(Count::MaxLength, as_count(value, path)?),
+            "minLength" => Check::Count(Count::MinLength, self.count(value, path)?),
+            "maxLength" => Check::Count(Count::MaxLength, self.count(value, path)?),
             "pattern" => match value {
                 Value::String(source) => Check::Pattern(pattern_at(source, path)?),
                 other => return Err(invalid(format!("{other} is not of type \"string\""), path)),
@@ -422,6 +405,18 @@ impl<'d> Compiler<'d> {
     /// The number `n` (the document's `value`) as the schema's text writes it.
     fn limit(&self, value: &Value, n: &serde_json::Number) -> Limit {
         Limit::of(n, self.written_at(value))
+    }
+
+    /// A count (`minLength`, `maxItems`, `minContains`, …) as Helm holds it: Go's `int` of the
+    /// whole number the text writes.
+    pub(crate) fn count(&self, value: &Value, at: &str) -> Result<i64, CompileError> {
+        let whole = match value {
+            Value::Number(n) => Some(self.limit(value, n)).filter(Limit::is_whole),
+            _ => None,
+        };
+        whole
+            .map(|limit| limit.go_int())
+            .ok_or_else(|| invalid(format!("{value} is not a non-negative integer"), at))
     }
 
     /// The literal that writes `value`, when serde_json holds or prints it otherwise.

@@ -115,9 +115,9 @@ pub enum ErrorKind {
     },
     /// `contains`, or the `minContains`/`maxContains` bound that failed.
     Contains {
-        /// The `minContains` that failed.
+        /// The `minContains` that failed (Go's `int` bit for bit, as a count's `limit`).
         min: Option<u64>,
-        /// The `maxContains` that failed.
+        /// The `maxContains` that failed (Go's `int` bit for bit, as a count's `limit`).
         max: Option<u64>,
         /// The items that matched the `contains` schema.
         matched: Vec<usize>,
@@ -132,12 +132,14 @@ pub enum ErrorKind {
     },
     /// `exclusiveMaximum`.
     ExclusiveMaximum {
-        /// The keyword's limit.
+        /// The keyword's limit, the double nearest to it (`null` beyond a double's range:
+        /// `1e400`).
         limit: Value,
     },
     /// `exclusiveMinimum`.
     ExclusiveMinimum {
-        /// The keyword's limit.
+        /// The keyword's limit, the double nearest to it (`null` beyond a double's range:
+        /// `1e400`).
         limit: Value,
     },
     /// A `false` schema.
@@ -151,42 +153,50 @@ pub enum ErrorKind {
     },
     /// `maxItems`.
     MaxItems {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `maximum`.
     Maximum {
-        /// The keyword's limit.
+        /// The keyword's limit, the double nearest to it (`null` beyond a double's range:
+        /// `1e400`).
         limit: Value,
     },
     /// `maxLength`.
     MaxLength {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `maxProperties`.
     MaxProperties {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `minItems`.
     MinItems {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `minimum`.
     Minimum {
-        /// The keyword's limit.
+        /// The keyword's limit, the double nearest to it (`null` beyond a double's range:
+        /// `1e400`).
         limit: Value,
     },
     /// `minLength`.
     MinLength {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `minProperties`.
     MinProperties {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `multipleOf`.

@@ -117,13 +117,13 @@ fn unique(items: &[Value]) -> bool {
         .all(|(i, a)| items[i + 1..].iter().all(|b| !json_equal(a, b)))
 }
 
-fn count_ok(count: Count, limit: u64, value: &Value) -> bool {
+fn count_ok(count: Count, limit: i64, value: &Value) -> bool {
     let n = match (count, value) {
         (Count::MinLength | Count::MaxLength, Value::String(s)) => s.chars().count(),
         (Count::MinItems | Count::MaxItems, Value::Array(a)) => a.len(),
         (Count::MinProperties | Count::MaxProperties, Value::Object(o)) => o.len(),
         _ => return true,
-    } as u64;
+    } as i64;
     match count {
         Count::MinLength | Count::MinItems | Count::MinProperties => n >= limit,
         _ => n <= limit,
@@ -287,7 +287,8 @@ pub(crate) fn leaf_kind(check: &Check, value: &Value) -> ErrorKind {
             multiple_of: m.limit.nearest,
         },
         Check::Count(count, limit) => {
-            let limit = *limit;
+            // Go's `int` in the error's `u64`, bit for bit (`words.rs` reads it back).
+            let limit = *limit as u64;
             match count {
                 Count::MinLength => ErrorKind::MinLength { limit },
                 Count::MaxLength => ErrorKind::MaxLength { limit },
@@ -374,6 +375,7 @@ pub(crate) fn contains_count(
 /// Which `contains` bounds `matches` matching items break: the lower (`minContains`, or at
 /// least one), the upper (`maxContains`).
 pub(crate) fn contains_broken(contains: &Contains, matches: u64) -> (bool, bool) {
+    let matches = i64::try_from(matches).unwrap_or(i64::MAX);
     let low = match &contains.min {
         Some((min, _)) => matches < *min,
         None => matches == 0,

@@ -132,7 +132,7 @@ pub(crate) enum Check {
     /// `multipleOf`.
     MultipleOf(Multiple),
     /// A length or count bound.
-    Count(Count, u64),
+    Count(Count, i64),
     /// `required`.
     Required(Vec<String>),
     /// `dependentRequired`.
@@ -262,7 +262,7 @@ pub(crate) struct Contains {
     /// The `contains` node.
     pub(crate) node: NodeId,
     /// `minContains` and the path of its errors.
-    pub(crate) min: Option<(u64, String)>,
+    pub(crate) min: Option<(i64, String)>,
     /// `maxContains` and the path of its errors.
-    pub(crate) max: Option<(u64, String)>,
+    pub(crate) max: Option<(i64, String)>,
 }

@@ -161,6 +161,26 @@ impl Limit {
         self.decimal().exponent >= 0
     }
 
+    /// The whole number as Go's `int(big.Rat.Num().Int64())` holds it (Helm's counts): its low
+    /// 64 bits, two's complement (2^64 + 5 is 5, 2^63 is −2^63, `1e400` is 0).
+    pub(crate) fn go_int(&self) -> i64 {
+        let decimal = self.decimal();
+        let digits = decimal.digits.iter();
+        let mut low = digits.fold(0u64, |n, d| {
+            n.wrapping_mul(10).wrapping_add(u64::from(d - b'0'))
+        });
+        // 10^64 is a multiple of 2^64: past 64 zeros the low bits stay 0.
+        for _ in 0..decimal.exponent.clamp(0, 64) {
+            low = low.wrapping_mul(10);
+        }
+        let int = low as i64;
+        if decimal.negative {
+            int.wrapping_neg()
+        } else {
+            int
+        }
+    }
+
     /// The number exactly.
     fn decimal(&self) -> Decimal {
         match &self.written {
@@ -177,10 +197,15 @@ pub(crate) fn held_otherwise(literal: &str) -> bool {
     held(literal).is_some_and(|n| n.to_string() != literal)
 }
 
-/// The number serde_json holds for `literal` (read as a `Value`, as the schema was).
+/// The number serde_json holds for `literal` (read as a `Value`, as the schema was); one beyond
+/// a double's range (`1e400`), which serde_json refuses, is held as the `0` a schema's reader
+/// puts in its place (`values_migrate::schema`'s `read`).
 pub(crate) fn held(literal: &str) -> Option<Number> {
     match serde_json::from_str(literal) {
         Ok(serde_json::Value::Number(n)) => Some(n),
+        Err(e) if e.to_string().starts_with("number out of range") => {
+            Decimal::parse(literal).map(|_| Number::from(0u8))
+        }
         _ => None,
     }
 }
@@ -482,5 +507,14 @@ mod tests {
         assert_eq!(written("-1e-400").sign(), Ordering::Less);
         assert!(written("1.0e1").is_whole() && written("18446744073709551616").is_whole());
         assert!(!written("1e-400").is_whole() && !written("1.5").is_whole());
+        // Helm 4.2.3: `minLength: got 3, want 5` for 2^64 + 5, `maxLength: … want -9,223,…`.
+        let go_int = |text: &str| Limit::of(&held(text).unwrap(), Some(text)).go_int();
+        assert_eq!(go_int("18446744073709551621"), 5);
+        assert_eq!(go_int("9223372036854775808"), i64::MIN);
+        assert_eq!(
+            (go_int("1e400"), go_int("1.0e1"), go_int("-1e0")),
+            (0, 10, -1)
+        );
+        assert_eq!(go_int("1e20"), 7766279631452241920);
     }
 }

@@ -10,8 +10,14 @@ use super::error::{ErrorKind, JsonType, TypeKind, ValidationError};
 /// Helm's words for one error of `kind` on `instance`.
 pub fn of(kind: &ErrorKind, instance: &Value) -> String {
     let number = |v: &Value| go_float(v.as_f64().unwrap_or(f64::NAN));
-    let bound = |name: &str, limit: &Value| {
-        format!("{name}: got {}, want {}", number(instance), number(limit))
+    // A limit beyond a double's range is `null`: only ∞ fails a lower bound, only −∞ an upper.
+    let bound = |name: &str, limit: &Value, beyond: &str| {
+        let want = if limit.is_null() {
+            beyond.to_string()
+        } else {
+            number(limit)
+        };
+        format!("{name}: got {}, want {want}", number(instance))
     };
     match kind {
         ErrorKind::Type { kind } => type_message(instance, kind),
@@ -26,10 +32,10 @@ pub fn of(kind: &ErrorKind, instance: &Value) -> String {
             format!("value must be {shown}")
         }
         ErrorKind::Constant { .. } => "'const' failed".to_string(),
-        ErrorKind::Minimum { limit } => bound("minimum", limit),
-        ErrorKind::Maximum { limit } => bound("maximum", limit),
-        ErrorKind::ExclusiveMinimum { limit } => bound("exclusiveMinimum", limit),
-        ErrorKind::ExclusiveMaximum { limit } => bound("exclusiveMaximum", limit),
+        ErrorKind::Minimum { limit } => bound("minimum", limit, "∞"),
+        ErrorKind::Maximum { limit } => bound("maximum", limit, "-∞"),
+        ErrorKind::ExclusiveMinimum { limit } => bound("exclusiveMinimum", limit, "∞"),
+        ErrorKind::ExclusiveMaximum { limit } => bound("exclusiveMaximum", limit, "-∞"),
         ErrorKind::MultipleOf { multiple_of } => format!(
             "multipleOf: got {}, want {}",
             number(instance),
@@ -65,7 +71,7 @@ fn count_message(kind: &ErrorKind, instance: &Value) -> Option<String> {
     Some(format!(
         "{name}: got {}, want {}",
         grouped(got),
-        grouped(limit)
+        grouped(go_int(*limit))
     ))
 }
 
@@ -100,16 +106,26 @@ fn container_message(kind: &ErrorKind, instance: &Value) -> String {
     }
 }
 
+/// A count as Helm holds it, Go's `int`: the error's `u64` read back as the `i64` it carries.
+fn go_int(limit: u64) -> i64 {
+    limit as i64
+}
+
 /// `min 2 items required to match contains schema, but matched 1 items at 0`.
 fn contains_message(min: Option<u64>, max: Option<u64>, matched: &[usize]) -> String {
+    // Helm's message printer groups them: `max -9,223,372,036,854,775,808 items required`.
+    let (min, max) = (
+        min.map(|m| grouped(go_int(m))),
+        max.map(|m| grouped(go_int(m))),
+    );
     let at = matched
         .iter()
         .map(usize::to_string)
         .collect::<Vec<_>>()
         .join(" ");
-    let n = matched.len();
+    let n = grouped(matched.len());
     match (min, max) {
-        (Some(min), _) if n == 0 => {
+        (Some(min), _) if matched.is_empty() => {
             format!("min {min} items required to match contains schema, but none matched")
         }
         (Some(min), _) => format!(
