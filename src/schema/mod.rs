@@ -74,9 +74,10 @@ impl std::fmt::Debug for Schema {
     }
 }
 
-/// Parses a schema document's JSON text (a document a `$ref` names), or says where it is not JSON.
+/// A schema document's JSON text read as Helm reads it (a number beyond a double's range held
+/// as `0`, which its literal stands for), or where it is not JSON.
 pub fn parse_document(text: &str) -> Result<Value, SchemaError> {
-    compile::parse(text)
+    compile::read(text)
 }
 
 impl Schema {
