@@ -238,7 +238,10 @@ fn node(
     let own = format!("{pointer}/allOf/0");
     let has_schema = chart.schema.is_some();
     if let Some(text) = &chart.schema {
-        let mut schema: Value = serde_json::from_str(text).map_err(|e| {
+        // A number beyond a double's range (`1e400`) is read as Helm reads it, its literal kept.
+        let read = serde_json::from_str(text);
+        let read = read.or_else(|e| crate::schema::parse_document(text).map_err(|_| e));
+        let mut schema: Value = read.map_err(|e| {
             let message = format!("not JSON: {e}");
             ChartError::new(&chart.source, Some("values.schema.json"), message)
         })?;

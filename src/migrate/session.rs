@@ -8,7 +8,7 @@ use super::request::{
 };
 use super::{stages, validate};
 use crate::reads::Reads;
-use crate::schema::{Change, Schema, changelog};
+use crate::schema::{Change, Schema, Supplied, changelog};
 use crate::text::Diagnostic;
 use crate::yaml::Typing;
 use serde_json::Value;
@@ -243,11 +243,12 @@ pub fn invalid(errors: Vec<Diagnostic>) -> MigrateReport {
     report
 }
 
-/// The supplied documents, decoded: (URL, document); one that is not JSON is located in its text.
-fn supplied(refs: &[SchemaRef]) -> Result<Vec<(String, Value)>, Diagnostic> {
+/// The supplied documents, read (their numbers as written); one that is not JSON is located in
+/// its text.
+fn supplied(refs: &[SchemaRef]) -> Result<Vec<Supplied>, Diagnostic> {
     let mut out = Vec::with_capacity(refs.len());
     for r in refs {
-        let document = crate::schema::parse_document(&r.document.text).map_err(|error| {
+        let document = Supplied::read(&r.url, &r.document.text).map_err(|error| {
             let message = format!("{} (the document supplied for {})", error.message(), r.url);
             match error.offset() {
                 Some(offset) => {
@@ -256,14 +257,14 @@ fn supplied(refs: &[SchemaRef]) -> Result<Vec<(String, Value)>, Diagnostic> {
                 None => Diagnostic::in_file(&r.document.name, &message),
             }
         })?;
-        out.push((r.url.clone(), document));
+        out.push(document);
     }
     Ok(out)
 }
 
 /// Compiles a schema with the documents its `$ref`s name elsewhere; an error is located in its
 /// text (line, column and UTF-16 column).
-fn compile_with_refs(input: &Named, refs: &[(String, Value)]) -> Result<Schema, Diagnostic> {
+fn compile_with_refs(input: &Named, refs: &[Supplied]) -> Result<Schema, Diagnostic> {
     Schema::compile_with_refs(&input.text, refs).map_err(|error| match error.offset() {
         Some(offset) => Diagnostic::at(&input.name, &input.text, offset, error.message()),
         None => Diagnostic::in_file(&input.name, error.message()),

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::error::{SchemaError, SchemaErrorKind};
 use super::locate::locate;
 use super::validator::{CompileError, Pattern, Validator, compile_pattern, go_pattern, go_quote};
-use super::validator::{DEFAULT_BASE, Index, Literals, Target, bundle};
+use super::validator::{DEFAULT_BASE, Index, Literals, Target, bundle, supplied_pointer};
 use crate::text::LineIndex;
 
 pub use super::validator::Draft;
@@ -65,10 +65,16 @@ pub(crate) fn parse(text: &str) -> Result<Value, SchemaError> {
     })
 }
 
+/// The document `text` holds as Helm reads it (a number beyond a double's range, `1e400`, held
+/// as `0`, which the validator reads as its literal: `Literals`), or where it is not JSON.
+pub(crate) fn read(text: &str) -> Result<Value, SchemaError> {
+    parse(text).or_else(|error| beyond_float(text, &error).ok_or(error))
+}
+
 /// The document `text` holds when its only fault for serde_json is a number beyond `float64`
 /// (`1E1111111`), each such number read as `0`: valid JSON that Helm reads (as a `json.Number`),
-/// so its meta-schema, not the parser, decides (`None`: another fault, or none).
-pub(crate) fn beyond_float(text: &str, error: &SchemaError) -> Option<Value> {
+/// so its meta-schema decides, and compares with it as written (`None`: another fault, or none).
+fn beyond_float(text: &str, error: &SchemaError) -> Option<Value> {
     let mut text = text.to_string();
     let mut offset = error.offset()?;
     for _ in 0..64 {
@@ -90,12 +96,32 @@ pub(crate) fn beyond_float(text: &str, error: &SchemaError) -> Option<Value> {
     None
 }
 
-/// Compiles `document` with the documents it refers to (URL, schema), supplied by the caller;
-/// `text`, when given, is its source, used for error positions and for its numbers as written.
+/// A document a schema's `$ref` names at a URL, supplied by the caller (Helm fetches it; nothing
+/// is fetched here), with its numbers as its text writes them.
+#[derive(Clone, Debug)]
+pub struct Supplied {
+    url: String,
+    document: Value,
+    literals: Literals,
+}
+
+impl Supplied {
+    /// The document `text` holds, supplied for `url`, or where it is not JSON.
+    pub fn read(url: &str, text: &str) -> Result<Supplied, SchemaError> {
+        Ok(Supplied {
+            url: url.to_string(),
+            document: read(text)?,
+            literals: Literals::read(text),
+        })
+    }
+}
+
+/// Compiles `document` with the documents it refers to, supplied by the caller; `text`, when
+/// given, is its source, used for error positions and for its numbers as written.
 pub(crate) fn compile(
     document: &Value,
     text: Option<&str>,
-    supplied: &[(String, Value)],
+    supplied: &[Supplied],
 ) -> Result<Compiled, SchemaError> {
     let positioned = |error: SchemaError| match (text, error.schema_path()) {
         (Some(text), Some(pointer)) => match locate(text, pointer) {
@@ -105,14 +131,21 @@ pub(crate) fn compile(
         _ => error,
     };
     let draft = draft_of(document.get("$schema")).map_err(positioned)?;
-    let document = &bundle(document, draft, supplied);
+    let documents: Vec<(String, Value)> = (supplied.iter())
+        .map(|s| (s.url.clone(), s.document.clone()))
+        .collect();
+    let document = &bundle(document, draft, &documents);
     let index = Index::build(document, draft);
     check_patterns(&index).map_err(positioned)?;
 
     // References resolve as validation reaches them, as Helm 4 resolves them: one that points
     // nowhere (or elsewhere) inside a definition nothing uses is no error. A reached one that
     // leaves the document names every such one, with how to supply them.
-    let literals = text.map(Literals::read).unwrap_or_default();
+    // Each supplied document's numbers at the place it is embedded, as its text writes them.
+    let literals = (supplied.iter()).fold(
+        text.map(Literals::read).unwrap_or_default(),
+        |literals, s| literals.with(s.literals.placed(&supplied_pointer(draft, &s.url))),
+    );
     let validator = build(document, draft, &literals).map_err(|error| {
         let remote = error.kind() == SchemaErrorKind::RemoteReference;
         let named = remote
@@ -299,6 +332,32 @@ mod tests {
             alone
                 .validator
                 .is_valid(&serde_json::json!({"low": -18446744073709551600.0}))
+        );
+    }
+
+    #[test]
+    fn numbers_beyond_a_doubles_range_are_compared_and_printed_as_helm_does() {
+        // Helm 4.2.3's words (probes `number-printed-*`); a supplied document's numbers too.
+        let text = r#"{"properties": {"low": {"minimum": 1e400}, "any": {"maximum": 1e400},
+            "step": {"multipleOf": 1e400}, "one": {"const": 1e400}, "short": {"minLength": 1e400},
+            "few": {"maxItems": 18446744073709551617}, "ref": {"$ref": "https://x.example/n.json"}}}"#;
+        let supplied = Supplied::read("https://x.example/n.json", r#"{"maximum": -1e400}"#);
+        let compiled = crate::schema::Schema::compile_with_refs(text, &[supplied.unwrap()]);
+        let compiled = compiled.unwrap();
+        let values =
+            json!({"low": 5, "any": 5, "step": 0, "one": 5, "short": "", "few": [1, 2], "ref": 5});
+        let mut words: Vec<String> = (compiled.validate(&values).iter())
+            .map(|v| format!("{}: {}", v.pointer, v.helm_message))
+            .collect();
+        words.sort();
+        assert_eq!(
+            words,
+            [
+                "/few: maxItems: got 2, want 1",
+                "/low: minimum: got 5, want ∞",
+                "/one: value must be 1e400",
+                "/ref: maximum: got 5, want -∞",
+            ]
         );
     }
 

@@ -34,7 +34,7 @@ pub use coalesce::{
     CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
     coalesce_with_warnings, copy_globals, global_sources, load_values, reuse_values,
 };
-pub use compile::Draft;
+pub use compile::{Draft, Supplied};
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
 pub use displaced::{Displaced, DisplacedBy, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};
@@ -74,9 +74,10 @@ impl std::fmt::Debug for Schema {
     }
 }
 
-/// Parses a schema document's JSON text (a document a `$ref` names), or says where it is not JSON.
+/// A schema document's JSON text read as Helm reads it (a number beyond a double's range held
+/// as `0`, which its literal stands for), or where it is not JSON.
 pub fn parse_document(text: &str) -> Result<Value, SchemaError> {
-    compile::parse(text)
+    compile::read(text)
 }
 
 impl Schema {
@@ -89,21 +90,9 @@ impl Schema {
     }
 
     /// Compiles a schema from its JSON text with the documents its `$ref`s name elsewhere,
-    /// supplied as (URL, decoded document): Helm fetches them; nothing here is fetched.
-    pub fn compile_with_refs(text: &str, refs: &[(String, Value)]) -> Result<Schema, SchemaError> {
-        let document = match compile::parse(text) {
-            Ok(document) => document,
-            Err(error) => {
-                // Valid JSON with a number beyond float64: Helm's meta-schema may refuse it.
-                let beyond = compile::beyond_float(text, &error).map(|document| {
-                    compile::compile(&document, Some(text), refs)
-                        .err()
-                        .filter(|e| e.kind() == SchemaErrorKind::InvalidSchema)
-                });
-                return Err(beyond.flatten().unwrap_or(error));
-            }
-        };
-        Self::build(&document, Some(text), refs)
+    /// supplied by the caller: Helm fetches them; nothing here is fetched.
+    pub fn compile_with_refs(text: &str, refs: &[Supplied]) -> Result<Schema, SchemaError> {
+        Self::build(&compile::read(text)?, Some(text), refs)
     }
 
     /// Compiles a schema already decoded as JSON (errors then carry no line and column).
@@ -114,7 +103,7 @@ impl Schema {
     fn build(
         document: &Value,
         text: Option<&str>,
-        refs: &[(String, Value)],
+        refs: &[Supplied],
     ) -> Result<Schema, SchemaError> {
         let compiled = compile::compile(document, text, refs)?;
         COMPILATIONS.fetch_add(1, Ordering::Relaxed);

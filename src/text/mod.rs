@@ -170,7 +170,7 @@ pub fn json_path_at(json: &str, at: usize) -> String {
                 }
             }
             b'"' => {
-                let end = string_end(bytes, i);
+                let end = values_migrate_validator::json_string_end(bytes, i);
                 // A string in an object whose current key is not named yet is a key.
                 if matches!(stack.last(), Some(Ok(last)) if last.is_empty()) {
                     key = serde_json::from_str::<String>(&json[i..end.min(json.len())]).ok();
@@ -196,19 +196,6 @@ pub fn json_path_at(json: &str, at: usize) -> String {
         }
     }
     path
-}
-
-/// The byte after the JSON string that opens at `start`.
-fn string_end(bytes: &[u8], start: usize) -> usize {
-    let mut i = start + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return i + 1,
-            _ => i += 1,
-        }
-    }
-    bytes.len()
 }
 
 #[cfg(test)]

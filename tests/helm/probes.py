@@ -320,6 +320,76 @@ def numbers():
         ("const-2^64", text('"const": 18446744073709551616'), "num: 18446744073709551616\n"),
         ("const-2^64-nested", text('"const": {"a": [18446744073709551616]}'), "num:\n  a: [18446744073709551616]\n"),
     ]
+    # Schema numbers as Helm prints them: an `enum`'s or a `const`'s as written (a `json.Number`),
+    # a bound's as the float64 nearest to it; a meta-schema's words on them.
+    printed = [
+        ("enum-1e2", '"enum": [1e2]', "num: 5\n"),
+        ("enum-written", '"enum": [1E+2, 1.0, -0, 100.50, 0.10000000000000001, 18446744073709551616]', "num: 5\n"),
+        ("enum-mixed", '"enum": [1e2, "x", true, null]', "num: 5\n"),
+        ("enum-nested", '"enum": [[1e2], {"a": 1.50}]', "num: 5\n"),
+        ("enum-nested-equal", '"enum": [[1e2], {"a": 1.50}]', "num: [100]\n"),
+        ("const-1e2", '"const": 1e2', "num: 5\n"),
+        ("const-1E+2", '"const": 1E+2', "num: 100\n"),
+        ("const-minus-0", '"const": -0', "num: 5\n"),
+        ("const-minus-0.0", '"const": -0.0', "num: 5\n"),
+        ("const-1.0", '"const": 1.0', "num: 5\n"),
+        ("const-100.50", '"const": 100.50', "num: 5\n"),
+        ("const-1e-400", '"const": 1e-400', "num: 0\n"),
+        ("const-23-digits", '"const": 0.12345678901234567890123', "num: 5\n"),
+        ("const-nested", '"const": [1e2]', "num: 5\n"),
+        ("minimum-1e2", '"minimum": 1e2', "num: 5\n"),
+        ("minimum-1.50", '"minimum": 1.50', "num: 1\n"),
+        ("minimum-1E+2", '"minimum": 1E+2', "num: 5\n"),
+        ("minimum-1e-400", '"minimum": 1e-400', "num: 0\n"),
+        ("maximum-1e-400", '"maximum": 1e-400', "num: 5\n"),
+        ("maximum-2^64", '"maximum": 18446744073709551616', "num: 1e20\n"),
+        ("exclusiveMinimum-1e2", '"exclusiveMinimum": 1e2', "num: 5\n"),
+        ("exclusiveMinimum-1e-400", '"exclusiveMinimum": 1e-400', "num: 0\n"),
+        ("exclusiveMinimum-minus-1e-400", '"exclusiveMinimum": -1e-400', "num: 0\n"),
+        ("exclusiveMaximum-1.50", '"exclusiveMaximum": 1.50', "num: 5\n"),
+        ("multipleOf-1.50", '"multipleOf": 1.50', "num: 5\n"),
+        ("multipleOf-1e2", '"multipleOf": 1e2', "num: 5\n"),
+        ("multipleOf-1e-400", '"multipleOf": 1e-400', "num: 5.5\n"),
+        ("multipleOf-0", '"multipleOf": 0', "num: 5\n"),
+        ("multipleOf-minus-1e2", '"multipleOf": -1e2', "num: 5\n"),
+        ("multipleOf-minus-0.0", '"multipleOf": -0.0', "num: 5\n"),
+        ("multipleOf-minus-1e-400", '"multipleOf": -1e-400', "num: 5\n"),
+        ("minLength-1e1", '"minLength": 1e1', "num: abc\n"),
+        ("minLength-minus-1e0", '"minLength": -1e0', "num: a\n"),
+        ("minLength-1.50", '"minLength": 1.50', "num: a\n"),
+        ("minLength-minus-2^64", '"minLength": -18446744073709551616', "num: a\n"),
+        ("maxItems-1E0", '"maxItems": 1E0', "num: [1, 2]\n"),
+        ("maxItems-1e-400", '"maxItems": 1e-400', "num: [1]\n"),
+        ("minContains-1e1", '"minContains": 1e1, "contains": {"const": 1}', "num: [1]\n"),
+    ]
+    # Beyond a double's range, and counts beyond 64 bits (Helm's Go `int`: the low 64 bits).
+    printed += [
+        ("minimum-1e400", '"minimum": 1e400', "num: 5\n"),
+        ("maximum-1e400", '"maximum": 1e400', "num: 5\n"),
+        ("minimum-minus-1e400", '"minimum": -1e400', "num: 5\n"),
+        ("maximum-minus-1e400", '"maximum": -1e400', "num: 5\n"),
+        ("exclusiveMinimum-1e400", '"exclusiveMinimum": 1e400', "num: 5\n"),
+        ("exclusiveMaximum-minus-1e400", '"exclusiveMaximum": -1e400', "num: 5\n"),
+        ("multipleOf-1e400", '"multipleOf": 1e400', "num: 5\n"),
+        ("multipleOf-1e400-zero", '"multipleOf": 1e400', "num: 0\n"),
+        ("const-1e400", '"const": 1e400', "num: 5\n"),
+        ("enum-beyond", '"enum": [1e400, -1E+999]', "num: 5\n"),
+        ("minLength-1e400", '"minLength": 1e400', "num: a\n"),
+        ("minLength-2^64+5", '"minLength": 18446744073709551621', "num: abc\n"),
+        ("maxLength-2^63", '"maxLength": 9223372036854775808', "num: a\n"),
+        ("maxLength-2^64+1", '"maxLength": 18446744073709551617', "num: abc\n"),
+        ("maxItems-1e20", '"maxItems": 1e20', "num: [1]\n"),
+        ("maxContains-2^63", '"maxContains": 9223372036854775808, "contains": {"const": 1}', "num: [1]\n"),
+        ("minContains-2^64+2", '"minContains": 18446744073709551618, "contains": {"const": 1}', "num: [1]\n"),
+    ]
+    big += [(f"printed-{n}", text(sub), d) for n, sub, d in printed]
+    draft4 = '{"$schema": "http://json-schema.org/draft-04/schema#", "properties": {"num": {%s}}}'
+    big += [
+        ("printed-draft-04-multipleOf-0", draft4 % '"multipleOf": 0', "num: 5\n"),
+        ("printed-draft-04-multipleOf-1e-400", draft4 % '"multipleOf": 1e-400', "num: 5.5\n"),
+        ("printed-draft-04-enum-1e2", draft4 % '"enum": [1e2, -0]', "num: 5\n"),
+        ("printed-draft-04-exclusive-1.50", draft4 % '"maximum": 1.50, "exclusiveMaximum": true', "num: 1.5\n"),
+    ]
     return [(f"number-{n}", s, d, None) for n, s, d in big]
 
 

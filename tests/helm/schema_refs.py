@@ -3,8 +3,9 @@
 Helm fetches what a `$ref` names; helm-python-sdk has no network here, but Helm's loader reads
 `file://` URLs. So each case writes the referenced documents into a temporary directory, names
 them by their `file://` URLs in the schema, and asks Helm (`Chart.load(dir).validate_schema`) and
-ours (`validate --schema-ref URL=FILE`): the same verdict and the same error locations. Without
-the flag ours must refuse, naming the URL. Ends with `N passed, M failed`.
+ours (`validate --schema-ref URL=FILE`): the same verdict, the same error locations and Helm's
+words. Without the flag ours must refuse, naming the URL. A second document is written as text
+(`NUMBERS`), so that its numbers reach both sides as written. Ends with `N passed, M failed`.
 
     python3 tests/helm/schema_refs.py --bin target/debug/values-migrate
 """
@@ -21,6 +22,27 @@ from helm_oracle import Oracle  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATA = os.path.join(ROOT, "tests", "data", "schema-ref")
+
+
+# A referenced document whose numbers serde_json holds or prints otherwise than as written.
+NUMBERS = """{"$defs": {
+  "tiny": {"multipleOf": 1e-400},
+  "big": {"const": 18446744073709551616},
+  "listed": {"enum": [1e2, 0.10000000000000001, -0, 1.50]},
+  "below": {"maximum": 0.09999999999999999},
+  "whole": {"type": "array", "maxItems": 1E0}
+}}"""
+
+
+def number_cases(url):
+    """(name, schema, values text) against the numbers document at `url`."""
+    ref = lambda name: {"$ref": f"{url}#/$defs/{name}"}  # noqa: E731
+    schema = {"type": "object", "properties": {k: ref(k) for k in ("tiny", "big", "listed", "below", "whole")}}
+    return [
+        ("numbers-valid", schema, "tiny: 5.5\nlisted: 100\nbelow: 0.05\nwhole: [1]\n"),
+        ("numbers-invalid", schema, "tiny: 5.5\nbig: 18446744073709551615\nlisted: 0.1\nbelow: 0.1\nwhole: [1, 2]\n"),
+        ("numbers-minus-zero", schema, "listed: 0\n"),
+    ]
 
 
 def cases(url):
@@ -49,8 +71,8 @@ def ours(binary, schema_path, values_path, refs):
     report = json.loads(proc.stdout)
     if report["errors"]:
         return "refused", (), report["errors"][0]["message"]
-    pointers = tuple(sorted({v["pointer"] for v in report["violations"]}))
-    return ("valid" if report["valid"] else "invalid"), pointers, ""
+    words = tuple(sorted((v["pointer"], v["helmMessage"]) for v in report["violations"]))
+    return ("valid" if report["valid"] else "invalid"), words, ""
 
 
 def main():
@@ -65,7 +87,13 @@ def main():
         common, table = cases(url)
         with open(common_path, "w", encoding="utf-8") as f:
             json.dump(common, f)
-        for name, schema, values in table:
+        numbers_path = os.path.join(work, "numbers.json")
+        with open(numbers_path, "w", encoding="utf-8") as f:
+            f.write(NUMBERS)
+        numbers_url = "file://" + numbers_path
+        table = [(n, s, v, url, common_path) for n, s, v in table]
+        table += [(n, s, v, numbers_url, numbers_path) for n, s, v in number_cases(numbers_url)]
+        for name, schema, values, url, path in table:
             schema_path = os.path.join(work, "values.schema.json")
             values_path = os.path.join(work, "values.yaml")
             with open(schema_path, "w", encoding="utf-8") as f:
@@ -73,12 +101,11 @@ def main():
             with open(values_path, "w", encoding="utf-8") as f:
                 f.write(values)
             helm = oracle.ask(json.dumps(schema), "", values)
-            helm_pointers = tuple(sorted(helm.locations))
-            kind, pointers, _ = ours(args.bin, schema_path, values_path, [(url, common_path)])
+            kind, words, _ = ours(args.bin, schema_path, values_path, [(url, path)])
             refused, _, message = ours(args.bin, schema_path, values_path, [])
-            ok = (kind, pointers) == (helm.kind, helm_pointers)
+            ok = (kind, words) == (helm.kind, helm.messages)
             ok = ok and refused == "refused" and url in message and "--schema-ref" in message
-            print(f"{'ok  ' if ok else 'FAIL'} {name}: helm {helm.kind} {helm_pointers}, ours {kind} {pointers}")
+            print(f"{'ok  ' if ok else 'FAIL'} {name}: helm {helm.kind} {helm.messages}, ours {kind} {words}")
             passed, failed = (passed + 1, failed) if ok else (passed, failed + 1)
     oracle.close()
     print(f"{passed} passed, {failed} failed")

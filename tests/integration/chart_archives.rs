@@ -538,7 +538,8 @@ fn a_subcharts_schema_numbers_reach_the_composition_as_written() {
         Entry(
             "top/charts/sub/values.schema.json",
             b'0',
-            br#"{"properties": {"low": {"minimum": -18446744073709551615}, "s": {"enum": ["\u00000-0"]}}}"#,
+            br#"{"properties": {"low": {"minimum": -18446744073709551615}, "s": {"enum": ["\u00000-0"]},
+                "far": {"minimum": 1e400, "enum": [5, 1e2]}}}"#,
         ),
     ]));
     let composed = chart::from_archive("top.tgz", &archive).unwrap();
@@ -558,4 +559,13 @@ fn a_subcharts_schema_numbers_reach_the_composition_as_written() {
     assert_eq!(found(serde_json::json!({"step": 0.2})).len(), 1);
     // A schema string like a marker is left as it is.
     assert!(found(serde_json::json!({"sub": {"s": "\u{0}0-0"}})).is_empty());
+    // Beyond a double's range, read as Helm reads it (Helm 4.2.3: `value must be one of 5, 1e2`
+    // for 6, `minimum: got 5, want ∞` for 5).
+    let far = |n: u8| {
+        found(serde_json::json!({"sub": {"far": n}}))[0]
+            .helm_message
+            .clone()
+    };
+    assert_eq!(far(6), "value must be one of 5, 1e2");
+    assert_eq!(far(5), "minimum: got 5, want ∞");
 }

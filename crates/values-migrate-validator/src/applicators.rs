@@ -91,13 +91,9 @@ impl<'d> Compiler<'d> {
         path: &str,
     ) -> Result<Option<Check>, CompileError> {
         let draft = self.draft;
-        let count = |count, value: &Value| -> Result<Option<Check>, CompileError> {
-            let n = super::compile::as_count(value, path)?;
-            Ok(Some(Check::Count(count, n)))
-        };
         Ok(Some(match name {
-            "minProperties" => return count(Count::MinProperties, value),
-            "maxProperties" => return count(Count::MaxProperties, value),
+            "minProperties" => Check::Count(Count::MinProperties, self.count(value, path)?),
+            "maxProperties" => Check::Count(Count::MaxProperties, self.count(value, path)?),
             "required" => Check::Required(super::compile::strings(value, path)?),
             "properties" if closing(object) => return Ok(None),
             "properties" => Check::Properties(self.members(place, "properties", value, path)?),
@@ -196,8 +192,8 @@ impl<'d> Compiler<'d> {
     ) -> Result<Option<Check>, CompileError> {
         let draft = self.draft;
         Ok(Some(match name {
-            "minItems" => Check::Count(Count::MinItems, super::compile::as_count(value, path)?),
-            "maxItems" => Check::Count(Count::MaxItems, super::compile::as_count(value, path)?),
+            "minItems" => Check::Count(Count::MinItems, self.count(value, path)?),
+            "maxItems" => Check::Count(Count::MaxItems, self.count(value, path)?),
             "uniqueItems" => match value {
                 Value::Bool(true) => Check::UniqueItems,
                 _ => return Ok(None),
@@ -240,14 +236,14 @@ impl<'d> Compiler<'d> {
         place: &Place<'d>,
         path: &str,
     ) -> Result<Check, CompileError> {
-        let bound = |k: &str| -> Result<Option<(u64, String)>, CompileError> {
+        let bound = |k: &str| -> Result<Option<(i64, String)>, CompileError> {
             if self.draft < Draft::Draft201909 {
                 return Ok(None);
             }
             let at = format!("{}/{k}", place.location);
             object
                 .get(k)
-                .map(|v| super::compile::as_count(v, &at).map(|n| (n, at.clone())))
+                .map(|v| self.count(v, &at).map(|n| (n, at.clone())))
                 .transpose()
         };
         let (min, max) = (bound("minContains")?, bound("maxContains")?);

@@ -46,7 +46,10 @@ impl Validator {
                 rest_valid(self, rest, items, *limit, scope)
             }
             (Check::Contains(c), Value::Array(items)) => {
-                let stop = c.max.as_ref().map_or(u64::MAX - 1, |(max, _)| *max);
+                let stop = c
+                    .max
+                    .as_ref()
+                    .map_or(u64::MAX - 1, |(max, _)| (*max).max(0) as u64);
                 let matches = contains_count(self, c, items, scope, stop);
                 contains_broken(c, matches) == (false, false)
             }

@@ -15,11 +15,7 @@ pub fn bundle(document: &Value, draft: Draft, documents: &[(String, Value)]) -> 
     let Some(root) = document.as_object().filter(|_| !documents.is_empty()) else {
         return document.clone();
     };
-    let keyword = if draft >= Draft::Draft201909 {
-        "$defs"
-    } else {
-        "definitions"
-    };
+    let keyword = defs_keyword(draft);
     let id = if draft == Draft::Draft4 { "id" } else { "$id" };
     let mut root = root.clone();
     let defs = root
@@ -41,6 +37,20 @@ pub fn bundle(document: &Value, draft: Draft, documents: &[(String, Value)]) -> 
     Value::Object(root)
 }
 
+/// Where [`bundle`] embeds the document supplied for `url`: its JSON pointer in the result.
+pub fn supplied_pointer(draft: Draft, url: &str) -> String {
+    let key = super::refs::escape(&format!("{SUPPLIED}{url}"));
+    format!("/{}/{key}", defs_keyword(draft))
+}
+
+/// The keyword that holds definitions under `draft`.
+fn defs_keyword(draft: Draft) -> &'static str {
+    match draft >= Draft::Draft201909 {
+        true => "$defs",
+        false => "definitions",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,6 +67,11 @@ mod tests {
         assert!(matches!(alone, Err(crate::CompileError::Remote(_))));
         let url = "https://schemas.example/a.json".to_string();
         let bundled = bundle(&document, Draft::Draft202012, &[(url, supplied)]);
+        let at = supplied_pointer(Draft::Draft202012, "https://schemas.example/a.json");
+        assert_eq!(
+            bundled.pointer(&at).unwrap()["$id"],
+            "https://schemas.example/a.json"
+        );
         let validator = Validator::new(&bundled, Draft::Draft202012).unwrap();
         assert!(validator.is_valid(&json!({"a": 1})));
         assert!(!validator.is_valid(&json!({"a": "x"})));

@@ -1,6 +1,7 @@
 //! From a schema document to [`Node`]s: each keyword compiled once, a schema's keywords in the
 //! order santhosh-tekuri evaluates them (which is the order Helm reports their errors in).
 
+use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
@@ -8,7 +9,7 @@ use serde_json::{Map, Value};
 use super::Draft;
 use super::error::{JsonType, TypeKind, TypeSet};
 use super::format::Format;
-use super::literals::Literals;
+use super::literals::Written;
 use super::nodes::{Body, Bound, Check, Count, Expected, Keyword, Node, NodeId, Pattern};
 use super::number::{Limit, Multiple};
 use super::refs::{Place, Registry, Unresolved, base_of, escape};
@@ -35,29 +36,12 @@ pub(crate) struct Compiler<'d> {
     open: Vec<bool>,
     /// Whether any `$recursiveRef`/`$dynamicRef` was compiled.
     pub(crate) dynamic: bool,
-    /// The numbers serde_json does not hold as written, by the address of their value.
-    written: Vec<(usize, String)>,
+    /// The numbers serde_json holds or prints otherwise than as written.
+    written: Written,
 }
 
 fn invalid(message: impl Into<String>, at: &str) -> CompileError {
     CompileError::Invalid(message.into(), at.to_string())
-}
-
-pub(crate) fn as_count(value: &Value, at: &str) -> Result<u64, CompileError> {
-    match value {
-        Value::Number(n) => n
-            .as_u64()
-            .or_else(|| {
-                n.as_f64()
-                    .filter(|f| f.fract() == 0.0 && *f >= 0.0)
-                    .map(|f| f as u64)
-            })
-            .ok_or_else(|| invalid(format!("{value} is not a non-negative integer"), at)),
-        _ => Err(invalid(
-            format!("{value} is not a non-negative integer"),
-            at,
-        )),
-    }
 }
 
 pub(crate) fn strings(value: &Value, at: &str) -> Result<Vec<String>, CompileError> {
@@ -98,7 +82,7 @@ fn pattern_at(source: &str, at: &str) -> Result<Pattern, CompileError> {
 
 impl<'d> Compiler<'d> {
     /// A compiler for `document`, read as `draft`.
-    pub(crate) fn new(document: &'d Value, draft: Draft, literals: &Literals) -> Compiler<'d> {
+    pub(crate) fn new(document: &'d Value, draft: Draft, written: Written) -> Compiler<'d> {
         let registry = Registry::build(document, draft);
         let roots = registry
             .resources
@@ -114,7 +98,7 @@ impl<'d> Compiler<'d> {
             roots,
             open: Vec::new(),
             dynamic: false,
-            written: written(document, literals),
+            written,
         }
     }
 
@@ -318,13 +302,14 @@ impl<'d> Compiler<'d> {
                 self.bound_check(bound, value, n)
             }
             "multipleOf" => match value {
-                Value::Number(n) if n.as_f64().is_some_and(|m| m > 0.0) => {
+                // Positive as written (`1e-400` is, though serde_json reads it as 0).
+                Value::Number(n) if self.limit(value, n).sign() == Ordering::Greater => {
                     Check::MultipleOf(Multiple::of(self.limit(value, n)))
                 }
                 _ => return Err(invalid(format!("{value} is not a positive number"), path)),
             },
-            "minLength" => Check::Count(Count::MinLength, as_count(value, path)?),
-            "maxLength" => Check::Count(Count::MaxLength, as_count(value, path)?),
+            "minLength" => Check::Count(Count::MinLength, self.count(value, path)?),
+            "maxLength" => Check::Count(Count::MaxLength, self.count(value, path)?),
             "pattern" => match value {
                 Value::String(source) => Check::Pattern(pattern_at(source, path)?),
                 other => return Err(invalid(format!("{other} is not of type \"string\""), path)),
@@ -422,17 +407,30 @@ impl<'d> Compiler<'d> {
         Limit::of(n, self.written_at(value))
     }
 
-    /// The literal that writes `value`, when serde_json does not hold it as written.
+    /// A count (`minLength`, `maxItems`, `minContains`, …) as Helm holds it: Go's `int` of the
+    /// whole number the text writes.
+    pub(crate) fn count(&self, value: &Value, at: &str) -> Result<i64, CompileError> {
+        let whole = match value {
+            Value::Number(n) => Some(self.limit(value, n)).filter(Limit::is_whole),
+            _ => None,
+        };
+        whole
+            .map(|limit| limit.go_int())
+            .ok_or_else(|| invalid(format!("{value} is not a non-negative integer"), at))
+    }
+
+    /// The literal that writes `value`, when serde_json holds or prints it otherwise.
     fn written_at(&self, value: &Value) -> Option<&str> {
-        let address = std::ptr::from_ref(value) as usize;
-        let found = self.written.iter().find(|(a, _)| *a == address);
-        found.map(|(_, literal)| literal.as_str())
+        self.written.at(value)
     }
 
     /// `value` as `enum` and `const` compare it, its numbers as written.
     fn expected(&self, value: &Value) -> Expected {
         match value {
-            Value::Number(n) => Expected::Number(self.limit(value, n)),
+            Value::Number(n) => {
+                let shown = self.written_at(value).map(Box::from);
+                Expected::Number(self.limit(value, n), shown)
+            }
             Value::Array(items) => {
                 Expected::Array(items.iter().map(|i| self.expected(i)).collect())
             }
@@ -444,25 +442,6 @@ impl<'d> Compiler<'d> {
             other => Expected::Other(other.clone()),
         }
     }
-}
-
-/// The literals that name a number of `document` (as serde_json read that literal), by the
-/// address of that number.
-fn written(document: &Value, literals: &Literals) -> Vec<(usize, String)> {
-    let mut out: Vec<(usize, String)> = Vec::new();
-    for (pointer, literal) in literals.iter() {
-        // The number serde_json read from this literal (a duplicate key may have replaced it).
-        let held = super::number::held(literal);
-        let found = (document.pointer(pointer))
-            .filter(|v| v.as_number().is_some_and(|n| Some(n) == held.as_ref()));
-        if let Some(value) = found {
-            let address = std::ptr::from_ref(value) as usize;
-            // A later duplicate key's literal replaces the earlier one, as serde_json keeps it.
-            out.retain(|(a, _)| *a != address);
-            out.push((address, literal.to_string()));
-        }
-    }
-    out
 }
 
 impl<'d> Compiler<'d> {

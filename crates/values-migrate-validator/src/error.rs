@@ -109,12 +109,15 @@ pub enum ErrorKind {
     Constant {
         /// The value `const` names.
         expected_value: Value,
+        /// The number `const` names as the schema's text writes it, when `expected_value`
+        /// prints otherwise (`1e2`, not `100.0`): Helm prints it as written.
+        written: Option<String>,
     },
     /// `contains`, or the `minContains`/`maxContains` bound that failed.
     Contains {
-        /// The `minContains` that failed.
+        /// The `minContains` that failed (Go's `int` bit for bit, as a count's `limit`).
         min: Option<u64>,
-        /// The `maxContains` that failed.
+        /// The `maxContains` that failed (Go's `int` bit for bit, as a count's `limit`).
         max: Option<u64>,
         /// The items that matched the `contains` schema.
         matched: Vec<usize>,
@@ -123,15 +126,20 @@ pub enum ErrorKind {
     Enum {
         /// The values `enum` allows.
         options: Value,
+        /// Each option that is a number `options` prints otherwise than the schema's text
+        /// writes it (its index, its text): Helm prints it as written.
+        written: Vec<(usize, String)>,
     },
     /// `exclusiveMaximum`.
     ExclusiveMaximum {
-        /// The keyword's limit.
+        /// The keyword's limit, the double nearest to it (`null` beyond a double's range:
+        /// `1e400`).
         limit: Value,
     },
     /// `exclusiveMinimum`.
     ExclusiveMinimum {
-        /// The keyword's limit.
+        /// The keyword's limit, the double nearest to it (`null` beyond a double's range:
+        /// `1e400`).
         limit: Value,
     },
     /// A `false` schema.
@@ -145,42 +153,50 @@ pub enum ErrorKind {
     },
     /// `maxItems`.
     MaxItems {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `maximum`.
     Maximum {
-        /// The keyword's limit.
+        /// The keyword's limit, the double nearest to it (`null` beyond a double's range:
+        /// `1e400`).
         limit: Value,
     },
     /// `maxLength`.
     MaxLength {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `maxProperties`.
     MaxProperties {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `minItems`.
     MinItems {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `minimum`.
     Minimum {
-        /// The keyword's limit.
+        /// The keyword's limit, the double nearest to it (`null` beyond a double's range:
+        /// `1e400`).
         limit: Value,
     },
     /// `minLength`.
     MinLength {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `minProperties`.
     MinProperties {
-        /// The keyword's limit.
+        /// The keyword's limit as Helm holds it, Go's `int` bit for bit (a written limit of
+        /// 2^63 or more wraps as in Helm: read it as `i64`).
         limit: u64,
     },
     /// `multipleOf`.

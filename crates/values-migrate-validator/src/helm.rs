@@ -477,7 +477,7 @@ impl Validator {
         }
         let (low, high) = contains_broken(c, matched.len() as u64);
         if low {
-            let min = c.min.as_ref().map(|(min, _)| *min);
+            let min = c.min.as_ref().map(|(min, _)| *min as u64);
             let kind = ErrorKind::Contains {
                 min,
                 max: None,
@@ -495,7 +495,7 @@ impl Validator {
         if let Some((max, path)) = c.max.as_ref().filter(|_| high) {
             let kind = ErrorKind::Contains {
                 min: None,
-                max: Some(*max),
+                max: Some(*max as u64),
                 matched,
             };
             out.push(HelmError::of(loc, kind, value).of_keyword(path));

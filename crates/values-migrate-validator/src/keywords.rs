@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 
 use super::error::{ErrorKind, JsonType, TypeSet};
 use super::nodes::{
@@ -12,38 +12,80 @@ use super::nodes::{
 use super::number::{Limit, compare, equal, is_multiple_of, values_equal};
 use super::{Scope, Validator};
 
-/// Whether `value` is what the schema expects, as Helm compares them: numbers by value (`1 ==
-/// 1.0`, the schema's as written), objects whatever their key order.
-pub(crate) fn is_expected(expected: &Expected, value: &Value) -> bool {
-    match (expected, value) {
-        (Expected::Number(x), Value::Number(y)) => equal(x, y),
-        (Expected::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| is_expected(a, b))
-        }
-        (Expected::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| is_expected(v, w)))
-        }
-        (Expected::Other(x), y) => x == y,
-        _ => false,
+/// What a value is compared with: the schema's `enum`/`const` (its numbers as written) or
+/// another part of a value (its numbers as Helm reads them).
+pub(crate) trait Compared: Sized {
+    /// Whether this is the number `n`; `None` when this is no number.
+    fn number_is(&self, n: &Number) -> Option<bool>;
+    /// The items, when this is an array.
+    fn items(&self) -> Option<&[Self]>;
+    /// How many members, and each, when this is an object.
+    fn members(&self) -> Option<(usize, impl Iterator<Item = (&str, &Self)>)>;
+    /// This, when it is `null`, a boolean or a string.
+    fn scalar(&self) -> Option<&Value>;
+}
+
+impl Compared for Value {
+    fn number_is(&self, n: &Number) -> Option<bool> {
+        self.as_number().map(|x| values_equal(x, n))
+    }
+
+    fn items(&self) -> Option<&[Value]> {
+        self.as_array().map(Vec::as_slice)
+    }
+
+    fn members(&self) -> Option<(usize, impl Iterator<Item = (&str, &Value)>)> {
+        let o = self.as_object()?;
+        Some((o.len(), o.iter().map(|(k, v)| (k.as_str(), v))))
+    }
+
+    fn scalar(&self) -> Option<&Value> {
+        (!matches!(self, Value::Number(_) | Value::Array(_) | Value::Object(_))).then_some(self)
     }
 }
 
-/// JSON equality of two parts of a value: numbers as Helm reads them (`1 == 1.0`), objects
-/// whatever their key order.
-pub(crate) fn json_equal(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => values_equal(x, y),
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| json_equal(a, b))
+impl Compared for Expected {
+    fn number_is(&self, n: &Number) -> Option<bool> {
+        match self {
+            Expected::Number(x, _) => Some(equal(x, n)),
+            _ => None,
         }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| json_equal(v, w)))
+    }
+
+    fn items(&self) -> Option<&[Expected]> {
+        match self {
+            Expected::Array(items) => Some(items),
+            _ => None,
         }
-        _ => a == b,
+    }
+
+    fn members(&self) -> Option<(usize, impl Iterator<Item = (&str, &Expected)>)> {
+        match self {
+            Expected::Object(m) => Some((m.len(), m.iter().map(|(k, v)| (k.as_str(), v)))),
+            _ => None,
+        }
+    }
+
+    fn scalar(&self) -> Option<&Value> {
+        match self {
+            Expected::Other(x) => Some(x),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `value` equals `a` as Helm compares them: numbers by value (`1 == 1.0`; the
+/// schema's as written, a value's as Helm reads it), objects whatever their key order.
+pub(crate) fn json_equal(a: &impl Compared, value: &Value) -> bool {
+    match value {
+        Value::Number(n) => a.number_is(n).unwrap_or(false),
+        Value::Array(items) => a.items().is_some_and(|x| {
+            x.len() == items.len() && x.iter().zip(items).all(|(a, b)| json_equal(a, b))
+        }),
+        Value::Object(o) => a.members().is_some_and(|(len, mut members)| {
+            len == o.len() && members.all(|(k, v)| o.get(k).is_some_and(|w| json_equal(v, w)))
+        }),
+        scalar => a.scalar() == Some(scalar),
     }
 }
 
@@ -75,13 +117,13 @@ fn unique(items: &[Value]) -> bool {
         .all(|(i, a)| items[i + 1..].iter().all(|b| !json_equal(a, b)))
 }
 
-fn count_ok(count: Count, limit: u64, value: &Value) -> bool {
+fn count_ok(count: Count, limit: i64, value: &Value) -> bool {
     let n = match (count, value) {
         (Count::MinLength | Count::MaxLength, Value::String(s)) => s.chars().count(),
         (Count::MinItems | Count::MaxItems, Value::Array(a)) => a.len(),
         (Count::MinProperties | Count::MaxProperties, Value::Object(o)) => o.len(),
         _ => return true,
-    } as u64;
+    } as i64;
     match count {
         Count::MinLength | Count::MinItems | Count::MinProperties => n >= limit,
         _ => n <= limit,
@@ -178,8 +220,8 @@ impl Validator {
     ) -> bool {
         match &keyword.check {
             Check::Type { set, draft4, .. } => type_matches(value, *set, *draft4),
-            Check::Enum(_, options) => options.iter().any(|o| is_expected(o, value)),
-            Check::Const(_, expected) => is_expected(expected, value),
+            Check::Enum(_, options) => options.iter().any(|o| json_equal(o, value)),
+            Check::Const(_, expected) => json_equal(expected, value),
             Check::Bound(bound, limit, _) => bound_ok(*bound, limit, value),
             Check::MultipleOf(m) => match value {
                 Value::Number(n) => is_multiple_of(n, m),
@@ -222,11 +264,15 @@ pub(crate) fn is_leaf(check: &Check) -> bool {
 pub(crate) fn leaf_kind(check: &Check, value: &Value) -> ErrorKind {
     match check {
         Check::Type { kind, .. } => ErrorKind::Type { kind: kind.clone() },
-        Check::Enum(options, _) => ErrorKind::Enum {
+        Check::Enum(options, expected) => ErrorKind::Enum {
             options: options.clone(),
+            written: (expected.iter().enumerate())
+                .filter_map(|(i, e)| Some((i, written(e)?)))
+                .collect(),
         },
-        Check::Const(expected, _) => ErrorKind::Constant {
-            expected_value: expected.clone(),
+        Check::Const(value, expected) => ErrorKind::Constant {
+            expected_value: value.clone(),
+            written: written(expected),
         },
         Check::Bound(bound, _, limit) => {
             let limit = limit.clone();
@@ -241,7 +287,8 @@ pub(crate) fn leaf_kind(check: &Check, value: &Value) -> ErrorKind {
             multiple_of: m.limit.nearest,
         },
         Check::Count(count, limit) => {
-            let limit = *limit;
+            // Go's `int` in the error's `u64`, bit for bit (`words.rs` reads it back).
+            let limit = *limit as u64;
             match count {
                 Count::MinLength => ErrorKind::MinLength { limit },
                 Count::MaxLength => ErrorKind::MaxLength { limit },
@@ -262,6 +309,14 @@ pub(crate) fn leaf_kind(check: &Check, value: &Value) -> ErrorKind {
                 .unwrap_or_default(),
         },
         _ => ErrorKind::UniqueItems,
+    }
+}
+
+/// The literal of an expected number that serde_json prints otherwise.
+fn written(expected: &Expected) -> Option<String> {
+    match expected {
+        Expected::Number(_, Some(literal)) => Some(literal.to_string()),
+        _ => None,
     }
 }
 
@@ -320,6 +375,7 @@ pub(crate) fn contains_count(
 /// Which `contains` bounds `matches` matching items break: the lower (`minContains`, or at
 /// least one), the upper (`maxContains`).
 pub(crate) fn contains_broken(contains: &Contains, matches: u64) -> (bool, bool) {
+    let matches = i64::try_from(matches).unwrap_or(i64::MAX);
     let low = match &contains.min {
         Some((min, _)) => matches < *min,
         None => matches == 0,

@@ -40,13 +40,13 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_json::Value;
 
-pub use bundle::{SUPPLIED, bundle};
+pub use bundle::{SUPPLIED, bundle, supplied_pointer};
 pub use compile::{CompileError, compile_pattern};
 pub use error::{ErrorKind, JsonType, TypeKind, ValidationError};
 pub use flat::{Flat, flatten, flatten_lines};
 pub use helm::HelmError;
 pub use index::{Index, Reference, Target};
-pub use literals::Literals;
+pub use literals::{Literals, json_string_end};
 pub use nodes::Pattern;
 pub use refs::{DEFAULT_BASE, base_of, escape};
 pub use regexp::compile as go_pattern;
@@ -226,8 +226,9 @@ impl Validator {
         draft: Draft,
         literals: &Literals,
     ) -> Result<Validator, CompileError> {
-        shape::check(document, draft)?;
-        let mut compiler = compile::Compiler::new(document, draft, literals);
+        let written = literals.by_address(document);
+        shape::check(document, draft, &written)?;
+        let mut compiler = compile::Compiler::new(document, draft, written);
         let root = compiler.node(&refs::Place {
             schema: document,
             base: refs::base_of(document, DEFAULT_BASE, draft),

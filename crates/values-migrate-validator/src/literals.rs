@@ -1,10 +1,14 @@
-//! The number literals of a schema's JSON text that a double does not hold (serde_json keeps
-//! the nearest one), each at its JSON pointer: Helm reads a schema's numbers as written.
+//! The number literals of a schema's JSON text that serde_json holds or prints otherwise than
+//! as written (the nearest double of `0.10000000000000001`, `100.0` for `1e2`), each at its
+//! JSON pointer: Helm reads a schema's numbers as written (a `json.Number`), compares them so
+//! and prints an `enum`'s or a `const`'s so.
 
-use super::number::held_inexactly;
+use serde_json::Value;
+
+use super::number::{held, held_otherwise};
 use super::refs::escape;
 
-/// Number literals of a JSON text that a double does not hold, by JSON pointer.
+/// Number literals of a JSON text that serde_json holds or prints otherwise, by JSON pointer.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Literals {
     /// (pointer, literal), in the text's order.
@@ -37,7 +41,7 @@ impl Literals {
                     None => {}
                 },
                 b'"' => {
-                    let end = string_end(bytes, i);
+                    let end = json_string_end(bytes, i);
                     if let Some(Frame::Object(key, key_next @ true)) = stack.last_mut() {
                         *key = decoded(&text[i..end]);
                         *key_next = false;
@@ -52,7 +56,7 @@ impl Literals {
                         })
                         .unwrap_or(bytes.len());
                     let literal = &text[i..end];
-                    if held_inexactly(literal) {
+                    if held_otherwise(literal) {
                         entries.push((pointer(&stack), literal.to_string()));
                     }
                     i = end;
@@ -91,7 +95,7 @@ impl Literals {
         self
     }
 
-    /// Whether there are none (every number of the text is its double).
+    /// Whether there are none (every number of the text is held and printed as written).
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
@@ -102,10 +106,43 @@ impl Literals {
             .iter()
             .map(|(at, literal)| (at.as_str(), literal.as_str()))
     }
+
+    /// The literals of `document` (read from its text as `self`), by the address of their value.
+    pub(crate) fn by_address(&self, document: &Value) -> Written {
+        let mut out: Vec<(usize, Box<str>)> = Vec::new();
+        for (pointer, literal) in self.iter() {
+            // The number serde_json read from this literal (a duplicate key may have replaced it).
+            let number = held(literal);
+            let found = (document.pointer(pointer))
+                .filter(|v| v.as_number().is_some_and(|n| Some(n) == number.as_ref()));
+            if let Some(value) = found {
+                let address = std::ptr::from_ref(value) as usize;
+                // A later duplicate key's literal replaces the earlier one, as serde_json keeps it.
+                out.retain(|(a, _)| *a != address);
+                out.push((address, literal.into()));
+            }
+        }
+        Written(out)
+    }
 }
 
-/// The offset just past the string that starts at `start` (its opening quote).
-fn string_end(bytes: &[u8], start: usize) -> usize {
+/// The literals of one decoded document, by the address of the number each writes.
+#[derive(Debug, Default)]
+pub(crate) struct Written(Vec<(usize, Box<str>)>);
+
+impl Written {
+    /// The literal that writes `value` (a number of the document), when serde_json holds or
+    /// prints it otherwise.
+    pub(crate) fn at(&self, value: &Value) -> Option<&str> {
+        let address = std::ptr::from_ref(value) as usize;
+        let found = self.0.iter().find(|(a, _)| *a == address);
+        found.map(|(_, literal)| &**literal)
+    }
+}
+
+/// The offset just past the JSON string that opens at `start` (its opening quote), or the
+/// text's end when it does not close.
+pub fn json_string_end(bytes: &[u8], start: usize) -> usize {
     let mut j = start + 1;
     while j < bytes.len() {
         match bytes[j] {

@@ -104,8 +104,8 @@ pub(crate) enum Rest {
 /// A value the schema expects (`enum`, `const`), its numbers exact as written.
 #[derive(Debug)]
 pub(crate) enum Expected {
-    /// A number.
-    Number(Limit),
+    /// A number, and its literal when serde_json prints it otherwise (Helm prints it as written).
+    Number(Limit, Option<Box<str>>),
     /// An array.
     Array(Vec<Expected>),
     /// An object: its members.
@@ -132,7 +132,7 @@ pub(crate) enum Check {
     /// `multipleOf`.
     MultipleOf(Multiple),
     /// A length or count bound.
-    Count(Count, u64),
+    Count(Count, i64),
     /// `required`.
     Required(Vec<String>),
     /// `dependentRequired`.
@@ -262,7 +262,7 @@ pub(crate) struct Contains {
     /// The `contains` node.
     pub(crate) node: NodeId,
     /// `minContains` and the path of its errors.
-    pub(crate) min: Option<(u64, String)>,
+    pub(crate) min: Option<(i64, String)>,
     /// `maxContains` and the path of its errors.
-    pub(crate) max: Option<(u64, String)>,
+    pub(crate) max: Option<(i64, String)>,
 }

@@ -146,6 +146,41 @@ impl Limit {
         Limit { nearest, written }
     }
 
+    /// The number's sign, as written (`1e-400` is positive, `-0` is zero).
+    pub(crate) fn sign(&self) -> Ordering {
+        let decimal = self.decimal();
+        match (decimal.digits.is_empty(), decimal.negative) {
+            (true, _) => Ordering::Equal,
+            (false, true) => Ordering::Less,
+            (false, false) => Ordering::Greater,
+        }
+    }
+
+    /// Whether the number, as written, is whole (`1.0e1` is, `1e-400` is not).
+    pub(crate) fn is_whole(&self) -> bool {
+        self.decimal().exponent >= 0
+    }
+
+    /// The whole number as Go's `int(big.Rat.Num().Int64())` holds it (Helm's counts): its low
+    /// 64 bits, two's complement (2^64 + 5 is 5, 2^63 is −2^63, `1e400` is 0).
+    pub(crate) fn go_int(&self) -> i64 {
+        let decimal = self.decimal();
+        let digits = decimal.digits.iter();
+        let mut low = digits.fold(0u64, |n, d| {
+            n.wrapping_mul(10).wrapping_add(u64::from(d - b'0'))
+        });
+        // 10^64 is a multiple of 2^64: past 64 zeros the low bits stay 0.
+        for _ in 0..decimal.exponent.clamp(0, 64) {
+            low = low.wrapping_mul(10);
+        }
+        let int = low as i64;
+        if decimal.negative {
+            int.wrapping_neg()
+        } else {
+            int
+        }
+    }
+
     /// The number exactly.
     fn decimal(&self) -> Decimal {
         match &self.written {
@@ -155,23 +190,22 @@ impl Limit {
     }
 }
 
-/// Whether serde_json holds the number `literal` writes otherwise than as written (beyond its
-/// 64-bit integers, more digits than a double, or a double its parser rounded the other way).
-pub(crate) fn held_inexactly(literal: &str) -> bool {
-    let (Some(exact), Some(held)) = (Decimal::parse(literal), held(literal)) else {
-        return false;
-    };
-    let whole = held.as_u64().map(|u| u.to_string());
-    match whole.or_else(|| held.as_i64().map(|i| i.to_string())) {
-        Some(whole) => Decimal::parse(&whole).is_some_and(|w| w != exact),
-        None => held.as_f64().is_some_and(|x| exact != Decimal::shortest(x)),
-    }
+/// Whether serde_json holds the number `literal` writes otherwise than as written: another
+/// number (beyond its 64-bit integers, more digits than a double, a double rounded the other
+/// way), or the same number printed otherwise (`1e2` as `100.0`, `1.50` as `1.5`, `-0` as `-0.0`).
+pub(crate) fn held_otherwise(literal: &str) -> bool {
+    held(literal).is_some_and(|n| n.to_string() != literal)
 }
 
-/// The number serde_json holds for `literal` (read as a `Value`, as the schema was).
+/// The number serde_json holds for `literal` (read as a `Value`, as the schema was); one beyond
+/// a double's range (`1e400`), which serde_json refuses, is held as the `0` a schema's reader
+/// puts in its place (`values_migrate::schema`'s `read`).
 pub(crate) fn held(literal: &str) -> Option<Number> {
     match serde_json::from_str(literal) {
         Ok(serde_json::Value::Number(n)) => Some(n),
+        Err(e) if e.to_string().starts_with("number out of range") => {
+            Decimal::parse(literal).map(|_| Number::from(0u8))
+        }
         _ => None,
     }
 }
@@ -440,7 +474,7 @@ mod tests {
     }
 
     #[test]
-    fn literals_are_read_exactly_and_only_the_inexact_kept() {
+    fn literals_are_read_exactly_and_kept_when_held_or_printed_otherwise() {
         let d = |t: &str| Decimal::parse(t).unwrap();
         assert_eq!(d("1.50e2"), d("150"));
         assert_eq!(d("-0.0"), d("0"));
@@ -452,18 +486,35 @@ mod tests {
         assert_eq!(Decimal::parse("1.e3"), Decimal::parse("1e3"));
         assert!(Decimal::parse("abc").is_none());
         assert!(Decimal::parse("-").is_none());
-        for exact in [
-            "1",
-            "1.0",
-            "0.1",
-            "1e2",
-            "-18446744073709551615e0",
-            "18446744073709551615",
+        for (literal, otherwise) in [
+            ("1", false),
+            ("1.0", false),
+            ("0.1", false),
+            ("18446744073709551615", false),
+            ("1e2", true),
+            ("1E+2", true),
+            ("1.50", true),
+            ("-0", true),
+            ("-18446744073709551615e0", true),
+            ("972783798187987123879878123.18878137", true),
+            ("-18446744073709551616", true),
+            ("1e-400", true),
         ] {
-            assert_eq!(held_inexactly(exact), exact.contains('-'), "{exact}");
+            assert_eq!(held_otherwise(literal), otherwise, "{literal}");
         }
-        assert!(held_inexactly("972783798187987123879878123.18878137"));
-        assert!(held_inexactly("-18446744073709551616"));
-        assert!(held_inexactly("1e-400"));
+        assert_eq!(written("1e-400").sign(), Ordering::Greater);
+        assert_eq!(written("-0.0").sign(), Ordering::Equal);
+        assert_eq!(written("-1e-400").sign(), Ordering::Less);
+        assert!(written("1.0e1").is_whole() && written("18446744073709551616").is_whole());
+        assert!(!written("1e-400").is_whole() && !written("1.5").is_whole());
+        // Helm 4.2.3: `minLength: got 3, want 5` for 2^64 + 5, `maxLength: … want -9,223,…`.
+        let go_int = |text: &str| Limit::of(&held(text).unwrap(), Some(text)).go_int();
+        assert_eq!(go_int("18446744073709551621"), 5);
+        assert_eq!(go_int("9223372036854775808"), i64::MIN);
+        assert_eq!(
+            (go_int("1e400"), go_int("1.0e1"), go_int("-1e0")),
+            (0, 10, -1)
+        );
+        assert_eq!(go_int("1e20"), 7766279631452241920);
     }
 }

@@ -1,12 +1,17 @@
 //! What the draft meta-schemas assert about a schema, checked directly: every keyword's value
 //! has the shape its draft allows, reported at the first offending value in document order.
 
+use std::cmp::Ordering;
+
 use serde_json::{Map, Value};
 
 use super::Draft;
 use super::compile::{CompileError, pattern};
 use super::error::JsonType;
+use super::literals::Written;
+use super::number::Limit;
 use super::refs::{ARRAYS, MAPS, SINGLE, escape};
+use super::words::go_float;
 
 /// Keywords whose value is a non-negative integer.
 const COUNTS: &[&str] = &[
@@ -63,17 +68,21 @@ fn want(value: &Value, wanted: &str, at: &str) -> Result<(), CompileError> {
     fail(format!("got {got}, want {wanted}"), at)
 }
 
-/// Checks `document` against what `draft`'s meta-schema asserts.
-pub(crate) fn check(document: &Value, draft: Draft) -> Result<(), CompileError> {
-    schema(document, "", draft, 0)
+/// Checks `document` against what `draft`'s meta-schema asserts, its numbers as `written`.
+pub(crate) fn check(document: &Value, draft: Draft, written: &Written) -> Result<(), CompileError> {
+    schema(document, "", (draft, written), 0)
 }
 
-fn schema(value: &Value, at: &str, draft: Draft, depth: usize) -> Result<(), CompileError> {
+/// The draft a schema is read as, and its document's numbers as written.
+type Reading<'w> = (Draft, &'w Written);
+
+fn schema(value: &Value, at: &str, reading: Reading<'_>, depth: usize) -> Result<(), CompileError> {
+    let (draft, written) = reading;
     if depth > 256 {
         return Ok(());
     }
     match value {
-        Value::Object(object) => keywords(object, at, draft.within(object), depth),
+        Value::Object(object) => keywords(object, at, (draft.within(object), written), depth),
         Value::Bool(_) if draft > Draft::Draft4 => Ok(()),
         other if draft == Draft::Draft4 => want(other, "object", at),
         other => want(other, "boolean or object", at),
@@ -83,9 +92,10 @@ fn schema(value: &Value, at: &str, draft: Draft, depth: usize) -> Result<(), Com
 fn keywords(
     object: &Map<String, Value>,
     at: &str,
-    draft: Draft,
+    reading: Reading<'_>,
     depth: usize,
 ) -> Result<(), CompileError> {
+    let (draft, _) = reading;
     for (keyword, value) in object {
         let here = format!("{at}/{}", escape(keyword));
         let k = keyword.as_str();
@@ -97,7 +107,7 @@ fn keywords(
             if draft == Draft::Draft4 && k.starts_with("additional") && value.is_boolean() {
                 continue;
             }
-            schema(value, &here, draft, depth + 1)?;
+            schema(value, &here, reading, depth + 1)?;
         } else if ARRAYS.contains(&k) {
             let Value::Array(items) = value else {
                 return want(value, "array", &here);
@@ -106,7 +116,7 @@ fn keywords(
                 return fail("minItems: got 0, want 1".to_string(), &here);
             }
             for (i, item) in items.iter().enumerate() {
-                schema(item, &format!("{here}/{i}"), draft, depth + 1)?;
+                schema(item, &format!("{here}/{i}"), reading, depth + 1)?;
             }
         } else if MAPS.contains(&k) {
             let Value::Object(members) = value else {
@@ -116,12 +126,12 @@ fn keywords(
                 schema(
                     member,
                     &format!("{here}/{}", escape(name)),
-                    draft,
+                    reading,
                     depth + 1,
                 )?;
             }
         } else {
-            other_keyword(k, value, &here, draft, depth)?;
+            other_keyword(k, value, &here, reading, depth)?;
         }
     }
     Ok(())
@@ -155,9 +165,10 @@ fn other_keyword(
     k: &str,
     value: &Value,
     here: &str,
-    draft: Draft,
+    reading: Reading<'_>,
     depth: usize,
 ) -> Result<(), CompileError> {
+    let (draft, written) = reading;
     match k {
         "type" => type_keyword(value, here, draft),
         "items" => match value {
@@ -167,11 +178,11 @@ fn other_keyword(
             }
             Value::Array(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    schema(item, &format!("{here}/{i}"), draft, depth + 1)?;
+                    schema(item, &format!("{here}/{i}"), reading, depth + 1)?;
                 }
                 Ok(())
             }
-            _ => schema(value, here, draft, depth + 1),
+            _ => schema(value, here, reading, depth + 1),
         },
         "enum" => match value {
             Value::Array(items) if draft == Draft::Draft4 && items.is_empty() => {
@@ -181,10 +192,16 @@ fn other_keyword(
             other => want(other, "array", here),
         },
         "required" => string_array(value, here, draft == Draft::Draft4),
-        "dependencies" | "dependentRequired" => dependencies(k, value, here, draft, depth),
+        "dependencies" | "dependentRequired" => dependencies(k, value, here, reading, depth),
+        // Positive as written (`1e-400` is); Helm's words are its meta-schema's.
         "multipleOf" => match value {
-            Value::Number(n) if n.as_f64().is_some_and(|f| f > 0.0) => Ok(()),
-            Value::Number(_) => fail(format!("must be > 0 but found {value}"), here),
+            Value::Number(n) => match Limit::of(n, written.at(value)) {
+                limit if limit.sign() == Ordering::Greater => Ok(()),
+                limit => fail(
+                    format!("exclusiveMinimum: got {}, want 0", go_float(limit.nearest)),
+                    here,
+                ),
+            },
             other => want(other, "number", here),
         },
         "minimum" | "maximum" => number(value, here),
@@ -211,7 +228,7 @@ fn other_keyword(
             },
             _ => string(value, here),
         },
-        _ if COUNTS.contains(&k) => count(value, here),
+        _ if COUNTS.contains(&k) => count(value, here, written),
         _ if STRINGS.contains(&k) => string(value, here),
         _ => Ok(()),
     }
@@ -231,16 +248,21 @@ fn number(value: &Value, at: &str) -> Result<(), CompileError> {
     }
 }
 
-fn count(value: &Value, at: &str) -> Result<(), CompileError> {
-    match value {
-        Value::Number(_) if type_name(value) != "integer" => {
-            fail("got number, want integer".to_string(), at)
-        }
-        Value::Number(n) if n.as_f64().is_some_and(|f| f < 0.0) => {
-            fail(format!("minimum: got {n}, want 0"), at)
-        }
-        Value::Number(_) => Ok(()),
-        other => want(other, "integer", at),
+/// A non-negative integer as written (`1.0e1` is one, `1e-400` is not), in Helm's words.
+fn count(value: &Value, at: &str, written: &Written) -> Result<(), CompileError> {
+    let Value::Number(n) = value else {
+        return want(value, "integer", at);
+    };
+    let limit = Limit::of(n, written.at(value));
+    if !limit.is_whole() {
+        return fail("got number, want integer".to_string(), at);
+    }
+    match limit.sign() {
+        Ordering::Less => fail(
+            format!("minimum: got {}, want 0", go_float(limit.nearest)),
+            at,
+        ),
+        _ => Ok(()),
     }
 }
 
@@ -268,7 +290,7 @@ fn dependencies(
     k: &str,
     value: &Value,
     at: &str,
-    draft: Draft,
+    reading: Reading<'_>,
     depth: usize,
 ) -> Result<(), CompileError> {
     let Value::Object(members) = value else {
@@ -279,7 +301,7 @@ fn dependencies(
         match member {
             Value::Array(_) => string_array(member, &here, false)?,
             _ if k == "dependentRequired" => return want(member, "array", &here),
-            _ => schema(member, &here, draft, depth + 1)?,
+            _ => schema(member, &here, reading, depth + 1)?,
         }
     }
     Ok(())

@@ -234,3 +234,82 @@ fn a_subschema_marked_with_its_own_draft_has_that_drafts_shape() {
     let marked = json!({"properties": {"a": {"x-values-migrate-draft": d2020, "items": [{}]}}});
     assert!(Validator::new(&marked, Draft::Draft7).is_err());
 }
+
+/// Helm 4.2.3's words and verdicts for each schema text (probes `number-printed-*`).
+#[test]
+fn schema_numbers_are_read_and_printed_as_their_text_writes_them() {
+    let words = |text: &str, instance: Value| -> Result<Vec<String>, String> {
+        let document: Value = serde_json::from_str(text).expect("JSON");
+        let literals = super::Literals::read(text);
+        let validator = Validator::with_literals(&document, Draft::Draft202012, &literals);
+        let validator = validator.map_err(|e| format!("{e:?}"))?;
+        Ok(validator
+            .iter_errors(&instance)
+            .iter()
+            .map(ToString::to_string)
+            .collect())
+    };
+    let cases = [
+        (
+            r#"{"enum": [1E+2, 1.0, -0, 100.50, "x", null]}"#,
+            json!(5),
+            "value must be one of 1E+2, 1.0, -0, 100.50, 'x', <nil>",
+        ),
+        (
+            r#"{"enum": [0.10000000000000001, 18446744073709551616]}"#,
+            json!(0.1),
+            "value must be one of 0.10000000000000001, 18446744073709551616",
+        ),
+        (r#"{"const": 1e-400}"#, json!(5), "value must be 1e-400"),
+        (
+            r#"{"const": 18446744073709551616}"#,
+            json!(5),
+            "value must be 18446744073709551616",
+        ),
+        (r#"{"const": [1e2]}"#, json!(5), "'const' failed"),
+        (r#"{"minimum": 1e2}"#, json!(5), "minimum: got 5, want 100"),
+        (r#"{"maximum": 1e-400}"#, json!(5), "maximum: got 5, want 0"),
+        (
+            r#"{"multipleOf": 1.50}"#,
+            json!(5),
+            "multipleOf: got 5, want 1.5",
+        ),
+    ];
+    for (text, instance, expected) in cases {
+        assert_eq!(
+            words(text, instance),
+            Ok(vec![expected.to_string()]),
+            "{text}"
+        );
+    }
+    assert_eq!(words(r#"{"multipleOf": 1e-400}"#, json!(5.5)), Ok(vec![]));
+    assert_eq!(words(r#"{"enum": [1e2]}"#, json!(100)), Ok(vec![]));
+    let refused = |text: &str, message: &str, at: &str| {
+        let error = format!(
+            "{:?}",
+            super::CompileError::Invalid(message.into(), at.into())
+        );
+        assert_eq!(words(text, json!(1)), Err(error), "{text}");
+    };
+    refused(
+        r#"{"multipleOf": -1e-400}"#,
+        "exclusiveMinimum: got 0, want 0",
+        "/multipleOf",
+    );
+    refused(
+        r#"{"multipleOf": -1e2}"#,
+        "exclusiveMinimum: got -100, want 0",
+        "/multipleOf",
+    );
+    refused(
+        r#"{"maxItems": 1e-400}"#,
+        "got number, want integer",
+        "/maxItems",
+    );
+    let below = "minimum: got -1.8446744073709552×10¹⁹, want 0";
+    refused(
+        r#"{"minLength": -18446744073709551616}"#,
+        below,
+        "/minLength",
+    );
+}

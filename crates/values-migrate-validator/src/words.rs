@@ -10,22 +10,32 @@ use super::error::{ErrorKind, JsonType, TypeKind, ValidationError};
 /// Helm's words for one error of `kind` on `instance`.
 pub fn of(kind: &ErrorKind, instance: &Value) -> String {
     let number = |v: &Value| go_float(v.as_f64().unwrap_or(f64::NAN));
-    let bound = |name: &str, limit: &Value| {
-        format!("{name}: got {}, want {}", number(instance), number(limit))
+    // A limit beyond a double's range is `null`: only ∞ fails a lower bound, only −∞ an upper.
+    let bound = |name: &str, limit: &Value, beyond: &str| {
+        let want = if limit.is_null() {
+            beyond.to_string()
+        } else {
+            number(limit)
+        };
+        format!("{name}: got {}, want {want}", number(instance))
     };
     match kind {
         ErrorKind::Type { kind } => type_message(instance, kind),
-        ErrorKind::Enum { options } => {
-            enum_message(options.as_array().map_or(&[][..], Vec::as_slice))
+        ErrorKind::Enum { options, written } => {
+            enum_message(options.as_array().map_or(&[][..], Vec::as_slice), written)
         }
-        ErrorKind::Constant { expected_value } if is_primitive(expected_value) => {
-            format!("value must be {}", display(expected_value))
+        ErrorKind::Constant {
+            expected_value,
+            written,
+        } if is_primitive(expected_value) => {
+            let shown = written.clone().unwrap_or_else(|| display(expected_value));
+            format!("value must be {shown}")
         }
         ErrorKind::Constant { .. } => "'const' failed".to_string(),
-        ErrorKind::Minimum { limit } => bound("minimum", limit),
-        ErrorKind::Maximum { limit } => bound("maximum", limit),
-        ErrorKind::ExclusiveMinimum { limit } => bound("exclusiveMinimum", limit),
-        ErrorKind::ExclusiveMaximum { limit } => bound("exclusiveMaximum", limit),
+        ErrorKind::Minimum { limit } => bound("minimum", limit, "∞"),
+        ErrorKind::Maximum { limit } => bound("maximum", limit, "-∞"),
+        ErrorKind::ExclusiveMinimum { limit } => bound("exclusiveMinimum", limit, "∞"),
+        ErrorKind::ExclusiveMaximum { limit } => bound("exclusiveMaximum", limit, "-∞"),
         ErrorKind::MultipleOf { multiple_of } => format!(
             "multipleOf: got {}, want {}",
             number(instance),
@@ -61,7 +71,7 @@ fn count_message(kind: &ErrorKind, instance: &Value) -> Option<String> {
     Some(format!(
         "{name}: got {}, want {}",
         grouped(got),
-        grouped(limit)
+        grouped(go_int(*limit))
     ))
 }
 
@@ -96,16 +106,26 @@ fn container_message(kind: &ErrorKind, instance: &Value) -> String {
     }
 }
 
+/// A count as Helm holds it, Go's `int`: the error's `u64` read back as the `i64` it carries.
+fn go_int(limit: u64) -> i64 {
+    limit as i64
+}
+
 /// `min 2 items required to match contains schema, but matched 1 items at 0`.
 fn contains_message(min: Option<u64>, max: Option<u64>, matched: &[usize]) -> String {
+    // Helm's message printer groups them: `max -9,223,372,036,854,775,808 items required`.
+    let (min, max) = (
+        min.map(|m| grouped(go_int(m))),
+        max.map(|m| grouped(go_int(m))),
+    );
     let at = matched
         .iter()
         .map(usize::to_string)
         .collect::<Vec<_>>()
         .join(" ");
-    let n = matched.len();
+    let n = grouped(matched.len());
     match (min, max) {
-        (Some(min), _) if n == 0 => {
+        (Some(min), _) if matched.is_empty() => {
             format!("min {min} items required to match contains schema, but none matched")
         }
         (Some(min), _) => format!(
@@ -173,11 +193,20 @@ pub(crate) fn unique_message(value: &Value) -> String {
     "items are not unique".to_string()
 }
 
-fn enum_message(options: &[Value]) -> String {
+/// `value must be one of 1e2, 'x'`: each number as the schema's text writes it (`written`).
+fn enum_message(options: &[Value], written: &[(usize, String)]) -> String {
     if !options.iter().all(is_primitive) {
         return "'enum' failed".to_string();
     }
-    let shown: Vec<String> = options.iter().map(display).collect();
+    let literal = |i: usize| {
+        written
+            .iter()
+            .find(|(at, _)| *at == i)
+            .map(|(_, l)| l.clone())
+    };
+    let shown: Vec<String> = (options.iter().enumerate())
+        .map(|(i, option)| literal(i).unwrap_or_else(|| display(option)))
+        .collect();
     match shown.as_slice() {
         [one] => format!("value must be {one}"),
         _ => format!("value must be one of {}", shown.join(", ")),
@@ -258,12 +287,13 @@ pub(crate) fn go_float(x: f64) -> String {
         return "0".to_string();
     }
     if !x.is_finite() {
+        // Helm 4.2.3: `minimum: got 5, want ∞` for `"minimum": 1e400`.
         return if x.is_nan() {
             "NaN"
         } else if x > 0.0 {
-            "+Inf"
+            "∞"
         } else {
-            "-Inf"
+            "-∞"
         }
         .to_string();
     }
@@ -316,6 +346,8 @@ mod tests {
             (-99999.5, "-99,999.5"),
             (12345.678, "12,345.678"),
             (0.0001, "0.0001"),
+            (f64::INFINITY, "∞"),
+            (f64::NEG_INFINITY, "-∞"),
         ];
         for (x, shown) in cases {
             assert_eq!(go_float(x), shown);
