@@ -632,6 +632,21 @@ def drafts(work):
     return Chart.load(f"{work}/seven").save(work), Chart.load(f"{work}/plain").save(work)
 
 
+def metas(work):
+    """A `$ref` to a draft's meta-schema read with that meta-schema's own draft, whatever the
+    referring chart's: `metas` (draft-07) and its subchart `sub` (no draft: 2020-12) each refer
+    to draft-07's (`s`) and 2020-12's (`t`) meta-schemas."""
+    d7, d2020 = "http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema"
+    refs = {"s": {"$ref": d7}, "t": {"$ref": d2020}}
+    write(f"{work}/metas", {
+        "Chart.yaml": chart_yaml("metas", "1.0.0", [{"name": "sub", "version": "1.0.0"}]),
+        "values.schema.json": {"$schema": d7, "type": "object", "properties": refs},
+        "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0"),
+        "charts/sub/values.schema.json": {"type": "object", "properties": refs},
+    })
+    return Chart.load(f"{work}/metas").save(work)
+
+
 def test_drafts(work):
     seven, plain = drafts(work)
     compare(work, "drafts", seven, f"{work}/seven", [
@@ -648,6 +663,14 @@ def test_drafts(work):
         ("a draft-07 subchart: format asserted", {"old": {"mail": "nope"}}),
         ("a draft-07 subchart: dependencies read", {"old": {"dep": {"a": 1}}}),
         ("the root naming no draft: prefixItems read", {"list": ["a"]}),
+    ])
+    tuple_ = {"items": [{"type": "integer"}]}
+    compare(work, "drafts", metas(work), f"{work}/metas", [
+        ("draft-07's meta-schema from a 2020-12 subchart: items a tuple", {"sub": {"s": tuple_}}),
+        ("2020-12's meta-schema from a 2020-12 subchart: items no tuple", {"sub": {"t": tuple_}}),
+        ("2020-12's meta-schema from a draft-07 root: items no tuple", {"t": tuple_, "s": tuple_}),
+        ("each meta-schema's own words", {"s": {"type": 5}, "sub": {"t": {"type": 5, "$defs": 3}}}),
+        ("prefixItems: a draft-07 unknown, a 2020-12 keyword", {"s": {"prefixItems": 5}, "sub": {"t": {"prefixItems": 5}}}),
     ])
 
 

@@ -10,7 +10,7 @@ pub const SUPPLIED: &str = "supplied:";
 
 /// `document` with each of `documents` (URL, schema) embedded as a resource whose `$id` is its
 /// URL, under `$defs` (2019-09, 2020-12) or `definitions` (earlier drafts); read as the root's
-/// draft (its own `$schema` is dropped). A document that is not an object is returned as it is.
+/// draft (its own `$schema` is dropped), or the one it is marked with. A document that is not an object is returned as it is.
 pub fn bundle(document: &Value, draft: Draft, documents: &[(String, Value)]) -> Value {
     let Some(root) = document.as_object().filter(|_| !documents.is_empty()) else {
         return document.clone();
@@ -20,7 +20,6 @@ pub fn bundle(document: &Value, draft: Draft, documents: &[(String, Value)]) -> 
     } else {
         "definitions"
     };
-    let id = if draft == Draft::Draft4 { "id" } else { "$id" };
     let mut root = root.clone();
     let defs = root
         .entry(keyword)
@@ -35,6 +34,10 @@ pub fn bundle(document: &Value, draft: Draft, documents: &[(String, Value)]) -> 
             other => Map::from_iter([("allOf".to_string(), Value::Array(vec![other.clone()]))]),
         };
         resource.remove("$schema");
+        let id = match draft.within(&resource) {
+            Draft::Draft4 => "id",
+            _ => "$id",
+        };
         resource.insert(id.to_string(), Value::String(url.clone()));
         defs.insert(format!("{SUPPLIED}{url}"), Value::Object(resource));
     }
