@@ -242,6 +242,7 @@ fn node(
             let message = format!("not JSON: {e}");
             ChartError::new(&chart.source, Some("values.schema.json"), message)
         })?;
+        meta_refused(chart, path, text, &schema)?;
         if let Value::Object(map) = &mut schema {
             let draft = match map.remove("$schema") {
                 Some(Value::String(draft)) => Some(draft),
@@ -294,6 +295,25 @@ fn node(
         0 => json!({}),
         _ => json!({ "allOf": parts }),
     })
+}
+
+/// Refuses the chart's schema `text` as Helm 4 does when its own draft's meta-schema refuses
+/// it (whether or not the chart is switched on): Helm's words under the chart's name (its
+/// alias), at the line and column of the first value refused in the chart's own file.
+fn meta_refused(
+    chart: &Chart,
+    path: &[String],
+    text: &str,
+    schema: &Value,
+) -> Result<(), ChartError> {
+    let Some((words, offset)) = crate::schema::meta_refusal(text, schema) else {
+        return Ok(());
+    };
+    let at = crate::text::LineIndex::new(text).line_col(offset);
+    let name = path.last().unwrap_or(&chart.name);
+    let entry = format!("values.schema.json:{}:{}", at.line, at.column);
+    let message = format!("{name}:\n{}", words.trim_end());
+    Err(ChartError::new(&chart.source, Some(&entry), message))
 }
 
 /// The `if` that drops the subchart `sub` at `sub_path` (listed in `gates` for the coalescing

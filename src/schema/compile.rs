@@ -135,6 +135,31 @@ pub(crate) fn compile(
     })
 }
 
+/// How Helm 4 refuses a chart's schema `text` that its own draft's meta-schema refuses
+/// (`ValidateAgainstSingleSchema`): its words under the chart's name, and the byte offset in
+/// `text` of the first value refused (`None`: the meta-schema accepts it).
+pub(crate) fn meta_refusal(text: &str, document: &Value) -> Option<(String, usize)> {
+    let draft = match document.get("$schema") {
+        Some(Value::String(uri)) => Draft::from_uri(uri)?,
+        _ => Draft::Draft202012,
+    };
+    let meta = serde_json::json!({"$ref": draft.uri()});
+    let errors = Validator::new(&meta, draft).ok()?.helm_errors(document);
+    let mut first = errors.first()?;
+    while let Some(cause) = first.causes.first() {
+        first = cause;
+    }
+    let url = draft.uri().trim_end_matches('#');
+    let mut words = format!(
+        "\"file:///values.schema.json#\" is not valid against metaschema: jsonschema validation \
+         failed with '{url}#'\n"
+    );
+    for error in &errors {
+        error.render(0, &mut words);
+    }
+    Some((words, locate(text, &first.pointer).unwrap_or(0)))
+}
+
 /// Builds the validator, its numbers as `literals` write them (Helm compares them so), naming
 /// what makes the schema unusable.
 pub(crate) fn build(
@@ -265,6 +290,23 @@ fn check_references(document: &Value, index: &Index) -> Result<(), SchemaError> 
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_schema_its_meta_schema_refuses_is_refused_in_helms_words_at_its_place() {
+        // Helm 4.2.3's words for a chart whose values.schema.json is `{"type": 5}`.
+        let text = "{\"type\": 5}";
+        let (words, offset) = meta_refusal(text, &parse(text).expect("json")).expect("refused");
+        assert_eq!(
+            words,
+            "\"file:///values.schema.json#\" is not valid against metaschema: jsonschema \
+             validation failed with 'https://json-schema.org/draft/2020-12/schema#'\n\
+             - at '': 'allOf' failed\n  - at '/type': 'anyOf' failed\n    - at '/type': value \
+             must be one of 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'\n\
+             \x20   - at '/type': got number, want array\n"
+        );
+        assert_eq!(&text[offset..], "\"type\": 5}");
+        assert!(meta_refusal("{}", &json!({})).is_none());
+    }
 
     #[test]
     fn a_number_beyond_float64_is_json_for_the_meta_schema_to_judge() {

@@ -35,6 +35,7 @@ pub use coalesce::{
     coalesce_with_warnings, copy_globals, global_sources, load_values, reuse_values,
 };
 pub use compile::Draft;
+pub(crate) use compile::meta_refusal;
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
 pub use displaced::{Displaced, DisplacedBy, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};

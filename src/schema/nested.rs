@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::Schema;
 use super::charts::places;
 use super::validate::Violation;
-use super::validator::{HelmError, ValidationError, escape};
+use super::validator::{HelmError, ValidationError, escape, flatten};
 
 /// One line Helm prints (`- at '<pointer>': <message>`), with the lines it prints under it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -85,36 +85,41 @@ impl Schema {
 }
 
 impl Schema {
-    /// The flat errors of the charts Helm keeps (`kept`: subchart paths) for `values`, each chart
-    /// validated on its own values as Helm's `ValidateAgainstSchema` does, their instance paths
-    /// from the root; a lone chart's schema validates `values` whole.
+    /// The flat errors of the charts Helm keeps (`kept`: subchart paths) for `values`, read off
+    /// [`Schema::chart_errors`] (each chart on its own values, `{}` where it has none, as Helm
+    /// validates it), their instance paths from the root.
     pub(crate) fn kept_errors<'v>(
         &'v self,
         values: &'v Value,
         kept: &[Vec<String>],
     ) -> Vec<ValidationError<'v>> {
         self.counted();
-        let places = places(&self.document);
-        if places.is_empty() {
-            return self.validator.iter_errors(values);
-        }
+        let empty = Value::Object(serde_json::Map::new());
         let mut out = Vec::new();
-        for place in places {
-            if !(place.values_path.is_empty() || kept.contains(&place.values_path)) {
-                continue;
+        for chart in self.chart_errors(values, kept) {
+            let prefix = values_pointer(&chart.values_path);
+            match (chart.values_path.iter()).try_fold(values, |at, key| at.get(key)) {
+                Some(own) => out.extend(
+                    flatten(&chart.errors, own)
+                        .into_iter()
+                        .map(|e| e.under(&prefix)),
+                ),
+                None => out.extend(
+                    (flatten(&chart.errors, &empty).into_iter())
+                        .map(|e| e.under(&prefix).into_owned()),
+                ),
             }
-            let Some(own) = (place.values_path.iter()).try_fold(values, |at, key| at.get(key))
-            else {
-                continue;
-            };
-            let prefix: String = (place.values_path.iter())
-                .map(|k| format!("/{}", escape(k)))
-                .collect();
-            let errors = self.validator.iter_errors_at(&place.pointer, own);
-            out.extend(errors.into_iter().flatten().map(|e| e.under(&prefix)));
         }
         out
     }
+}
+
+/// The JSON pointer of the values of the chart at `values_path`, from the root's values.
+pub(crate) fn values_pointer(values_path: &[String]) -> String {
+    values_path
+        .iter()
+        .map(|k| format!("/{}", escape(k)))
+        .collect()
 }
 
 /// The values of the chart at `values_path` in `values` (`empty` where there are none).
@@ -134,11 +139,7 @@ pub(super) fn own_pointer(v: &Violation, values_path: &[String]) -> Option<Strin
     if v.keyword == "propertyNames" {
         return Some(String::new());
     }
-    let prefix: String = values_path
-        .iter()
-        .map(|k| format!("/{}", k.replace('~', "~0").replace('/', "~1")))
-        .collect();
-    let rest = v.pointer.strip_prefix(&prefix)?;
+    let rest = v.pointer.strip_prefix(&values_pointer(values_path))?;
     (rest.is_empty() || rest.starts_with('/')).then(|| rest.to_string())
 }
 

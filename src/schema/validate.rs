@@ -14,7 +14,7 @@ use super::gates::{gates, kept_paths, switched_off};
 use super::imports::{importing, taken};
 use super::message::{describe, quote};
 use super::mismatch::mismatch;
-use super::nested::{HelmLine, own_pointer, own_values, tree_report};
+use super::nested::{HelmLine, own_pointer, own_values, tree_report, values_pointer};
 use super::pointer::value_path;
 use super::tree::tree;
 use crate::path::get;
@@ -254,7 +254,7 @@ impl Schema {
             let own = own_values(values, &chart.values_path, &empty);
             let keys = &chart.values_path;
             let root = keys.iter().fold(ValuePath::root(), |p, k| p.key(k.clone()));
-            let prefix: String = keys.iter().map(|k| format!("/{}", escape(k))).collect();
+            let prefix = values_pointer(keys);
             for flat in flatten_lines(&chart.errors, own) {
                 let error = &flat.error;
                 let at = At {

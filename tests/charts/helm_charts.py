@@ -732,6 +732,89 @@ def test_displaced_gates(work):
               f"helm {sorted(helm)}\n     ours {json.dumps(report.get('displaced'))} {out.stderr}")
 
 
+def absent(work):
+    """umbrella `abs` 1.0.0 → 2.0.0 whose subcharts have no values anywhere (no key in the
+    parent's or the user's values, no values.yaml): `sub`, and `deep` under `mid`, whose 2.0.0
+    schemas require `name` (deep's also `global.g`)."""
+    for version in ("1.0.0", "2.0.0"):
+        schema = {"type": "object"} if version == "1.0.0" else {
+            "type": "object", "required": ["name"], "properties": {"global": {"required": ["g"]}}}
+        write(f"{work}/abs-{version}/abs", {
+            "Chart.yaml": chart_yaml("abs", version, [{"name": "sub", "version": version},
+                                                      {"name": "mid", "version": "1.0.0"}]),
+            "charts/sub/Chart.yaml": chart_yaml("sub", version),
+            "charts/sub/values.schema.json": schema,
+            "charts/mid/Chart.yaml": chart_yaml("mid", "1.0.0", [{"name": "deep", "version": version}]),
+            "charts/mid/charts/deep/Chart.yaml": chart_yaml("deep", version),
+            "charts/mid/charts/deep/values.schema.json": schema,
+        })
+        Chart.load(f"{work}/abs-{version}/abs").save(work)
+    return f"{work}/abs-1.0.0.tgz", f"{work}/abs-2.0.0.tgz"
+
+
+ABSENT_CASES = [
+    ("no values at all: each subchart validates {} with global", {}),
+    ("one subchart given its key", {"sub": {"name": "x"}}),
+    ("every key given", {"global": {"g": 1}, "sub": {"name": "x"}, "mid": {"deep": {"name": "y"}}}),
+    ("a parent's key only", {"mid": {"other": 1}}),
+]
+
+
+def test_absent(work):
+    """A subchart whose values are absent is validated by Helm on `{}` (with `global`), by
+    `validate` and by `diagnose`'s one validation alike: each key Helm says is missing is an
+    escalation, named where Helm names it."""
+    base, target = absent(work)
+    compare(work, "absent", target, f"{work}/abs-2.0.0/abs", ABSENT_CASES)
+    for description, values in ABSENT_CASES[1:]:  # `diagnose` finds no values root in `{}`
+        values_file = f"{work}/abs-values.yaml"
+        with open(values_file, "w") as f:
+            yaml.safe_dump(values, f)
+        prefix = {"sub": "sub.", "deep": "mid.deep."}
+        helm = sorted(prefix[line.split(":")[0]] + (line.split("'")[1][1:] + "." if line.split("'")[1] else "")
+                      + line.rsplit("'", 2)[1] for line in helm_lines(target, values))
+        report, out = run("diagnose", "--values", values_file, "--base", base, "--target", target)
+        ours = sorted(e["path"] for e in report.get("escalations", []))
+        check(f"absent (diagnose): {description}", ours == helm, f"helm {helm}\n     ours {ours} {out.stderr}")
+
+
+def test_meta_refused(work):
+    """A chart's schema that its own draft's meta-schema refuses: refused whatever the values,
+    in Helm's words under the chart's name (its alias), at the line and column of the chart's
+    own file (the subchart switched off too: Helm refuses it then as well)."""
+    d7 = "http://json-schema.org/draft-07/schema#"
+    trees = {
+        "a subchart naming no draft": ({"name": "sub", "version": "1.0.0"}, {"type": 5}),
+        "an aliased draft-07 subchart": ({"name": "sub", "version": "1.0.0", "alias": "al"},
+                                         {"$schema": d7, "properties": {"a": {"minLength": -1, "type": 5}}}),
+        "a subchart switched off": ({"name": "sub", "version": "1.0.0", "condition": "sub.on"},
+                                    {"properties": {"a": {"items": [{}]}}}),
+    }
+    for i, (description, (dep, schema)) in enumerate(trees.items()):
+        text = json.dumps(schema, indent=2)
+        write(f"{work}/meta{i}", {
+            "Chart.yaml": chart_yaml(f"meta{i}", "1.0.0", [dep]),
+            "values.yaml": "sub:\n  on: false\n",
+            "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0"),
+            "charts/sub/values.schema.json": text,
+        })
+        archive = Chart.load(f"{work}/meta{i}").save(work)
+        helm = helm_said(archive, {}).split("\n", 1)[1]
+        values_file = f"{work}/meta-values.yaml"
+        with open(values_file, "w") as f:
+            f.write("x: 1\n")
+        out = subprocess.run([BIN, "validate", "--chart", archive, "--values", values_file],
+                             capture_output=True, text=True)
+        first = re.search(r"- at '([^']*)': (?!'allOf'|validation failed|'anyOf')", helm).group(1)
+        key = first.rsplit("/", 1)[-1]
+        line = next(n for n, l in enumerate(text.splitlines(), 1) if f'"{key}"' in l)
+        where = f"{archive} > charts/sub: values.schema.json:{line}:"
+        said = out.stderr.strip()
+        check(f"meta-schema refusal: {description}: Helm's words, the chart's own file and line",
+              out.returncode == 3 and said.startswith(where) and said.split(": ", 2)[-1] == helm.strip(),
+              f"helm {helm}\n     ours {said}")
+
+
 def run(*args):
     out = subprocess.run([BIN, *args, "--format", "json"], capture_output=True, text=True)
     return json.loads(out.stdout or "{}"), out
@@ -831,6 +914,8 @@ def main():
         test_ordered(work)
         test_displaced_gates(work)
         test_drafts(work)
+        test_absent(work)
+        test_meta_refused(work)
         bump(work)
         test_shipped(work)
     finally:
