@@ -51,6 +51,12 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
     let mut parents = Vec::new();
     let coalesced = defaults(root, Map::new(), &[], &mut parents)?;
     let schema = if root.subcharts.is_empty() && root.dependencies.is_empty() {
+        // Not JSON is left for the schema layer to locate; what its meta-schema refuses is Helm's.
+        if let Some((text, Ok(schema))) =
+            (root.schema.as_ref()).map(|t| (t, serde_json::from_str(t)))
+        {
+            meta_refused(root, &[], text, &schema)?;
+        }
         charts.push(at(
             root,
             Vec::new(),

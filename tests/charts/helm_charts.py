@@ -820,7 +820,7 @@ def test_absent(work):
 def test_meta_refused(work):
     """A chart's schema that its own draft's meta-schema refuses: refused whatever the values,
     in Helm's words under the chart's name (its alias), at the line and column of the chart's
-    own file (the subchart switched off too: Helm refuses it then as well)."""
+    own file (a subchart switched off too: Helm refuses it then as well; a lone chart alike)."""
     d7 = "http://json-schema.org/draft-07/schema#"
     trees = {
         "a subchart naming no draft": ({"name": "sub", "version": "1.0.0"}, {"type": 5}),
@@ -828,15 +828,15 @@ def test_meta_refused(work):
                                          {"$schema": d7, "properties": {"a": {"minLength": -1, "type": 5}}}),
         "a subchart switched off": ({"name": "sub", "version": "1.0.0", "condition": "sub.on"},
                                     {"properties": {"a": {"items": [{}]}}}),
+        "a chart without subcharts": (None, {"properties": {"a": {"minLength": -1}}}),
     }
     for i, (description, (dep, schema)) in enumerate(trees.items()):
         text = json.dumps(schema, indent=2)
-        write(f"{work}/meta{i}", {
-            "Chart.yaml": chart_yaml(f"meta{i}", "1.0.0", [dep]),
-            "values.yaml": "sub:\n  on: false\n",
-            "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0"),
-            "charts/sub/values.schema.json": text,
-        })
+        files = {"Chart.yaml": chart_yaml(f"meta{i}", "1.0.0"), "values.schema.json": text}
+        if dep:
+            files = {"Chart.yaml": chart_yaml(f"meta{i}", "1.0.0", [dep]), "values.yaml": "sub:\n  on: false\n",
+                     "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0"), "charts/sub/values.schema.json": text}
+        write(f"{work}/meta{i}", files)
         archive = Chart.load(f"{work}/meta{i}").save(work)
         helm = helm_said(archive, {}).split("\n", 1)[1]
         values_file = f"{work}/meta-values.yaml"
@@ -849,7 +849,8 @@ def test_meta_refused(work):
         keys = {leaf.rsplit("/", 1)[-1] for leaf in leaves}
         lines = {n for n, l in enumerate(text.splitlines(), 1) for k in keys if f'"{k}"' in l}
         said = out.stderr.strip()
-        at = re.match(re.escape(f"{archive} > charts/sub: values.schema.json:") + r"(\d+):\d+: ", said)
+        place = f"{archive} > charts/sub:" if dep else f"{archive}:"
+        at = re.match(re.escape(f"{place} values.schema.json:") + r"(\d+):\d+: ", said)
         check(f"meta-schema refusal: {description}: Helm's words, the chart's own file and line",
               out.returncode == 3 and at is not None and int(at.group(1)) in lines
               and canonical(said[at.end():]) == canonical(helm),
