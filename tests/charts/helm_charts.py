@@ -400,23 +400,22 @@ IMPORT_CASES = [
 
 def aliased_imports(work):
     """One chart (`sw`) under two aliases, each with its own condition and `import-values` of
-    both forms: `a` and `b` each export `data` (laid at the root: the earlier import wins) and
-    lay `cfg` at a key of their own. sw's own `on: false` switches neither off: Helm decides on
-    the values coalesced before the aliases are applied, where it lies under `sw`. sw's schema
-    refuses a `level` that is no integer; the root's requires `fromA` and wants `fromB.level` to
-    be 2 (sw's gives 1), so each import shows in the verdict."""
+    both forms: `a` (on by the root's values) and `b` (off by sw's own `use: false`) each export
+    `data` (laid at the root) and lay `cfg` at a key of their own. sw's schema refuses a `level`
+    that is no integer; the root's requires `fromA` and wants `fromB.level` to be 2 (sw's gives
+    1), so each import shows in the verdict."""
     write(f"{work}/ali", {
         "Chart.yaml": chart_yaml("ali", "1.0.0", [
-            {"name": "sw", "version": "1.0.0", "alias": "a", "condition": "a.on",
+            {"name": "sw", "version": "1.0.0", "alias": "a", "condition": "a.use",
              "import-values": ["data", {"child": "cfg", "parent": "fromA"}]},
-            {"name": "sw", "version": "1.0.0", "alias": "b", "condition": "b.on",
+            {"name": "sw", "version": "1.0.0", "alias": "b", "condition": "b.use",
              "import-values": ["data", {"child": "cfg", "parent": "fromB"}]}]),
-        "values.yaml": "a:\n  on: true\n",
+        "values.yaml": "a:\n  use: true\n",
         "values.schema.json": {"type": "object", "required": ["fromA"], "properties": {
             "who": {"const": "a"}, "fromB": {"type": "object", "required": ["level"],
                                              "properties": {"level": {"const": 2}}}}},
         "charts/sw/Chart.yaml": chart_yaml("sw", "1.0.0"),
-        "charts/sw/values.yaml": "on: false\nexports:\n  data:\n    who: a\ncfg:\n  level: 1\n",
+        "charts/sw/values.yaml": "use: false\nexports:\n  data:\n    who: a\ncfg:\n  level: 1\n",
         "charts/sw/values.schema.json": {"type": "object", "properties": {"cfg": {"type": "object", "properties": {
             "level": {"type": "integer"}}}}},
     })
@@ -424,12 +423,13 @@ def aliased_imports(work):
 
 
 ALIASED_IMPORT_CASES = [
-    ("defaults alone: sw's own `on: false` decides for no alias (Helm reads it under `sw`)", {}),
-    ("the second alias switched off by the user: its import gone", {"b": {"on": False}}),
-    ("the user's value over an alias' import", {"fromB": {"level": 2}}),
-    ("an alias' own values refused by its schema", {"b": {"cfg": {"level": "x"}}, "fromB": {"level": 2}}),
-    ("the first alias switched off by the user: nothing of it imported", {"a": {"on": False}, "fromB": {"level": 2}}),
-    ("a user null deleting an alias' imported value", {"fromB": {"level": None}}),
+    ("defaults alone: the alias its own default switches off imports nothing", {}),
+    ("the second alias switched on by the user: its import refused by the root", {"b": {"use": True}}),
+    ("the user's value over an alias' import", {"b": {"use": True}, "fromB": {"level": 2}}),
+    ("an alias' own values refused by its schema", {"b": {"use": True, "cfg": {"level": "x"}}, "fromB": {"level": 2}}),
+    ("a switched-off alias' values are not validated", {"b": {"cfg": {"level": "x"}}}),
+    ("the first alias switched off by the user: nothing of it imported", {"a": {"use": False}}),
+    ("a user null deleting an alias' imported value", {"b": {"use": True}, "fromB": {"level": None}}),
 ]
 
 
