@@ -185,12 +185,36 @@ pub(crate) fn build(
             SchemaErrorKind::InvalidSchema,
             format!(
                 "not a valid {} schema: at {}: {message}",
-                draft.name(),
+                draft_at(document, draft, &pointer).name(),
                 go_quote(&pointer)
             ),
         )
         .at_schema_path(pointer),
     })
+}
+
+/// The draft the subschema at `pointer` of `document` (read as `draft`) is read with: the
+/// innermost one a part on the way marks ([`super::DRAFT_KEYWORD`]).
+fn draft_at(document: &Value, draft: Draft, pointer: &str) -> Draft {
+    let mut at = document;
+    let mut draft = draft;
+    let tokens = pointer.split('/').skip(1);
+    for token in std::iter::once(None).chain(tokens.map(Some)) {
+        if let Some(token) = token {
+            let token = token.replace("~1", "/").replace("~0", "~");
+            let next = match at {
+                Value::Object(map) => map.get(&token),
+                Value::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i)),
+                _ => None,
+            };
+            let Some(next) = next else { break };
+            at = next;
+        }
+        if let Value::Object(map) = at {
+            draft = draft.within(map);
+        }
+    }
+    draft
 }
 
 /// Refuses a pattern Go's `regexp` cannot compile (Helm refuses the schema for it too),
