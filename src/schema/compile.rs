@@ -5,7 +5,9 @@ use std::collections::HashMap;
 
 use super::error::{SchemaError, SchemaErrorKind};
 use super::locate::locate;
-use super::validator::{CompileError, Pattern, Validator, compile_pattern, go_pattern, go_quote};
+use super::validator::{
+    CompileError, HelmError, Pattern, Validator, compile_pattern, go_pattern, go_quote,
+};
 use super::validator::{DEFAULT_BASE, Index, Literals, Target, bundle};
 use crate::text::LineIndex;
 
@@ -139,25 +141,33 @@ pub(crate) fn compile(
 /// (`ValidateAgainstSingleSchema`): its words under the chart's name, and the byte offset in
 /// `text` of the first value refused (`None`: the meta-schema accepts it).
 pub(crate) fn meta_refusal(text: &str, document: &Value) -> Option<(String, usize)> {
+    let (header, errors) = meta_errors(document)?;
+    let mut first = errors.first()?;
+    while let Some(cause) = first.causes.first() {
+        first = cause;
+    }
+    let mut words = format!("{header}\n");
+    for error in &errors {
+        error.render(0, &mut words);
+    }
+    Some((words, locate(text, &first.pointer).unwrap_or(0)))
+}
+
+/// The line Helm prints above a chart schema's meta-schema errors, and those errors as Helm's
+/// tree (`None`: the meta-schema of the draft its `$schema` names accepts it).
+pub(crate) fn meta_errors(document: &Value) -> Option<(String, Vec<HelmError>)> {
     let draft = match document.get("$schema") {
         Some(Value::String(uri)) => Draft::from_uri(uri)?,
         _ => Draft::Draft202012,
     };
     let meta = serde_json::json!({"$ref": draft.uri()});
     let errors = Validator::new(&meta, draft).ok()?.helm_errors(document);
-    let mut first = errors.first()?;
-    while let Some(cause) = first.causes.first() {
-        first = cause;
-    }
     let url = draft.uri().trim_end_matches('#');
-    let mut words = format!(
+    let header = format!(
         "\"file:///values.schema.json#\" is not valid against metaschema: jsonschema validation \
-         failed with '{url}#'\n"
+         failed with '{url}#'"
     );
-    for error in &errors {
-        error.render(0, &mut words);
-    }
-    Some((words, locate(text, &first.pointer).unwrap_or(0)))
+    (!errors.is_empty()).then_some((header, errors))
 }
 
 /// Builds the validator, its numbers as `literals` write them (Helm compares them so), naming

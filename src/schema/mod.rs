@@ -29,6 +29,7 @@ use serde_json::Value;
 use values_migrate_validator as validator;
 
 pub use changelog::{Change, ChangeKind, Changelog, changelog};
+pub use charts::REFUSED_KEYWORD;
 pub use charts::{CHARTS_KEYWORD, ChartAt, ChartNamed};
 pub use coalesce::{
     CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,

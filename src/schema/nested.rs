@@ -8,7 +8,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
-use super::charts::places;
+use super::charts::{REFUSED_KEYWORD, places};
+use super::compile::meta_errors;
 use super::validate::Violation;
 use super::validator::{HelmError, ValidationError, escape, flatten};
 
@@ -53,6 +54,16 @@ pub(crate) struct ChartErrors {
     pub(crate) name: Option<String>,
     pub(crate) values_path: Vec<String>,
     pub(crate) errors: Vec<HelmError>,
+    /// Its schema, refused by its own meta-schema (then `errors` is empty).
+    pub(crate) refused: Option<Refused>,
+}
+
+/// A chart's schema its own meta-schema refuses, as Helm reports it: the line it prints above
+/// the meta-schema's errors, those errors, and where the schema's file is refused.
+pub(crate) struct Refused {
+    pub(crate) header: String,
+    pub(crate) errors: Vec<HelmError>,
+    pub(crate) at: String,
 }
 
 impl Schema {
@@ -65,6 +76,7 @@ impl Schema {
                 name: None,
                 values_path: Vec::new(),
                 errors: self.validator.helm_errors(values),
+                refused: None,
             }];
         }
         let empty = Value::Object(serde_json::Map::new());
@@ -72,12 +84,17 @@ impl Schema {
             .into_iter()
             .filter(|p| p.values_path.is_empty() || kept.contains(&p.values_path))
             .filter_map(|p| {
+                let refused = refused(self.document.pointer(&p.pointer));
                 let own = own_values(values, &p.values_path, &empty);
-                let errors = self.validator.helm_errors_at(&p.pointer, own)?;
+                let errors = match refused {
+                    Some(_) => Vec::new(),
+                    None => self.validator.helm_errors_at(&p.pointer, own)?,
+                };
                 Some(ChartErrors {
                     name: Some(p.name),
                     values_path: p.values_path,
                     errors,
+                    refused,
                 })
             })
             .collect()
@@ -122,6 +139,18 @@ pub(crate) fn values_pointer(values_path: &[String]) -> String {
         .collect()
 }
 
+/// The refusal a chart's part of the composition stands for, if its meta-schema refused it.
+fn refused(part: Option<&Value>) -> Option<Refused> {
+    let found = part?.get(REFUSED_KEYWORD)?;
+    let (header, errors) = meta_errors(found.get("schema")?)?;
+    let at = found.get("at").and_then(Value::as_str).unwrap_or_default();
+    Some(Refused {
+        header,
+        errors,
+        at: at.to_string(),
+    })
+}
+
 /// The values of the chart at `values_path` in `values` (`empty` where there are none).
 pub(crate) fn own_values<'v>(
     values: &'v Value,
@@ -148,8 +177,14 @@ pub(crate) fn tree_report(charts: &[ChartErrors]) -> String {
     let mut out = String::from(
         "values don't meet the specifications of the schema(s) in the following chart(s):\n",
     );
-    for chart in charts.iter().filter(|c| !c.errors.is_empty()) {
+    for chart in (charts.iter()).filter(|c| !c.errors.is_empty() || c.refused.is_some()) {
         out.push_str(&format!("{}:\n", chart.name.as_deref().unwrap_or("")));
+        if let Some(refused) = &chart.refused {
+            out.push_str(&format!("{}\n", refused.header));
+            for error in &refused.errors {
+                error.render(0, &mut out);
+            }
+        }
         for error in &chart.errors {
             error.render(0, &mut out);
         }
