@@ -858,6 +858,16 @@ def test_meta_refused(work):
                  for v in report.get("defaultsViolations", []) if v["keyword"] == "metaschema"]
         check(f"meta-schema refusal: {description}: at a line of the chart's own file",
               bool(found) and all(m and int(m.group(1)) in lines for m in found), json.dumps(report)[:600])
+        if dep and "condition" not in dep:
+            with open(values_file, "w") as f:
+                f.write("x: s\n")
+            report, _ = run("diagnose", "--values", values_file, "--base", archive, "--target", archive)
+            refusals = [(r["kind"], r["path"]) for r in report.get("refusals", [])]
+            name = dep.get("alias", "sub")
+            check(f"meta-schema refusal: {description}: diagnose refuses it as the chart's fault, at its file",
+                  report.get("status") == "refused" and set(refusals) == {("chart-defaults", name)}
+                  and all(f"{place} values.schema.json:" in r["message"] and "not valid against metaschema"
+                          in r["message"] for r in report["refusals"]), json.dumps(report.get("refusals"))[:600])
 
 
 def run(*args):
