@@ -287,7 +287,7 @@ fn node(
 /// it: the schema and its file's place, for the schema layer to report as Helm does when it
 /// validates the chart (`REFUSED_KEYWORD`; a switched-off subchart is not validated).
 fn meta_refused(chart: &Chart, text: &str, schema: &Value) -> Option<Value> {
-    let (_, offset) = crate::schema::meta_refusal(text, schema)?;
+    let offset = crate::schema::meta_refusal(text, schema)?;
     let at = crate::text::LineIndex::new(text).line_col(offset);
     let place = format!(
         "{}: values.schema.json:{}:{}",

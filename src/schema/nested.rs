@@ -139,6 +139,17 @@ pub(crate) fn values_pointer(values_path: &[String]) -> String {
         .collect()
 }
 
+impl Refused {
+    /// The lines Helm prints under [`Refused::header`]: the meta-schema's errors, nested.
+    pub(crate) fn lines(&self) -> String {
+        let mut out = String::new();
+        for error in &self.errors {
+            error.render(0, &mut out);
+        }
+        out
+    }
+}
+
 /// The refusal a chart's part of the composition stands for, if its meta-schema refused it.
 fn refused(part: Option<&Value>) -> Option<Refused> {
     let found = part?.get(REFUSED_KEYWORD)?;
@@ -180,10 +191,7 @@ pub(crate) fn tree_report(charts: &[ChartErrors]) -> String {
     for chart in (charts.iter()).filter(|c| !c.errors.is_empty() || c.refused.is_some()) {
         out.push_str(&format!("{}:\n", chart.name.as_deref().unwrap_or("")));
         if let Some(refused) = &chart.refused {
-            out.push_str(&format!("{}\n", refused.header));
-            for error in &refused.errors {
-                error.render(0, &mut out);
-            }
+            out.push_str(&format!("{}\n{}", refused.header, refused.lines()));
         }
         for error in &chart.errors {
             error.render(0, &mut out);

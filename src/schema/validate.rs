@@ -340,7 +340,8 @@ fn refused_violations(
     pointer: &str,
     refused: &Refused,
 ) -> Vec<Violation> {
-    let whole = tree_report_of(refused);
+    let whole = refused.lines();
+    let whole = whole.trim_end();
     (refused.errors.iter())
         .map(|error| error.shown())
         .map(|error| Violation {
@@ -360,15 +361,6 @@ fn refused_violations(
             causes: error.causes.iter().map(HelmLine::of).collect(),
         })
         .collect()
-}
-
-/// The lines Helm prints for a refused schema's meta-schema errors.
-fn tree_report_of(refused: &Refused) -> String {
-    let mut out = String::new();
-    for error in &refused.errors {
-        error.render(0, &mut out);
-    }
-    out.trim_end().to_string()
 }
 
 /// Helm's words and nesting for the violations one flat error stands for: the groups that
