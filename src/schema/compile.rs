@@ -148,6 +148,22 @@ pub(crate) fn meta_refusal(text: &str, document: &Value) -> Option<usize> {
     Some(locate(text, &first.pointer).unwrap_or(0))
 }
 
+/// The validator of `draft`'s meta-schema, compiled once per process (each chart of a tree is
+/// checked against its own draft's).
+fn meta_validator(draft: Draft) -> Option<&'static Validator> {
+    static COMPILED: [std::sync::OnceLock<Option<Validator>>; 5] =
+        [const { std::sync::OnceLock::new() }; 5];
+    let index = match draft {
+        Draft::Draft4 => 0,
+        Draft::Draft6 => 1,
+        Draft::Draft7 => 2,
+        Draft::Draft201909 => 3,
+        _ => 4,
+    };
+    let compile = || Validator::new(&serde_json::json!({"$ref": draft.uri()}), draft).ok();
+    COMPILED[index].get_or_init(compile).as_ref()
+}
+
 /// The line Helm prints above a chart schema's meta-schema errors, and those errors as Helm's
 /// tree (`None`: the meta-schema of the draft its `$schema` names accepts it).
 pub(crate) fn meta_errors(document: &Value) -> Option<(String, Vec<HelmError>)> {
@@ -155,8 +171,7 @@ pub(crate) fn meta_errors(document: &Value) -> Option<(String, Vec<HelmError>)> 
         Some(Value::String(uri)) => Draft::from_uri(uri)?,
         _ => Draft::Draft202012,
     };
-    let meta = serde_json::json!({"$ref": draft.uri()});
-    let errors = Validator::new(&meta, draft).ok()?.helm_errors(document);
+    let errors = meta_validator(draft)?.helm_errors(document);
     let url = draft.uri().trim_end_matches('#');
     let header = format!(
         "\"file:///values.schema.json#\" is not valid against metaschema: jsonschema validation \
