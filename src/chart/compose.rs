@@ -50,7 +50,12 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
     let mut charts = Vec::new();
     let mut parents = Vec::new();
     let coalesced = defaults(root, Map::new(), &[], &mut parents)?;
-    let schema = if root.subcharts.is_empty() && root.dependencies.is_empty() {
+    // A lone chart whose meta-schema refuses its schema is composed as a tree of one chart, so
+    // that the refusal is reported as Helm reports it (not JSON is the schema layer's to locate).
+    let refused = (root.schema.as_ref())
+        .and_then(|text| meta_refused(root, text, &serde_json::from_str(text).ok()?))
+        .is_some();
+    let schema = if root.subcharts.is_empty() && root.dependencies.is_empty() && !refused {
         charts.push(at(
             root,
             Vec::new(),
@@ -238,28 +243,7 @@ fn node(
     let own = format!("{pointer}/allOf/0");
     let has_schema = chart.schema.is_some();
     if let Some(text) = &chart.schema {
-        // A number beyond a double's range (`1e400`) is read as Helm reads it, its literal kept.
-        let read = serde_json::from_str(text);
-        let read = read.or_else(|e| crate::schema::parse_document(text).map_err(|_| e));
-        let mut schema: Value = read.map_err(|e| {
-            let message = format!("not JSON: {e}");
-            ChartError::new(&chart.source, Some("values.schema.json"), message)
-        })?;
-        if let Value::Object(map) = &mut schema {
-            let draft = match map.remove("$schema") {
-                Some(Value::String(draft)) => Some(draft),
-                _ => None,
-            };
-            drafts.push(ChartDraft {
-                source: chart.source.clone(),
-                draft,
-                pointer: own.clone(),
-            });
-            map.remove("$id");
-        }
-        rewrite_refs(&mut schema, &own);
-        parts.push(schema);
-        *literals = std::mem::take(literals).with(Literals::read(text).placed(&own));
+        parts.push(own_part(chart, text, &own, drafts, literals)?);
     }
     charts.push(at(chart, path.to_vec(), has_schema.then_some(own)));
     for (key, sub, dep) in included(chart)? {
@@ -297,6 +281,56 @@ fn node(
         0 => json!({}),
         _ => json!({ "allOf": parts }),
     })
+}
+
+/// The part that stands for the chart's schema `text` when its own draft's meta-schema refuses
+/// it: the schema and its file's place, for the schema layer to report as Helm does when it
+/// validates the chart (`REFUSED_KEYWORD`; a switched-off subchart is not validated).
+fn meta_refused(chart: &Chart, text: &str, schema: &Value) -> Option<Value> {
+    let offset = crate::schema::meta_refusal(text, schema)?;
+    let at = crate::text::LineIndex::new(text).line_col(offset);
+    let place = format!(
+        "{}: values.schema.json:{}:{}",
+        chart.source, at.line, at.column
+    );
+    Some(json!({crate::schema::REFUSED_KEYWORD: {"schema": schema, "at": place}}))
+}
+
+/// The chart's own schema `text` as its part of the composition at `own`: its `$schema` noted in
+/// `drafts`, its `$id` dropped, its local `$ref`s pointed at `own`, its numbers in `literals`;
+/// or what stands for it when its own meta-schema refuses it.
+fn own_part(
+    chart: &Chart,
+    text: &str,
+    own: &str,
+    drafts: &mut Vec<ChartDraft>,
+    literals: &mut Literals,
+) -> Result<Value, ChartError> {
+    // A number beyond a double's range (`1e400`) is read as Helm reads it, its literal kept.
+    let read = serde_json::from_str(text);
+    let read = read.or_else(|e| crate::schema::parse_document(text).map_err(|_| e));
+    let mut schema: Value = read.map_err(|e| {
+        let message = format!("not JSON: {e}");
+        ChartError::new(&chart.source, Some("values.schema.json"), message)
+    })?;
+    if let Some(part) = meta_refused(chart, text, &schema) {
+        return Ok(part);
+    }
+    if let Value::Object(map) = &mut schema {
+        let draft = match map.remove("$schema") {
+            Some(Value::String(draft)) => Some(draft),
+            _ => None,
+        };
+        drafts.push(ChartDraft {
+            source: chart.source.clone(),
+            draft,
+            pointer: own.to_string(),
+        });
+        map.remove("$id");
+    }
+    rewrite_refs(&mut schema, own);
+    *literals = std::mem::take(literals).with(Literals::read(text).placed(own));
+    Ok(schema)
 }
 
 /// The `if` that drops the subchart `sub` at `sub_path` (listed in `gates` for the coalescing

@@ -232,19 +232,26 @@ pub(crate) fn chart_faults(violations: &[crate::schema::Violation]) -> Vec<Findi
     violations
         .iter()
         .filter(|v| v.is_the_charts())
-        .map(|v| Finding {
-            kind: RefusalKind::ChartDefaults,
-            path: v.key_path.clone().unwrap_or_else(|| v.path.clone()),
-            in_original: false,
-            message: format!(
-                "the target chart as shipped fails its own schema ({}; from the chart's own \
-                 defaults, or the `global` Helm gives every subchart): Helm refuses the install \
-                 however the values file is migrated; the chart or its schema must be fixed, not \
-                 the values file",
-                v.chart
-                    .as_ref()
-                    .map_or_else(|| v.to_string(), |c| c.helm.clone())
-            ),
+        .map(|v| {
+            let helm = (v.chart.as_ref()).map_or_else(|| v.to_string(), |c| c.helm.clone());
+            // A schema its own meta-schema refuses: the message leads with its file's place.
+            let cause = match v.keyword.as_str() {
+                "metaschema" => format!("{helm}; {}", v.message.lines().next().unwrap_or("")),
+                _ => format!(
+                    "{helm}; from the chart's own defaults, or the `global` Helm gives every \
+                     subchart"
+                ),
+            };
+            Finding {
+                kind: RefusalKind::ChartDefaults,
+                path: v.key_path.clone().unwrap_or_else(|| v.path.clone()),
+                in_original: false,
+                message: format!(
+                    "the target chart as shipped fails its own schema ({cause}): Helm refuses the \
+                     install however the values file is migrated; the chart or its schema must \
+                     be fixed, not the values file"
+                ),
+            }
         })
         .collect()
 }

@@ -11,6 +11,11 @@ use serde_json::Value;
 /// `{"name", "path", "pointer"}` (Helm's name for it, its values' keys, its schema's pointer).
 pub const CHARTS_KEYWORD: &str = "x-values-migrate-charts";
 
+/// The keyword that stands, in a chart tree's composition, for a chart's schema its own draft's
+/// meta-schema refuses: `{"schema": <the schema>, "at": "<its file:line:column>"}`. Helm
+/// refuses the install when it validates that chart (not when the chart is switched off).
+pub const REFUSED_KEYWORD: &str = "x-values-migrate-refused";
+
 /// A violation named by its chart, as Helm names it in a chart tree.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]

@@ -5,7 +5,9 @@ use std::collections::HashMap;
 
 use super::error::{SchemaError, SchemaErrorKind};
 use super::locate::locate;
-use super::validator::{CompileError, Pattern, Validator, compile_pattern, go_pattern, go_quote};
+use super::validator::{
+    CompileError, HelmError, Pattern, Validator, compile_pattern, go_pattern, go_quote,
+};
 use super::validator::{DEFAULT_BASE, Index, Literals, Target, bundle, supplied_pointer};
 use crate::text::LineIndex;
 
@@ -168,6 +170,49 @@ pub(crate) fn compile(
     })
 }
 
+/// The byte offset in a chart's schema `text` of the first value its own draft's meta-schema
+/// refuses (`None`: the meta-schema accepts it), where Helm 4 refuses the chart's schema.
+pub(crate) fn meta_refusal(text: &str, document: &Value) -> Option<usize> {
+    let (_, errors) = meta_errors(document)?;
+    let mut first = errors.first()?;
+    while let Some(cause) = first.causes.first() {
+        first = cause;
+    }
+    Some(locate(text, &first.pointer).unwrap_or(0))
+}
+
+/// The validator of `draft`'s meta-schema, compiled once per process (each chart of a tree is
+/// checked against its own draft's).
+fn meta_validator(draft: Draft) -> Option<&'static Validator> {
+    static COMPILED: [std::sync::OnceLock<Option<Validator>>; 5] =
+        [const { std::sync::OnceLock::new() }; 5];
+    let index = match draft {
+        Draft::Draft4 => 0,
+        Draft::Draft6 => 1,
+        Draft::Draft7 => 2,
+        Draft::Draft201909 => 3,
+        _ => 4,
+    };
+    let compile = || Validator::new(&serde_json::json!({"$ref": draft.uri()}), draft).ok();
+    COMPILED[index].get_or_init(compile).as_ref()
+}
+
+/// The line Helm prints above a chart schema's meta-schema errors, and those errors as Helm's
+/// tree (`None`: the meta-schema of the draft its `$schema` names accepts it).
+pub(crate) fn meta_errors(document: &Value) -> Option<(String, Vec<HelmError>)> {
+    let draft = match document.get("$schema") {
+        Some(Value::String(uri)) => Draft::from_uri(uri)?,
+        _ => Draft::Draft202012,
+    };
+    let errors = meta_validator(draft)?.helm_errors(document);
+    let url = draft.uri().trim_end_matches('#');
+    let header = format!(
+        "\"file:///values.schema.json#\" is not valid against metaschema: jsonschema validation \
+         failed with '{url}#'"
+    );
+    (!errors.is_empty()).then_some((header, errors))
+}
+
 /// Builds the validator, its numbers as `literals` write them (Helm compares them so), naming
 /// what makes the schema unusable.
 pub(crate) fn build(
@@ -193,12 +238,36 @@ pub(crate) fn build(
             SchemaErrorKind::InvalidSchema,
             format!(
                 "not a valid {} schema: at {}: {message}",
-                draft.name(),
+                draft_at(document, draft, &pointer).name(),
                 go_quote(&pointer)
             ),
         )
         .at_schema_path(pointer),
     })
+}
+
+/// The draft the subschema at `pointer` of `document` (read as `draft`) is read with: the
+/// innermost one a part on the way marks ([`super::DRAFT_KEYWORD`]).
+fn draft_at(document: &Value, draft: Draft, pointer: &str) -> Draft {
+    let mut at = document;
+    let mut draft = draft;
+    let tokens = pointer.split('/').skip(1);
+    for token in std::iter::once(None).chain(tokens.map(Some)) {
+        if let Some(token) = token {
+            let token = token.replace("~1", "/").replace("~0", "~");
+            let next = match at {
+                Value::Object(map) => map.get(&token),
+                Value::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i)),
+                _ => None,
+            };
+            let Some(next) = next else { break };
+            at = next;
+        }
+        if let Value::Object(map) = at {
+            draft = draft.within(map);
+        }
+    }
+    draft
 }
 
 /// Refuses a pattern Go's `regexp` cannot compile (Helm refuses the schema for it too),
@@ -298,6 +367,31 @@ fn check_references(document: &Value, index: &Index) -> Result<(), SchemaError> 
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_schema_its_meta_schema_refuses_is_refused_in_helms_words_at_its_place() {
+        // Helm 4.2.3's words for a chart whose values.schema.json is `{"type": 5}`.
+        let text = "{\"type\": 5}";
+        let document = parse(text).expect("json");
+        let (header, errors) = meta_errors(&document).expect("refused");
+        let mut words = format!("{header}\n");
+        for error in &errors {
+            error.render(0, &mut words);
+        }
+        assert_eq!(
+            words,
+            "\"file:///values.schema.json#\" is not valid against metaschema: jsonschema \
+             validation failed with 'https://json-schema.org/draft/2020-12/schema#'\n\
+             - at '': 'allOf' failed\n  - at '/type': 'anyOf' failed\n    - at '/type': value \
+             must be one of 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'\n\
+             \x20   - at '/type': got number, want array\n"
+        );
+        assert_eq!(
+            meta_refusal(text, &document).map(|at| &text[at..]),
+            Some("\"type\": 5}")
+        );
+        assert!(meta_refusal("{}", &json!({})).is_none());
+    }
 
     #[test]
     fn a_number_beyond_float64_is_json_for_the_meta_schema_to_judge() {

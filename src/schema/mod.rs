@@ -29,12 +29,14 @@ use serde_json::Value;
 use values_migrate_validator as validator;
 
 pub use changelog::{Change, ChangeKind, Changelog, changelog};
+pub use charts::REFUSED_KEYWORD;
 pub use charts::{CHARTS_KEYWORD, ChartAt, ChartNamed};
 pub use coalesce::{
     CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
     coalesce_with_warnings, copy_globals, global_sources, load_values, reuse_values,
 };
 pub use compile::{Draft, Supplied};
+pub(crate) use compile::meta_refusal;
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
 pub use displaced::{Displaced, DisplacedBy, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};

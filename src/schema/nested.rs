@@ -8,9 +8,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
-use super::charts::places;
+use super::charts::{REFUSED_KEYWORD, places};
+use super::compile::meta_errors;
 use super::validate::Violation;
-use super::validator::{HelmError, ValidationError, escape};
+use super::validator::{HelmError, ValidationError, escape, flatten};
 
 /// One line Helm prints (`- at '<pointer>': <message>`), with the lines it prints under it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -53,6 +54,16 @@ pub(crate) struct ChartErrors {
     pub(crate) name: Option<String>,
     pub(crate) values_path: Vec<String>,
     pub(crate) errors: Vec<HelmError>,
+    /// Its schema, refused by its own meta-schema (then `errors` is empty).
+    pub(crate) refused: Option<Refused>,
+}
+
+/// A chart's schema its own meta-schema refuses, as Helm reports it: the line it prints above
+/// the meta-schema's errors, those errors, and where the schema's file is refused.
+pub(crate) struct Refused {
+    pub(crate) header: String,
+    pub(crate) errors: Vec<HelmError>,
+    pub(crate) at: String,
 }
 
 impl Schema {
@@ -65,6 +76,7 @@ impl Schema {
                 name: None,
                 values_path: Vec::new(),
                 errors: self.validator.helm_errors(values),
+                refused: None,
             }];
         }
         let empty = Value::Object(serde_json::Map::new());
@@ -72,12 +84,17 @@ impl Schema {
             .into_iter()
             .filter(|p| p.values_path.is_empty() || kept.contains(&p.values_path))
             .filter_map(|p| {
+                let refused = refused(self.document.pointer(&p.pointer));
                 let own = own_values(values, &p.values_path, &empty);
-                let errors = self.validator.helm_errors_at(&p.pointer, own)?;
+                let errors = match refused {
+                    Some(_) => Vec::new(),
+                    None => self.validator.helm_errors_at(&p.pointer, own)?,
+                };
                 Some(ChartErrors {
                     name: Some(p.name),
                     values_path: p.values_path,
                     errors,
+                    refused,
                 })
             })
             .collect()
@@ -85,36 +102,64 @@ impl Schema {
 }
 
 impl Schema {
-    /// The flat errors of the charts Helm keeps (`kept`: subchart paths) for `values`, each chart
-    /// validated on its own values as Helm's `ValidateAgainstSchema` does, their instance paths
-    /// from the root; a lone chart's schema validates `values` whole.
+    /// The flat errors of the charts Helm keeps (`kept`: subchart paths) for `values`, read off
+    /// [`Schema::chart_errors`] (each chart on its own values, `{}` where it has none, as Helm
+    /// validates it), their instance paths from the root.
     pub(crate) fn kept_errors<'v>(
         &'v self,
         values: &'v Value,
         kept: &[Vec<String>],
     ) -> Vec<ValidationError<'v>> {
         self.counted();
-        let places = places(&self.document);
-        if places.is_empty() {
-            return self.validator.iter_errors(values);
-        }
+        let empty = Value::Object(serde_json::Map::new());
         let mut out = Vec::new();
-        for place in places {
-            if !(place.values_path.is_empty() || kept.contains(&place.values_path)) {
-                continue;
+        for chart in self.chart_errors(values, kept) {
+            let prefix = values_pointer(&chart.values_path);
+            match (chart.values_path.iter()).try_fold(values, |at, key| at.get(key)) {
+                Some(own) => out.extend(
+                    flatten(&chart.errors, own)
+                        .into_iter()
+                        .map(|e| e.under(&prefix)),
+                ),
+                None => out.extend(
+                    (flatten(&chart.errors, &empty).into_iter())
+                        .map(|e| e.under(&prefix).into_owned()),
+                ),
             }
-            let Some(own) = (place.values_path.iter()).try_fold(values, |at, key| at.get(key))
-            else {
-                continue;
-            };
-            let prefix: String = (place.values_path.iter())
-                .map(|k| format!("/{}", escape(k)))
-                .collect();
-            let errors = self.validator.iter_errors_at(&place.pointer, own);
-            out.extend(errors.into_iter().flatten().map(|e| e.under(&prefix)));
         }
         out
     }
+}
+
+/// The JSON pointer of the values of the chart at `values_path`, from the root's values.
+pub(crate) fn values_pointer(values_path: &[String]) -> String {
+    values_path
+        .iter()
+        .map(|k| format!("/{}", escape(k)))
+        .collect()
+}
+
+impl Refused {
+    /// The lines Helm prints under [`Refused::header`]: the meta-schema's errors, nested.
+    pub(crate) fn lines(&self) -> String {
+        let mut out = String::new();
+        for error in &self.errors {
+            error.render(0, &mut out);
+        }
+        out
+    }
+}
+
+/// The refusal a chart's part of the composition stands for, if its meta-schema refused it.
+fn refused(part: Option<&Value>) -> Option<Refused> {
+    let found = part?.get(REFUSED_KEYWORD)?;
+    let (header, errors) = meta_errors(found.get("schema")?)?;
+    let at = found.get("at").and_then(Value::as_str).unwrap_or_default();
+    Some(Refused {
+        header,
+        errors,
+        at: at.to_string(),
+    })
 }
 
 /// The values of the chart at `values_path` in `values` (`empty` where there are none).
@@ -134,11 +179,7 @@ pub(super) fn own_pointer(v: &Violation, values_path: &[String]) -> Option<Strin
     if v.keyword == "propertyNames" {
         return Some(String::new());
     }
-    let prefix: String = values_path
-        .iter()
-        .map(|k| format!("/{}", k.replace('~', "~0").replace('/', "~1")))
-        .collect();
-    let rest = v.pointer.strip_prefix(&prefix)?;
+    let rest = v.pointer.strip_prefix(&values_pointer(values_path))?;
     (rest.is_empty() || rest.starts_with('/')).then(|| rest.to_string())
 }
 
@@ -147,8 +188,11 @@ pub(crate) fn tree_report(charts: &[ChartErrors]) -> String {
     let mut out = String::from(
         "values don't meet the specifications of the schema(s) in the following chart(s):\n",
     );
-    for chart in charts.iter().filter(|c| !c.errors.is_empty()) {
+    for chart in (charts.iter()).filter(|c| !c.errors.is_empty() || c.refused.is_some()) {
         out.push_str(&format!("{}:\n", chart.name.as_deref().unwrap_or("")));
+        if let Some(refused) = &chart.refused {
+            out.push_str(&format!("{}\n{}", refused.header, refused.lines()));
+        }
         for error in &chart.errors {
             error.render(0, &mut out);
         }

@@ -14,7 +14,7 @@ use super::gates::{gates, kept_paths, switched_off};
 use super::imports::{importing, taken};
 use super::message::{describe, quote};
 use super::mismatch::mismatch;
-use super::nested::{HelmLine, own_pointer, own_values, tree_report};
+use super::nested::{HelmLine, Refused, own_pointer, own_values, tree_report, values_pointer};
 use super::pointer::value_path;
 use super::tree::tree;
 use crate::path::get;
@@ -254,7 +254,10 @@ impl Schema {
             let own = own_values(values, &chart.values_path, &empty);
             let keys = &chart.values_path;
             let root = keys.iter().fold(ValuePath::root(), |p, k| p.key(k.clone()));
-            let prefix: String = keys.iter().map(|k| format!("/{}", escape(k))).collect();
+            let prefix = values_pointer(keys);
+            if let (Some(refused), Some(name)) = (&chart.refused, &chart.name) {
+                out.extend(refused_violations(name, &root, &prefix, refused));
+            }
             for flat in flatten_lines(&chart.errors, own) {
                 let error = &flat.error;
                 let at = At {
@@ -327,6 +330,37 @@ impl Schema {
             causes: Vec::new(),
         }
     }
+}
+
+/// The violations of a chart whose schema its own meta-schema refuses, one per line Helm prints
+/// at the top of that chart's block: the chart's own fault (whatever the values), at its values.
+fn refused_violations(
+    name: &str,
+    path: &ValuePath,
+    pointer: &str,
+    refused: &Refused,
+) -> Vec<Violation> {
+    let whole = refused.lines();
+    let whole = whole.trim_end();
+    (refused.errors.iter())
+        .map(|error| error.shown())
+        .map(|error| Violation {
+            path: path.clone(),
+            key_path: None,
+            schema_path: error.pointer.clone(),
+            keyword: "metaschema".to_string(),
+            message: format!("{}: {}\n{whole}", refused.at, refused.header),
+            pointer: pointer.to_string(),
+            helm_message: error.message.clone(),
+            in_defaults_only: true,
+            chart: Some(ChartNamed {
+                name: name.to_string(),
+                helm: format!("{name}: - at '{}': {}", error.pointer, error.message),
+            }),
+            within: Vec::new(),
+            causes: error.causes.iter().map(HelmLine::of).collect(),
+        })
+        .collect()
 }
 
 /// Helm's words and nesting for the violations one flat error stands for: the groups that

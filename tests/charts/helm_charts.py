@@ -398,6 +398,41 @@ IMPORT_CASES = [
 ]
 
 
+def aliased_imports(work):
+    """One chart (`sw`) under two aliases, each with its own condition and `import-values` of
+    both forms: `a` (on by the root's values) and `b` (off by sw's own `use: false`) each export
+    `data` (laid at the root) and lay `cfg` at a key of their own. sw's schema refuses a `level`
+    that is no integer; the root's requires `fromA` and wants `fromB.level` to be 2 (sw's gives
+    1), so each import shows in the verdict."""
+    write(f"{work}/ali", {
+        "Chart.yaml": chart_yaml("ali", "1.0.0", [
+            {"name": "sw", "version": "1.0.0", "alias": "a", "condition": "a.use",
+             "import-values": ["data", {"child": "cfg", "parent": "fromA"}]},
+            {"name": "sw", "version": "1.0.0", "alias": "b", "condition": "b.use",
+             "import-values": ["data", {"child": "cfg", "parent": "fromB"}]}]),
+        "values.yaml": "a:\n  use: true\n",
+        "values.schema.json": {"type": "object", "required": ["fromA"], "properties": {
+            "who": {"const": "a"}, "fromB": {"type": "object", "required": ["level"],
+                                             "properties": {"level": {"const": 2}}}}},
+        "charts/sw/Chart.yaml": chart_yaml("sw", "1.0.0"),
+        "charts/sw/values.yaml": "use: false\nexports:\n  data:\n    who: a\ncfg:\n  level: 1\n",
+        "charts/sw/values.schema.json": {"type": "object", "properties": {"cfg": {"type": "object", "properties": {
+            "level": {"type": "integer"}}}}},
+    })
+    return Chart.load(f"{work}/ali").save(work)
+
+
+ALIASED_IMPORT_CASES = [
+    ("defaults alone: the alias its own default switches off imports nothing", {}),
+    ("the second alias switched on by the user: its import refused by the root", {"b": {"use": True}}),
+    ("the user's value over an alias' import", {"b": {"use": True}, "fromB": {"level": 2}}),
+    ("an alias' own values refused by its schema", {"b": {"use": True, "cfg": {"level": "x"}}, "fromB": {"level": 2}}),
+    ("a switched-off alias' values are not validated", {"b": {"cfg": {"level": "x"}}}),
+    ("the first alias switched off by the user: nothing of it imported", {"a": {"use": False}}),
+    ("a user null deleting an alias' imported value", {"b": {"use": True}, "fromB": {"level": None}}),
+]
+
+
 def test_imports(work):
     compare(work, "import-values", importing(work), f"{work}/imp", IMPORT_CASES)
 
@@ -429,6 +464,10 @@ NULL_CASES = [
     ("a user null over the root's own null: deleted", {"top": None}),
     ("a user null the root does not hold: stays", {"other": None, "top": 1}),
 ]
+
+
+def test_aliased_imports(work):
+    compare(work, "aliased imports", aliased_imports(work), f"{work}/ali", ALIASED_IMPORT_CASES)
 
 
 def test_nulls(work):
@@ -632,6 +671,21 @@ def drafts(work):
     return Chart.load(f"{work}/seven").save(work), Chart.load(f"{work}/plain").save(work)
 
 
+def metas(work):
+    """A `$ref` to a draft's meta-schema read with that meta-schema's own draft, whatever the
+    referring chart's: `metas` (draft-07) and its subchart `sub` (no draft: 2020-12) each refer
+    to draft-07's (`s`) and 2020-12's (`t`) meta-schemas."""
+    d7, d2020 = "http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema"
+    refs = {"s": {"$ref": d7}, "t": {"$ref": d2020}}
+    write(f"{work}/metas", {
+        "Chart.yaml": chart_yaml("metas", "1.0.0", [{"name": "sub", "version": "1.0.0"}]),
+        "values.schema.json": {"$schema": d7, "type": "object", "properties": refs},
+        "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0"),
+        "charts/sub/values.schema.json": {"type": "object", "properties": refs},
+    })
+    return Chart.load(f"{work}/metas").save(work)
+
+
 def test_drafts(work):
     seven, plain = drafts(work)
     compare(work, "drafts", seven, f"{work}/seven", [
@@ -648,6 +702,14 @@ def test_drafts(work):
         ("a draft-07 subchart: format asserted", {"old": {"mail": "nope"}}),
         ("a draft-07 subchart: dependencies read", {"old": {"dep": {"a": 1}}}),
         ("the root naming no draft: prefixItems read", {"list": ["a"]}),
+    ])
+    tuple_ = {"items": [{"type": "integer"}]}
+    compare(work, "drafts", metas(work), f"{work}/metas", [
+        ("draft-07's meta-schema from a 2020-12 subchart: items a tuple", {"sub": {"s": tuple_}}),
+        ("2020-12's meta-schema from a 2020-12 subchart: items no tuple", {"sub": {"t": tuple_}}),
+        ("2020-12's meta-schema from a draft-07 root: items no tuple", {"t": tuple_, "s": tuple_}),
+        ("each meta-schema's own words", {"s": {"type": 5}, "sub": {"t": {"type": 5, "$defs": 3}}}),
+        ("prefixItems: a draft-07 unknown, a 2020-12 keyword", {"s": {"prefixItems": 5}, "sub": {"t": {"prefixItems": 5}}}),
     ])
 
 
@@ -707,6 +769,105 @@ def test_displaced_gates(work):
         ours = sorted({d["path"].rsplit(".", 1)[-1] for d in report.get("displaced", [])})
         check(f"displaced below the top level: {description}", ours == refused and bool(helm) == bool(ours),
               f"helm {sorted(helm)}\n     ours {json.dumps(report.get('displaced'))} {out.stderr}")
+
+
+def absent(work):
+    """umbrella `abs` 1.0.0 → 2.0.0 whose subcharts have no values anywhere (no key in the
+    parent's or the user's values, no values.yaml): `sub`, and `deep` under `mid`, whose 2.0.0
+    schemas require `name` (deep's also `global.g`)."""
+    for version in ("1.0.0", "2.0.0"):
+        schema = {"type": "object"} if version == "1.0.0" else {
+            "type": "object", "required": ["name"], "properties": {"global": {"required": ["g"]}}}
+        write(f"{work}/abs-{version}/abs", {
+            "Chart.yaml": chart_yaml("abs", version, [{"name": "sub", "version": version},
+                                                      {"name": "mid", "version": "1.0.0"}]),
+            "charts/sub/Chart.yaml": chart_yaml("sub", version),
+            "charts/sub/values.schema.json": schema,
+            "charts/mid/Chart.yaml": chart_yaml("mid", "1.0.0", [{"name": "deep", "version": version}]),
+            "charts/mid/charts/deep/Chart.yaml": chart_yaml("deep", version),
+            "charts/mid/charts/deep/values.schema.json": schema,
+        })
+        Chart.load(f"{work}/abs-{version}/abs").save(work)
+    return f"{work}/abs-1.0.0.tgz", f"{work}/abs-2.0.0.tgz"
+
+
+ABSENT_CASES = [
+    ("no values at all: each subchart validates {} with global", {}),
+    ("one subchart given its key", {"sub": {"name": "x"}}),
+    ("every key given", {"global": {"g": 1}, "sub": {"name": "x"}, "mid": {"deep": {"name": "y"}}}),
+    ("a parent's key only", {"mid": {"other": 1}}),
+]
+
+
+def test_absent(work):
+    """A subchart whose values are absent is validated by Helm on `{}` (with `global`), by
+    `validate` and by `diagnose`'s one validation alike: each key Helm says is missing is an
+    escalation, named where Helm names it."""
+    base, target = absent(work)
+    compare(work, "absent", target, f"{work}/abs-2.0.0/abs", ABSENT_CASES)
+    for description, values in ABSENT_CASES[1:]:  # `diagnose` finds no values root in `{}`
+        values_file = f"{work}/abs-values.yaml"
+        with open(values_file, "w") as f:
+            yaml.safe_dump(values, f)
+        prefix = {"sub": "sub.", "deep": "mid.deep."}
+        helm = sorted(prefix[line.split(":")[0]] + (line.split("'")[1][1:] + "." if line.split("'")[1] else "")
+                      + line.rsplit("'", 2)[1] for line in helm_lines(target, values))
+        report, out = run("diagnose", "--values", values_file, "--base", base, "--target", target)
+        ours = sorted(e["path"] for e in report.get("escalations", []))
+        check(f"absent (diagnose): {description}", ours == helm, f"helm {helm}\n     ours {ours} {out.stderr}")
+
+
+def test_meta_refused(work):
+    """A chart's schema that its own draft's meta-schema refuses: when Helm validates that chart
+    (not when it is switched off), the install fails with the meta-schema's errors in Helm's
+    words under the chart's name (its alias), beside the other charts' violations; ours are the
+    same lines, the chart's own fault (`defaultsViolations`), placed at the line and column of
+    the chart's own file."""
+    d7 = "http://json-schema.org/draft-07/schema#"
+    trees = {
+        "a subchart naming no draft": ({"name": "sub", "version": "1.0.0"}, {"type": 5}),
+        "an aliased draft-07 subchart": ({"name": "sub", "version": "1.0.0", "alias": "al"},
+                                         {"$schema": d7, "properties": {"a": {"minLength": -1, "type": 5}}}),
+        "a subchart behind a condition": ({"name": "sub", "version": "1.0.0", "condition": "sub.use"},
+                                          {"properties": {"a": {"items": [{}]}}}),
+        "a chart without subcharts": (None, {"properties": {"a": {"minLength": -1}}}),
+    }
+    cases = [("defaults alone", {}), ("switched on, the root's own violation too", {"sub": {"use": True}, "x": 1}),
+             ("switched off", {"sub": {"use": False}})]
+    for i, (description, (dep, schema)) in enumerate(trees.items()):
+        text = json.dumps(schema, indent=2)
+        root = {"type": "object", "properties": {"x": {"type": "string"}}}
+        files = {"Chart.yaml": chart_yaml(f"meta{i}", "1.0.0"), "values.schema.json": text}
+        if dep:
+            files = {"Chart.yaml": chart_yaml(f"meta{i}", "1.0.0", [dep]), "values.schema.json": root,
+                     "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0"), "charts/sub/values.schema.json": text}
+        write(f"{work}/meta{i}", files)
+        archive = Chart.load(f"{work}/meta{i}").save(work)
+        compare(work, f"meta-schema refusal: {description}", archive, f"{work}/meta{i}", cases[:2 if dep is None else 3])
+        # Helm lists one object's errors in Go's map order: any value it refuses may be named first.
+        helm = helm_said(archive, {})
+        leaves = re.findall(r"- at '([^']*)': (?!'allOf'|validation failed|'anyOf')", helm)
+        keys = {leaf.rsplit("/", 1)[-1] for leaf in leaves}
+        lines = {n for n, l in enumerate(text.splitlines(), 1) for k in keys if f'"{k}"' in l}
+        values_file = f"{work}/meta-values.yaml"
+        with open(values_file, "w") as f:
+            f.write("{}\n")
+        _, report = our_lines(archive, values_file)
+        place = f"{archive} > charts/sub:" if dep else f"{archive}:"
+        found = [re.match(re.escape(f"{place} values.schema.json:") + r"(\d+):\d+: ", v["message"])
+                 for v in report.get("defaultsViolations", []) if v["keyword"] == "metaschema"]
+        check(f"meta-schema refusal: {description}: at a line of the chart's own file",
+              bool(found) and all(m and int(m.group(1)) in lines for m in found), json.dumps(report)[:600])
+        if dep and "condition" not in dep:
+            with open(values_file, "w") as f:
+                f.write("x: s\n")
+            report, _ = run("diagnose", "--values", values_file, "--base", archive, "--target", archive)
+            refusals = [(r["kind"], r["path"]) for r in report.get("refusals", [])]
+            name = dep.get("alias", "sub")
+            check(f"meta-schema refusal: {description}: diagnose refuses it as the chart's fault, at its file",
+                  report.get("status") == "refused" and set(refusals) == {("chart-defaults", name)}
+                  and all(f"{place} values.schema.json:" in r["message"] and "not valid against metaschema"
+                          in r["message"] for r in report["refusals"]), json.dumps(report.get("refusals"))[:600])
 
 
 def run(*args):
@@ -803,11 +964,14 @@ def main():
         test_location(work)
         test_imports(work)
         test_imports_refused(work)
+        test_aliased_imports(work)
         test_nulls(work)
         test_nesting(work)
         test_ordered(work)
         test_displaced_gates(work)
         test_drafts(work)
+        test_absent(work)
+        test_meta_refused(work)
         bump(work)
         test_shipped(work)
     finally:

@@ -5,7 +5,8 @@ Helm fetches what a `$ref` names; helm-python-sdk has no network here, but Helm'
 them by their `file://` URLs in the schema, and asks Helm (`Chart.load(dir).validate_schema`) and
 ours (`validate --schema-ref URL=FILE`): the same verdict, the same error locations and Helm's
 words. Without the flag ours must refuse, naming the URL. A second document is written as text
-(`NUMBERS`), so that its numbers reach both sides as written. Ends with `N passed, M failed`.
+(`NUMBERS`), so that its numbers reach both sides as written; each supplied document is read with
+its own draft, as Helm reads it (`draft_cases`). Ends with `N passed, M failed`.
 
     python3 tests/helm/schema_refs.py --bin target/debug/values-migrate
 """
@@ -62,6 +63,29 @@ def cases(url):
     ]
 
 
+def draft_cases(work):
+    """(name, schema, values text, refs): a supplied document is read with its own draft, as
+    Helm's loader compiles it (its `$schema`'s, 2020-12 when it names none), whatever the draft
+    of the schema that refers to it."""
+    d7 = "http://json-schema.org/draft-07/schema#"
+    documents = {"plain": {"prefixItems": [{"type": "integer"}]},
+                 "seven": {"$schema": d7, "items": [{"type": "integer"}]},
+                 "tuple-in-2020-12": {"items": [{"type": "integer"}]}}
+    out = []
+    for name, document in documents.items():
+        path = os.path.join(work, f"{name}.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(document, f)
+        url = "file://" + path
+        for root in ("2020-12", "draft-07"):
+            schema = {"properties": {"x": {"$ref": url}}}
+            if root == "draft-07":
+                schema["$schema"] = d7
+            for values in ("x: [a]\n", "x: [1]\n"):
+                out.append((f"drafts/{root} root, {name} document, {values.strip()}", schema, values, [(url, path)]))
+    return out
+
+
 def ours(binary, schema_path, values_path, refs):
     """Our verdict: (kind, sorted pointers), and the refusal text when refused."""
     args = [binary, "validate", "--schema", schema_path, "--values", values_path]
@@ -91,9 +115,9 @@ def main():
         with open(numbers_path, "w", encoding="utf-8") as f:
             f.write(NUMBERS)
         numbers_url = "file://" + numbers_path
-        table = [(n, s, v, url, common_path) for n, s, v in table]
-        table += [(n, s, v, numbers_url, numbers_path) for n, s, v in number_cases(numbers_url)]
-        for name, schema, values, url, path in table:
+        table = [(n, s, v, [(url, common_path)]) for n, s, v in table]
+        table += [(n, s, v, [(numbers_url, numbers_path)]) for n, s, v in number_cases(numbers_url)]
+        for name, schema, values, refs in table + draft_cases(work):
             schema_path = os.path.join(work, "values.schema.json")
             values_path = os.path.join(work, "values.yaml")
             with open(schema_path, "w", encoding="utf-8") as f:
@@ -101,10 +125,10 @@ def main():
             with open(values_path, "w", encoding="utf-8") as f:
                 f.write(values)
             helm = oracle.ask(json.dumps(schema), "", values)
-            kind, words, _ = ours(args.bin, schema_path, values_path, [(url, path)])
+            kind, words, _ = ours(args.bin, schema_path, values_path, refs)
             refused, _, message = ours(args.bin, schema_path, values_path, [])
             ok = (kind, words) == (helm.kind, helm.messages)
-            ok = ok and refused == "refused" and url in message and "--schema-ref" in message
+            ok = ok and refused == "refused" and refs[0][0] in message and "--schema-ref" in message
             print(f"{'ok  ' if ok else 'FAIL'} {name}: helm {helm.kind} {helm.messages}, ours {kind} {words}")
             passed, failed = (passed + 1, failed) if ok else (passed, failed + 1)
     oracle.close()

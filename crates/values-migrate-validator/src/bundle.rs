@@ -3,20 +3,19 @@
 
 use serde_json::{Map, Value};
 
-use super::Draft;
+use super::{DRAFT_KEYWORD, Draft};
 
 /// The key prefix under which a supplied document is embedded (`$defs`/`definitions`).
 pub const SUPPLIED: &str = "supplied:";
 
 /// `document` with each of `documents` (URL, schema) embedded as a resource whose `$id` is its
-/// URL, under `$defs` (2019-09, 2020-12) or `definitions` (earlier drafts); read as the root's
-/// draft (its own `$schema` is dropped). A document that is not an object is returned as it is.
+/// URL, under `$defs` (2019-09, 2020-12) or `definitions` (earlier drafts); each read with its
+/// own draft, as Helm reads a document it loads (its `$schema`'s, else 2020-12). A document that is not an object is returned as it is.
 pub fn bundle(document: &Value, draft: Draft, documents: &[(String, Value)]) -> Value {
     let Some(root) = document.as_object().filter(|_| !documents.is_empty()) else {
         return document.clone();
     };
     let keyword = defs_keyword(draft);
-    let id = if draft == Draft::Draft4 { "id" } else { "$id" };
     let mut root = root.clone();
     let defs = root
         .entry(keyword)
@@ -30,7 +29,21 @@ pub fn bundle(document: &Value, draft: Draft, documents: &[(String, Value)]) -> 
             // A boolean schema as a resource: the same verdicts under an `$id`.
             other => Map::from_iter([("allOf".to_string(), Value::Array(vec![other.clone()]))]),
         };
-        resource.remove("$schema");
+        // Read with its own draft, as Helm's loader compiles it: the one its `$schema` names,
+        // 2020-12 when it names none (one naming no known draft stays the root's).
+        let own = match resource.remove("$schema") {
+            Some(Value::String(uri)) => Draft::from_uri(&uri),
+            None => Some(Draft::Draft202012),
+            Some(_) => None,
+        };
+        if let (Some(own), false) = (own, resource.contains_key(DRAFT_KEYWORD)) {
+            let uri = Value::String(own.uri().to_string());
+            resource.insert(DRAFT_KEYWORD.to_string(), uri);
+        }
+        let id = match draft.within(&resource) {
+            Draft::Draft4 => "id",
+            _ => "$id",
+        };
         resource.insert(id.to_string(), Value::String(url.clone()));
         defs.insert(format!("{SUPPLIED}{url}"), Value::Object(resource));
     }
@@ -75,6 +88,33 @@ mod tests {
         let validator = Validator::new(&bundled, Draft::Draft202012).unwrap();
         assert!(validator.is_valid(&json!({"a": 1})));
         assert!(!validator.is_valid(&json!({"a": "x"})));
+    }
+
+    #[test]
+    fn a_supplied_document_is_read_with_its_own_draft_as_helm_reads_it() {
+        // Helm 4.2.3: a draft-07 schema's `$ref` to a document naming no draft reads it as
+        // 2020-12 (`items: [..]` refused by its meta-schema); one naming draft-07 as a tuple.
+        let d7 = "http://json-schema.org/draft-07/schema#";
+        let document = json!({"$schema": d7, "properties": {
+            "p": {"$ref": "https://s.example/plain.json"}, "s": {"$ref": "https://s.example/seven.json"}}});
+        let seven = json!({"$schema": d7, "items": [{"type": "integer"}]});
+        let plain = json!({"prefixItems": [{"type": "integer"}]});
+        let both = [
+            ("https://s.example/seven.json".to_string(), seven),
+            ("https://s.example/plain.json".to_string(), plain),
+        ];
+        let validator =
+            Validator::new(&bundle(&document, Draft::Draft7, &both), Draft::Draft7).unwrap();
+        assert!(!validator.is_valid(&json!({"s": ["a"]})));
+        assert!(!validator.is_valid(&json!({"p": ["a"]})));
+        assert!(validator.is_valid(&json!({"p": [1], "s": [1]})));
+        let bad = [(
+            "https://s.example/plain.json".to_string(),
+            json!({"items": [{}]}),
+        )];
+        let document =
+            json!({"$schema": d7, "properties": {"p": {"$ref": "https://s.example/plain.json"}}});
+        assert!(Validator::new(&bundle(&document, Draft::Draft7, &bad), Draft::Draft7).is_err());
     }
 
     #[test]

@@ -208,15 +208,22 @@ impl Validator {
         draft: Draft,
         literals: &Literals,
     ) -> Result<Validator, CompileError> {
-        match Validator::compiled(document, draft, literals) {
-            Err(CompileError::Remote(url)) => match metaschemas::for_url(&url, draft) {
-                Some(documents) => {
-                    let bundled = bundle(document, draft, &documents);
-                    Validator::compiled(&bundled, draft, literals)
+        // Each meta-schema a reference reaches is supplied, then the whole compiled again.
+        let mut supplied: Vec<(String, Value)> = Vec::new();
+        loop {
+            let bundled = bundle(document, draft, &supplied);
+            match Validator::compiled(&bundled, draft, literals) {
+                Err(CompileError::Remote(url)) => {
+                    let fresh = (metaschemas::for_url(&url).into_iter().flatten())
+                        .filter(|(u, _)| !supplied.iter().any(|(s, _)| s == u))
+                        .collect::<Vec<_>>();
+                    if fresh.is_empty() {
+                        return Err(CompileError::Remote(url));
+                    }
+                    supplied.extend(fresh);
                 }
-                None => Err(CompileError::Remote(url)),
-            },
-            compiled => compiled,
+                compiled => return compiled,
+            }
         }
     }
 

@@ -1,5 +1,5 @@
-//! The drafts' meta-schemas, built in as Helm's validator has them: a `$ref` to one of the
-//! schema's own draft resolves to it instead of being refused as a remote reference.
+//! The drafts' meta-schemas, built in as Helm's validator has them: a `$ref` to one resolves to
+//! it, read with its own draft, instead of being refused as a remote reference.
 //!
 //! The texts are santhosh-tekuri/jsonschema's `metaschemas/` (v6, Apache-2.0: Helm 4's
 //! validator embeds them), minified; its loader serves `http://` and `https://json-schema.org/`
@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use super::Draft;
+use super::{DRAFT_KEYWORD, Draft};
 
 /// Each draft's meta-schema documents: (path under `json-schema.org/`, text).
 const DOCUMENTS: &[(Draft, &str, &str)] = &[
@@ -109,21 +109,26 @@ const DOCUMENTS: &[(Draft, &str, &str)] = &[
 ];
 
 /// The documents to supply for a reference to `url` (a document URL, fragment or not), when it
-/// names a meta-schema of `draft`: every document of that draft's meta-schema, each at its URL
-/// under the scheme `url` is written with. A meta-schema of another draft is not supplied (it
-/// would be read as `draft`).
-pub(crate) fn for_url(url: &str, draft: Draft) -> Option<Vec<(String, Value)>> {
+/// names a meta-schema: every document of that draft's meta-schema, each at its URL under the
+/// scheme `url` is written with, as Helm's loader serves them, each marked with its own draft
+/// ([`DRAFT_KEYWORD`]): it is read as Helm reads it, with the draft its `$schema` names, whatever
+/// the draft of the schema that refers to it.
+pub(crate) fn for_url(url: &str) -> Option<Vec<(String, Value)>> {
     let url = url.split('#').next().unwrap_or(url);
     let (scheme, path) = ["http://json-schema.org/", "https://json-schema.org/"]
         .into_iter()
         .find_map(|prefix| Some((prefix, url.strip_prefix(prefix)?)))?;
-    let named = DOCUMENTS.iter().find(|(_, p, _)| *p == path)?;
-    if named.0 != draft {
-        return None;
-    }
-    let documents = DOCUMENTS.iter().filter(|(d, _, _)| *d == draft);
+    let named = DOCUMENTS.iter().find(|(_, p, _)| *p == path)?.0;
+    let documents = DOCUMENTS.iter().filter(|(d, _, _)| *d == named);
     documents
-        .map(|(_, path, text)| Some((format!("{scheme}{path}"), serde_json::from_str(text).ok()?)))
+        .map(|(_, path, text)| {
+            let mut document: Value = serde_json::from_str(text).ok()?;
+            if let Some(object) = document.as_object_mut() {
+                let uri = Value::String(named.uri().to_string());
+                object.insert(DRAFT_KEYWORD.to_string(), uri);
+            }
+            Some((format!("{scheme}{path}"), document))
+        })
         .collect()
 }
 
@@ -147,19 +152,30 @@ mod tests {
     }
 
     #[test]
-    fn another_drafts_meta_schema_stays_remote() {
-        assert!(
-            for_url(
-                "http://json-schema.org/draft-07/schema#",
-                Draft::Draft202012
-            )
-            .is_none()
-        );
-        assert!(for_url("https://example.com/draft-07/schema", Draft::Draft7).is_none());
-        let documents = for_url(
-            "http://json-schema.org/draft/2020-12/meta/core",
-            Draft::Draft202012,
-        );
+    fn another_drafts_meta_schema_is_read_with_its_own_draft() {
+        // Helm 4.2.3: a 2020-12 schema's `$ref` to draft-07's meta-schema takes `items: [..]`
+        // (a draft-07 tuple) and ignores `prefixItems`; one to 2020-12's refuses both.
+        let d7 = "http://json-schema.org/draft-07/schema#";
+        let d2020 = "https://json-schema.org/draft/2020-12/schema";
+        let schema = json!({"properties": {"s": {"$ref": d7}, "t": {"$ref": d2020}}});
+        let validator = Validator::new(&schema, Draft::Draft202012).unwrap();
+        assert!(validator.is_valid(&json!({"s": {"items": [{}], "prefixItems": 5}})));
+        assert!(!validator.is_valid(&json!({"t": {"items": [{}]}})));
+        assert!(!validator.is_valid(&json!({"t": {"prefixItems": 5}})));
+        assert!(!validator.is_valid(&json!({"s": {"type": 5}})));
+        let schema = json!({"$schema": "http://json-schema.org/draft-04/schema#",
+                            "properties": {"t": {"$ref": d2020}}});
+        let validator = Validator::new(&schema, Draft::Draft4).unwrap();
+        assert!(!validator.is_valid(&json!({"t": {"$defs": 3}})));
+        assert!(validator.is_valid(&json!({"t": {"$defs": {}}})));
+        // Referred to from a draft-07 subschema of a 2020-12 document, still read as 2020-12.
+        let schema = json!({"properties": {"old": {DRAFT_KEYWORD: d7, "properties": {
+            "t": {"$ref": d2020}}}}});
+        let validator = Validator::new(&schema, Draft::Draft202012).unwrap();
+        assert!(!validator.is_valid(&json!({"old": {"t": {"items": [{}]}}})));
+        assert_eq!(for_url(d7).unwrap()[0].1[DRAFT_KEYWORD], json!(d7));
+        assert!(for_url("https://example.com/draft-07/schema").is_none());
+        let documents = for_url("http://json-schema.org/draft/2020-12/meta/core");
         assert_eq!(documents.map(|d| d.len()), Some(9));
     }
 }

@@ -136,11 +136,12 @@ impl<'d> Registry<'d> {
     }
 }
 
-/// The base URI in force inside `value`, given the base of its parent.
+/// The base URI in force inside `value` (read with its own draft), given the base of its parent.
 pub fn base_of(value: &Value, parent: &str, draft: Draft) -> String {
     let Some(object) = value.as_object() else {
         return parent.to_string();
     };
+    let draft = draft.within(object);
     // Before 2019-09, every keyword beside `$ref` is ignored, `$id` included.
     if draft <= Draft::Draft7 && object.contains_key("$ref") {
         return parent.to_string();
