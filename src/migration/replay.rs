@@ -267,10 +267,10 @@ pub fn values_of(
     let documents = crate::yaml::decode(&source.text, &options)
         .map_err(|e| Box::new(invalid(file, &e.to_string())))?;
     let path = ValuePath::parse(prefix).map_err(|e| Box::new(invalid(file, &e.to_string())))?;
-    let document = documents.get(located.values_document.unwrap_or(0));
-    Ok(document
-        .and_then(|d| crate::migrate::values_at(d, &path, typing))
-        .map(|values| (prefix.clone(), values.into_owned())))
+    Ok(
+        crate::migrate::located_values(located, &documents, &path, typing)
+            .map(|values| (prefix.clone(), values.into_owned())),
+    )
 }
 
 /// Applies the recorded ops that apply to `values` (whose displaced values are `displaced`).
