@@ -127,7 +127,13 @@ pub(crate) fn split(
             }
         };
         for document in chosen {
-            let emptied = apply(&mut values[document], op).map_err(|why| (key.clone(), why))?;
+            let emptied = apply(&mut values[document], op).map_err(|why| {
+                let message = format!(
+                    "document {} of the file cannot take this edit where Helm's merge reads it: {why}",
+                    document + 1
+                );
+                (key.clone(), message)
+            })?;
             prune(&mut values, document, emptied, proposal);
             shares[document].push(op.clone());
         }
@@ -177,7 +183,11 @@ fn apply(values: &mut Value, op: &Op) -> Result<Option<ValuePath>, String> {
         }
         Op::Rename { from, to, .. } => {
             let moved = tree::remove(values, from).unwrap_or(Value::Null);
-            tree::set(values, to, moved)?;
+            // A mapping that becomes a list's one item takes its own place, as the list.
+            match crate::splice::op::becomes_item(from, to) {
+                true => tree::set(values, from, Value::Array(vec![moved]))?,
+                false => tree::set(values, to, moved)?,
+            }
             Ok(from.parent())
         }
         Op::Set { path, value, .. } => {
