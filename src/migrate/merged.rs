@@ -72,11 +72,10 @@ fn reaches(all: &[Value], index: usize, path: &ValuePath) -> bool {
     all[index + 1..].iter().all(|later| {
         (1..segments.len()).all(|depth| {
             let at = ValuePath::from_segments(segments[..depth].to_vec());
-            match (tree::get(own, &at), tree::get(later, &at)) {
-                (_, None) => true,
-                (Some(Value::Object(_)), Some(Value::Object(_))) => true,
-                _ => false,
-            }
+            matches!(
+                (tree::get(own, &at), tree::get(later, &at)),
+                (_, None) | (Some(Value::Object(_)), Some(Value::Object(_)))
+            )
         })
     })
 }
