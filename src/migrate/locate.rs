@@ -611,6 +611,56 @@ mod tests {
     }
 
     #[test]
+    fn the_roots_of_a_values_file_of_several_documents_are_its_documents_merged() {
+        let base = Schema::from_value(json!({
+            "properties": {"gate": {"type": "object"}, "replicas": {"type": "integer"}},
+        }))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        let cases = [
+            // Two documents' roots that tie: as Helm's -f reads them, one values root.
+            ("gate: {}\n---\nreplicas: 2\n", None, "0/0 `` merged"),
+            // One document's root ahead of the other's: still the file's documents merged.
+            (
+                "gate: {}\nreplicas: 2\n---\nimage: x\n",
+                None,
+                "0/0 `` merged",
+            ),
+            // A Kubernetes manifest's documents are read one by one, as before.
+            (
+                "apiVersion: v1\nkind: ConfigMap\n---\ngate: {}\nreplicas: 2\n",
+                None,
+                "0/1 ``",
+            ),
+            // A subtree is a subtree.
+            (
+                "a:\n  gate: {}\n  replicas: 1\n---\nb: 1\n",
+                None,
+                "0/0 `a`",
+            ),
+            // A given prefix keeps its meaning: each document's root a place of its own.
+            ("gate: {}\n---\nreplicas: 2\n", Some(""), "2 places tie"),
+        ];
+        for (text, prefix, want) in cases {
+            let read =
+                parse_checked("a.yaml", text, Typing::Helm).unwrap_or_else(|e| panic!("{e:?}"));
+            let files = [Parsed::new(
+                "a.yaml",
+                Cow::Borrowed(text),
+                read,
+                None,
+                Typing::Helm,
+            )];
+            let found = locate(&files, prefix, None, &base, None, &[], &[]);
+            let got = match found {
+                Ok(c) if c.merged => format!("{}/{} `{}` merged", c.file, c.document, c.prefix),
+                Ok(c) => format!("{}/{} `{}`", c.file, c.document, c.prefix),
+                Err(refusal) => refusal.message,
+            };
+            assert!(got.starts_with(want), "{text:?}: {got}");
+        }
+    }
+
+    #[test]
     fn without_a_proposal_the_trees_give_the_decoded_answer() {
         let decided = [
             // The one accepted mapping with declared keys, beside one the schema refuses.

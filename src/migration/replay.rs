@@ -192,9 +192,12 @@ impl Replayer {
             name: "replayed proposal".to_string(),
             text: serde_json::to_string_pretty(&proposal.values).unwrap_or_default(),
         };
+        // Values that are a file's documents merged are found again as they were found: a
+        // given root would name one document.
+        let merged = located.merged_documents.is_some();
         let report = session.migrate(&Inputs {
             files,
-            prefix: Some(&prefix),
+            prefix: (!merged).then_some(prefix.as_str()),
             proposal: Some(&named),
             answers: &proposal.answers,
         });
