@@ -96,52 +96,60 @@ pub(crate) struct Share {
 }
 
 /// A plan over the merged values split into each document's edits: a removed or renamed key in
-/// every document that gives the merge its value there, a set key in the last of them (or, when
+/// every document that writes it as the merge reads it, a set key in the last of them (or, when
 /// none does, in the last document whose mapping holds its nearest parent, else the last mapping
-/// document). `Err` names the first path where the documents so edited would not merge to
-/// `proposal`, and why.
+/// document), each decided on the original documents. `Err` names the first path where the
+/// documents so edited would not merge to `proposal`, and why.
 pub(crate) fn split(
     all: &[Value],
     ops: &[Op],
     proposal: &Value,
 ) -> Result<Vec<Share>, (ValuePath, String)> {
-    let mut values: Vec<Value> = all.to_vec();
     let mut shares: Vec<Vec<Op>> = vec![Vec::new(); all.len()];
     for op in ops {
-        let (key, every) = match op {
-            Op::Remove { path } => (path, true),
-            Op::Rename { from, .. } => (from, true),
-            Op::Set { path, .. } => (path, false),
+        let documents = match op {
+            Op::Remove { path } | Op::Rename { from: path, .. } => writers(all, path),
+            Op::Set { path, .. } => match writers(all, path).last() {
+                Some(&last) => vec![last],
+                None => vec![home_of_new(all, path)],
+            },
         };
-        let found = writers(&values, key);
-        let chosen = match (every, found.last()) {
-            (true, Some(_)) => found,
-            (false, Some(&last)) => vec![last],
-            (false, None) => vec![home_of_new(&values, key)],
-            (true, None) => {
-                return Err((
-                    key.clone(),
-                    format!("no document of the file writes `{key}`"),
-                ));
-            }
-        };
-        for document in chosen {
-            let emptied = apply(&mut values[document], op).map_err(|why| {
-                let message = format!(
-                    "document {} of the file cannot take this edit where Helm's merge reads it: {why}",
-                    document + 1
-                );
-                (key.clone(), message)
-            })?;
-            prune(&mut values, document, emptied, proposal);
+        if documents.is_empty() {
+            let key = op_path(op);
+            return Err((
+                key.clone(),
+                format!("no document of the file writes `{key}`"),
+            ));
+        }
+        for document in documents {
             shares[document].push(op.clone());
         }
+    }
+    let mut values = Vec::with_capacity(all.len());
+    for (document, ops) in shares.iter().enumerate() {
+        let edited = edited(&all[document], ops, proposal, |at| {
+            writers(all, at).into_iter().any(|i| i != document)
+        });
+        values.push(edited.map_err(|(at, why)| {
+            let message = format!(
+                "document {} of the file cannot take this edit where Helm's merge reads it: {why}",
+                document + 1
+            );
+            (at, message)
+        })?);
     }
     let merged =
         crate::schema::load_values(values.clone()).map_err(|(_, why)| (ValuePath::root(), why))?;
     if let Some(at) = first_difference(&merged, proposal, ValuePath::root()) {
+        let list = tree::get(proposal, &at).is_some_and(Value::is_array);
+        let why = match list {
+            true => {
+                ": its values come from several documents, and a later document's list replaces an earlier one whole; move them into one document first"
+            }
+            false => "",
+        };
         let message = format!(
-            "the file's documents, each edited where Helm's merge takes the value from, would not merge to the proposal at `{at}`"
+            "the file's documents, each edited where Helm's merge takes the value from, would not merge to the proposal at `{at}`{why}"
         );
         return Err((at, message));
     }
@@ -154,6 +162,13 @@ pub(crate) fn split(
         })
         .collect();
     Ok(shares)
+}
+
+/// The path an op is about: what it removes, moves or sets.
+fn op_path(op: &Op) -> &ValuePath {
+    match op {
+        Op::Remove { path } | Op::Set { path, .. } | Op::Rename { from: path, .. } => path,
+    }
 }
 
 /// The document a new key goes into: the last whose mapping gives the merge the key's nearest
@@ -173,46 +188,157 @@ fn home_of_new(all: &[Value], path: &ValuePath) -> usize {
         .unwrap_or(all.len().saturating_sub(1))
 }
 
-/// `op` applied to one document's values; the parent a remove or a rename may have emptied.
-fn apply(values: &mut Value, op: &Op) -> Result<Option<ValuePath>, String> {
-    match op {
-        Op::Remove { path } => {
-            tree::remove(values, path);
-            Ok(path.parent())
-        }
-        Op::Rename { from, to, .. } => {
-            let moved = tree::remove(values, from).unwrap_or(Value::Null);
-            // A mapping that becomes a list's one item takes its own place, as the list.
-            match crate::splice::op::becomes_item(from, to) {
-                true => tree::set(values, from, Value::Array(vec![moved]))?,
-                false => tree::set(values, to, moved)?,
+/// One document's values after its ops, as the splicer writes them: every source taken out
+/// first (a list item left as a hole), then every destination put in (a missing or hollow
+/// container made what the proposal holds there), then the containers the sources left hollow
+/// removed where the proposal does not keep them or another document (`elsewhere`) writes them,
+/// then the holes. `Err`: the path that cannot be put, and why.
+fn edited(
+    own: &Value,
+    ops: &[Op],
+    proposal: &Value,
+    elsewhere: impl Fn(&ValuePath) -> bool,
+) -> Result<Value, (ValuePath, String)> {
+    let mut values = own.clone();
+    if ops.is_empty() {
+        return Ok(values);
+    }
+    let mut holes = Vec::new();
+    let mut puts = Vec::new();
+    for op in ops {
+        match op {
+            Op::Remove { path } => drop(take(&mut values, path, &mut holes)),
+            Op::Rename { from, to, .. } => {
+                puts.push((to.clone(), take(&mut values, from, &mut holes)))
             }
-            Ok(from.parent())
+            Op::Set { path, value, .. } => puts.push((path.clone(), value.clone())),
         }
-        Op::Set { path, value, .. } => {
-            if values.is_null() {
-                *values = Value::Object(Map::new());
+    }
+    let destinations: Vec<ValuePath> = puts.iter().map(|(to, _)| to.clone()).collect();
+    for (to, value) in puts {
+        put(&mut values, &to, value).map_err(|why| (to, why))?;
+    }
+    for op in ops {
+        let source = match op {
+            Op::Remove { path } | Op::Rename { from: path, .. } => path,
+            Op::Set { .. } => continue,
+        };
+        let mut parent = source.parent();
+        while let Some(at) = parent.filter(|p| !p.is_root()) {
+            let kept =
+                tree::get(proposal, &at).is_some_and(|p| same_kind(p, tree::get(&values, &at)));
+            if !tree::get(&values, &at).is_some_and(hollow) || (kept && !elsewhere(&at)) {
+                break;
             }
-            tree::set(values, path, value.clone()).map(|()| None)
+            take(&mut values, &at, &mut holes);
+            parent = at.parent();
         }
+    }
+    // The holes no destination filled, the last item of a list first.
+    crate::order::by_key(&mut holes, |hole| std::cmp::Reverse(hole.clone()));
+    for hole in holes {
+        let filled = destinations.iter().any(|d| d.starts_with(&hole));
+        if !filled && tree::get(&values, &hole).is_some_and(Value::is_null) {
+            tree::remove(&mut values, &hole);
+        }
+    }
+    Ok(values)
+}
+
+/// Takes the value at `path` out: a list item leaves a `null` hole (so that the other items keep
+/// their indexes until every op is written), recorded in `holes`.
+fn take(values: &mut Value, path: &ValuePath, holes: &mut Vec<ValuePath>) -> Value {
+    if !matches!(path.last(), Some(Segment::Index(_))) {
+        return tree::remove(values, path).unwrap_or(Value::Null);
+    }
+    let Some(slot) = tree::get(values, path)
+        .is_some()
+        .then(|| get_mut(values, path))
+        .flatten()
+    else {
+        return Value::Null;
+    };
+    holes.push(path.clone());
+    std::mem::take(slot)
+}
+
+/// The value at `path`, to change in place.
+fn get_mut<'v>(root: &'v mut Value, path: &ValuePath) -> Option<&'v mut Value> {
+    let mut node = root;
+    for segment in path.segments() {
+        node = match (segment, node) {
+            (Segment::Key(key), Value::Object(map)) => map.get_mut(key)?,
+            (Segment::Index(index), Value::Array(items)) => items.get_mut(*index)?,
+            _ => return None,
+        };
+    }
+    Some(node)
+}
+
+/// Puts `value` at `path`, making each missing, `null` or hollow container on the way the kind
+/// the next segment needs (a mapping for a key, a list for an index).
+fn put(root: &mut Value, path: &ValuePath, value: Value) -> Result<(), String> {
+    let Some((last, parents)) = path.segments().split_last() else {
+        *root = value;
+        return Ok(());
+    };
+    let blocked = |depth: usize| {
+        let at = ValuePath::from_segments(path.segments()[..depth].to_vec());
+        format!("cannot put `{path}`: `{at}` is neither a mapping nor a list there")
+    };
+    let mut node = root;
+    for (depth, segment) in parents.iter().chain([last]).enumerate() {
+        let wants_list = matches!(segment, Segment::Index(_));
+        if node.is_null() || (hollow(node) && node.is_array() != wants_list) {
+            *node = if wants_list {
+                Value::Array(Vec::new())
+            } else {
+                Value::Object(Map::new())
+            };
+        }
+        let here = depth == parents.len();
+        node = match (segment, node) {
+            (Segment::Key(key), Value::Object(map)) if here => {
+                map.insert(key.clone(), value);
+                return Ok(());
+            }
+            (Segment::Key(key), Value::Object(map)) => {
+                map.entry(key.clone()).or_insert(Value::Null)
+            }
+            (Segment::Index(index), Value::Array(items)) => {
+                // Items put out of order: the ones before are put by other ops.
+                if *index >= items.len() {
+                    items.resize(*index + 1, Value::Null);
+                }
+                if here {
+                    items[*index] = value;
+                    return Ok(());
+                }
+                &mut items[*index]
+            }
+            _ => return Err(blocked(depth)),
+        };
+    }
+    Err(blocked(parents.len()))
+}
+
+/// Whether a container holds no value: mappings and lists of nothing but such containers and
+/// list holes.
+fn hollow(value: &Value) -> bool {
+    match value {
+        Value::Object(map) => map.values().all(hollow),
+        Value::Array(items) => items.iter().all(|item| item.is_null() || hollow(item)),
+        _ => false,
     }
 }
 
-/// Removes the mappings of document `index` an op emptied, from `emptied` up: each goes unless
-/// the proposal keeps the key and no other document writes it (then it stays, empty).
-fn prune(all: &mut [Value], index: usize, emptied: Option<ValuePath>, proposal: &Value) {
-    let mut parent = emptied;
-    while let Some(at) = parent.filter(|p| !p.is_root()) {
-        let empty = |v: &Value| v.as_object().is_some_and(Map::is_empty);
-        if !tree::get(&all[index], &at).is_some_and(empty) {
-            return;
-        }
-        let elsewhere = writers(all, &at).into_iter().any(|i| i != index);
-        if tree::get(proposal, &at).is_some() && !elsewhere {
-            return;
-        }
-        tree::remove(&mut all[index], &at);
-        parent = at.parent();
+/// Whether `got` is there and the same kind of container as `want` (a mapping, a list), or
+/// `want` is no container.
+fn same_kind(want: &Value, got: Option<&Value>) -> bool {
+    match want {
+        Value::Object(_) => got.is_some_and(Value::is_object),
+        Value::Array(_) => got.is_some_and(Value::is_array),
+        _ => true,
     }
 }
 
