@@ -28,6 +28,21 @@ import questions as Q  # noqa: E402
 from helm_oracle import Oracle  # noqa: E402
 
 
+# The twins values-migrate refuses, each with why (a refusal is never a wrong edit; a listed twin
+# that is planned fails, so that the list stays true).
+REFUSED = {
+    ("moved-into-new-list-item", "split"):
+        "the new list item takes `zone` from the first document and `ttl` from the second: Helm's "
+        "merge replaces a list whole, so the item cannot be built in both",
+    ("map-keyed-by-name-becomes-named-list-under-new-parent", "split"):
+        "the same: `global.nodePools`' items take values from both documents",
+    ("map-keyed-by-name-with-an-empty-entry-becomes-named-list", "override"):
+        "both documents write the whole `nodePools` map; the names are set in the last one only, so "
+        "the first document's list would lose keys from its items, which the splicer refuses "
+        "(non-scalar-move); its list would be replaced by the second's anyway",
+}
+
+
 def top_level_keys(lines):
     """The indexes of the lines that start a top-level key (column 0, not a comment or a list)."""
     return [i for i, line in enumerate(lines)
@@ -95,6 +110,11 @@ def judge(oracle, binary, path, scratch):
         with open(twin_path, "w", encoding="utf-8", newline="") as f:
             f.write(text)
         report = migrate(binary, case, here, twin_path)
+        listed = REFUSED.get((os.path.basename(here), name))
+        if listed:
+            refused = report["status"] == "refused"
+            results[name] = [] if refused else [f"listed as refused ({listed}), but {report['status']}"]
+            continue
         if report["status"] != "planned":
             refusals = "; ".join(f"{r['kind']} at {r.get('path')}: {r['message'][:160]}"
                                  for r in report["refusals"] + report.get("errors", []))
