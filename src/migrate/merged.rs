@@ -447,4 +447,53 @@ mod tests {
         assert_eq!(placed(&all, &[0, 1], &path("gate.port")), Some(1));
         assert_eq!(placed(&all, &[0, 1], &path("nowhere")), Some(0));
     }
+
+    #[test]
+    fn a_document_reshaped_by_several_ops_reads_as_the_proposal() {
+        // A list of named items that becomes a map keyed by the name, in the later document:
+        // every source out before any destination in, the emptied list made a mapping.
+        let all = [
+            json!({"replicas": 2}),
+            json!({"pools": [{"name": "a", "size": 3}, {"name": "b", "size": 1}]}),
+        ];
+        let rename = |from: &str, to: &str| Op::Rename {
+            from: path(from),
+            to: path(to),
+            reason: String::new(),
+        };
+        let ops = [
+            rename("pools[0].size", "pools.a.size"),
+            Op::Remove {
+                path: path("pools[0].name"),
+            },
+            rename("pools[1].size", "pools.b.size"),
+            Op::Remove {
+                path: path("pools[1].name"),
+            },
+        ];
+        let proposal = json!({"replicas": 2, "pools": {"a": {"size": 3}, "b": {"size": 1}}});
+        let shares = split(&all, &ops, &proposal).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(shares.len(), 1);
+        assert_eq!(shares[0].document, 1);
+        assert_eq!(
+            shares[0].values,
+            json!({"pools": {"a": {"size": 3}, "b": {"size": 1}}})
+        );
+        // A list whose item would take values from both documents: refused, saying why.
+        let all = [json!({"zone": "x"}), json!({"ttl": 60})];
+        let ops = [
+            rename("zone", "zones[0].name"),
+            rename("ttl", "zones[0].ttl"),
+        ];
+        let proposal = json!({"zones": [{"name": "x", "ttl": 60}]});
+        let refused = split(&all, &ops, &proposal)
+            .map(|_| ())
+            .map_err(|(at, why)| (at.to_string(), why));
+        assert!(
+            refused.as_ref().is_err_and(
+                |(at, why)| at == "zones" && why.contains("replaces an earlier one whole")
+            ),
+            "{refused:?}"
+        );
+    }
 }
