@@ -6,7 +6,7 @@ of one plain values file (one document, no `--prefix`, no BOM or CRLF) and holds
 writes (`expected.yaml`): the values file is cut in two documents at a top-level key near its
 middle (`---` between them), and, for a second twin, the first document's last top-level key is
 written again at the end of the second document with the same text (an override that changes
-nothing). `values-migrate migrate` runs on each twin with the case's proposal; it must plan, and
+nothing), and for a third, in three documents. `values-migrate migrate` runs on each twin with the case's proposal; it must plan, and
 Helm's `-f` reader (every document merged, `Oracle.load_values`) must read the written twin as
 the same values it reads from the case's `expected.yaml`. Ends with `N passed, M failed`.
 """
@@ -34,6 +34,7 @@ REFUSED = {
     ("moved-into-new-list-item", "split"):
         "the new list item takes `zone` from the first document and `ttl` from the second: Helm's "
         "merge replaces a list whole, so the item cannot be built in both",
+    ("moved-into-new-list-item", "three"): "the same, `zone` and `ttl` in two documents of three",
     ("map-keyed-by-name-becomes-named-list-under-new-parent", "split"):
         "the same: `global.nodePools`' items take values from both documents",
     ("map-keyed-by-name-with-an-empty-entry-becomes-named-list", "override"):
@@ -66,6 +67,12 @@ def twins(text):
     end = next((k for k in keys if k > last), len(lines))
     block = "".join(lines[last:end]).rstrip("\n") + "\n"
     out["override"] = first + "---\n" + second + block
+    if len(keys) >= 3:
+        # Three documents, the middle one opened by a `---` with a comment after it.
+        cuts = [keys[len(keys) // 3], keys[2 * len(keys) // 3]]
+        if cuts[0] != cuts[1]:
+            parts = ["".join(lines[:cuts[0]]), "".join(lines[cuts[0]:cuts[1]]), "".join(lines[cuts[1]:])]
+            out["three"] = parts[0] + "--- # the middle\n" + parts[1] + "---\n" + parts[2]
     return out
 
 
@@ -121,7 +128,7 @@ def judge(oracle, binary, path, scratch):
             results[name] = [f"{report['status']}: {refusals}"]
             continue
         problems = []
-        if report.get("mergedDocuments") != 2:
+        if report.get("mergedDocuments") != text.count("\n---") + 1:
             problems.append(f"not read merged: mergedDocuments {report.get('mergedDocuments')}")
         got = oracle.load_values(report["files"][0]["after"])
         if not (isinstance(got, dict) and isinstance(want, dict) and helm_yaml.same(got, want)):
