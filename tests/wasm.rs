@@ -103,6 +103,44 @@ fn migrate_reproduces_the_bosun_example_in_wasm() {
     );
 }
 
+#[wasm_bindgen_test]
+fn migrate_edits_a_values_file_of_several_documents_as_helm_merges_them() {
+    let file = Object::new();
+    set(&file, "path", &"values.yaml".into());
+    set(
+        &file,
+        "text",
+        &include_str!("fixtures/migrate/multi-document-rename-across-documents/values.yaml").into(),
+    );
+    let input = Object::new();
+    set(&input, "files", &js_sys::Array::of1(&file));
+    set(
+        &input,
+        "baseSchema",
+        &include_str!("../examples/bosun-0.20.0-to-0.25.1/base.values.schema.json").into(),
+    );
+    set(
+        &input,
+        "targetSchema",
+        &include_str!("../examples/bosun-0.20.0-to-0.25.1/target.values.schema.json").into(),
+    );
+    set(
+        &input,
+        "proposal",
+        &include_str!("fixtures/migrate/multi-document-rename-across-documents/proposal.yaml")
+            .into(),
+    );
+    let result = values_migrate::wasm::migrate(input.into()).unwrap();
+    assert_eq!(Reflect::get(&result, &"status".into()).unwrap(), "planned");
+    assert_eq!(Reflect::get(&result, &"mergedDocuments".into()).unwrap(), 2);
+    let files = Reflect::get(&result, &"files".into()).unwrap();
+    let after = Reflect::get(&Reflect::get(&files, &0.into()).unwrap(), &"after".into()).unwrap();
+    assert_eq!(
+        after.as_string().unwrap(),
+        include_str!("fixtures/migrate/multi-document-rename-across-documents/expected.yaml")
+    );
+}
+
 fn set(target: &Object, key: &str, value: &JsValue) {
     Reflect::set(target, &key.into(), value).unwrap();
 }

@@ -22,6 +22,11 @@ valuesFile: string | null,
  */
 valuesDocument: number | null,
 /**
+ * How many documents of that file Helm's `-f` merges into the values, when the values are
+ * the file's documents merged (then `valuesDocument` is 0); absent otherwise.
+ */
+mergedDocuments?: number,
+/**
  * What kind of document holds the values (an Argo CD Application, a Flux HelmRelease, a
  * YAML string in one, …); absent when the values were not located.
  */
@@ -851,6 +856,11 @@ valuesFile: string | null,
  */
 valuesDocument: number | null,
 /**
+ * How many documents of that file Helm's `-f` merges into the values, when the values are
+ * the file's documents merged (then `valuesDocument` is 0); absent otherwise.
+ */
+mergedDocuments?: number,
+/**
  * What kind of document holds the values (an Argo CD Application, a Flux HelmRelease, a
  * YAML string in one, …); absent when the values were not located.
  */
@@ -1086,6 +1096,11 @@ valuesFile: string | null,
  */
 valuesDocument: number | null,
 /**
+ * How many documents of that file Helm's `-f` merges into the values, when the values are
+ * the file's documents merged (then `valuesDocument` is 0); absent otherwise.
+ */
+mergedDocuments?: number,
+/**
  * What kind of document holds the values (an Argo CD Application, a Flux HelmRelease, a
  * YAML string in one, …); absent when the values were not located.
  */
@@ -1300,6 +1315,11 @@ valuesFile: string | null,
  * Which document of that file (0-based), or `null`.
  */
 valuesDocument: number | null,
+/**
+ * How many documents of that file Helm's `-f` merges into the values, when the values are
+ * the file's documents merged (then `valuesDocument` is 0); absent otherwise.
+ */
+mergedDocuments?: number,
 /**
  * What kind of document holds the values (an Argo CD Application, a Flux HelmRelease, a
  * YAML string in one, …); absent when the values were not located.

@@ -60,6 +60,7 @@ export function runSummary(result, given) {
     parts.push(el('span', { id: 'prefix-shown' }, 'values at ', code(result.prefix === '' ? '(root)' : result.prefix),
       result.valuesFile ? [' in ', code(result.valuesFile)] : null,
       result.valuesDocument ? ` (document ${result.valuesDocument + 1})` : null,
+      result.mergedDocuments ? ` (its ${result.mergedDocuments} documents merged, as Helm's -f reads them)` : null,
       given ? ' (given)' : ' (discovered)'));
     const home = valuesHome(result.valuesIn);
     if (home) parts.push(el('span', { id: 'values-in', 'data-testid': 'values-in' }, home));

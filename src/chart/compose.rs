@@ -547,11 +547,8 @@ fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
     if documents.is_empty() {
         return Ok(None);
     }
-    let merged = crate::schema::load_values(documents).map_err(|index| {
-        let message = format!(
-            "document {} is not a mapping: Helm reads every document of values.yaml as values",
-            index + 1
-        );
+    let merged = crate::schema::load_values(documents).map_err(|(index, words)| {
+        let message = format!("cannot load values.yaml: {words} (document {})", index + 1);
         ChartError::new(&chart.source, Some("values.yaml"), message)
     })?;
     Ok(Some(merged))

@@ -59,9 +59,8 @@ fn located_values(diagnosis: &MigrateReport, inputs: &Inputs<'_>, typing: Typing
         ..DecodeOptions::default()
     };
     let documents = decode(&file.text, &options).ok()?;
-    let document = documents.get(diagnosis.values_document.unwrap_or(0))?;
     Some(
-        super::values_at(document, &prefix, typing)
+        super::located_values(diagnosis, &documents, &prefix, typing)
             .map(|values| values.into_owned())
             .unwrap_or(Value::Object(Default::default())),
     )

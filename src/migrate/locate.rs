@@ -1,6 +1,7 @@
 //! Finding the values root: given by `--prefix`, or discovered from the proposal (ADR 13, "Finding the keys").
 
 use super::held::Unreadable;
+use super::merged;
 use super::outcome::{Refusal, RefusalKind};
 use super::read::Parsed;
 use crate::path::{self as tree, Nested, Segment, ValuePath};
@@ -18,6 +19,9 @@ pub struct Candidate {
     pub document: usize,
     /// Where in the document.
     pub prefix: ValuePath,
+    /// Whether the values are the file's documents merged, as Helm's `-f` reads them (then
+    /// `document` is 0 and `prefix` the root).
+    pub merged: bool,
 }
 
 /// The values root: the only candidate, or the one strictly ahead on shared values.
@@ -51,10 +55,45 @@ pub(crate) fn locate(
         defaults,
         known,
     };
-    match tried.on_trees(files, given.as_ref()) {
+    let found = match tried.on_trees(files, given.as_ref()) {
         Some(found) => found,
         None => tried.decoded(files, given.as_ref(), unreadable),
+    }?;
+    // A document's root in a file Helm's `-f` merges stands for the merged documents.
+    let merging = given.is_none() && found.prefix.is_root() && merged::merges(&files[found.file]);
+    Ok(match merging {
+        true => Candidate::merged(found.file),
+        false => found,
+    })
+}
+
+impl Candidate {
+    /// The merged documents of file `file`.
+    fn merged(file: usize) -> Candidate {
+        Candidate {
+            file,
+            document: 0,
+            prefix: ValuePath::root(),
+            merged: true,
+        }
     }
+}
+
+/// The refusal of candidates that tie, unless they are the roots of documents of one file Helm's
+/// `-f` merges (and no prefix was given): then that file's merged documents.
+fn tied(
+    files: &[Parsed<'_>],
+    tied: &[&Candidate],
+    (best, basis): (usize, &str),
+    given: bool,
+) -> Result<Candidate, Box<Refusal>> {
+    let file = tied[0].file;
+    let one_file = tied.iter().all(|c| c.file == file && c.prefix.is_root());
+    if !given && one_file && merged::merges(&files[file]) {
+        return Ok(Candidate::merged(file));
+    }
+    let names: Vec<String> = tied.iter().map(|c| name(files, c)).collect();
+    Err(tie(&names, best, basis))
 }
 
 impl Tried<'_> {
@@ -99,13 +138,14 @@ impl Tried<'_> {
                 ),
             ));
         }
-        let tied: Vec<String> = scored
+        let ahead: Vec<Candidate> = scored
             .iter()
             .filter(|(s, _)| *s == best)
-            .map(|(_, place)| name(files, &place.candidate()))
+            .map(|(_, place)| place.candidate())
             .collect();
-        if tied.len() > 1 {
-            return Err(tie(&tied, best, basis));
+        if ahead.len() > 1 {
+            let ahead: Vec<&Candidate> = ahead.iter().collect();
+            return tied(files, &ahead, (best, basis), given.is_some());
         }
         Ok(scored[0].1.candidate())
     }
@@ -160,6 +200,7 @@ impl Tried<'_> {
                         file,
                         document,
                         prefix: prefix(),
+                        merged: false,
                     };
                     count += 1;
                     if given.is_some() {
@@ -186,7 +227,7 @@ impl Tried<'_> {
             Some(_) => SHARED,
             None => DECLARED,
         };
-        decide(files, accepted, basis)
+        decide(files, accepted, basis, given.is_some())
     }
 }
 
@@ -267,15 +308,16 @@ fn decide(
     files: &[Parsed<'_>],
     mut pool: Vec<Accepted>,
     basis: &str,
+    given: bool,
 ) -> Option<Result<Candidate, Box<Refusal>>> {
     crate::order::by_key(&mut pool, |s| std::cmp::Reverse(s.score));
     let best = pool.first()?.score;
-    let tied: Vec<String> = (pool.iter())
+    let ahead: Vec<&Candidate> = (pool.iter())
         .filter(|s| s.score == best)
-        .map(|s| name(files, &s.candidate))
+        .map(|s| &s.candidate)
         .collect();
-    if tied.len() > 1 {
-        return Some(Err(tie(&tied, best, basis)));
+    if ahead.len() > 1 {
+        return Some(tied(files, &ahead, (best, basis), given));
     }
     Some(Ok(pool.swap_remove(0).candidate))
 }
@@ -349,6 +391,7 @@ impl Place<'_> {
             file: self.file,
             document: self.document,
             prefix,
+            merged: false,
         }
     }
 }
@@ -565,6 +608,56 @@ mod tests {
         let words = |found: Result<Candidate, Box<Refusal>>| found.map_err(|r| r.message);
         let on_trees = tried.on_trees(&files, given.as_ref()).map(words);
         (on_trees, words(tried.decoded(&files, given.as_ref(), &[])))
+    }
+
+    #[test]
+    fn the_roots_of_a_values_file_of_several_documents_are_its_documents_merged() {
+        let base = Schema::from_value(json!({
+            "properties": {"gate": {"type": "object"}, "replicas": {"type": "integer"}},
+        }))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        let cases = [
+            // Two documents' roots that tie: as Helm's -f reads them, one values root.
+            ("gate: {}\n---\nreplicas: 2\n", None, "0/0 `` merged"),
+            // One document's root ahead of the other's: still the file's documents merged.
+            (
+                "gate: {}\nreplicas: 2\n---\nimage: x\n",
+                None,
+                "0/0 `` merged",
+            ),
+            // A Kubernetes manifest's documents are read one by one, as before.
+            (
+                "apiVersion: v1\nkind: ConfigMap\n---\ngate: {}\nreplicas: 2\n",
+                None,
+                "0/1 ``",
+            ),
+            // A subtree is a subtree.
+            (
+                "a:\n  gate: {}\n  replicas: 1\n---\nb: 1\n",
+                None,
+                "0/0 `a`",
+            ),
+            // A given prefix keeps its meaning: each document's root a place of its own.
+            ("gate: {}\n---\nreplicas: 2\n", Some(""), "2 places tie"),
+        ];
+        for (text, prefix, want) in cases {
+            let read =
+                parse_checked("a.yaml", text, Typing::Helm).unwrap_or_else(|e| panic!("{e:?}"));
+            let files = [Parsed::new(
+                "a.yaml",
+                Cow::Borrowed(text),
+                read,
+                None,
+                Typing::Helm,
+            )];
+            let found = locate(&files, prefix, None, &base, None, &[], &[]);
+            let got = match found {
+                Ok(c) if c.merged => format!("{}/{} `{}` merged", c.file, c.document, c.prefix),
+                Ok(c) => format!("{}/{} `{}`", c.file, c.document, c.prefix),
+                Err(refusal) => refusal.message,
+            };
+            assert!(got.starts_with(want), "{text:?}: {got}");
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod home;
 mod judge;
 mod keyed;
 pub mod locate;
+mod merged;
 pub mod outcome;
 pub mod plan;
 pub mod propose;
@@ -28,6 +29,7 @@ mod write;
 
 pub use draft::{Draft, draft};
 pub(crate) use held::values_at;
+pub(crate) use merged::located as located_values;
 pub use outcome::{
     ChartFinding, ChartFindings, KeptComment, MigrateReport, NotCarried, Op, Refusal, RefusalKind,
     SetSource, Status,

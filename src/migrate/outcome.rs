@@ -188,6 +188,11 @@ pub struct MigrateReport {
     pub values_file: Option<String>,
     /// Which document of that file (0-based), or `null`.
     pub values_document: Option<usize>,
+    /// How many documents of that file Helm's `-f` merges into the values, when the values are
+    /// the file's documents merged (then `valuesDocument` is 0); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "types", ts(optional))]
+    pub merged_documents: Option<usize>,
     /// What kind of document holds the values (an Argo CD Application, a Flux HelmRelease, a
     /// YAML string in one, …); absent when the values were not located.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -289,6 +294,7 @@ impl MigrateReport {
             prefix: None,
             values_file: None,
             values_document: None,
+            merged_documents: None,
             values_in: None,
             displaced: Vec::new(),
             derivable: Vec::new(),

@@ -188,14 +188,23 @@ pub(crate) fn parse_checked(
 /// it: its documents merged, a later key winning (`schema::load_values`; `null` when it has none).
 pub(crate) fn parse_document(input: &Named, typing: Typing) -> Result<Value, Diagnostic> {
     let (stream, documents) = parse_yaml(&input.name, &input.text, typing)?;
-    crate::schema::load_values(documents).map_err(|index| {
-        let at = stream.documents.get(index).map_or(0, |d| d.range.start);
-        let message = format!(
-            "document {} is not a mapping: Helm reads every document of a values file as values",
-            index + 1
-        );
-        Diagnostic::at(&input.name, &input.text, at, &message)
-    })
+    crate::schema::load_values(documents)
+        .map_err(|(index, words)| not_a_mapping(&input.name, &input.text, &stream, index, &words))
+}
+
+/// Helm's refusal of a values text whose document `index` is not a mapping, at that document.
+pub(crate) fn not_a_mapping(
+    name: &str,
+    text: &str,
+    stream: &Stream,
+    index: usize,
+    words: &str,
+) -> Diagnostic {
+    let at = stream
+        .documents
+        .get(index)
+        .map_or(0, |d| d.root.range().start);
+    Diagnostic::at(name, text, at, format!("failed to parse {name}: {words}"))
 }
 
 /// Reads the values files, the proposal and the answers; what cannot be read goes to `errors`.

@@ -15,9 +15,13 @@ pub fn text(report: &MigrateReport) -> String {
             prefix
         };
         let file = report.values_file.as_deref().unwrap_or("?");
+        let merged = match report.merged_documents {
+            Some(count) => format!(" (its {count} documents merged, as Helm's -f reads them)"),
+            None => String::new(),
+        };
         let _ = writeln!(
             out,
-            "values: {at} in {file}{}",
+            "values: {at} in {file}{merged}{}",
             ValuesHome::note(report.values_in.as_ref())
         );
     }

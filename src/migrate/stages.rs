@@ -6,6 +6,7 @@ use super::comment::comment;
 use super::facts::facts;
 use super::judge::{chart_faults, judge};
 use super::locate::{Candidate, locate};
+use super::merged;
 use super::outcome::{
     HomeKind, KeptComment, MigrateReport, Refusal, RefusalKind, Status, ValuesHome,
 };
@@ -239,7 +240,8 @@ fn located<'r>(
     // The file was written for the base chart: judged coalesced with its defaults when given.
     let defaults = session.base_defaults.as_ref().or(session.defaults.as_ref());
     let known = session.base_top_keys(defaults);
-    let found: Result<Located<'r>, Box<Refusal>> = locate(
+    // `None`: the located file cannot be read as values (its errors are in the report).
+    let found: Result<Located<'r>, Option<Box<Refusal>>> = locate(
         &read.files,
         prefix,
         proposal,
@@ -248,16 +250,27 @@ fn located<'r>(
         &known,
         &read.unreadable,
     )
+    .map_err(Some)
     .and_then(|candidate| {
         let file = &read.files[candidate.file];
-        let original = file.values_at(candidate.document, &candidate.prefix);
+        let original = match candidate.merged {
+            true => match merged::values(file) {
+                Ok(values) => Cow::Owned(values),
+                // A document Helm's `-f` cannot read: the file is not values, as for Helm.
+                Err(unreadable) => {
+                    report.errors.push(unreadable);
+                    return Err(None);
+                }
+            },
+            false => file.values_at(candidate.document, &candidate.prefix),
+        };
         report_home(report, &read.files, &candidate);
         let rendered = report
             .values_in
             .as_ref()
             .is_some_and(|home| home.kind == HomeKind::ArgoCdApplicationSet);
         if rendered {
-            no_template_actions(file, &candidate, &original, session.typing)?;
+            no_template_actions(file, &candidate, &original, session.typing).map_err(Some)?;
         }
         Ok(Located {
             candidate,
@@ -265,9 +278,12 @@ fn located<'r>(
         })
     });
     found
-        .map_err(|refusal| {
-            report.status = Status::Refused;
-            report.refusals.push(*refusal);
+        .map_err(|refusal| match refusal {
+            Some(refusal) => {
+                report.status = Status::Refused;
+                report.refusals.push(*refusal);
+            }
+            None => report.status = Status::Invalid,
         })
         .ok()
 }
@@ -312,6 +328,7 @@ fn report_home(report: &mut MigrateReport, files: &[Parsed<'_>], candidate: &Can
     report.prefix = Some(prefix.to_string());
     report.values_file = Some(outer.path.to_string());
     report.values_document = Some(document);
+    report.merged_documents = candidate.merged.then(|| file.document_count());
 }
 
 /// An ApplicationSet renders its template's `{{…}}` before Helm reads the values: values that
@@ -358,11 +375,16 @@ fn in_values(
     session: &Session,
     finding: &Finding,
 ) -> Refusal {
-    let offset = file
-        .stream
-        .borrow()
-        .documents
-        .get(candidate.document)
+    let document = match candidate.merged {
+        // Where Helm's merge takes the value from: the last document that writes it.
+        true => {
+            let all = file.documents();
+            let every: Vec<usize> = (0..all.len()).collect();
+            merged::placed(all, &every, full).unwrap_or(0)
+        }
+        false => candidate.document,
+    };
+    let offset = (file.stream.borrow().documents.get(document))
         .map(|d| d.root.offset_of(full, session.typing));
     let (text, offset) = file.outer(offset);
     refusal_at(file.path, text, offset, finding)

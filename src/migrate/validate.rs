@@ -214,8 +214,8 @@ fn judged(
             .clone()
             .unwrap_or_else(|| violation.path.clone());
         let written = prefix.join(&written_at(&key, user));
-        let writes = |(i, _): &&(usize, _)| path::get(&documents[*i], &written).is_some();
-        let placer = placers.iter().rev().find(writes).or(placers.first());
+        let document = super::merged::placed(documents, from, &written);
+        let placer = (placers.iter()).find(|(i, _)| Some(*i) == document);
         // A missing key has no line of its own: the deepest part of its path that exists is shown.
         let at = placer
             .map(|(_, placer)| Location::at(&values.path, &lines, placer.offset(&written)))

@@ -12,6 +12,7 @@ use crate::splice::{SpliceInput, SpliceKind, Spliced, splice};
 use crate::yaml::hazard::HazardKind;
 use crate::yaml::{self, Limits, Stream, Typing};
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// Why the plan was not written: a refusal kind, the path it is about (relative to the prefix),
 /// where in the original text, and why.
@@ -36,6 +37,9 @@ pub(crate) fn write(
     typing: Typing,
 ) -> Result<Spliced, NotWritten> {
     let file = &files[candidate.file];
+    if candidate.merged {
+        return write_merged(file, ops, proposal, typing);
+    }
     let mut spliced = write_values(file, candidate, ops, proposal, typing)?;
     if let Some(held) = &file.held {
         spliced.text = write_back(files, held, &file.text, spliced.text, typing)?;
@@ -82,6 +86,7 @@ fn write_back(
         file: held.file,
         document: held.document,
         prefix: held.at.clone(),
+        merged: false,
     };
     verify(outer_file, &place, &Value::String(new), &outer, typing).map_err(|(message, _)| {
         NotWritten {
@@ -160,6 +165,63 @@ fn write_values(
         }
     })?;
     Ok(spliced)
+}
+
+/// Splices a plan over a file's merged documents into each document that takes a share of it
+/// (`merged::split`), the last first so that every offset is the original's, each verified as
+/// one document; then the whole result, read as Helm's `-f` reads it, must be the proposal.
+fn write_merged(
+    file: &Parsed<'_>,
+    ops: &[Op],
+    proposal: &Value,
+    typing: Typing,
+) -> Result<Spliced, NotWritten> {
+    let refused = |path: ValuePath, message: String| {
+        let all = file.documents();
+        let every: Vec<usize> = (0..all.len()).collect();
+        let document = super::merged::placed(all, &every, &path).unwrap_or(0);
+        let offset = original_stream(file)
+            .and_then(|s| Some(s.documents.get(document)?.root.offset_of(&path, typing)));
+        NotWritten {
+            kind: RefusalKind::VerifyFailed,
+            path,
+            offset,
+            message,
+        }
+    };
+    let shares = super::merged::split(file.documents(), ops, proposal)
+        .map_err(|(path, message)| refused(path, message))?;
+    let mut written = Spliced {
+        text: file.text.to_string(),
+        kept_comments: Vec::new(),
+    };
+    for share in shares.iter().rev() {
+        let read = super::read::parse_checked(file.path, &written.text, typing)
+            .map_err(|e| refused(ValuePath::root(), e.message))?;
+        let current = Parsed::new(file.path, Cow::Owned(written.text), read, None, typing);
+        let place = Candidate {
+            file: 0,
+            document: share.document,
+            prefix: ValuePath::root(),
+            merged: false,
+        };
+        let spliced = write_values(&current, &place, &share.ops, &share.values, typing)?;
+        written.text = spliced.text;
+        written.kept_comments.extend(spliced.kept_comments);
+    }
+    crate::order::by_key(&mut written.kept_comments, |k| k.line);
+    let options = yaml::DecodeOptions {
+        typing,
+        ..Default::default()
+    };
+    let read = yaml::decode(&written.text, &options).map_err(|e| e.to_string());
+    let merged =
+        read.and_then(|documents| crate::schema::load_values(documents).map_err(|(_, why)| why));
+    if merged.as_ref().ok() != Some(proposal) {
+        let message = "the written file, its documents merged as Helm's `-f` merges them, does not read as the proposal".to_string();
+        return Err(refused(ValuePath::root(), message));
+    }
+    Ok(written)
 }
 
 /// The original's located tree, parsed again (it was dropped after the splice).

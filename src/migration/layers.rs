@@ -75,7 +75,7 @@ pub fn replay_layered(request: &ReplayRequest, policy: LayerPolicy) -> LayeredRe
         (Ok(b), Ok(t)) => (b, t),
         (Err(r), _) | (_, Err(r)) => return plain(ReplayReport::of(*r)),
     };
-    let (layers, values) = match locate_layers(request, &base_o, &target_o) {
+    let (layers, values, own_merged) = match locate_layers(request, &base_o, &target_o) {
         Ok(located) => located,
         Err(report) => return plain(ReplayReport::of(*report)),
     };
@@ -101,17 +101,22 @@ pub fn replay_layered(request: &ReplayRequest, policy: LayerPolicy) -> LayeredRe
     if let Err(refusal) = route(&mut report, &values, policy) {
         return refused(report, request, *refusal);
     }
-    apply(report, request, &values, &base_o, &target_o)
+    apply(report, request, (&values, &own_merged), &base_o, &target_o)
 }
 
-/// Each layer's place in its file and its values, located with the override schemas.
+/// The layers located: each one, its values, and whether they are its file's documents merged.
+type LayersFound = (Vec<Layer>, Vec<Value>, Vec<bool>);
+
+/// Each layer's place in its file, its values, and whether they are its documents merged (as
+/// Helm's `-f` reads a file of several root documents), located with the override schemas.
 fn locate_layers(
     request: &ReplayRequest,
     base_o: &Named,
     target_o: &Named,
-) -> Result<(Vec<Layer>, Vec<Value>), Box<MigrateReport>> {
+) -> Result<LayersFound, Box<MigrateReport>> {
     let mut layers = Vec::new();
     let mut values = Vec::new();
+    let mut merged = Vec::new();
     for file in &request.files {
         let mut layer_request = Request {
             files: vec![file.clone()],
@@ -134,21 +139,23 @@ fn locate_layers(
             left: Vec::new(),
         });
         values.push(v);
+        merged.push(located.merged_documents.is_some());
     }
-    Ok((layers, values))
+    Ok((layers, values, merged))
 }
 
 /// Writes each layer's ops into its file through the pipeline, then judges the merged result.
 fn apply(
     mut report: LayeredReport,
     request: &ReplayRequest,
-    values: &[Value],
+    (values, merged): (&[Value], &[bool]),
     base_o: &Named,
     target_o: &Named,
 ) -> LayeredReport {
     let mut files = Vec::new();
     let mut merged_after = Value::Null;
-    for ((file, layer), own) in request.files.iter().zip(&report.layers).zip(values) {
+    let layers = request.files.iter().zip(&report.layers);
+    for ((file, layer), own) in layers.zip(values.iter().zip(merged.iter().copied())) {
         let edited = match edit_layer(file, layer, own, base_o, target_o, request) {
             Ok(edited) => edited,
             Err(stopped) => {
@@ -159,7 +166,7 @@ fn apply(
                 return report;
             }
         };
-        let after = values_after(&edited.after, &layer.prefix, request);
+        let after = values_after(&edited.after, &layer.prefix, own.1, request);
         merged_after = merge(merged_after, &after.unwrap_or(Value::Null));
         files.push(edited);
     }
@@ -177,7 +184,7 @@ fn apply(
 fn edit_layer(
     file: &SourceFile,
     layer: &Layer,
-    own: &Value,
+    (own, merged): (&Value, bool),
     base_o: &Named,
     target_o: &Named,
     request: &ReplayRequest,
@@ -193,7 +200,9 @@ fn edit_layer(
             name: format!("{} (layer proposal)", file.path),
             text: serde_json::to_string_pretty(&proposal).unwrap_or_default(),
         }),
-        prefix: Some(layer.prefix.clone()),
+        // A layer whose values are its documents merged is found again so: a given root would
+        // name one document.
+        prefix: (!merged).then(|| layer.prefix.clone()),
         answers,
         spec: SessionSpec {
             base_schema: base_o.clone(),
@@ -223,7 +232,7 @@ fn judge_merge(
         .report
         .files
         .first()
-        .and_then(|f| values_after(&f.after, "", request));
+        .and_then(|f| values_after(&f.after, "", false, request));
     let options = DecodeOptions {
         typing: request.spec.typing,
         ..DecodeOptions::default()
@@ -426,18 +435,19 @@ fn refused(
 }
 
 /// The values under `prefix` of an edited layer.
-fn values_after(text: &str, prefix: &str, request: &ReplayRequest) -> Option<Value> {
+fn values_after(text: &str, prefix: &str, merged: bool, request: &ReplayRequest) -> Option<Value> {
     let options = DecodeOptions {
         typing: request.spec.typing,
         ..DecodeOptions::default()
     };
     let prefix = ValuePath::parse(prefix).ok()?;
-    crate::yaml::decode(text, &options)
-        .ok()?
-        .iter()
-        .find_map(|d| {
-            crate::migrate::values_at(d, &prefix, request.spec.typing).map(|v| v.into_owned())
-        })
+    let documents = crate::yaml::decode(text, &options).ok()?;
+    if merged {
+        return crate::schema::load_values(documents).ok();
+    }
+    documents.iter().find_map(|d| {
+        crate::migrate::values_at(d, &prefix, request.spec.typing).map(|v| v.into_owned())
+    })
 }
 
 /// The override schema of a schema (required dropped), so that each layer alone is judged fairly.

@@ -57,8 +57,7 @@ pub fn migrated_values(report: &MigrateReport, typing: Typing) -> Option<String>
     if prefix.is_root() && documents.len() == 1 {
         return Some(file.after.clone());
     }
-    let document = documents.get(report.values_document.unwrap_or(0))?;
-    let values = crate::migrate::values_at(document, &prefix, typing)?;
+    let values = crate::migrate::located_values(report, &documents, &prefix, typing)?;
     serde_json::to_string_pretty(&*values).ok()
 }
 

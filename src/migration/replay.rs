@@ -192,9 +192,12 @@ impl Replayer {
             name: "replayed proposal".to_string(),
             text: serde_json::to_string_pretty(&proposal.values).unwrap_or_default(),
         };
+        // Values that are a file's documents merged are found again as they were found: a
+        // given root would name one document.
+        let merged = located.merged_documents.is_some();
         let report = session.migrate(&Inputs {
             files,
-            prefix: Some(&prefix),
+            prefix: (!merged).then_some(prefix.as_str()),
             proposal: Some(&named),
             answers: &proposal.answers,
         });
@@ -267,10 +270,10 @@ pub fn values_of(
     let documents = crate::yaml::decode(&source.text, &options)
         .map_err(|e| Box::new(invalid(file, &e.to_string())))?;
     let path = ValuePath::parse(prefix).map_err(|e| Box::new(invalid(file, &e.to_string())))?;
-    let document = documents.get(located.values_document.unwrap_or(0));
-    Ok(document
-        .and_then(|d| crate::migrate::values_at(d, &path, typing))
-        .map(|values| (prefix.clone(), values.into_owned())))
+    Ok(
+        crate::migrate::located_values(located, &documents, &path, typing)
+            .map(|values| (prefix.clone(), values.into_owned())),
+    )
 }
 
 /// Applies the recorded ops that apply to `values` (whose displaced values are `displaced`).

@@ -52,8 +52,8 @@ pub fn coalesce_with_warnings(defaults: Option<&Value>, user: &Value) -> Coalesc
 /// The documents of one values text as Helm's `LoadValues` reads them (a chart's values.yaml
 /// and every `-f` file): each document a mapping (a `null` one empty), merged in order by
 /// `MergeMaps` (a later key wins, mappings merge key by key); one document is left as it is.
-/// `Err` names the first document (from 0) that is neither a mapping nor `null`.
-pub fn load_values(documents: Vec<Value>) -> Result<Value, usize> {
+/// `Err` names the first document (from 0) that is neither a mapping nor `null`, with Helm's words.
+pub fn load_values(documents: Vec<Value>) -> Result<Value, (usize, String)> {
     if documents.len() < 2 {
         return Ok(documents.into_iter().next().unwrap_or(Value::Null));
     }
@@ -62,10 +62,25 @@ pub fn load_values(documents: Vec<Value>) -> Result<Value, usize> {
         match document {
             Value::Null => {}
             Value::Object(map) => merge_maps(&mut merged, map),
-            _ => return Err(index),
+            other => return Err((index, not_a_mapping(&other))),
         }
     }
     Ok(Value::Object(merged))
+}
+
+/// Helm's words for a document of a values text that is not a mapping: `LoadValues` reads each
+/// document into a map through sigs.k8s.io/yaml's JSON, and Go's decoder names what it found.
+pub fn not_a_mapping(document: &Value) -> String {
+    let found = match document {
+        Value::Array(_) => "array",
+        Value::String(_) => "string",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "bool",
+        Value::Null | Value::Object(_) => "object",
+    };
+    format!(
+        "cannot unmarshal yaml document: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal {found} into Go value of type map[string]interface {{}}"
+    )
 }
 
 /// Helm's `MergeMaps(a, b)` into `a`: `b`'s key wins, unless both sides are mappings (merged).
@@ -348,7 +363,8 @@ mod tests {
             json!({"a": 1, "m": {"k": 1, "l": [2], "n": null}, "s": 2})
         );
         assert_eq!(load_values(vec![json!("x")]), Ok(json!("x")));
-        assert_eq!(load_values(vec![json!({}), json!([1])]), Err(1));
+        let refused = load_values(vec![json!({}), json!([1])]);
+        assert_eq!(refused.map_err(|(index, _)| index), Err(1));
     }
 
     #[test]

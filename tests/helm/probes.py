@@ -480,6 +480,8 @@ def misc():
         ("user-multi-document-merged", one("a", {"required": ["k", "l"]}), "", "a: {k: 1}\n---\n---\na: {l: x}\n"),
         ("user-multi-document-later-wrong", one("a", {"type": "integer"}), "", "a: 1\nb: 2\n---\na: x\n"),
         ("multi-document-list", {"type": "object"}, "a: 1\n---\n- x\n", None),
+        ("user-multi-document-list", {"type": "object"}, "", "a: 1\n---\n- x\n"),
+        ("user-multi-document-scalar", one("a", {"type": "integer"}), "", "a: 1\n---\nx\n"),
         ("bom", one("a", {"type": "integer"}), "\ufeffa: x\n", None),
     ]
 

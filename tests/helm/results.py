@@ -5,8 +5,10 @@ For every `tests/fixtures/migrate/*/case.json` that expects `planned` and holds 
 (`expected.yaml`, or the case's `afterFile`): Helm's `-f` reader reads it, PyYAML read as Helm
 reads (tests/sweep/helm_yaml.py) reads the same values, and Helm accepts them under the target
 chart (its schema, coalesced with the case's defaults). For a real bump (`real-*`), Helm also
-refuses the original values.yaml under the target chart: the bump did break them. Ends with
-`N passed, M failed`.
+refuses the original values.yaml under the target chart: the bump did break them. A case whose
+values are a file's documents merged (`expect.mergedDocuments`) is read as Helm's `-f` reads it,
+every document merged (`Oracle.load_values`), and that reading must be exactly the proposal. Ends
+with `N passed, M failed`.
 """
 
 import glob
@@ -51,6 +53,8 @@ def judge(oracle, path):
             # (docs/typing.md, `pyyaml-tabs`): Helm's reading alone judges such a file.
             if "found character '\\t' that cannot start any token" not in str(e):
                 problems.append(f"PyYAML cannot read it: {str(e).splitlines()[0]}")
+    if (case.get("expect") or {}).get("mergedDocuments"):
+        problems += merged_reading(oracle, here, case, text)
     verdict = oracle.ask(schema, defaults, text, prefix)
     if verdict.kind != "valid":
         problems.append(f"Helm: {verdict.kind}: {verdict.text[:300]}")
@@ -62,11 +66,42 @@ def judge(oracle, path):
     return problems
 
 
+def merged_reading(oracle, here, case, text):
+    """The problems with a written file whose documents Helm's `-f` merges: its merged reading
+    must be the proposal, and PyYAML's documents merged the same way must agree."""
+    helm = oracle.load_values(text)
+    if not isinstance(helm, dict):
+        return [f"Helm's -f cannot read it: {helm.text[:300]}"]
+    problems = []
+    proposal = values_from_yaml(Q.read(os.path.join(here, case["proposal"])))
+    if not helm_yaml.same(helm, proposal):
+        problems.append(f"Helm's merged reading {helm} is not the proposal {proposal}")
+    merged = {}
+    for document in helm_yaml.load_all(text):
+        merged = merge_maps(merged, document or {})
+    if not helm_yaml.same(helm, merged):
+        problems.append(f"Helm merges to {helm}, PyYAML's documents merged to {merged}")
+    return problems
+
+
+def merge_maps(a, b):
+    """Helm's `MergeMaps`: `b`'s key wins, unless both sides are mappings (merged)."""
+    out = dict(a)
+    for key, value in b.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge_maps(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
 def main():
     oracle = Oracle()
     passed = failed = 0
     try:
         for path in sorted(glob.glob(os.path.join(Q.ROOT, "tests", "fixtures", "migrate", "*", "case.json"))):
+            if sys.argv[1:] and not any(word in path for word in sys.argv[1:]):
+                continue  # only the cases named on the command line
             problems = judge(oracle, path)
             if problems is None:
                 continue

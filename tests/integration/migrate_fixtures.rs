@@ -111,7 +111,13 @@ fn run_case(dir: &Path) -> Result<(), String> {
             problems.push(format!("{what}: {detail}"));
         }
     };
-    for key in ["status", "prefix", "valuesIn"] {
+    for key in [
+        "status",
+        "prefix",
+        "valuesIn",
+        "valuesDocument",
+        "mergedDocuments",
+    ] {
         if let Some(want) = expect.get(key) {
             check(
                 key,

@@ -609,6 +609,26 @@ fn layered_values_put_each_op_in_the_file_whose_layer_supplies_the_key() {
 }
 
 #[test]
+fn a_layer_of_several_documents_is_read_and_edited_merged_as_helms_f_reads_it() {
+    // The base layer split in two documents, the second overriding the port: the layer's values
+    // are its documents merged, and the rename is written in both.
+    let base = "image:\n  repository: ghcr.io/example/bosun\ngate:\n  enabled: true\n  mode: sync\n  argocd:\n    server: argocd-server.argocd.svc\n    port: 8080\n---\ngate:\n  argocd:\n    port: 8083\n";
+    let layered = replay_layered(&layered(base, PROD_LAYER), LayerPolicy::Refuse);
+    let written: Vec<&str> = (layered.replay.report.files.iter())
+        .map(|f| f.after.as_str())
+        .collect();
+    let want = "image:\n  repository: ghcr.io/example/bosun\ngate:\n  enabled: true\n  argocd:\n    server: argocd-server.argocd.svc\n    podPort: 8080\n---\ngate:\n  argocd:\n    podPort: 8083\n";
+    assert_eq!(
+        written.first(),
+        Some(&want),
+        "{:?}",
+        layered.replay.report.refusals
+    );
+    let merged = layered.merged.unwrap_or_default();
+    assert_eq!(merged["gate"]["argocd"]["podPort"], 8083);
+}
+
+#[test]
 fn a_key_supplied_by_several_layers_is_refused_naming_all_or_edited_in_the_last() {
     let base = BASE_LAYER.replace(
         "  repository: ghcr.io/example/bosun\n",

@@ -219,7 +219,8 @@ def transforms(name, text):
     yield name + "+comments", comment_everywhere(text)
     yield name + "+spacetab", space_tab_between(text)
     separator = "...\n" if text.startswith("%") else "---\n"
-    yield name + "+multidoc", "other: document\nlist: [1]\n" + separator + text + "---\n# trailing doc\nz: 9\n"
+    # A manifest (its last document a Kubernetes object): each document read alone, the others kept.
+    yield name + "+multidoc", "other: document\nlist: [1]\n" + separator + text + "---\n# trailing doc\napiVersion: v1\nkind: List\nz: 9\n"
     yield name + "+crlf+bom+nofinal", "\ufeff" + text.rstrip("\n").replace("\n", "\r\n")
     if not text.startswith("%"):
         yield name + "+blankfirst", "\n  \n# c\n" + text

@@ -70,6 +70,38 @@ def run_all(runner, cases):
     return results
 
 
+# The `index` of a case whose values are the source's documents merged, as Helm's -f reads them.
+MERGED = -1
+
+
+def merges(docs):
+    """Whether values-migrate reads these documents merged, as Helm's -f does: several, each a
+    mapping or empty, none a Kubernetes object (`apiVersion` and `kind`: a manifest)."""
+    def kubernetes(d):
+        return isinstance(d.get("apiVersion"), str) and isinstance(d.get("kind"), str)
+    return len(docs) > 1 and all(d is None or (isinstance(d, dict) and not kubernetes(d)) for d in docs)
+
+
+def merge_maps(a, b):
+    """Helm's `MergeMaps`: `b`'s key wins, unless both sides are mappings (merged)."""
+    out = dict(a)
+    for key, value in b.items():
+        out[key] = merge_maps(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+def reading(docs, index):
+    """The values of one case in a reader's documents: document `index`, or all merged."""
+    if index != MERGED:
+        return docs[index] if index < len(docs) else None
+    merged = {}
+    for d in docs:
+        if d is not None and not isinstance(d, dict):
+            return None
+        merged = merge_maps(merged, d or {})
+    return merged
+
+
 def prepare(name, text, rng, per_kind, counts):
     """The cases for one source text (none when it is not one judgeable mapping)."""
     helm_only = False
@@ -91,6 +123,10 @@ def prepare(name, text, rng, per_kind, counts):
         return []
     counts["sources"] += 1
     doc = docs11[index]
+    if merges(docs11):
+        # Several documents Helm's -f merges: the values are all of them, merged.
+        index, doc = MERGED, reading(docs11, MERGED)
+        counts["sources-merged"] += 1
     cases = []
     # The shape kinds draw from a generator of their own, seeded from the main one's state
     # without drawing from it, so the other kinds' cases stay as they were.
@@ -154,10 +190,10 @@ def judge_12(case, read12, doc12):
     """Why npm `yaml`'s reading of an edit is not the op applied to its reading of the original."""
     if "error" in read12:
         return f"npm yaml (1.2) fails: {read12['error']}"
-    index = case["index"]
+    got = reading(read12["docs"], case["index"])
     expected = forcing.apply(case["op"], doc12)
-    if expected is not None and not helm_yaml.same(read12["docs"][index], expected[0], double=True):
-        return f"npm yaml reads {json.dumps(read12['docs'][index], ensure_ascii=False)[:300]}, not the op applied"
+    if expected is not None and not helm_yaml.same(got, expected[0], double=True):
+        return f"npm yaml reads {json.dumps(got, ensure_ascii=False)[:300]}, not the op applied"
     return None
 
 
@@ -174,11 +210,13 @@ def judge_helm(case, after):
             HELM_SKIPPED[f"helm-{label}-cannot-read-source"] += 1
         elif helm_reader.failed(got[key]):
             return f"Helm's YAML reader ({label}) fails: {got[key][1]}"
-    if case["index"] != 0 or helm_reader.failed(before["f"]):
+    # Values merged from several documents: the chart loader's reading (every document, merged).
+    key = "chart" if case["index"] == MERGED else "f"
+    if case["index"] not in (0, MERGED) or helm_reader.failed(before[key]):
         return None
-    expected = forcing.apply(case["op"], before["f"])
-    if expected is not None and not helm_yaml.same(got["f"], expected[0], double=True):
-        return f"Helm reads {json.dumps(got['f'], ensure_ascii=False)[:300]}, not the op applied"
+    expected = forcing.apply(case["op"], before[key])
+    if expected is not None and not helm_yaml.same(got[key], expected[0], double=True):
+        return f"Helm reads {json.dumps(got[key], ensure_ascii=False)[:300]}, not the op applied"
     return None
 
 
@@ -213,11 +251,13 @@ def judge_text(case, after, read12, doc12):
     before_docs, spans = original_reading(case["text"])
     if len(docs) != len(before_docs):
         return f"PyYAML reads {len(docs)} documents, the original has {len(before_docs)}"
-    if not helm_yaml.same(docs[index], case["proposal"]):
-        return f"PyYAML reads {json.dumps(docs[index], ensure_ascii=False)[:300]}, not the proposal"
+    values = reading(docs, index)
+    if not helm_yaml.same(values, case["proposal"]):
+        return f"PyYAML reads {json.dumps(values, ensure_ascii=False)[:300]}, not the proposal"
     why = judge_12(case, read12, doc12)
-    if why:
-        return why
+    if why or index == MERGED:
+        # Merged values are edited in every document that writes them: no other one to keep.
+        return why or judge_helm(case, after)
     start, end = changed_region(case["text"], after)
     for i, (s, e) in enumerate(spans):
         if (i < index and e > start) or (i > index and s < end):
@@ -297,7 +337,7 @@ def main():
     for (name, text), read12 in zip(texts, read_sources):
         for case in prepare(name, text, rng, args.per_kind, counts):
             docs12 = read12.get("docs") or []
-            doc12 = docs12[case["index"]] if case["index"] < len(docs12) else None
+            doc12 = reading(docs12, case["index"])
             if not isinstance(doc12, dict) or not applies(case["op"], case["doc11"], doc12):
                 counts["op-not-in-1.2-reading"] += 1
                 continue
@@ -305,8 +345,10 @@ def main():
             case["request"]["id"] = len(cases)
             cases.append(case)
 
-    twins = [t for t in (embedded.twin(c, quoted=rng.random() < 0.25) for c in cases
-                         if rng.random() < args.embedded) if t is not None]
+    # A string holds one document: merged values have no twin (the draws are made all the same).
+    twins = [t for t in ((embedded.twin(c, quoted=rng.random() < 0.25), c["index"])[0]
+                         if c["index"] != MERGED else (rng.random(), None)[1]
+                         for c in cases if rng.random() < args.embedded) if t is not None]
     for t in twins:
         t["request"]["id"] = len(cases)
         cases.append(t)
@@ -366,8 +408,9 @@ def applies(op, doc11, doc12):
 
 def print_summary(counts, verdicts, by_kind, total, seconds):
     """The counts, per source family and refusal kind."""
-    print(f"sweep: {total} cases from {counts['sources']} sources in {seconds:.0f}s")
-    for key in sorted(k for k in counts if k != "sources"):
+    print(f"sweep: {total} cases from {counts['sources']} sources in {seconds:.0f}s "
+          f"({counts['sources-merged']} of them several documents read merged, as Helm's -f reads them)")
+    for key in sorted(k for k in counts if k not in ("sources", "sources-merged")):
         print(f"  skipped {key}: {counts[key]}")
     for family in sorted({f for f, _ in by_kind}):
         rows = {v: n for (f, v), n in by_kind.items() if f == family}
