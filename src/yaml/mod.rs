@@ -12,6 +12,7 @@ mod limits;
 mod node;
 pub mod number;
 mod offsets;
+mod quoted;
 mod source;
 mod spaced;
 mod tabs;

@@ -434,7 +434,10 @@ def tabs():
         ("tab-inside-lines", "a: \tb\nc: d\t# e\nf:\t# g\nh: i\tj\nk\tl: m\nn: 1\t\n"),
         ("tab-in-flow", "a: [1,\n\t2]\n"), ("tab-continues-plain", "a: x\n \ty\nb: 1\n"),
         ("document-start-tab", "---\t\na: 1\n"), ("colon-tab-complex-key", "? a\n:\tb\n"),
-        ("colon-tab-in-plain", "x: a:\tb\n"),
+        ("colon-tab-in-plain", "x: a:\tb\n"), ("colon-space-tab-complex-key", "? a\n: \tb\n"),
+        ("colon-tabs-complex-key", "? a\n:\t\tb\n"),
+        ("quoted-line-left-separator", "a:\n  b: \"x\n--- y\"\n"),
+        ("quoted-line-left-document-end", "a:\n  b: \"x\n... y\"\n"),
     ]
     # Tabs saphyr refuses and go-yaml reads as white space: each value pinned by `const`, so a
     # reading that differs from Helm's is a different verdict.
@@ -454,6 +457,20 @@ def tabs():
         ("quoted-line-tab-blank", "a: \"x\n\t\n\ty\"\n", {"a": "x\ny"}),
         ("quoted-line-tab-escaped-break", "a: \"x\\\n\ty\"\n", {"a": "xy"}),
         ("quoted-line-tab-then-key", "a: 'x\n\ty'\nb:\t2\n", {"a": "x y", "b": 2}),
+        # A quoted line left of its block indentation: go-yaml checks none inside quotes.
+        ("quoted-line-left", "a:\n  b: \"x\n y\"\n", {"a": {"b": "x y"}}),
+        ("quoted-line-left-tab", "a:\n  b: \"x\n\ty\"\n", {"a": {"b": "x y"}}),
+        ("quoted-line-left-tabs", "a:\n  b: \"x\n\t\ty\"\n", {"a": {"b": "x y"}}),
+        ("quoted-line-column-0", "a:\n  b: \"x\ny\"\nc: 1\n", {"a": {"b": "x y"}, "c": 1}),
+        ("single-quoted-line-left", "a:\n  b: 'x\n y'\n", {"a": {"b": "x y"}}),
+        ("quoted-line-left-blank", "a:\n  b: \"x\n\n y\"\n", {"a": {"b": "x\ny"}}),
+        ("quoted-line-left-in-list", "a:\n  - \"x\n y\"\n", {"a": ["x y"]}),
+        ("quoted-line-left-in-flow", "a:\n  b: [ \"x\n y\" ]\n", {"a": {"b": ["x y"]}}),
+        ("quoted-line-left-dots", "a:\n  b: \"x\n...\"\n", {"a": {"b": "x ..."}}),
+        ("quoted-line-left-hash", "a:\n  b: \"x\n #y\"\n", {"a": {"b": "x #y"}}),
+        ("quoted-line-left-escaped-break", "a:\n  b: \"x\\\ny\"\n", {"a": {"b": "xy"}}),
+        ("quoted-lines-left", "a:\n  b: \"x\n\ty\n\nz\"\n  c: 'p\n q'\n  l:\n  - \"\u00e9\n   \"\nd: [\"m\n n\"]\n",
+         {"a": {"b": "x y\nz", "c": "p q", "l": ["\u00e9 "]}, "d": ["m n"]}),
     ]
     out = []
     for name, text in texts:
