@@ -13,6 +13,7 @@ mod node;
 pub mod number;
 mod offsets;
 mod quoted;
+mod separator;
 mod source;
 mod spaced;
 mod tabs;
@@ -51,24 +52,42 @@ pub fn decode(text: &str, options: &DecodeOptions) -> Result<Vec<serde_json::Val
     if let Some(documents) = decode_direct(text, options.typing, &options.limits) {
         return Ok(documents);
     }
-    let stream = parse(text, &options.limits)?;
-    if options.typing == Typing::Helm
-        && let Some(error) = helm_refusal(text, &stream)
-    {
-        return Err(error);
-    }
+    let stream = parse_as(text, options.typing, &options.limits)?;
     stream.to_json(options.typing, &options.limits)
 }
 
-/// The first tab of `text` (parsed into `stream`) that Helm's reader refuses, as a syntax error
-/// in go-yaml's words; `None` when Helm reads every tab of it.
+/// Parses `text` into a located stream as `typing`'s reader reads it: under `helm`, what Helm's
+/// reader refuses is the error it gives ([`helm_refusal`]; a line its document splitter refuses
+/// comes before any error of the YAML itself after it).
+pub fn parse_as(text: &str, typing: Typing, limits: &Limits) -> Result<Stream, YamlError> {
+    let helm = typing == Typing::Helm;
+    let stream = parse(text, limits).map_err(|error| {
+        match separator::helm_refusal(text).filter(|s| helm && s.offset() <= error.offset()) {
+            Some(splitter) => splitter,
+            None => error,
+        }
+    })?;
+    match helm.then(|| helm_refusal(text, &stream)).flatten() {
+        Some(error) => Err(error),
+        None => Ok(stream),
+    }
+}
+
+/// The first of what Helm's reader refuses in `text` (parsed into `stream`) that this crate's
+/// reader reads — a line Helm's document splitter refuses (separator.rs), a tab go-yaml refuses
+/// (tabs.rs) — as a syntax error in Helm's words; `None` when Helm reads it all.
 pub fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
-    tabs::helm_refusal(text, stream)
+    let splitter = separator::helm_refusal(text);
+    let tab = tabs::helm_refusal(text, stream);
+    match (splitter, tab) {
+        (Some(s), Some(t)) => Some(if t.offset() < s.offset() { t } else { s }),
+        (s, t) => s.or(t),
+    }
 }
 
 /// Every document of `text` as JSON straight from the parser's events, when the text holds no
-/// anchor, alias, tag, merge key, repeated key or complex key, nor a tab Helm's reader may
-/// refuse (else `None`): the same values as [`decode`], without building a located tree.
+/// anchor, alias, tag, merge key, repeated key or complex key, nor a tab or line Helm's reader
+/// may refuse (else `None`): the same values as [`decode`], without building a located tree.
 pub fn decode_direct(
     text: &str,
     typing: Typing,
@@ -80,9 +99,10 @@ pub fn decode_direct(
     direct::decode(text, typing, limits)
 }
 
-/// Whether `text`, read as `typing`, holds a tab that only a located tree can judge.
+/// Whether `text`, read as `typing`, holds a tab that only a located tree can judge, or a line
+/// Helm's document splitter refuses.
 fn helm_tabbed(text: &str, typing: Typing) -> bool {
-    typing == Typing::Helm && text.contains('\t')
+    typing == Typing::Helm && (text.contains('\t') || separator::helm_refusal(text).is_some())
 }
 
 /// Whether `text` decodes to exactly `expected` (every scalar typed, every key checked, aliases
