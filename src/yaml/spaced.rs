@@ -45,7 +45,9 @@ pub(super) fn spaced(given: &str, info: &str, at: usize) -> Option<(String, bool
 /// it too, tabs.rs).
 fn after_key(given: &str, at: usize) -> bool {
     let line = given[..at].rfind('\n').map_or(0, |i| i + 1);
-    !given[line..at - 1].trim_start_matches(' ').is_empty()
+    given
+        .get(line..at.saturating_sub(1))
+        .is_some_and(|key| !key.trim_start_matches(' ').is_empty())
 }
 
 #[cfg(test)]

@@ -483,10 +483,36 @@ def tabs():
     return out
 
 
+def separators():
+    """Lines that start with `---`: Helm's document splitter cuts a values file at each, and
+    refuses one followed by anything but a comment, wherever it stands; each as the chart's
+    defaults and as a user's file, the values read pinned by `const`."""
+    refused = [
+        ("separator-flow", "a: 1\n--- {}\n"), ("separator-dashes", "a: 1\n----\nb: 2\n"),
+        ("separator-key", "---x: 1\n"), ("separator-in-quotes", "a: \"x\n---\"\n"),
+        ("separator-then-mapping", "a: 1\n--- b: 2\n"), ("separator-tag", "--- !!map\na: 1\n"),
+    ]
+    read = [
+        ("separator-comment", "a: 1\n--- # c\nb: 2\n", {"a": 1, "b": 2}),
+        ("separator-spaces", "a: 1\n---   \nb: 2\n", {"a": 1, "b": 2}),
+        ("separator-crlf", "a: 1\r\n---\r\nb: 2\r\n", {"a": 1, "b": 2}),
+        ("separator-indented-key", " ---x: 1\n", {"---x": 1}),
+    ]
+    out = []
+    for name, text in refused:
+        out.append((name, {"type": "object"}, text, None))
+        out.append((f"user-{name}", {"type": "object"}, "", text))
+    for name, text, values in read:
+        schema = {"type": "object", "properties": {k: {"const": v} for k, v in values.items()}}
+        out.append((name, schema, text, None))
+        out.append((f"user-{name}", schema, "", text))
+    return out
+
+
 def all_probes():
     """Every probe as `(group, name, schema text, defaults text, user text or None)`."""
     out = []
-    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs):
+    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs, separators):
         for name, schema, defaults, user in group():
             text = schema if isinstance(schema, str) else json.dumps(schema, ensure_ascii=False)
             out.append((group.__name__, name, text, defaults, user))
