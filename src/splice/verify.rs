@@ -155,7 +155,7 @@ fn same_but_at(got: &Value, original: &Value, prefix: &[Segment], proposal: &Val
 /// edit may not leave one in a file Helm could read before it.
 pub(crate) fn helm_reads(before: &str, after: &str) -> Result<(), String> {
     let refused = |text: &str| {
-        (text.contains('\t') || text.contains("---"))
+        yaml::helm_may_refuse(text)
             .then(|| yaml::parse(text, &Limits::default()).ok())
             .flatten()
             .and_then(|stream| yaml::helm_refusal(text, &stream))

@@ -7,6 +7,7 @@ use saphyr_parser::{Event, Parser, ScalarStyle as SaphyrStyle, Tag};
 
 use super::closer;
 use super::error::{YamlError, YamlErrorKind};
+use super::escapes;
 use super::limits::Limits;
 use super::node::{Alias, Document, Entry, Node, Properties, ScalarStyle, Stream};
 use super::offsets::GivenOffsets;
@@ -46,13 +47,14 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
     }
     // What saphyr refuses and Helm reads is read as Helm reads it: a flow collection closed
     // left of its block indentation (closer.rs), a tab after a colon or leading a quoted line
-    // (spaced.rs), a quoted line left of its indentation (quoted.rs). saphyr is given the text
-    // with those line breaks or tabs made spaces, or spaces put before those lines, and the
+    // (spaced.rs), a quoted line left of its indentation (quoted.rs), go-yaml's `\'` escape
+    // (escapes.rs). saphyr is given the text with those line breaks or tabs made spaces, or
+    // spaces or an escaped line break put in, and the
     // tree is built over the text as written. What only Helm reads is kept as YAML 1.2's refusal.
     let mut given = std::borrow::Cow::Borrowed(text);
     let mut inserted: Vec<(usize, usize)> = Vec::new();
     let mut helm_only = None;
-    let (mut joins, mut spaces, mut indents) = (0, 0, 0);
+    let (mut joins, mut spaces, mut indents, mut escapes) = (0, 0, 0, 0);
     loop {
         let (error, at) = match build_from(text, &given, &inserted, limits) {
             Ok(mut stream) => {
@@ -76,7 +78,15 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
             indents += 1;
             helm_only = helm_only.or(Some(Box::new(error)));
             shift(&mut inserted, &at);
-            quoted::inserted(&given, &at)
+            insert(&given, &at)
+        } else if let Some(at) = (escapes < escapes::MAX_ESCAPES)
+            .then(|| escapes::broken(&given, error.message(), at))
+            .flatten()
+        {
+            escapes += 1;
+            helm_only = helm_only.or(Some(Box::new(error)));
+            shift(&mut inserted, &at);
+            insert(&given, &at)
         } else if let Some(next) = (joins < closer::MAX_JOINED)
             .then(|| closer::joined(&given, error.message(), at))
             .flatten()
@@ -90,25 +100,39 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
     }
 }
 
-/// Adds `more` (spaces about to be inserted, at bytes of the text given so far) to `inserted`
-/// (the spaces already in it), every position a byte of the text with all of them inserted.
-fn shift(inserted: &mut Vec<(usize, usize)>, more: &[(usize, usize)]) {
+/// Adds `more` (characters about to be inserted, at bytes of the text given so far) to
+/// `inserted` (`(byte, length)` of those already in it), every position a byte of the text with
+/// all of them inserted.
+fn shift(inserted: &mut Vec<(usize, usize)>, more: &[(usize, String)]) {
     let moved = |byte: usize| {
         byte + more
             .iter()
             .filter(|m| m.0 <= byte)
-            .map(|m| m.1)
+            .map(|m| m.1.len())
             .sum::<usize>()
     };
     for at in inserted.iter_mut() {
         at.0 = moved(at.0);
     }
     let mut before = 0;
-    for &(byte, count) in more {
-        inserted.push((byte + before, count));
-        before += count;
+    for (byte, run) in more {
+        inserted.push((byte + before, run.len()));
+        before += run.len();
     }
     crate::order::by_key(inserted, |a| a.0);
+}
+
+/// `given` with each `(byte, run)` of `at` (in order) inserted.
+fn insert(given: &str, at: &[(usize, String)]) -> String {
+    let mut out = String::with_capacity(given.len() + at.iter().map(|a| a.1.len()).sum::<usize>());
+    let mut from = 0;
+    for (byte, run) in at {
+        out.push_str(&given[from..*byte]);
+        out.push_str(run);
+        from = *byte;
+    }
+    out.push_str(&given[from..]);
+    out
 }
 
 /// Why a text was not built: saphyr refused it (with where, as a byte offset of the text it was

@@ -5,6 +5,7 @@ mod build;
 mod closer;
 mod direct;
 mod error;
+mod escapes;
 mod gonum;
 pub mod hazard;
 mod json;
@@ -75,14 +76,23 @@ pub fn parse_as(text: &str, typing: Typing, limits: &Limits) -> Result<Stream, Y
 
 /// The first of what Helm's reader refuses in `text` (parsed into `stream`) that this crate's
 /// reader reads — a line Helm's document splitter refuses (separator.rs), a tab go-yaml refuses
-/// (tabs.rs) — as a syntax error in Helm's words; `None` when Helm reads it all.
+/// (tabs.rs), a `\/` escape (escapes.rs) — as a syntax error in Helm's words; `None` when Helm
+/// reads it all.
 pub fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
-    let splitter = separator::helm_refusal(text);
-    let tab = tabs::helm_refusal(text, stream);
-    match (splitter, tab) {
-        (Some(s), Some(t)) => Some(if t.offset() < s.offset() { t } else { s }),
-        (s, t) => s.or(t),
-    }
+    [
+        separator::helm_refusal(text),
+        tabs::helm_refusal(text, stream),
+        escapes::helm_refusal(text, stream),
+    ]
+    .into_iter()
+    .flatten()
+    .min_by_key(YamlError::offset)
+}
+
+/// Whether `text` may hold what Helm's reader refuses and this crate's reads ([`helm_refusal`]
+/// says, on its located tree).
+pub(crate) fn helm_may_refuse(text: &str) -> bool {
+    text.contains('\t') || text.contains("\\/") || separator::helm_refusal(text).is_some()
 }
 
 /// Every document of `text` as JSON straight from the parser's events, when the text holds no
@@ -93,16 +103,15 @@ pub fn decode_direct(
     typing: Typing,
     limits: &Limits,
 ) -> Option<Vec<serde_json::Value>> {
-    if helm_tabbed(text, typing) {
+    if helm_suspect(text, typing) {
         return None;
     }
     direct::decode(text, typing, limits)
 }
 
-/// Whether `text`, read as `typing`, holds a tab that only a located tree can judge, or a line
-/// Helm's document splitter refuses.
-fn helm_tabbed(text: &str, typing: Typing) -> bool {
-    typing == Typing::Helm && (text.contains('\t') || separator::helm_refusal(text).is_some())
+/// Whether `text`, read as `typing`, may hold what Helm's reader refuses ([`helm_may_refuse`]).
+fn helm_suspect(text: &str, typing: Typing) -> bool {
+    typing == Typing::Helm && helm_may_refuse(text)
 }
 
 /// Whether `text` decodes to exactly `expected` (every scalar typed, every key checked, aliases
@@ -110,5 +119,5 @@ fn helm_tabbed(text: &str, typing: Typing) -> bool {
 /// parser's events without building a value; `false` also for what this path does not handle
 /// (tags, anchored or aliased keys, a merge of an inline mapping, a tab Helm's reader may refuse).
 pub fn matches(text: &str, typing: Typing, limits: &Limits, expected: &Expected<'_>) -> bool {
-    !helm_tabbed(text, typing) && direct::matches(text, typing, limits, expected)
+    !helm_suspect(text, typing) && direct::matches(text, typing, limits, expected)
 }

@@ -17,9 +17,9 @@ pub(super) const MAX_INDENTED: usize = 256;
 const LEFT_OF_INDENTATION: &str = "invalid indentation in quoted scalar";
 
 /// Where spaces go, after saphyr refused `given` with `info` at byte `at` (the opening quote):
-/// `(byte, count)` for each continuation line of that scalar that starts left of the quote's
+/// `(byte, spaces)` for each continuation line of that scalar that starts left of the quote's
 /// column (a line of white space only, and a document marker as Helm reads one, excepted), in order; `None` when the refusal stands.
-pub(super) fn indented(given: &str, info: &str, at: usize) -> Option<Vec<(usize, usize)>> {
+pub(super) fn indented(given: &str, info: &str, at: usize) -> Option<Vec<(usize, String)>> {
     let bytes = given.as_bytes();
     let quote = *bytes.get(at).filter(|b| matches!(b, b'"' | b'\''))?;
     if info != LEFT_OF_INDENTATION {
@@ -38,7 +38,7 @@ pub(super) fn indented(given: &str, info: &str, at: usize) -> Option<Vec<(usize,
             continue;
         }
         if given[start..start + blanks].chars().count() < column {
-            out.push((start, column));
+            out.push((start, " ".repeat(column)));
         }
     }
     (!out.is_empty()).then_some(out)
@@ -71,19 +71,6 @@ fn is_marker(line: &str) -> bool {
             ))
 }
 
-/// `given` with `count` spaces inserted at each `(byte, count)` of `at` (in order).
-pub(super) fn inserted(given: &str, at: &[(usize, usize)]) -> String {
-    let mut out = String::with_capacity(given.len() + at.iter().map(|a| a.1).sum::<usize>());
-    let mut from = 0;
-    for &(byte, count) in at {
-        out.push_str(&given[from..byte]);
-        out.extend(std::iter::repeat_n(' ', count));
-        from = byte;
-    }
-    out.push_str(&given[from..]);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,11 +81,7 @@ mod tests {
         let at = text.find('"').unwrap();
         assert_eq!(
             indented(text, LEFT_OF_INDENTATION, at),
-            Some(vec![(11, 5), (14, 5)])
-        );
-        assert_eq!(
-            inserted("a: 'x\ny'\n", &[(6, 3)]),
-            "a: 'x\n   y'\n".to_string()
+            Some(vec![(11, "     ".into()), (14, "     ".into())])
         );
     }
 
@@ -126,7 +109,7 @@ mod tests {
         );
         assert_eq!(
             indented("a:\n  b: \"x\n...\"\n", LEFT_OF_INDENTATION, 8),
-            Some(vec![(11, 5)])
+            Some(vec![(11, "     ".into())])
         );
     }
 }

@@ -472,8 +472,14 @@ def tabs():
         ("quoted-lines-left", "a:\n  b: \"x\n\ty\n\nz\"\n  c: 'p\n q'\n  l:\n  - \"\u00e9\n   \"\nd: [\"m\n n\"]\n",
          {"a": {"b": "x y\nz", "c": "p q", "l": ["\u00e9 "]}, "d": ["m n"]}),
     ]
+    return pinned(texts, read)
+
+
+def pinned(refused, read):
+    """Each text as the chart's defaults and as a user's file: the `refused` ones under a
+    schema that takes any mapping, the `read` ones with each top-level value pinned by `const`."""
     out = []
-    for name, text in texts:
+    for name, text in refused:
         out.append((name, {"type": "object"}, text, None))
         out.append((f"user-{name}", {"type": "object"}, "", text))
     for name, text, values in read:
@@ -498,21 +504,27 @@ def separators():
         ("separator-crlf", "a: 1\r\n---\r\nb: 2\r\n", {"a": 1, "b": 2}),
         ("separator-indented-key", " ---x: 1\n", {"---x": 1}),
     ]
-    out = []
-    for name, text in refused:
-        out.append((name, {"type": "object"}, text, None))
-        out.append((f"user-{name}", {"type": "object"}, "", text))
-    for name, text, values in read:
-        schema = {"type": "object", "properties": {k: {"const": v} for k, v in values.items()}}
-        out.append((name, schema, text, None))
-        out.append((f"user-{name}", schema, "", text))
-    return out
+    return pinned(refused, read)
+
+
+def escapes():
+    """Where go-yaml's escapes part from YAML 1.2's: `\\'` read, `\\/` refused."""
+    refused = [
+        ("escape-slash", "a: \"x\\/y\"\n"), ("escape-slash-nested", "a:\n  b: [\"http:\\/\\/x\"]\n"),
+    ]
+    read = [
+        ("escape-apostrophe", "a: \"don\\'t\"\n", {"a": "don't"}),
+        ("escape-apostrophes-nested", "a:\n  b: \"\\'x\\' \\'y\\'\"\n", {"a": {"b": "'x' 'y'"}}),
+        ("escape-backslash-then-apostrophe", "a: \"x\\\\'y\"\n", {"a": "x\\'y"}),
+        ("escape-slash-single-quoted", "a: 'x\\/y'\nb: x\\/y\n", {"a": "x\\/y", "b": "x\\/y"}),
+    ]
+    return pinned(refused, read)
 
 
 def all_probes():
     """Every probe as `(group, name, schema text, defaults text, user text or None)`."""
     out = []
-    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs, separators):
+    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs, separators, escapes):
         for name, schema, defaults, user in group():
             text = schema if isinstance(schema, str) else json.dumps(schema, ensure_ascii=False)
             out.append((group.__name__, name, text, defaults, user))
