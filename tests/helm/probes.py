@@ -497,12 +497,17 @@ def separators():
         ("separator-flow", "a: 1\n--- {}\n"), ("separator-dashes", "a: 1\n----\nb: 2\n"),
         ("separator-key", "---x: 1\n"), ("separator-in-quotes", "a: \"x\n---\"\n"),
         ("separator-then-mapping", "a: 1\n--- b: 2\n"), ("separator-tag", "--- !!map\na: 1\n"),
+        # go-yaml reads each piece on its own: a `...` before any content is refused.
+        ("document-end-first", "# c\n...\na: 1\n"), ("document-end-first-in-piece", "a: 1\n---\n...\n"),
     ]
     read = [
         ("separator-comment", "a: 1\n--- # c\nb: 2\n", {"a": 1, "b": 2}),
         ("separator-spaces", "a: 1\n---   \nb: 2\n", {"a": 1, "b": 2}),
         ("separator-crlf", "a: 1\r\n---\r\nb: 2\r\n", {"a": 1, "b": 2}),
         ("separator-indented-key", " ---x: 1\n", {"---x": 1}),
+        ("document-end-then-comment", "a: 1\n...\n# c\n", {"a": 1}),
+        ("document-ends-after-content", "---\na: 1\n...\n...\n", {"a": 1}),
+        ("document-end-then-separator", "a: 1\n...\n---\nb: 2\n", {"a": 1, "b": 2}),
     ]
     return pinned(refused, read)
 
