@@ -10,6 +10,7 @@ mod gonum;
 pub mod hazard;
 mod json;
 mod limits;
+mod names;
 mod node;
 pub mod number;
 mod offsets;
@@ -76,13 +77,15 @@ pub fn parse_as(text: &str, typing: Typing, limits: &Limits) -> Result<Stream, Y
 
 /// The first of what Helm's reader refuses in `text` (parsed into `stream`) that this crate's
 /// reader reads — a line Helm's document splitter refuses (separator.rs), a tab go-yaml refuses
-/// (tabs.rs), a `\/` escape (escapes.rs) — as a syntax error in Helm's words; `None` when Helm
+/// (tabs.rs), a `\/` escape (escapes.rs), an anchor's name go-yaml reads otherwise (names.rs)
+/// — as a syntax error in Helm's words; `None` when Helm
 /// reads it all.
 pub fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
     [
         separator::helm_refusal(text),
         tabs::helm_refusal(text, stream),
         escapes::helm_refusal(text, stream),
+        names::helm_refusal(text, stream),
     ]
     .into_iter()
     .flatten()
@@ -92,7 +95,10 @@ pub fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
 /// Whether `text` may hold what Helm's reader refuses and this crate's reads ([`helm_refusal`]
 /// says, on its located tree).
 pub(crate) fn helm_may_refuse(text: &str) -> bool {
-    text.contains('\t') || text.contains("\\/") || separator::helm_refusal(text).is_some()
+    text.contains('\t')
+        || text.contains("\\/")
+        || names::may_refuse(text)
+        || separator::helm_refusal(text).is_some()
 }
 
 /// Every document of `text` as JSON straight from the parser's events, when the text holds no

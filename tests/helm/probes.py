@@ -526,10 +526,23 @@ def escapes():
     return pinned(refused, read)
 
 
+def anchors():
+    """Anchor names: go-yaml takes only ASCII letters, digits, `-` and `_` in one."""
+    refused = [
+        ("anchor-dot", "a: &app.labels {x: 1}\nb: *app.labels\n"), ("anchor-slash", "a: &x/y 1\n"),
+        ("anchor-non-ascii", "a: &\u00e9 1\n"), ("alias-dot", "a: &x 1\nb: *x.y\n"),
+    ]
+    read = [
+        ("anchor-dash-underscore", "a: &app-labels_1 {x: 1}\nb: *app-labels_1\n", {"a": {"x": 1}, "b": {"x": 1}}),
+        ("anchor-in-flow", "a: [&x , 1]\nb: &y\n  c: 1\nd: *y\n", {"a": [None, 1], "b": {"c": 1}, "d": {"c": 1}}),
+    ]
+    return pinned(refused, read)
+
+
 def all_probes():
     """Every probe as `(group, name, schema text, defaults text, user text or None)`."""
     out = []
-    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs, separators, escapes):
+    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs, separators, escapes, anchors):
         for name, schema, defaults, user in group():
             text = schema if isinstance(schema, str) else json.dumps(schema, ensure_ascii=False)
             out.append((group.__name__, name, text, defaults, user))
