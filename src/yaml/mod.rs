@@ -6,6 +6,7 @@ mod closer;
 mod direct;
 mod error;
 mod escapes;
+mod flow;
 mod gonum;
 pub mod hazard;
 mod json;
@@ -77,8 +78,8 @@ pub fn parse_as(text: &str, typing: Typing, limits: &Limits) -> Result<Stream, Y
 
 /// The first of what Helm's reader refuses in `text` (parsed into `stream`) that this crate's
 /// reader reads — a line Helm's document splitter refuses (separator.rs), a tab go-yaml refuses
-/// (tabs.rs), a `\/` escape (escapes.rs), an anchor's name go-yaml reads otherwise (names.rs)
-/// — as a syntax error in Helm's words; `None` when Helm
+/// (tabs.rs), a `\/` escape (escapes.rs), an anchor's name go-yaml reads otherwise (names.rs),
+/// a plain scalar of a flow collection it reads otherwise (flow.rs) — as a syntax error in Helm's words; `None` when Helm
 /// reads it all.
 pub fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
     [
@@ -86,6 +87,7 @@ pub fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
         tabs::helm_refusal(text, stream),
         escapes::helm_refusal(text, stream),
         names::helm_refusal(text, stream),
+        flow::helm_refusal(text, stream),
     ]
     .into_iter()
     .flatten()
@@ -98,6 +100,7 @@ pub(crate) fn helm_may_refuse(text: &str) -> bool {
     text.contains('\t')
         || text.contains("\\/")
         || names::may_refuse(text)
+        || flow::may_refuse(text)
         || separator::helm_refusal(text).is_some()
 }
 

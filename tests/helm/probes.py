@@ -539,10 +539,21 @@ def anchors():
     return pinned(refused, read)
 
 
+def flow():
+    """Plain scalars in flow collections: go-yaml takes a `?` that starts a token as the key
+    indicator, and a `:` as a value indicator only before white space."""
+    refused = [("flow-question-mark-value", "a: {x: 1, y: ?z}\n")]
+    read = [
+        ("flow-colon-inside", "b: [x:y, {k: v:w}]\n", {"b": ["x:y", {"k": "v:w"}]}),
+        ("flow-question-mark-quoted", "a: {x: \"?z\", w: [\"?w\"]}\n", {"a": {"x": "?z", "w": ["?w"]}}),
+    ]
+    return pinned(refused, read)
+
+
 def all_probes():
     """Every probe as `(group, name, schema text, defaults text, user text or None)`."""
     out = []
-    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs, separators, escapes, anchors):
+    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs, separators, escapes, anchors, flow):
         for name, schema, defaults, user in group():
             text = schema if isinstance(schema, str) else json.dumps(schema, ensure_ascii=False)
             out.append((group.__name__, name, text, defaults, user))
