@@ -56,8 +56,11 @@ pub(crate) fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
 
 /// Whether `text` may hold such a scalar (a cheap scan, [`helm_refusal`] judges on the tree).
 pub(crate) fn may_refuse(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let glued =
+        |(at, _): (usize, &str)| bytes.get(at + 1).is_some_and(|b| !b.is_ascii_whitespace());
     text.contains(['{', '['])
-        && (text.contains('?')
+        && (text.match_indices('?').any(glued)
             || [":,", ":]", ":}", ":[", ":{"]
                 .iter()
                 .any(|p| text.contains(p)))

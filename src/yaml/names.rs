@@ -54,8 +54,25 @@ pub(crate) fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
 /// Whether `text` may hold an anchor or alias whose name go-yaml reads otherwise (a cheap scan
 /// of every `&` and `*`, which [`helm_refusal`] judges on the located tree).
 pub(crate) fn may_refuse(text: &str) -> bool {
-    text.match_indices(['&', '*'])
-        .any(|(at, _)| outside(&text[at + 1..]).is_some())
+    let bytes = text.as_bytes();
+    text.match_indices(['&', '*']).any(|(at, _)| {
+        let starts_token = at == 0
+            || matches!(
+                bytes[at - 1],
+                b' ' | b'\t' | b'\n' | b'\r' | b'[' | b'{' | b','
+            );
+        starts_token && !in_comment(text, at) && outside(&text[at + 1..]).is_some()
+    })
+}
+
+/// Whether byte `at` is inside a comment: after a `#` that starts one on its line with no quote
+/// before it (a quote could hold the `#`).
+fn in_comment(text: &str, at: usize) -> bool {
+    let line = &text[text[..at].rfind('\n').map_or(0, |i| i + 1)..at];
+    line.match_indices('#').any(|(hash, _)| {
+        (hash == 0 || line.as_bytes()[hash - 1].is_ascii_whitespace())
+            && !line[..hash].contains(['"', '\''])
+    })
 }
 
 /// The offset in `name` (what follows the `&` or `*`) of the first character go-yaml does not
@@ -86,7 +103,7 @@ mod tests {
     #[test]
     fn other_names_are_refused_at_the_first_character_go_yaml_does_not_take() {
         assert_eq!(refusal("a: &app.labels {x: 1}\n"), Some((7, true)));
-        assert!(may_refuse("a: &app.labels 1\n") && !may_refuse("a: R&D *x\n"));
+        assert!(may_refuse("a: &app.labels 1\n") && !may_refuse("a: R&D *x \"*.b.c\"\n# *a.b*\n"));
         assert_eq!(refusal("a: &é 1\n"), Some((4, true)));
         assert_eq!(refusal("key: &an:chor value\n"), Some((8, false)));
     }
