@@ -18,7 +18,8 @@ const LEFT_OF_INDENTATION: &str = "invalid indentation in quoted scalar";
 
 /// Where spaces go, after saphyr refused `given` with `info` at byte `at` (the opening quote):
 /// `(byte, spaces)` for each continuation line of that scalar that starts left of the quote's
-/// column (a line of white space only, and a document marker as Helm reads one, excepted), in order; `None` when the refusal stands.
+/// column (a line of white space only, and a document marker as Helm reads one, excepted), in
+/// order; `None` when the refusal stands.
 pub(super) fn indented(given: &str, info: &str, at: usize) -> Option<Vec<(usize, String)>> {
     let bytes = given.as_bytes();
     let quote = *bytes.get(at).filter(|b| matches!(b, b'"' | b'\''))?;
