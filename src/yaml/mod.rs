@@ -79,8 +79,8 @@ pub fn parse_as(text: &str, typing: Typing, limits: &Limits) -> Result<Stream, Y
 /// The first of what Helm's reader refuses in `text` (parsed into `stream`) that this crate's
 /// reader reads — a line Helm's document splitter refuses (separator.rs), a tab go-yaml refuses
 /// (tabs.rs), a `\/` escape (escapes.rs), an anchor's name go-yaml reads otherwise (names.rs),
-/// a plain scalar of a flow collection it reads otherwise (flow.rs) — as a syntax error in Helm's words; `None` when Helm
-/// reads it all.
+/// a plain scalar of a flow collection it reads otherwise (flow.rs) — as a syntax error in
+/// Helm's words; `None` when Helm reads it all.
 pub fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
     [
         separator::helm_refusal(text),
@@ -126,7 +126,7 @@ fn helm_suspect(text: &str, typing: Typing) -> bool {
 /// Whether `text` decodes to exactly `expected` (every scalar typed, every key checked, aliases
 /// and merge keys expanded within `limits`, no key written twice), compared straight from the
 /// parser's events without building a value; `false` also for what this path does not handle
-/// (tags, anchored or aliased keys, a merge of an inline mapping, a tab Helm's reader may refuse).
+/// (tags, anchored or aliased keys, a merge of an inline mapping, what Helm's reader may refuse).
 pub fn matches(text: &str, typing: Typing, limits: &Limits, expected: &Expected<'_>) -> bool {
     !helm_suspect(text, typing) && direct::matches(text, typing, limits, expected)
 }
