@@ -153,21 +153,9 @@ pub(crate) fn parse_yaml(
 ) -> Result<(Stream, Vec<Value>), Diagnostic> {
     let limits = Limits::default();
     let located = |e: YamlError| Diagnostic::at(name, text, e.offset(), e.message());
-    let stream = parse_as_read(text, typing, &limits).map_err(located)?;
+    let stream = yaml::parse_as(text, typing, &limits).map_err(located)?;
     let documents = stream.to_json(typing, &limits).map_err(located)?;
     Ok((stream, documents))
-}
-
-/// The located parse of `text`; under the Helm typing, a tab where go-yaml refuses one is the
-/// error Helm's reader gives (`yaml::helm_refusal`).
-fn parse_as_read(text: &str, typing: Typing, limits: &Limits) -> Result<Stream, YamlError> {
-    let stream = yaml::parse(text, limits)?;
-    if typing == Typing::Helm
-        && let Some(error) = yaml::helm_refusal(text, &stream)
-    {
-        return Err(error);
-    }
-    Ok(stream)
 }
 
 /// Parses one YAML input into its stream, checked to decode (its documents are not built), with
@@ -179,7 +167,7 @@ pub(crate) fn parse_checked(
 ) -> Result<(Stream, usize), Diagnostic> {
     let limits = Limits::default();
     let located = |e: YamlError| Diagnostic::at(name, text, e.offset(), e.message());
-    let stream = parse_as_read(text, typing, &limits).map_err(located)?;
+    let stream = yaml::parse_as(text, typing, &limits).map_err(located)?;
     let expanded = stream.check_json(typing, &limits).map_err(located)?;
     Ok((stream, expanded))
 }

@@ -151,11 +151,11 @@ fn same_but_at(got: &Value, original: &Value, prefix: &[Segment], proposal: &Val
     }
 }
 
-/// Helm's YAML reader refuses some tabs this crate's reader takes (`yaml::helm_refusal`): the
+/// Helm's YAML reader refuses some tabs and `---` lines this crate's reader takes (`yaml::helm_refusal`): the
 /// edit may not leave one in a file Helm could read before it.
 pub(crate) fn helm_reads(before: &str, after: &str) -> Result<(), String> {
     let refused = |text: &str| {
-        text.contains('\t')
+        yaml::helm_may_refuse(text)
             .then(|| yaml::parse(text, &Limits::default()).ok())
             .flatten()
             .and_then(|stream| yaml::helm_refusal(text, &stream))

@@ -7,9 +7,11 @@ use saphyr_parser::{Event, Parser, ScalarStyle as SaphyrStyle, Tag};
 
 use super::closer;
 use super::error::{YamlError, YamlErrorKind};
+use super::escapes;
 use super::limits::Limits;
 use super::node::{Alias, Document, Entry, Node, Properties, ScalarStyle, Stream};
-use super::offsets::CharOffsets;
+use super::offsets::GivenOffsets;
+use super::quoted;
 use super::source;
 use super::spaced;
 
@@ -45,22 +47,46 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
     }
     // What saphyr refuses and Helm reads is read as Helm reads it: a flow collection closed
     // left of its block indentation (closer.rs), a tab after a colon or leading a quoted line
-    // (spaced.rs). saphyr is given the text with those line breaks or tabs made spaces, every
-    // offset unchanged, and the tree is built over the text as written.
+    // (spaced.rs), a quoted line left of its indentation (quoted.rs), go-yaml's `\'` escape
+    // (escapes.rs). saphyr is given the text with those line breaks or tabs made spaces, or
+    // spaces or an escaped line break put in, and the
+    // tree is built over the text as written. What only Helm reads is kept as YAML 1.2's refusal.
     let mut given = std::borrow::Cow::Borrowed(text);
-    let (mut joins, mut spaces) = (0, 0);
+    let mut inserted: Vec<(usize, usize)> = Vec::new();
+    let mut helm_only = None;
+    let (mut joins, mut spaces, mut indents, mut escapes) = (0, 0, 0, 0);
     loop {
-        let (error, at) = match build_from(text, &given, limits) {
-            Ok(stream) => return Ok(stream),
+        let (error, at) = match build_from(text, &given, &inserted, limits) {
+            Ok(mut stream) => {
+                stream.helm_only = helm_only;
+                return Ok(stream);
+            }
             Err(Refused::Built(error)) => return Err(error),
             Err(Refused::Scan(error, at)) => (error, at),
         };
-        let next = if let Some(next) = (spaces < spaced::MAX_SPACED)
+        let next = if let Some((next, only)) = (spaces < spaced::MAX_SPACED)
             .then(|| spaced::spaced(&given, error.message(), at))
             .flatten()
         {
             spaces += 1;
+            helm_only = helm_only.or(only.then(|| Box::new(error)));
             next
+        } else if let Some(at) = (indents < quoted::MAX_INDENTED)
+            .then(|| quoted::indented(&given, error.message(), at))
+            .flatten()
+        {
+            indents += 1;
+            helm_only = helm_only.or(Some(Box::new(error)));
+            shift(&mut inserted, &at);
+            insert(&given, &at)
+        } else if let Some(at) = (escapes < escapes::MAX_ESCAPES)
+            .then(|| escapes::broken(&given, error.message(), at))
+            .flatten()
+        {
+            escapes += 1;
+            helm_only = helm_only.or(Some(Box::new(error)));
+            shift(&mut inserted, &at);
+            insert(&given, &at)
         } else if let Some(next) = (joins < closer::MAX_JOINED)
             .then(|| closer::joined(&given, error.message(), at))
             .flatten()
@@ -74,18 +100,59 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
     }
 }
 
-/// Why a text was not built: saphyr refused it (with where, as a byte offset), or the tree did.
+/// Adds `more` (characters about to be inserted, at bytes of the text given so far) to
+/// `inserted` (`(byte, length)` of those already in it), every position a byte of the text with
+/// all of them inserted.
+fn shift(inserted: &mut Vec<(usize, usize)>, more: &[(usize, String)]) {
+    let moved = |byte: usize| {
+        byte + more
+            .iter()
+            .filter(|m| m.0 <= byte)
+            .map(|m| m.1.len())
+            .sum::<usize>()
+    };
+    for at in inserted.iter_mut() {
+        at.0 = moved(at.0);
+    }
+    let mut before = 0;
+    for (byte, run) in more {
+        inserted.push((byte + before, run.len()));
+        before += run.len();
+    }
+    crate::order::by_key(inserted, |a| a.0);
+}
+
+/// `given` with each `(byte, run)` of `at` (in order) inserted.
+fn insert(given: &str, at: &[(usize, String)]) -> String {
+    let mut out = String::with_capacity(given.len() + at.iter().map(|a| a.1.len()).sum::<usize>());
+    let mut from = 0;
+    for (byte, run) in at {
+        out.push_str(&given[from..*byte]);
+        out.push_str(run);
+        from = *byte;
+    }
+    out.push_str(&given[from..]);
+    out
+}
+
+/// Why a text was not built: saphyr refused it (with where, as a byte offset of the text it was
+/// given; the error located in the text as written), or the tree did.
 enum Refused {
     Scan(YamlError, usize),
     Built(YamlError),
 }
 
 /// Builds the tree of `text` from saphyr's events over `given` (`text`, or the same characters
-/// with line breaks made spaces).
-fn build_from(text: &str, given: &str, limits: &Limits) -> Result<Stream, Refused> {
+/// with line breaks or tabs made spaces and the spaces of `inserted` put in).
+fn build_from(
+    text: &str,
+    given: &str,
+    inserted: &[(usize, usize)],
+    limits: &Limits,
+) -> Result<Stream, Refused> {
     let mut builder = Builder {
         text,
-        offsets: CharOffsets::new(text),
+        offsets: GivenOffsets::new(given, inserted),
         max_depth: limits.max_depth,
         stack: Vec::new(),
         documents: Vec::new(),
@@ -99,12 +166,12 @@ fn build_from(text: &str, given: &str, limits: &Limits) -> Result<Stream, Refuse
     while let Some(next) = parser.next_event() {
         match next {
             Ok((event, span)) => {
-                let start = builder.offsets.marker(&span.start);
-                let end = builder.offsets.marker(&span.end).max(start);
+                let start = builder.offsets.written(&span.start);
+                let end = builder.offsets.written(&span.end).max(start);
                 builder.event(event, start, end).map_err(Refused::Built)?;
             }
             Err(error) => {
-                let at = builder.offsets.marker(error.marker());
+                let at = builder.offsets.written(error.marker());
                 // saphyr refuses flow collections nested past its own limit.
                 let kind = if error.info().contains("recursion limit") {
                     YamlErrorKind::TooDeep
@@ -112,12 +179,16 @@ fn build_from(text: &str, given: &str, limits: &Limits) -> Result<Stream, Refuse
                     YamlErrorKind::Syntax
                 };
                 let refused = YamlError::new(kind, error.info().to_string(), at..at);
-                return Err(Refused::Scan(refused, at));
+                return Err(Refused::Scan(
+                    refused,
+                    builder.offsets.given(error.marker()),
+                ));
             }
         }
     }
     Ok(Stream {
         documents: builder.documents,
+        helm_only: None,
     })
 }
 
@@ -204,7 +275,7 @@ enum FrameKind {
 
 struct Builder<'t> {
     text: &'t str,
-    offsets: CharOffsets<'t>,
+    offsets: GivenOffsets<'t>,
     max_depth: usize,
     stack: Vec<Frame>,
     documents: Vec<Document>,

@@ -300,6 +300,9 @@ impl Stream {
         build: bool,
         mut each: impl FnMut(Value),
     ) -> Result<usize, YamlError> {
+        if let Some(error) = self.refused_by(typing) {
+            return Err(error.clone());
+        }
         let mut expanded = 0;
         for document in &self.documents {
             let anchors = OnceCell::new();

@@ -5,13 +5,18 @@ mod build;
 mod closer;
 mod direct;
 mod error;
+mod escapes;
+mod flow;
 mod gonum;
 pub mod hazard;
 mod json;
 mod limits;
+mod names;
 mod node;
 pub mod number;
 mod offsets;
+mod quoted;
+mod separator;
 mod source;
 mod spaced;
 mod tabs;
@@ -50,44 +55,78 @@ pub fn decode(text: &str, options: &DecodeOptions) -> Result<Vec<serde_json::Val
     if let Some(documents) = decode_direct(text, options.typing, &options.limits) {
         return Ok(documents);
     }
-    let stream = parse(text, &options.limits)?;
-    if options.typing == Typing::Helm
-        && let Some(error) = helm_refusal(text, &stream)
-    {
-        return Err(error);
-    }
+    let stream = parse_as(text, options.typing, &options.limits)?;
     stream.to_json(options.typing, &options.limits)
 }
 
-/// The first tab of `text` (parsed into `stream`) that Helm's reader refuses, as a syntax error
-/// in go-yaml's words; `None` when Helm reads every tab of it.
+/// Parses `text` into a located stream as `typing`'s reader reads it: under `helm`, what Helm's
+/// reader refuses is the error it gives ([`helm_refusal`]; a line its document splitter refuses
+/// comes before any error of the YAML itself after it).
+pub fn parse_as(text: &str, typing: Typing, limits: &Limits) -> Result<Stream, YamlError> {
+    let helm = typing == Typing::Helm;
+    let stream = parse(text, limits).map_err(|error| {
+        match separator::helm_refusal(text).filter(|s| helm && s.offset() <= error.offset()) {
+            Some(splitter) => splitter,
+            None => error,
+        }
+    })?;
+    match helm.then(|| helm_refusal(text, &stream)).flatten() {
+        Some(error) => Err(error),
+        None => Ok(stream),
+    }
+}
+
+/// The first of what Helm's reader refuses in `text` (parsed into `stream`) that this crate's
+/// reader reads — a line Helm's document splitter refuses (separator.rs), a tab go-yaml refuses
+/// (tabs.rs), a `\/` escape (escapes.rs), an anchor's name go-yaml reads otherwise (names.rs),
+/// a plain scalar of a flow collection it reads otherwise (flow.rs) — as a syntax error in
+/// Helm's words; `None` when Helm reads it all.
 pub fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
-    tabs::helm_refusal(text, stream)
+    [
+        separator::helm_refusal(text),
+        tabs::helm_refusal(text, stream),
+        escapes::helm_refusal(text, stream),
+        names::helm_refusal(text, stream),
+        flow::helm_refusal(text, stream),
+    ]
+    .into_iter()
+    .flatten()
+    .min_by_key(YamlError::offset)
+}
+
+/// Whether `text` may hold what Helm's reader refuses and this crate's reads ([`helm_refusal`]
+/// says, on its located tree).
+pub(crate) fn helm_may_refuse(text: &str) -> bool {
+    text.contains('\t')
+        || text.contains("\\/")
+        || names::may_refuse(text)
+        || flow::may_refuse(text)
+        || separator::helm_refusal(text).is_some()
 }
 
 /// Every document of `text` as JSON straight from the parser's events, when the text holds no
-/// anchor, alias, tag, merge key, repeated key or complex key, nor a tab Helm's reader may
-/// refuse (else `None`): the same values as [`decode`], without building a located tree.
+/// anchor, alias, tag, merge key, repeated key or complex key, nor a tab or line Helm's reader
+/// may refuse (else `None`): the same values as [`decode`], without building a located tree.
 pub fn decode_direct(
     text: &str,
     typing: Typing,
     limits: &Limits,
 ) -> Option<Vec<serde_json::Value>> {
-    if helm_tabbed(text, typing) {
+    if helm_suspect(text, typing) {
         return None;
     }
     direct::decode(text, typing, limits)
 }
 
-/// Whether `text`, read as `typing`, holds a tab that only a located tree can judge.
-fn helm_tabbed(text: &str, typing: Typing) -> bool {
-    typing == Typing::Helm && text.contains('\t')
+/// Whether `text`, read as `typing`, may hold what Helm's reader refuses ([`helm_may_refuse`]).
+fn helm_suspect(text: &str, typing: Typing) -> bool {
+    typing == Typing::Helm && helm_may_refuse(text)
 }
 
 /// Whether `text` decodes to exactly `expected` (every scalar typed, every key checked, aliases
 /// and merge keys expanded within `limits`, no key written twice), compared straight from the
 /// parser's events without building a value; `false` also for what this path does not handle
-/// (tags, anchored or aliased keys, a merge of an inline mapping, a tab Helm's reader may refuse).
+/// (tags, anchored or aliased keys, a merge of an inline mapping, what Helm's reader may refuse).
 pub fn matches(text: &str, typing: Typing, limits: &Limits, expected: &Expected<'_>) -> bool {
-    !helm_tabbed(text, typing) && direct::matches(text, typing, limits, expected)
+    !helm_suspect(text, typing) && direct::matches(text, typing, limits, expected)
 }

@@ -21,6 +21,7 @@ use std::ops::Range;
 
 use crate::path::{Segment, ValuePath};
 
+use super::error::YamlError;
 use super::typing::{self, Typing};
 
 /// How a scalar was written.
@@ -43,6 +44,8 @@ pub enum ScalarStyle {
 pub struct Stream {
     /// The documents, in order.
     pub documents: Vec<Document>,
+    /// The first of what Helm's reader reads and YAML 1.2 refuses, as YAML 1.2's refusal.
+    pub(super) helm_only: Option<Box<YamlError>>,
 }
 
 /// One document of a stream.
@@ -224,6 +227,17 @@ impl std::fmt::Debug for Node {
 }
 
 impl Stream {
+    /// What `typing`'s reader refuses in the text that was read for Helm's (a quoted line left
+    /// of its indentation or led by a tab, a tab after a complex key's `:`): under `yaml-1.2`
+    /// YAML 1.2's refusal; `None` under `helm` (whose own refusals of tabs are
+    /// [`super::helm_refusal`]'s).
+    pub fn refused_by(&self, typing: Typing) -> Option<&YamlError> {
+        match typing {
+            Typing::Yaml12 => self.helm_only.as_deref(),
+            Typing::Helm => None,
+        }
+    }
+
     /// Every repeated key in every document (paths are relative to each document's root).
     pub fn duplicate_keys(&self, typing: Typing) -> Vec<(usize, DuplicateKey)> {
         let mut found = Vec::new();

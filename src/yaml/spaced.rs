@@ -18,8 +18,10 @@ const QUOTED_LINE: &str = "tab cannot be used as indentation";
 
 /// The text saphyr is given after it refused `given` with `info` at byte `at`: the run of
 /// tabs and spaces holding the tab made spaces (after a colon saphyr points past the run, at
-/// the next token), when `info` is one of the two refusals above; `None` when it stands.
-pub(super) fn spaced(given: &str, info: &str, at: usize) -> Option<String> {
+/// the next token), when `info` is one of the two refusals above; `None` when it stands. The
+/// flag says the tab is one only Helm's reader reads: leading a quoted line, or after a complex
+/// key's `:` at the start of a line (which go-yaml refuses in words of its own, tabs.rs).
+pub(super) fn spaced(given: &str, info: &str, at: usize) -> Option<(String, bool)> {
     let bytes = given.as_bytes();
     let blank = |b: &u8| *b == b'\t' || *b == b' ';
     let start = match info {
@@ -28,12 +30,14 @@ pub(super) fn spaced(given: &str, info: &str, at: usize) -> Option<String> {
         _ => return None,
     };
     let end = start + bytes[start..].iter().take_while(|b| blank(b)).count();
-    if !bytes[start..end].contains(&b'\t') || (info == AFTER_COLON && !after_key(given, start)) {
+    let after_colon = info == AFTER_COLON && given[..start].ends_with(':');
+    if !bytes[start..end].contains(&b'\t') || (info == AFTER_COLON && !after_colon) {
         return None;
     }
+    let helm_only = info == QUOTED_LINE || !after_key(given, start);
     let mut out = bytes.to_vec();
     out[start..end].fill(b' ');
-    String::from_utf8(out).ok()
+    String::from_utf8(out).ok().map(|text| (text, helm_only))
 }
 
 /// Whether the `:` that ends at `at` follows a key on its line: after a complex key's `:` at
@@ -41,7 +45,9 @@ pub(super) fn spaced(given: &str, info: &str, at: usize) -> Option<String> {
 /// it too, tabs.rs).
 fn after_key(given: &str, at: usize) -> bool {
     let line = given[..at].rfind('\n').map_or(0, |i| i + 1);
-    given[..at].ends_with(':') && !given[line..at - 1].trim_start_matches(' ').is_empty()
+    given
+        .get(line..at.saturating_sub(1))
+        .is_some_and(|key| !key.trim_start_matches(' ').is_empty())
 }
 
 #[cfg(test)]
@@ -51,16 +57,20 @@ mod tests {
     #[test]
     fn the_tabs_after_a_colon_become_spaces() {
         assert_eq!(
-            spaced("a:\t\t b\n", AFTER_COLON, 5).as_deref(),
-            Some("a:   b\n")
+            spaced("a:\t\t b\n", AFTER_COLON, 5),
+            Some(("a:   b\n".to_string(), false))
+        );
+        assert_eq!(
+            spaced("? a\n:\tb\n", AFTER_COLON, 6),
+            Some(("? a\n: b\n".to_string(), true))
         );
     }
 
     #[test]
     fn a_tab_leading_a_quoted_line_becomes_a_space() {
         assert_eq!(
-            spaced("a: \"x\n\ty\"\n", QUOTED_LINE, 6).as_deref(),
-            Some("a: \"x\n y\"\n")
+            spaced("a: \"x\n\ty\"\n", QUOTED_LINE, 6),
+            Some(("a: \"x\n y\"\n".to_string(), true))
         );
     }
 
@@ -68,7 +78,6 @@ mod tests {
     fn other_refusals_and_other_characters_stand() {
         assert_eq!(spaced("a:\tb\n", "invalid indentation", 2), None);
         assert_eq!(spaced("a:b\n", AFTER_COLON, 2), None);
-        assert_eq!(spaced("? a\n:\tb\n", AFTER_COLON, 6), None);
         assert_eq!(spaced("a: \"x\n y\"\n", QUOTED_LINE, 6), None);
     }
 }

@@ -506,7 +506,10 @@ def tabs():
         ("tab-inside-lines", "a: \tb\nc: d\t# e\nf:\t# g\nh: i\tj\nk\tl: m\nn: 1\t\n"),
         ("tab-in-flow", "a: [1,\n\t2]\n"), ("tab-continues-plain", "a: x\n \ty\nb: 1\n"),
         ("document-start-tab", "---\t\na: 1\n"), ("colon-tab-complex-key", "? a\n:\tb\n"),
-        ("colon-tab-in-plain", "x: a:\tb\n"),
+        ("colon-tab-in-plain", "x: a:\tb\n"), ("colon-space-tab-complex-key", "? a\n: \tb\n"),
+        ("colon-tabs-complex-key", "? a\n:\t\tb\n"),
+        ("quoted-line-left-separator", "a:\n  b: \"x\n--- y\"\n"),
+        ("quoted-line-left-document-end", "a:\n  b: \"x\n... y\"\n"),
     ]
     # Tabs saphyr refuses and go-yaml reads as white space: each value pinned by `const`, so a
     # reading that differs from Helm's is a different verdict.
@@ -526,9 +529,29 @@ def tabs():
         ("quoted-line-tab-blank", "a: \"x\n\t\n\ty\"\n", {"a": "x\ny"}),
         ("quoted-line-tab-escaped-break", "a: \"x\\\n\ty\"\n", {"a": "xy"}),
         ("quoted-line-tab-then-key", "a: 'x\n\ty'\nb:\t2\n", {"a": "x y", "b": 2}),
+        # A quoted line left of its block indentation: go-yaml checks none inside quotes.
+        ("quoted-line-left", "a:\n  b: \"x\n y\"\n", {"a": {"b": "x y"}}),
+        ("quoted-line-left-tab", "a:\n  b: \"x\n\ty\"\n", {"a": {"b": "x y"}}),
+        ("quoted-line-left-tabs", "a:\n  b: \"x\n\t\ty\"\n", {"a": {"b": "x y"}}),
+        ("quoted-line-column-0", "a:\n  b: \"x\ny\"\nc: 1\n", {"a": {"b": "x y"}, "c": 1}),
+        ("single-quoted-line-left", "a:\n  b: 'x\n y'\n", {"a": {"b": "x y"}}),
+        ("quoted-line-left-blank", "a:\n  b: \"x\n\n y\"\n", {"a": {"b": "x\ny"}}),
+        ("quoted-line-left-in-list", "a:\n  - \"x\n y\"\n", {"a": ["x y"]}),
+        ("quoted-line-left-in-flow", "a:\n  b: [ \"x\n y\" ]\n", {"a": {"b": ["x y"]}}),
+        ("quoted-line-left-dots", "a:\n  b: \"x\n...\"\n", {"a": {"b": "x ..."}}),
+        ("quoted-line-left-hash", "a:\n  b: \"x\n #y\"\n", {"a": {"b": "x #y"}}),
+        ("quoted-line-left-escaped-break", "a:\n  b: \"x\\\ny\"\n", {"a": {"b": "xy"}}),
+        ("quoted-lines-left", "a:\n  b: \"x\n\ty\n\nz\"\n  c: 'p\n q'\n  l:\n  - \"\u00e9\n   \"\nd: [\"m\n n\"]\n",
+         {"a": {"b": "x y\nz", "c": "p q", "l": ["\u00e9 "]}, "d": ["m n"]}),
     ]
+    return pinned(texts, read)
+
+
+def pinned(refused, read):
+    """Each text as the chart's defaults and as a user's file: the `refused` ones under a
+    schema that takes any mapping, the `read` ones with each top-level value pinned by `const`."""
     out = []
-    for name, text in texts:
+    for name, text in refused:
         out.append((name, {"type": "object"}, text, None))
         out.append((f"user-{name}", {"type": "object"}, "", text))
     for name, text, values in read:
@@ -538,10 +561,71 @@ def tabs():
     return out
 
 
+def separators():
+    """Lines that start with `---`: Helm's document splitter cuts a values file at each, and
+    refuses one followed by anything but a comment, wherever it stands; each as the chart's
+    defaults and as a user's file, the values read pinned by `const`."""
+    refused = [
+        ("separator-flow", "a: 1\n--- {}\n"), ("separator-dashes", "a: 1\n----\nb: 2\n"),
+        ("separator-key", "---x: 1\n"), ("separator-in-quotes", "a: \"x\n---\"\n"),
+        ("separator-then-mapping", "a: 1\n--- b: 2\n"), ("separator-tag", "--- !!map\na: 1\n"),
+        # go-yaml reads each piece on its own: a `...` before any content is refused.
+        ("document-end-first", "# c\n...\na: 1\n"), ("document-end-first-in-piece", "a: 1\n---\n...\n"),
+    ]
+    read = [
+        ("separator-comment", "a: 1\n--- # c\nb: 2\n", {"a": 1, "b": 2}),
+        ("separator-spaces", "a: 1\n---   \nb: 2\n", {"a": 1, "b": 2}),
+        ("separator-crlf", "a: 1\r\n---\r\nb: 2\r\n", {"a": 1, "b": 2}),
+        ("separator-indented-key", " ---x: 1\n", {"---x": 1}),
+        ("document-end-then-comment", "a: 1\n...\n# c\n", {"a": 1}),
+        ("document-ends-after-content", "---\na: 1\n...\n...\n", {"a": 1}),
+        ("document-end-then-separator", "a: 1\n...\n---\nb: 2\n", {"a": 1, "b": 2}),
+    ]
+    return pinned(refused, read)
+
+
+def escapes():
+    """Where go-yaml's escapes part from YAML 1.2's: `\\'` read, `\\/` refused."""
+    refused = [
+        ("escape-slash", "a: \"x\\/y\"\n"), ("escape-slash-nested", "a:\n  b: [\"http:\\/\\/x\"]\n"),
+    ]
+    read = [
+        ("escape-apostrophe", "a: \"don\\'t\"\n", {"a": "don't"}),
+        ("escape-apostrophes-nested", "a:\n  b: \"\\'x\\' \\'y\\'\"\n", {"a": {"b": "'x' 'y'"}}),
+        ("escape-backslash-then-apostrophe", "a: \"x\\\\'y\"\n", {"a": "x\\'y"}),
+        ("escape-slash-single-quoted", "a: 'x\\/y'\nb: x\\/y\n", {"a": "x\\/y", "b": "x\\/y"}),
+    ]
+    return pinned(refused, read)
+
+
+def anchors():
+    """Anchor names: go-yaml takes only ASCII letters, digits, `-` and `_` in one."""
+    refused = [
+        ("anchor-dot", "a: &app.labels {x: 1}\nb: *app.labels\n"), ("anchor-slash", "a: &x/y 1\n"),
+        ("anchor-non-ascii", "a: &\u00e9 1\n"), ("alias-dot", "a: &x 1\nb: *x.y\n"),
+    ]
+    read = [
+        ("anchor-dash-underscore", "a: &app-labels_1 {x: 1}\nb: *app-labels_1\n", {"a": {"x": 1}, "b": {"x": 1}}),
+        ("anchor-in-flow", "a: [&x , 1]\nb: &y\n  c: 1\nd: *y\n", {"a": [None, 1], "b": {"c": 1}, "d": {"c": 1}}),
+    ]
+    return pinned(refused, read)
+
+
+def flow():
+    """Plain scalars in flow collections: go-yaml takes a `?` that starts a token as the key
+    indicator, and a `:` as a value indicator only before white space."""
+    refused = [("flow-question-mark-value", "a: {x: 1, y: ?z}\n")]
+    read = [
+        ("flow-colon-inside", "b: [x:y, {k: v:w}]\n", {"b": ["x:y", {"k": "v:w"}]}),
+        ("flow-question-mark-quoted", "a: {x: \"?z\", w: [\"?w\"]}\n", {"a": {"x": "?z", "w": ["?w"]}}),
+    ]
+    return pinned(refused, read)
+
+
 def all_probes():
     """Every probe as `(group, name, schema text, defaults text, user text or None)`."""
     out = []
-    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs):
+    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs, separators, escapes, anchors, flow):
         for name, schema, defaults, user in group():
             text = schema if isinstance(schema, str) else json.dumps(schema, ensure_ascii=False)
             out.append((group.__name__, name, text, defaults, user))

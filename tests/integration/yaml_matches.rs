@@ -102,6 +102,13 @@ pub(crate) fn full(text: &str, limits: &Limits) -> Option<(Stream, Vec<Value>)> 
         .then_some((stream, documents))
 }
 
+/// What Helm's reader decodes `text` to (and its stream): [`full`], for a text Helm's reader
+/// does not refuse (`matches` declines those, and the full path refuses them).
+fn helm_full(text: &str, limits: &Limits) -> Option<(Stream, Vec<Value>)> {
+    values_migrate::yaml::parse_as(text, Typing::Helm, limits).ok()?;
+    full(text, limits)
+}
+
 /// Whether the text holds an alias or a merge key.
 fn expands(stream: &Stream) -> bool {
     stream.documents.iter().any(|document| {
@@ -162,7 +169,7 @@ fn declined_by_design(stream: &Stream) -> bool {
 fn every_text_with_aliases_or_merge_keys_is_verified_from_events() {
     let (mut handled, mut declined, mut plain) = (0, Vec::new(), 0);
     for Text { name, text } in texts() {
-        let Some((stream, documents)) = full(&text, &Limits::default()) else {
+        let Some((stream, documents)) = helm_full(&text, &Limits::default()) else {
             continue;
         };
         if !expands(&stream) {
@@ -269,7 +276,7 @@ pub(crate) fn wrong_values(value: &Value) -> Vec<Value> {
 fn every_changed_expectation_is_refused() {
     let (mut refused, mut accepted, mut asked) = (0, 0, 0);
     for Text { name, text } in texts() {
-        let Some((stream, documents)) = full(&text, &Limits::default()) else {
+        let Some((stream, documents)) = helm_full(&text, &Limits::default()) else {
             continue;
         };
         if !expands(&stream) && !name.starts_with("bench") {
@@ -308,7 +315,7 @@ fn every_changed_expectation_is_refused() {
     eprintln!(
         "{refused} changed expectations refused; the right value verified at {accepted} of {asked} prefixes"
     );
-    assert!(refused > 2000, "only {refused}");
+    assert!(refused > 1900, "only {refused}");
     assert!(accepted * 2 >= asked, "only {accepted} of {asked}");
 }
 

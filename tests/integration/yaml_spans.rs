@@ -1,7 +1,9 @@
 //! The byte range of every kind of node, asserted as the exact source text it covers.
 
 use values_migrate::ValuePath;
-use values_migrate::yaml::{Limits, Node, NodeKind, ScalarStyle, Stream, Typing, parse};
+use values_migrate::yaml::{
+    DecodeOptions, Limits, Node, NodeKind, ScalarStyle, Stream, Typing, parse,
+};
 
 fn stream(text: &str) -> Stream {
     match parse(text, &Limits::default()) {
@@ -267,14 +269,60 @@ fn a_tab_after_a_colon_or_leading_a_quoted_line_is_read_as_helm_reads_it() {
         value[0],
         serde_json::json!({"a": "b", "c": "d", "l": [{"k": 1, "m": {"v": "o"}}], "q": "x y\nz", "s": "p q"})
     );
-    // A quoted line left of its scalar's indentation stays refused, tab or space (YAML 1.2).
-    for nested in ["a:\n  b: \"x\n\ty\"\n", "a:\n  b: \"x\n y\"\n"] {
-        let error = parse(nested, &Limits::default()).unwrap_err();
-        assert!(
-            error
-                .message()
-                .contains("invalid indentation in quoted scalar"),
+    // Under the yaml-1.2 typing the quoted lines' tabs are refused, as YAML 1.2 refuses them.
+    let yaml12 = DecodeOptions {
+        typing: Typing::Yaml12,
+        ..Default::default()
+    };
+    let error = values_migrate::yaml::decode(text, &yaml12).unwrap_err();
+    assert_eq!(error.message(), "tab cannot be used as indentation");
+    assert_eq!(error.range().start, text.find("\ty\n").unwrap());
+}
+
+#[test]
+fn a_quoted_line_left_of_its_indentation_is_read_as_helm_reads_it() {
+    // go-yaml (Helm v4.2.3's reader) checks no indentation inside a quoted scalar: these values
+    // asked of helm-python-sdk (tests/helm/probes.py, group `tabs`); YAML 1.2 refuses them.
+    let text = "a:\n  b: \"x\n\ty\n\nz\"\n  c: 'p\n q'\n  l:\n  - \"é\n   \"\nd: [\"m\n n\"]\n";
+    let s = stream(text);
+    assert_eq!(text_at(text, &s, "a.b"), "\"x\n\ty\n\nz\"");
+    assert_eq!(text_at(text, &s, "a.c"), "'p\n q'");
+    assert_eq!(text_at(text, &s, "a.l[0]"), "\"é\n   \"");
+    assert_eq!(text_at(text, &s, "d[0]"), "\"m\n n\"");
+    let value = values_migrate::yaml::decode(text, &Default::default()).unwrap();
+    assert_eq!(
+        value[0],
+        serde_json::json!({"a": {"b": "x y\nz", "c": "p q", "l": ["é "]}, "d": ["m n"]})
+    );
+    let yaml12 = DecodeOptions {
+        typing: Typing::Yaml12,
+        ..Default::default()
+    };
+    let tab = "a:\n  b: \"x\n\ty\"\n";
+    for (nested, words, at) in [
+        (
+            tab,
+            "tab cannot be used as indentation",
+            tab.find('\t').unwrap(),
+        ),
+        (
+            text,
+            "tab cannot be used as indentation",
+            text.find('\t').unwrap(),
+        ),
+        (
+            "a:\n  b: \"x\n y\"\n",
+            "invalid indentation in quoted scalar",
+            8,
+        ),
+    ] {
+        let error = values_migrate::yaml::decode(nested, &yaml12).unwrap_err();
+        assert_eq!(
+            (error.message(), error.range().start),
+            (words, at),
             "{nested:?}"
         );
     }
+    // A line Helm reads as a document marker stays refused.
+    assert!(parse("a:\n  b: \"x\n--- y\"\n", &Limits::default()).is_err());
 }

@@ -262,7 +262,7 @@ fn yaml12_core_schema() {
 
 #[test]
 fn one_value_per_document() {
-    let documents = decode("a: 1\n---\n- x\n--- 3\n", &DecodeOptions::default()).unwrap();
+    let documents = decode("a: 1\n---\n- x\n---\n3\n", &DecodeOptions::default()).unwrap();
     assert_eq!(documents, vec![json!({"a": 1}), json!(["x"]), json!(3)]);
     assert_eq!(
         decode("", &DecodeOptions::default()).unwrap(),

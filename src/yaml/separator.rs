@@ -1,0 +1,103 @@
+//! Helm's document splitter: `LoadValues` cuts a values file into documents at every line that
+//! starts with `---` (k8s.io/apimachinery's `YAMLReader`, before go-yaml reads any of them) and
+//! refuses such a line when anything but white space or a comment follows the dashes
+//! (`--- {}`, `---x: 1`, `----`), wherever the line stands, inside a scalar too. go-yaml then
+//! reads each piece as a stream of its own, and refuses one whose first token is a `...`
+//! ("did not find expected node content"), which YAML 1.2 reads as an empty stream.
+
+use super::error::{YamlError, YamlErrorKind};
+
+/// The first line of `text` Helm's splitter refuses, or the `...` that starts a piece of it, as
+/// a syntax error in Helm's words.
+pub(crate) fn helm_refusal(text: &str) -> Option<YamlError> {
+    let mut start = 0;
+    let mut piece_begun = false;
+    for line in text.split_inclusive('\n') {
+        let body = if start == 0 {
+            line.trim_start_matches('\u{feff}')
+        } else {
+            line
+        };
+        let at = start + line.len() - body.len();
+        if let Some(rest) = body.strip_prefix("---") {
+            let trimmed = rest.trim();
+            if !trimmed.is_empty() && !trimmed.starts_with('#') {
+                let message = format!(
+                    "Helm cannot read this file: invalid Yaml document separator: {trimmed} (Helm splits a values file into documents at every line that starts with `---`, and takes only a comment after the dashes)"
+                );
+                return Some(YamlError::new(YamlErrorKind::Syntax, message, at..at + 3));
+            }
+            piece_begun = false;
+        } else if !piece_begun && is_end_marker(body) {
+            let message = "Helm cannot read this file: did not find expected node content (go-yaml, Helm's YAML reader, takes no `...` before a document's content; remove the `...` line)";
+            return Some(YamlError::new(YamlErrorKind::Syntax, message, at..at + 3));
+        } else if !piece_begun {
+            let content = body.trim_start_matches([' ', '\t']);
+            piece_begun = !(content.trim_end().is_empty() || content.starts_with('#'));
+        }
+        start += line.len();
+    }
+    None
+}
+
+/// Whether `line` is a document end marker (`...` then white space, a comment or its end).
+fn is_end_marker(line: &str) -> bool {
+    line.strip_prefix("...")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '\r', '\n']))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_separator_line_holds_only_white_space_or_a_comment() {
+        for text in [
+            "a: 1\n---   \nb: 2\n",
+            "a: 1\n---\t# c\n",
+            "---#c\n",
+            "---\r\nb: 2\n",
+            " ---x: 1\n",
+        ] {
+            assert_eq!(helm_refusal(text), None, "{text:?}");
+        }
+        let error = helm_refusal("a: 1\n--- {}\n").unwrap();
+        assert_eq!(error.range(), 5..8);
+        assert!(
+            error
+                .message()
+                .contains("invalid Yaml document separator: {}")
+        );
+        for text in [
+            "a: 1\n----\n",
+            "---x: 1\n",
+            "a: \"x\n---\"\n",
+            "--- !!set\n",
+        ] {
+            assert!(helm_refusal(text).is_some(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_piece_may_not_start_with_a_document_end() {
+        for text in [
+            "...\n",
+            "# c\n...\na: 1\n",
+            "a: 1\n---\n...\n",
+            "\u{feff}...\n",
+            "a: 1\n---\n\n  # c\n... # d\n",
+        ] {
+            let error = helm_refusal(text).unwrap_or_else(|| panic!("{text:?}"));
+            assert_eq!(&text[error.range()], "...");
+        }
+        for text in [
+            "a: 1\n...\n",
+            "---\na: 1\n...\n...\n",
+            "a: 1\n...\n---\nb: 2\n",
+            "a: \"...\"\n",
+            "a: |\n  x\n...y\n",
+        ] {
+            assert_eq!(helm_refusal(text), None, "{text:?}");
+        }
+    }
+}
