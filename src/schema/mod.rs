@@ -35,8 +35,8 @@ pub use coalesce::{
     CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
     coalesce_with_warnings, copy_globals, global_sources, load_values, not_a_mapping, reuse_values,
 };
-pub use compile::{Draft, Supplied};
 pub(crate) use compile::meta_refusal;
+pub use compile::{Draft, Supplied};
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
 pub use displaced::{Displaced, DisplacedBy, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};

@@ -3,15 +3,19 @@
 //! refuses such a line when anything but white space or a comment follows the dashes
 //! (`--- {}`, `---x: 1`, `----`), wherever the line stands, inside a scalar too. go-yaml then
 //! reads each piece as a stream of its own, and refuses one whose first token is a `...`
-//! ("did not find expected node content"), which YAML 1.2 reads as an empty stream.
+//! ("did not find expected node content"), which YAML 1.2 reads as an empty stream. It reads
+//! only a piece's first document: a document after a `...` with no `---` of its own is ignored
+//! by Helm and read by YAML 1.2, so it is refused here, naming why (a refusal, never another
+//! value).
 
 use super::error::{YamlError, YamlErrorKind};
 
 /// The first line of `text` Helm's splitter refuses, or the `...` that starts a piece of it, as
-/// a syntax error in Helm's words.
+/// a syntax error in Helm's words; or the first content after a piece's `...`, which Helm ignores.
 pub(crate) fn helm_refusal(text: &str) -> Option<YamlError> {
     let mut start = 0;
     let mut piece_begun = false;
+    let mut piece_ended = false;
     for line in text.split_inclusive('\n') {
         let body = if start == 0 {
             line.trim_start_matches('\u{feff}')
@@ -28,9 +32,20 @@ pub(crate) fn helm_refusal(text: &str) -> Option<YamlError> {
                 return Some(YamlError::new(YamlErrorKind::Syntax, message, at..at + 3));
             }
             piece_begun = false;
+            piece_ended = false;
         } else if !piece_begun && is_end_marker(body) {
             let message = "Helm cannot read this file: did not find expected node content (go-yaml, Helm's YAML reader, takes no `...` before a document's content; remove the `...` line)";
             return Some(YamlError::new(YamlErrorKind::Syntax, message, at..at + 3));
+        } else if piece_begun && is_end_marker(body) {
+            piece_ended = true;
+        } else if piece_ended && is_ignored_content(body) {
+            let content = at + body.len() - body.trim_start_matches([' ', '\t']).len();
+            let message = "Helm ignores this document: go-yaml, Helm's YAML reader, reads only the first document between two `---` lines, and this one follows a `...` with no `---` of its own (Helm reads the values before the `...` alone); start it with a `---` line, or remove it";
+            return Some(YamlError::new(
+                YamlErrorKind::Syntax,
+                message,
+                content..content + 1,
+            ));
         } else if !piece_begun {
             let content = body.trim_start_matches([' ', '\t']);
             piece_begun = !(content.trim_end().is_empty() || content.starts_with('#'));
@@ -38,6 +53,13 @@ pub(crate) fn helm_refusal(text: &str) -> Option<YamlError> {
         start += line.len();
     }
     None
+}
+
+/// Whether `line`, after a piece's `...`, holds a document Helm ignores (not white space, a
+/// comment, nor a directive, which only the next `---` would use).
+fn is_ignored_content(line: &str) -> bool {
+    let content = line.trim_start_matches([' ', '\t']).trim_end();
+    !(content.is_empty() || content.starts_with('#') || line.starts_with('%'))
 }
 
 /// Whether `line` is a document end marker (`...` then white space, a comment or its end).
@@ -92,12 +114,27 @@ mod tests {
         }
         for text in [
             "a: 1\n...\n",
+            "a: 1\n...\n# c\n\n...\n",
+            "a: 1\n...\n%YAML 1.2\n---\nb: 2\n",
             "---\na: 1\n...\n...\n",
             "a: 1\n...\n---\nb: 2\n",
             "a: \"...\"\n",
             "a: |\n  x\n...y\n",
         ] {
             assert_eq!(helm_refusal(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_document_after_a_pieces_end_is_refused_as_helm_ignores_it() {
+        for (text, at) in [
+            ("a: 1\n...\nb: 2\n", "b: 2"),
+            ("a: 1\n... # x\n  b: 2\n---\nc: 3\n", "b: 2"),
+            ("---\na: 1\n...\n# c\n- x\n", "- x"),
+        ] {
+            let error = helm_refusal(text).unwrap_or_else(|| panic!("{text:?}"));
+            assert!(text[error.offset()..].starts_with(at), "{text:?}");
+            assert!(error.message().contains("Helm ignores this document"));
         }
     }
 }

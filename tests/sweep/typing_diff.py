@@ -91,7 +91,6 @@ BY_ID_12 = {
 BY_ID_HELM = {
     "suite/2XXW#0": "pyyaml-yaml-1.1-types", "suite/J7PZ#0": "pyyaml-yaml-1.1-types",
     "suite/HWV9#0": "document-end-first", "suite/QT73#0": "document-end-first",
-    "suite/M7A3#0": "document-end-first",
 }
 BY_MESSAGE = [
     ("character '\\t'", "pyyaml-tabs"),
