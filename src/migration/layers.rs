@@ -360,16 +360,15 @@ fn layer_proposal(own: &Value, ops: &[Op]) -> (Value, Vec<(String, String)>) {
     (proposal, answers)
 }
 
-/// Merges `layer` over `acc` per key: mappings merge, anything else (lists too) is replaced.
+/// Merges `layer` over `acc` as Helm merges its `-f` files (`MergeMaps`: mappings merge per key,
+/// anything else, lists too, is replaced); a layer without values leaves `acc` as it is.
 pub fn merge(acc: Value, layer: &Value) -> Value {
     match (acc, layer) {
         (Value::Object(mut under), Value::Object(over)) => {
-            for (key, value) in over {
-                let below = under.remove(key).unwrap_or(Value::Null);
-                under.insert(key.clone(), merge(below, value));
-            }
+            crate::schema::merge_maps(&mut under, over.clone());
             Value::Object(under)
         }
+        (acc, Value::Null) => acc,
         (_, over) => over.clone(),
     }
 }
@@ -516,5 +515,21 @@ fn permit(schema: &Named, left: &[Op]) -> Named {
     Named {
         name: schema.name.clone(),
         text: document.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merge;
+    use serde_json::json;
+
+    #[test]
+    fn layers_merge_as_helm_merges_its_values_files() {
+        let base = json!({"a": {"x": 1, "l": [1, 2]}, "b": "keep"});
+        let over = json!({"a": {"y": 2, "l": [3]}, "c": null});
+        let want = json!({"a": {"x": 1, "y": 2, "l": [3]}, "b": "keep", "c": null});
+        assert_eq!(merge(base.clone(), &over), want);
+        // A layer without values (an empty file) changes nothing, as `-f empty.yaml` does not.
+        assert_eq!(merge(base.clone(), &serde_json::Value::Null), base);
     }
 }

@@ -84,7 +84,7 @@ pub fn not_a_mapping(document: &Value) -> String {
 }
 
 /// Helm's `MergeMaps(a, b)` into `a`: `b`'s key wins, unless both sides are mappings (merged).
-fn merge_maps(a: &mut Map<String, Value>, b: Map<String, Value>) {
+pub fn merge_maps(a: &mut Map<String, Value>, b: Map<String, Value>) {
     for (key, value) in b {
         match (a.get_mut(&key), value) {
             (Some(Value::Object(inner)), Value::Object(more)) => merge_maps(inner, more),

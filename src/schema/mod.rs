@@ -33,7 +33,8 @@ pub use charts::REFUSED_KEYWORD;
 pub use charts::{CHARTS_KEYWORD, ChartAt, ChartNamed};
 pub use coalesce::{
     CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
-    coalesce_with_warnings, copy_globals, global_sources, load_values, not_a_mapping, reuse_values,
+    coalesce_with_warnings, copy_globals, global_sources, load_values, merge_maps, not_a_mapping,
+    reuse_values,
 };
 pub(crate) use compile::meta_refusal;
 pub use compile::{Draft, Supplied};
