@@ -15,15 +15,24 @@ pub(crate) fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
     let mut first: Option<(usize, &str)> = None;
     while let Some((node, in_flow)) = stack.pop() {
         let range = node.range();
+        let comma = node
+            .properties_range()
+            .filter(|_| in_flow)
+            .and_then(|p| tag_comma(text, p));
         let found = match node.kind() {
+            _ if comma.is_some() => comma.map(|at| (at, TAG_COMMA)),
             NodeKind::Mapping { entries, flow } => {
                 let inner = in_flow || flow;
+                // A flow mapping's own keys (saphyr refuses a lone pair's key over lines itself).
+                let split = flow
+                    .then(|| entries.iter().find_map(|e| split_key(bytes, &e.key)))
+                    .flatten();
                 stack.extend(
                     entries
                         .iter()
                         .flat_map(|e| [(&e.key, inner), (&e.value, inner)]),
                 );
-                None
+                split.map(|at| (at, SPLIT))
             }
             NodeKind::Sequence { items, flow } => {
                 stack.extend(items.iter().map(|item| (item, in_flow || flow)));
@@ -36,6 +45,8 @@ pub(crate) fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
                 let after = bytes.get(range.end + 1).copied();
                 if bytes[range.start] == b'?' {
                     Some((range.start, QUESTION))
+                } else if bytes[range.start] == b':' {
+                    Some((range.start, LEADING_COLON))
                 } else if bytes.get(range.end) == Some(&b':')
                     && matches!(after, Some(b',' | b'[' | b']' | b'{' | b'}'))
                 {
@@ -54,13 +65,65 @@ pub(crate) fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
     Some(YamlError::new(YamlErrorKind::Syntax, words, at..at + 1))
 }
 
+/// The `,` right after a node's properties (`range`) when a tag is the last of them: go-yaml
+/// reads it into the tag (an anchor's name ends there in both readers).
+fn tag_comma(text: &str, range: std::ops::Range<usize>) -> Option<usize> {
+    let last = text[range.clone()].rsplit([' ', '\t', '\n']).next()?;
+    (last.starts_with('!') && text[range.end..].starts_with(',')).then_some(range.end)
+}
+
+/// The `:` of an implicit key in a flow collection when it stands on a later line than the key
+/// starts: go-yaml takes a key only on one line (its simple key goes stale at a line break), so
+/// Helm refuses what YAML 1.2 reads (`{"foo"` then `: bar}`).
+fn split_key(bytes: &[u8], key: &Node) -> Option<usize> {
+    let range = key.range();
+    let before = bytes[..range.start]
+        .iter()
+        .rposition(|b| !b" \t\r\n".contains(b));
+    if range.start == range.end || before.is_some_and(|i| bytes[i] == b'?') {
+        return None;
+    }
+    let mut at = range.end;
+    while at < bytes.len() {
+        match bytes[at] {
+            b' ' | b'\t' | b'\r' | b'\n' => at += 1,
+            b'#' => {
+                at += bytes[at..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .unwrap_or(bytes.len() - at)
+            }
+            b':' => break,
+            _ => return None,
+        }
+    }
+    (at < bytes.len() && bytes[range.start..at].contains(&b'\n')).then_some(at)
+}
+
+/// Whether `text` may hold a flow collection over several lines (a cheap, generous scan: a line
+/// break while a `{` or `[` is open, quotes not followed).
+fn multi_line_flow(text: &str) -> bool {
+    let mut depth = 0usize;
+    text.bytes().any(|b| {
+        match b {
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        b == b'\n' && depth > 0
+    })
+}
+
 /// Whether `text` may hold such a scalar (a cheap scan, [`helm_refusal`] judges on the tree).
 pub(crate) fn may_refuse(text: &str) -> bool {
     let bytes = text.as_bytes();
     let glued =
         |(at, _): (usize, &str)| bytes.get(at + 1).is_some_and(|b| !b.is_ascii_whitespace());
     text.contains(['{', '['])
-        && (text.match_indices('?').any(glued)
+        && (multi_line_flow(text)
+            || text.contains('!') && text.contains(',')
+            || [" :", "[:", "{:", ",:"].iter().any(|p| text.contains(p))
+            || text.match_indices('?').any(glued)
             || [":,", ":]", ":}", ":[", ":{"]
                 .iter()
                 .any(|p| text.contains(p)))
@@ -68,6 +131,12 @@ pub(crate) fn may_refuse(text: &str) -> bool {
 
 /// Why a `?` that starts a plain scalar in a flow collection is refused.
 const QUESTION: &str = "Helm reads this `?` as a key indicator (go-yaml, Helm's YAML reader, takes a `?` that starts a token in a flow collection so); quote the scalar";
+/// Why a flow key whose `:` stands on a later line is refused (go-yaml's words first).
+const SPLIT: &str = "Helm cannot read this file: did not find expected ',' or '}' (go-yaml, Helm's YAML reader, takes a key in a flow collection only when its `:` stands on the line where the key starts); put the `:` on the key's line";
+/// Why a plain scalar that starts with `:` in a flow collection is refused (go-yaml's words).
+const LEADING_COLON: &str = "Helm cannot read this file: did not find expected node content (go-yaml, Helm's YAML reader, takes a `:` that starts a token in a flow collection as a value indicator); quote the scalar";
+/// Why a tag right before a `,` in a flow collection is refused.
+const TAG_COMMA: &str = "Helm reads this `,` as part of the tag before it (go-yaml, Helm's YAML reader, takes a `,` into a tag), so it refuses the file or reads another value; write a space before the `,`";
 /// Why a `:` right before a flow indicator is refused.
 const COLON: &str = "Helm reads this `:` as part of the scalar before it (go-yaml, Helm's YAML reader, takes a `:` in a flow collection as a value indicator only before white space); write a space after the `:`";
 
@@ -89,6 +158,33 @@ mod tests {
         assert_eq!(refusal("a: [b:, c]\n"), Some(5));
         assert_eq!(refusal("a: {x: 1, y: ?z}\n"), Some(13));
         assert_eq!(refusal("a: {x:}\n"), Some(5));
+    }
+
+    #[test]
+    fn a_split_key_a_leading_colon_or_a_tag_glued_to_a_comma_is_refused_there() {
+        let cases: [(&str, Option<usize>); 14] = [
+            // A flow key whose `:` stands on a later line than the key starts: at the `:`.
+            ("{\"foo\"\n: \"bar\"}\n", Some(7)),
+            ("---\n{ \"foo\" # comment\n  :bar }\n", Some(24)),
+            ("k: {\n k\n :\n v\n }\n", Some(9)),
+            ("a: {b\n c: d}\n", Some(8)),
+            ("a: {? b\n : c}\n", None),
+            ("a: {b: c,\n d: e}\n", None),
+            ("a: {b:\n c}\n", None),
+            // A `:` that starts a flow scalar; a `,` right after a tag (not after an anchor).
+            ("a: {x: :x}\n", Some(7)),
+            ("a: [ :x, b]\n", Some(5)),
+            ("a: {x: !!str, y: 1}\n", Some(12)),
+            ("a: [!!str, b]\n", Some(9)),
+            ("a: {x: !!str }\n", None),
+            ("a: [!!str x, b]\n", None),
+            ("a: [&x, b]\n", None),
+        ];
+        for (text, at) in cases {
+            assert_eq!(refusal(text), at, "{text:?}");
+            assert!(at.is_none() || may_refuse(text), "{text:?}");
+        }
+        assert!(!may_refuse("a: {b: 1}\nc: [d]\n"));
     }
 
     #[test]

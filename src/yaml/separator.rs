@@ -3,7 +3,8 @@
 //! refuses such a line when anything but white space or a comment follows the dashes
 //! (`--- {}`, `---x: 1`, `----`), wherever the line stands, inside a scalar too. go-yaml then
 //! reads each piece as a stream of its own, and refuses one whose first token is a `...`
-//! ("did not find expected node content"), which YAML 1.2 reads as an empty stream. It reads
+//! ("did not find expected node content"), which YAML 1.2 reads as an empty stream, and one
+//! that starts with a directive (left with no document by the cut at the `---` after it). It reads
 //! only a piece's first document: a document after a `...` with no `---` of its own is ignored
 //! by Helm and read by YAML 1.2, so it is refused here, naming why (a refusal, never another
 //! value).
@@ -46,6 +47,8 @@ pub(crate) fn helm_refusal(text: &str) -> Option<YamlError> {
                 message,
                 content..content + 1,
             ));
+        } else if !piece_begun && body.starts_with('%') {
+            return Some(directive(body, at));
         } else if !piece_begun {
             let content = body.trim_start_matches([' ', '\t']);
             piece_begun = !(content.trim_end().is_empty() || content.starts_with('#'));
@@ -53,6 +56,24 @@ pub(crate) fn helm_refusal(text: &str) -> Option<YamlError> {
         start += line.len();
     }
     None
+}
+
+/// Helm's refusal of a directive that starts a piece: the splitter cuts the text at the `---`
+/// after it, so go-yaml reads the directive with no document (or does not know its name).
+fn directive(line: &str, at: usize) -> YamlError {
+    let after = |name| {
+        line.strip_prefix(name)
+            .filter(|r| r.starts_with([' ', '\t']))
+    };
+    let version = after("%YAML").map(|r| r.split_whitespace().next() == Some("1.1"));
+    let message = if version == Some(false) {
+        "Helm cannot read this file: found incompatible YAML document (go-yaml, Helm's YAML reader, takes only `%YAML 1.1`); remove the directive"
+    } else if version.is_some() || after("%TAG").is_some() {
+        "Helm cannot read this file: did not find expected <document start> (Helm splits a values file into documents at every line that starts with `---`, so go-yaml, Helm's YAML reader, reads this directive with no document after it); remove the directive"
+    } else {
+        "Helm cannot read this file: found unknown directive name (go-yaml, Helm's YAML reader, knows only `%YAML` and `%TAG`); remove the directive"
+    };
+    YamlError::new(YamlErrorKind::Syntax, message, at..at + 1)
 }
 
 /// Whether `line`, after a piece's `...`, holds a document Helm ignores (not white space, a
@@ -135,6 +156,24 @@ mod tests {
             let error = helm_refusal(text).unwrap_or_else(|| panic!("{text:?}"));
             assert!(text[error.offset()..].starts_with(at), "{text:?}");
             assert!(error.message().contains("Helm ignores this document"));
+        }
+    }
+
+    #[test]
+    fn a_directive_is_refused_as_helm_refuses_it() {
+        for (text, words) in [
+            ("%YAML 1.2\n---\na: 1\n", "found incompatible YAML document"),
+            ("%YAML 1.1\n---\na: 1\n", "expected <document start>"),
+            (
+                "%TAG ! tag:x,2000:\n---\na: 1\n",
+                "expected <document start>",
+            ),
+            ("a: 1\n---\n%YAML  1.1\n---\n", "expected <document start>"),
+            ("%YAMLL 1.1\n---\n", "unknown directive name"),
+        ] {
+            let error = helm_refusal(text).unwrap_or_else(|| panic!("{text:?}"));
+            assert!(text[error.offset()..].starts_with('%'), "{text:?}");
+            assert!(error.message().contains(words), "{text:?}");
         }
     }
 }

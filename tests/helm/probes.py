@@ -571,6 +571,10 @@ def separators():
         ("separator-then-mapping", "a: 1\n--- b: 2\n"), ("separator-tag", "--- !!map\na: 1\n"),
         # go-yaml reads each piece on its own: a `...` before any content is refused.
         ("document-end-first", "# c\n...\na: 1\n"), ("document-end-first-in-piece", "a: 1\n---\n...\n"),
+        # A directive left by the cut at the `---` after it in a piece of its own.
+        ("directive-yaml-1.1", "%YAML 1.1\n---\na: 1\n"), ("directive-yaml-1.2", "%YAML 1.2\n---\na: 1\n"),
+        ("directive-tag", "%TAG ! tag:x,2000:\n---\na: 1\n"), ("directive-unknown", "%FOO bar\n---\na: 1\n"),
+        ("directive-second-piece", "a: 1\n---\n%YAML 1.1\n---\nb: 2\n"),
     ]
     read = [
         ("separator-comment", "a: 1\n--- # c\nb: 2\n", {"a": 1, "b": 2}),
@@ -580,6 +584,7 @@ def separators():
         ("document-end-then-comment", "a: 1\n...\n# c\n", {"a": 1}),
         ("document-ends-after-content", "---\na: 1\n...\n...\n", {"a": 1}),
         ("document-end-then-separator", "a: 1\n...\n---\nb: 2\n", {"a": 1, "b": 2}),
+        ("directive-after-document-end", "a: 1\n...\n%YAML 1.2\n---\nb: 2\n", {"a": 1, "b": 2}),
     ]
     return pinned(refused, read)
 
@@ -614,9 +619,18 @@ def anchors():
 def flow():
     """Plain scalars in flow collections: go-yaml takes a `?` that starts a token as the key
     indicator, and a `:` as a value indicator only before white space."""
-    refused = [("flow-question-mark-value", "a: {x: 1, y: ?z}\n")]
+    refused = [
+        ("flow-question-mark-value", "a: {x: 1, y: ?z}\n"),
+        # go-yaml takes a key only on one line, a leading `:` as a value indicator, a `,` into a tag.
+        ("flow-colon-next-line", "a: {\"k\"\n  : v}\n"), ("flow-key-over-lines", "a: {k\n  l: v}\n"),
+        ("flow-nested-colon-next-line", "a: {b: [1,\n 2], c\n : 3}\n"),
+        ("flow-leading-colon", "a: {x: :x}\n"), ("flow-leading-colon-item", "a: [ :x, b]\n"),
+        ("flow-tag-comma", "a: {x: !!str, y: 1}\n"),
+    ]
     read = [
         ("flow-colon-inside", "b: [x:y, {k: v:w}]\n", {"b": ["x:y", {"k": "v:w"}]}),
+        ("flow-explicit-key-over-lines", "a: {? k\n : v, w:\n  x}\n", {"a": {"k": "v", "w": "x"}}),
+        ("flow-anchor-comma", "a: [&x, b]\n", {"a": [None, "b"]}),
         ("flow-question-mark-quoted", "a: {x: \"?z\", w: [\"?w\"]}\n", {"a": {"x": "?z", "w": ["?w"]}}),
     ]
     return pinned(refused, read)
