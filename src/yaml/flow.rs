@@ -100,17 +100,44 @@ fn split_key(bytes: &[u8], key: &Node) -> Option<usize> {
     (at < bytes.len() && bytes[range.start..at].contains(&b'\n')).then_some(at)
 }
 
-/// Whether `text` may hold a flow collection over several lines (a cheap, generous scan: a line
-/// break while a `{` or `[` is open, quotes not followed).
-fn multi_line_flow(text: &str) -> bool {
-    let mut depth = 0usize;
-    text.bytes().any(|b| {
-        match b {
-            b'{' | b'[' => depth += 1,
-            b'}' | b']' => depth = depth.saturating_sub(1),
-            _ => {}
+/// Whether `text` may hold a flow key whose `:` stands on a later line (a cheap, generous scan:
+/// inside an open `{` or `[`, quotes not followed, comments skipped, a line that ends in something
+/// other than `{`, `[`, `,` or `:` and is followed by one that does not close the collection).
+fn split_flow_key(text: &str) -> bool {
+    let (mut depth, mut last, mut broken) = (0usize, b'\n', false);
+    for line in text.split_inclusive('\n') {
+        let bytes = line.as_bytes();
+        let comment = (0..bytes.len())
+            .find(|&i| bytes[i] == b'#' && (i == 0 || bytes[i - 1].is_ascii_whitespace()));
+        for &b in &bytes[..comment.unwrap_or(bytes.len())] {
+            match b {
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' => depth = depth.saturating_sub(1),
+                b' ' | b'\t' | b'\r' | b'\n' => continue,
+                _ => {}
+            }
+            if broken && !matches!(b, b'}' | b']') {
+                return true;
+            }
+            (broken, last) = (false, b);
         }
-        b == b'\n' && depth > 0
+        broken = broken || depth > 0 && !matches!(last, b'{' | b'[' | b',' | b':' | b'\n');
+    }
+    false
+}
+
+/// Whether `text` may hold a `:` that starts a flow scalar, or a tag glued to a `,`.
+fn leading_colon_or_tag_comma(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let starts_token = |at: usize| at == 0 || b" \t\n[{,".contains(&bytes[at - 1]);
+    text.match_indices(':').any(|(at, _)| {
+        starts_token(at)
+            && bytes
+                .get(at + 1)
+                .is_some_and(|b| !b" \t\r\n,]}".contains(b))
+    }) || text.match_indices('!').any(|(at, _)| {
+        let token = bytes[at..].split(|b| b" \t\r\n".contains(b)).next();
+        starts_token(at) && token.is_some_and(|t| t.contains(&b','))
     })
 }
 
@@ -120,9 +147,8 @@ pub(crate) fn may_refuse(text: &str) -> bool {
     let glued =
         |(at, _): (usize, &str)| bytes.get(at + 1).is_some_and(|b| !b.is_ascii_whitespace());
     text.contains(['{', '['])
-        && (multi_line_flow(text)
-            || text.contains('!') && text.contains(',')
-            || [" :", "[:", "{:", ",:"].iter().any(|p| text.contains(p))
+        && (split_flow_key(text)
+            || leading_colon_or_tag_comma(text)
             || text.match_indices('?').any(glued)
             || [":,", ":]", ":}", ":[", ":{"]
                 .iter()
@@ -184,7 +210,13 @@ mod tests {
             assert_eq!(refusal(text), at, "{text:?}");
             assert!(at.is_none() || may_refuse(text), "{text:?}");
         }
-        assert!(!may_refuse("a: {b: 1}\nc: [d]\n"));
+        for text in [
+            "a: {b: 1}\nc: [d]\n",
+            "a: [\n  x,\n  \"y\"\n]\nb: {\n  k: 1,\n  l:\n    2\n}\n",
+            "a: [x, \"y:z\", !!str w]\n",
+        ] {
+            assert!(!may_refuse(text), "{text:?}");
+        }
     }
 
     #[test]
