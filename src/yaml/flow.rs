@@ -100,16 +100,24 @@ fn split_key(bytes: &[u8], key: &Node) -> Option<usize> {
     (at < bytes.len() && bytes[range.start..at].contains(&b'\n')).then_some(at)
 }
 
-/// Whether `text` may hold a flow key whose `:` stands on a later line (a cheap, generous scan:
-/// inside an open `{` or `[`, quotes not followed, comments skipped, a line that ends in something
-/// other than `{`, `[`, `,` or `:` and is followed by one that does not close the collection).
-fn split_flow_key(text: &str) -> bool {
+/// Whether `text` may hold a flow key whose `:` stands on a later line, or a `:` that starts a
+/// flow scalar (a cheap, generous scan: inside an open `{` or `[`, quotes not followed, comments
+/// skipped, a line that ends in something other than `{`, `[`, `,` or `:` and is followed by
+/// one that does not close the collection, or a `:` starting a token not before white space).
+fn flow_may_refuse(text: &str) -> bool {
     let (mut depth, mut last, mut broken) = (0usize, b'\n', false);
     for line in text.split_inclusive('\n') {
         let bytes = line.as_bytes();
         let comment = (0..bytes.len())
             .find(|&i| bytes[i] == b'#' && (i == 0 || bytes[i - 1].is_ascii_whitespace()));
-        for &b in &bytes[..comment.unwrap_or(bytes.len())] {
+        let end = comment.unwrap_or(bytes.len());
+        for (i, &b) in bytes[..end].iter().enumerate() {
+            // A `:` that starts a token inside a flow collection, not before white space.
+            let starts = i == 0 || b" \t[{,".contains(&bytes[i - 1]);
+            let glued = bytes.get(i + 1).is_some_and(|n| !b" \t\r\n,]}".contains(n));
+            if depth > 0 && b == b':' && starts && glued {
+                return true;
+            }
             match b {
                 b'{' | b'[' => depth += 1,
                 b'}' | b']' => depth = depth.saturating_sub(1),
@@ -126,18 +134,13 @@ fn split_flow_key(text: &str) -> bool {
     false
 }
 
-/// Whether `text` may hold a `:` that starts a flow scalar, or a tag glued to a `,`.
-fn leading_colon_or_tag_comma(text: &str) -> bool {
+/// Whether `text` may hold a tag glued to a `,` (a `!` that starts a token holding one).
+fn tag_comma_may(text: &str) -> bool {
     let bytes = text.as_bytes();
-    let starts_token = |at: usize| at == 0 || b" \t\n[{,".contains(&bytes[at - 1]);
-    text.match_indices(':').any(|(at, _)| {
-        starts_token(at)
-            && bytes
-                .get(at + 1)
-                .is_some_and(|b| !b" \t\r\n,]}".contains(b))
-    }) || text.match_indices('!').any(|(at, _)| {
+    text.match_indices('!').any(|(at, _)| {
+        let starts = at == 0 || b" \t\n[{,".contains(&bytes[at - 1]);
         let token = bytes[at..].split(|b| b" \t\r\n".contains(b)).next();
-        starts_token(at) && token.is_some_and(|t| t.contains(&b','))
+        starts && token.is_some_and(|t| t.contains(&b','))
     })
 }
 
@@ -147,8 +150,8 @@ pub(crate) fn may_refuse(text: &str) -> bool {
     let glued =
         |(at, _): (usize, &str)| bytes.get(at + 1).is_some_and(|b| !b.is_ascii_whitespace());
     text.contains(['{', '['])
-        && (split_flow_key(text)
-            || leading_colon_or_tag_comma(text)
+        && (flow_may_refuse(text)
+            || tag_comma_may(text)
             || text.match_indices('?').any(glued)
             || [":,", ":]", ":}", ":[", ":{"]
                 .iter()
@@ -214,6 +217,7 @@ mod tests {
             "a: {b: 1}\nc: [d]\n",
             "a: [\n  x,\n  \"y\"\n]\nb: {\n  k: 1,\n  l:\n    2\n}\n",
             "a: [x, \"y:z\", !!str w]\n",
+            "a: [x]\nb: :8080\n",
         ] {
             assert!(!may_refuse(text), "{text:?}");
         }
