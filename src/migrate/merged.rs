@@ -253,26 +253,13 @@ fn take(values: &mut Value, path: &ValuePath, holes: &mut Vec<ValuePath>) -> Val
     }
     let Some(slot) = tree::get(values, path)
         .is_some()
-        .then(|| get_mut(values, path))
+        .then(|| tree::get_mut(values, path))
         .flatten()
     else {
         return Value::Null;
     };
     holes.push(path.clone());
     std::mem::take(slot)
-}
-
-/// The value at `path`, to change in place.
-fn get_mut<'v>(root: &'v mut Value, path: &ValuePath) -> Option<&'v mut Value> {
-    let mut node = root;
-    for segment in path.segments() {
-        node = match (segment, node) {
-            (Segment::Key(key), Value::Object(map)) => map.get_mut(key)?,
-            (Segment::Index(index), Value::Array(items)) => items.get_mut(*index)?,
-            _ => return None,
-        };
-    }
-    Some(node)
 }
 
 /// Puts `value` at `path`, making each missing, `null` or hollow container on the way the kind

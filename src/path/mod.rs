@@ -3,8 +3,8 @@
 mod tree;
 
 pub use tree::{
-    Nested, PathSet, StepRef, get, is_leaf, leaves, nested, nested_path, nodes, remove, set, show,
-    sort_in_document_order,
+    Nested, PathSet, StepRef, get, get_mut, is_leaf, leaves, nested, nested_path, nodes, remove,
+    set, show, sort_in_document_order,
 };
 
 use std::fmt;

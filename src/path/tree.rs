@@ -17,6 +17,19 @@ pub fn get<'v>(root: &'v Value, path: &ValuePath) -> Option<&'v Value> {
     Some(node)
 }
 
+/// The value at `path` under `root`, to change in place.
+pub fn get_mut<'v>(root: &'v mut Value, path: &ValuePath) -> Option<&'v mut Value> {
+    let mut node = root;
+    for segment in path.segments() {
+        node = match (segment, node) {
+            (Segment::Key(key), Value::Object(map)) => map.get_mut(key)?,
+            (Segment::Index(index), Value::Array(items)) => items.get_mut(*index)?,
+            _ => return None,
+        };
+    }
+    Some(node)
+}
+
 /// Whether a value is a leaf for the refusals: a scalar, or an empty mapping or list.
 pub fn is_leaf(value: &Value) -> bool {
     match value {
