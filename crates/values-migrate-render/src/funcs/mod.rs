@@ -1,0 +1,13 @@
+//! Every template function Helm gives a chart (Helm's `funcs.go` over sprig v3's
+//! `TxtFuncMap`), one table per family; `include`, `tpl`, `required`, `lookup` and Go's builtins
+//! (`and`, `or`, `not`, `len`, `index`, `slice`, `eq`, `print`, …) live in the evaluator.
+
+use crate::func::Func;
+
+/// The function named `name`, if Helm's function map has it and this port renders it.
+pub fn lookup(name: &str) -> Option<Func> {
+    TABLES.iter().find_map(|table| table.iter().find(|(n, _)| *n == name).map(|(_, f)| *f))
+}
+
+/// Every family's table.
+const TABLES: &[&[(&str, Func)]] = &[];
