@@ -46,6 +46,9 @@ pub struct Ctx<'a> {
     pub budget: &'a mut Budget,
     /// The render's deterministic random source (its output is masked).
     pub random: &'a mut crate::budget::Random,
+    /// YAML read as Helm's `fromYaml` reads it (sigs.k8s.io/yaml: yaml.v2, then JSON's kinds),
+    /// given by the caller that owns a YAML reader; `None` refuses `fromYaml`.
+    pub yaml: Option<&'a dyn Fn(&str) -> Result<Value, String>>,
 }
 
 /// How masked spans in the arguments reach the result.
