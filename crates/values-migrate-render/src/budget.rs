@@ -13,7 +13,11 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Self {
-        Budget { steps: 50_000_000, bytes: 256 << 20, max_depth: 1_000 }
+        Budget {
+            steps: 50_000_000,
+            bytes: 256 << 20,
+            max_depth: 1_000,
+        }
     }
 }
 

@@ -12,3 +12,8 @@ pub mod value;
 pub use budget::Budget;
 pub use func::{CallError, Ctx, Func, Param, Spans};
 pub use value::{ElemType, IntType, MapRef, MapType, Mask, Object, Str, Value};
+pub mod engine;
+pub mod exec;
+pub mod gofmt;
+pub mod json;
+pub mod yaml;

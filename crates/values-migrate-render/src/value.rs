@@ -99,7 +99,10 @@ pub enum Value {
 impl Value {
     /// A string value with nothing masked.
     pub fn str(text: impl Into<Rc<str>>) -> Value {
-        Value::Str(Str { text: text.into(), masks: None })
+        Value::Str(Str {
+            text: text.into(),
+            masks: None,
+        })
     }
 
     /// An `int`.

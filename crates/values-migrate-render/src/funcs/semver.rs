@@ -1,0 +1,6 @@
+//! (being written)
+
+use crate::func::Func;
+
+/// This family's functions.
+pub(crate) const FUNCS: &[(&str, Func)] = &[];
