@@ -44,14 +44,16 @@ pub(super) enum Kind {
     Concat(Vec<Node>),
     /// Any one of them.
     Alternate(Vec<Node>),
-    /// A capturing group (kept for Go's size and depth limits).
-    Capture(Box<Node>),
-    /// `sub` at least `min` times, at most `max` (unbounded if `None`); `counted` for `{…}`.
+    /// Capturing group number `.0` (1 for the first `(`).
+    Capture(usize, Box<Node>),
+    /// `sub` at least `min` times, at most `max` (unbounded if `None`); `counted` for `{…}`;
+    /// `greedy` unless `?` follows (swapped under `(?U)`).
     Repeat {
         sub: Box<Node>,
         min: u32,
         max: Option<u32>,
         counted: bool,
+        greedy: bool,
     },
 }
 
@@ -62,21 +64,29 @@ pub(super) struct Node {
     height: u32,
 }
 
-/// The flags in force (`(?i)`, `(?s)`, `(?m)` clears `one_line`).
+/// The flags in force (`(?i)`, `(?s)`, `(?m)` clears `one_line`, `(?U)` sets `ungreedy`).
 #[derive(Clone, Copy)]
 struct Flags {
     fold: bool,
     dot_nl: bool,
     one_line: bool,
+    ungreedy: bool,
 }
 
 /// A group being read: its alternatives so far, the items of the current one, the flags to
-/// restore at its `)`, and whether it captures.
+/// restore at its `)`, and its group number if it captures.
 struct Frame {
     alternates: Vec<Node>,
     items: Vec<Node>,
     saved: Flags,
-    capture: bool,
+    capture: Option<usize>,
+}
+
+/// A parsed expression: its tree and the names of its groups (`""` for group 0 and unnamed ones).
+#[derive(Debug)]
+pub(super) struct Parsed {
+    pub(super) node: Node,
+    pub(super) names: Vec<String>,
 }
 
 /// Go's error text for `code` at `expr`.
@@ -89,20 +99,23 @@ struct Parser<'p> {
     flags: Flags,
     frames: Vec<Frame>,
     runes: usize,
+    names: Vec<String>,
 }
 
 /// Parses `pattern` as Go's `regexp.Compile` does, or returns Go's error text.
-pub(super) fn parse(pattern: &str) -> Result<Node, String> {
+pub(super) fn parse(pattern: &str) -> Result<Parsed, String> {
     let flags = Flags {
         fold: false,
         dot_nl: false,
         one_line: true,
+        ungreedy: false,
     };
     let mut p = Parser {
         pattern,
         flags,
-        frames: vec![Frame::new(flags, false)],
+        frames: vec![Frame::new(flags, None)],
         runes: 0,
+        names: vec![String::new()],
     };
     let mut i = 0;
     // Where the repetition operator just read starts: Go refuses another right after it.
@@ -206,7 +219,7 @@ fn leaf(kind: Kind) -> Node {
 }
 
 impl Frame {
-    fn new(saved: Flags, capture: bool) -> Frame {
+    fn new(saved: Flags, capture: Option<usize>) -> Frame {
         Frame {
             alternates: Vec::new(),
             items: Vec::new(),
@@ -293,7 +306,7 @@ impl Parser<'_> {
     fn open(&mut self, s: &str) -> Result<usize, String> {
         let b = s.as_bytes();
         if b.get(1) != Some(&b'?') {
-            self.frames.push(Frame::new(self.flags, true));
+            self.open_capture(String::new());
             return Ok(1);
         }
         let with_p = b.len() > 4 && b[2] == b'P' && b[3] == b'<';
@@ -305,7 +318,7 @@ impl Parser<'_> {
             if name.is_empty() || !name.bytes().all(|c| c == b'_' || c.is_ascii_alphanumeric()) {
                 return Err(error("invalid named capture", &s[..=end]));
             }
-            self.frames.push(Frame::new(self.flags, true));
+            self.open_capture(name.to_string());
             return Ok(end + 1);
         }
         let mut flags = self.flags;
@@ -317,7 +330,7 @@ impl Parser<'_> {
                 'i' => flags.fold = !negated,
                 'm' => flags.one_line = negated,
                 's' => flags.dot_nl = !negated,
-                'U' => {}
+                'U' => flags.ungreedy = !negated,
                 '-' if !negated => {
                     negated = true;
                     saw = false;
@@ -325,7 +338,7 @@ impl Parser<'_> {
                 }
                 ':' | ')' if !negated || saw => {
                     if c == ':' {
-                        self.frames.push(Frame::new(self.flags, false));
+                        self.frames.push(Frame::new(self.flags, None));
                     }
                     self.flags = flags;
                     return Ok(used);
@@ -335,6 +348,13 @@ impl Parser<'_> {
             saw = true;
         }
         Err(error("invalid or unsupported Perl syntax", s))
+    }
+
+    /// Opens capturing group number `names.len()`, named `name` (`""` for none).
+    fn open_capture(&mut self, name: String) {
+        let index = self.names.len();
+        self.names.push(name);
+        self.frames.push(Frame::new(self.flags, Some(index)));
     }
 
     /// A `|`: the current items become one alternative.
@@ -352,31 +372,33 @@ impl Parser<'_> {
         let frame = self
             .frames
             .pop()
-            .unwrap_or_else(|| Frame::new(self.flags, false));
+            .unwrap_or_else(|| Frame::new(self.flags, None));
         self.flags = frame.saved;
         let capture = frame.capture;
         let node = frame.into_node();
-        self.push(if capture {
-            wrap(Kind::Capture, node)
-        } else {
-            node
+        self.push(match capture {
+            Some(index) => wrap(|sub| Kind::Capture(index, sub), node),
+            None => node,
         })
     }
 
     /// The whole expression, once the pattern has been read.
-    fn finish(mut self) -> Result<Node, String> {
+    fn finish(mut self) -> Result<Parsed, String> {
         if self.frames.len() != 1 {
             return Err(error("missing closing )", self.pattern));
         }
         let frame = self
             .frames
             .pop()
-            .unwrap_or_else(|| Frame::new(self.flags, false));
+            .unwrap_or_else(|| Frame::new(self.flags, None));
         let node = frame.into_node();
         if size(&node) > MAX_SIZE {
             return Err(error("expression too large", self.pattern));
         }
-        Ok(node)
+        Ok(Parsed {
+            node,
+            names: self.names,
+        })
     }
 }
 
@@ -430,7 +452,8 @@ impl Parser<'_> {
         counted: bool,
         last_repeat: Option<usize>,
     ) -> Result<usize, String> {
-        let end = after + usize::from(self.pattern[after..].starts_with('?'));
+        let lazy = self.pattern[after..].starts_with('?');
+        let end = after + usize::from(lazy);
         if let Some(previous) = last_repeat {
             let op = &self.pattern[previous..end];
             return Err(error("invalid nested repetition operator", op));
@@ -439,12 +462,14 @@ impl Parser<'_> {
         let Some(sub) = self.frame().items.pop() else {
             return Err(error("missing argument to repetition operator", op));
         };
+        let greedy = lazy == self.flags.ungreedy;
         let node = wrap(
             |sub| Kind::Repeat {
                 sub,
                 min,
                 max,
                 counted,
+                greedy,
             },
             sub,
         );
@@ -467,6 +492,7 @@ fn repeat_is_valid(node: &Node, mut n: u32) -> bool {
             min,
             max,
             counted,
+            ..
         } => {
             if *counted {
                 let m = match max {
@@ -482,7 +508,7 @@ fn repeat_is_valid(node: &Node, mut n: u32) -> bool {
             repeat_is_valid(sub, n)
         }
         Kind::Concat(subs) | Kind::Alternate(subs) => subs.iter().all(|s| repeat_is_valid(s, n)),
-        Kind::Capture(sub) => repeat_is_valid(sub, n),
+        Kind::Capture(_, sub) => repeat_is_valid(sub, n),
         _ => true,
     }
 }
@@ -493,12 +519,13 @@ fn size(node: &Node) -> u64 {
         Kind::Empty | Kind::Class(_) | Kind::Look(_) => 1,
         Kind::Concat(subs) => subs.iter().map(size).sum(),
         Kind::Alternate(subs) => subs.iter().map(size).sum::<u64>() + subs.len() as u64 - 1,
-        Kind::Capture(sub) => 2 + size(sub),
+        Kind::Capture(_, sub) => 2 + size(sub),
         Kind::Repeat {
             sub,
             min,
             max,
             counted,
+            ..
         } => {
             let sub = size(sub);
             match (counted, max) {

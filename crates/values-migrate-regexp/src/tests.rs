@@ -172,6 +172,15 @@ fn stays_linear_on_patterns_that_make_backtrackers_explode() {
     let text = "a".repeat(5000);
     assert!(!run("^(a+)+$", &(text.clone() + "!")).unwrap_or(true));
     assert!(run("(a|aa)*b|a", &text).unwrap_or(false));
+    // Submatches too: the Pike VM moves each thread once per position, whatever the nesting.
+    let re = Regex::new("^((a+)+)$").unwrap_or_else(|e| panic!("{e}"));
+    let fuel = &mut crate::Fuel::unlimited();
+    assert_eq!(re.find_submatch(&(text.clone() + "!"), fuel), Ok(None));
+    let spent = u64::MAX - fuel.steps;
+    assert!(spent < 200 * 5_000, "{spent} steps for 5,000 code points");
+    let all = Regex::new("(a|aa)*?a").unwrap_or_else(|e| panic!("{e}"));
+    let found = all.find_all(&text, -1, &mut crate::Fuel::unlimited());
+    assert_eq!(found.map(|m| m.len()), Ok(5_000));
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! Ours against the `regex` crate (a dev-dependency) given Go's syntax by `go_regex.rs`: random
-//! patterns from Go's tokens, compiled by both, matched against random texts by both.
+//! Ours against the `regex` crate (a dev-dependency, leftmost-first like Go) given Go's syntax
+//! by `go_regex.rs`: random patterns from Go's tokens, compiled by both, matched against random
+//! texts by both — whether they match, where, and each group's span.
 
 use super::Regex;
 use crate::go_regex;
@@ -59,6 +60,7 @@ const TOKENS: &[&str] = &[
     "(?m)",
     "(?s)",
     "(?-i)",
+    "(?U)",
     "(?P<n>",
     ")",
     ")",
@@ -96,12 +98,14 @@ const ALPHABET: &[char] = &[
 /// applies to the item before the group (`x(?i)*`), and the empty flag group `(?)`.
 fn known_to_differ(pattern: &str) -> bool {
     pattern.contains("(?)")
-        || ["(?i)", "(?m)", "(?s)", "(?-i)"].iter().any(|flags| {
-            pattern
-                .split(flags)
-                .skip(1)
-                .any(|after| after.starts_with(['*', '+', '?', '{']))
-        })
+        || ["(?i)", "(?m)", "(?s)", "(?-i)", "(?U)"]
+            .iter()
+            .any(|flags| {
+                pattern
+                    .split(flags)
+                    .skip(1)
+                    .any(|after| after.starts_with(['*', '+', '?', '{']))
+            })
 }
 
 /// A small deterministic generator (xorshift64*).
@@ -145,6 +149,18 @@ fn agrees_with_the_regex_crate_on_random_patterns_and_texts() {
                 .collect();
             let expected = theirs.is_match(&text);
             assert_eq!(ours.is_match(&text), expected, "{pattern} on {text:?}");
+            let fuel = &mut crate::Fuel::unlimited();
+            let found = ours.find(&text, fuel).ok().flatten();
+            assert_eq!(
+                found,
+                theirs.find(&text).map(|m| m.range()),
+                "{pattern} on {text:?}"
+            );
+            let groups = ours.find_submatch(&text, fuel).ok().flatten();
+            let their_groups = theirs
+                .captures(&text)
+                .map(|c| c.iter().map(|g| g.map(|m| m.range())).collect::<Vec<_>>());
+            assert_eq!(groups, their_groups, "{pattern} on {text:?}");
             matched += usize::from(expected);
             texts += 1;
         }

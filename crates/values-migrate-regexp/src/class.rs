@@ -32,7 +32,7 @@ impl Class {
 
     /// Sorts and merges overlapping or adjacent ranges.
     pub(super) fn clean(&mut self) {
-        crate::order::by_key(&mut self.ranges, |&range| range);
+        self.ranges.sort_unstable();
         let mut out: Vec<(u32, u32)> = Vec::with_capacity(self.ranges.len());
         for &(lo, hi) in &self.ranges {
             match out.last_mut() {
