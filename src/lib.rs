@@ -20,6 +20,7 @@ pub mod migration;
 mod order;
 pub mod path;
 pub mod reads;
+pub mod render;
 pub mod schema;
 pub mod splice;
 pub mod text;

@@ -178,11 +178,11 @@ fn at(chart: &Chart, path: Vec<String>, pointer: Option<String>) -> ChartAt {
 }
 
 /// A subchart Helm keeps: the key of its values, the chart, its Chart.yaml entry (if listed).
-pub(super) type Kept<'a> = (String, &'a Chart, Option<&'a Dependency>);
+pub(crate) type Kept<'a> = (String, &'a Chart, Option<&'a Dependency>);
 
 /// The subcharts Helm keeps, with the key their values live under and their dependency entry:
 /// first those Chart.yaml does not list (always on), then the listed ones in its order.
-pub(super) fn included(chart: &Chart) -> Result<Vec<Kept<'_>>, ChartError> {
+pub(crate) fn included(chart: &Chart) -> Result<Vec<Kept<'_>>, ChartError> {
     let fits = |dep: &Dependency, sub: &Chart| -> Result<bool, ChartError> {
         if dep.name != sub.name {
             return Ok(false);

@@ -17,10 +17,13 @@ mod semver;
 mod templates;
 mod tree;
 
+pub(crate) use compose::included;
 pub use compose::{ChartAt, Composed, compose};
 pub use dir::Fs;
+pub use dir::read_all;
 pub use dir::{Entry, Source};
 pub use files::Files;
+pub(crate) use semver::matches as semver_matches;
 pub use tree::{Chart, Dependency, Import, load};
 
 use serde::Serialize;

@@ -7,6 +7,7 @@ mod chart;
 mod host;
 mod propose;
 mod replay;
+mod template;
 mod write;
 #[cfg(not(target_arch = "wasm32"))]
 mod writer;
@@ -146,6 +147,7 @@ impl Run<'_> {
             } => self.patch(&args, format, write),
             Command::Replay(args) => self.replay(&args),
             Command::Schema(args) => self.schema(&args),
+            Command::Render(args) => self.render(&args),
             Command::Mcp { .. } => Err(
                 "values-migrate mcp: the MCP server is in the npm package's \
                  CLI: run `npx values-migrate mcp` (docs/agents.md)"

@@ -16,6 +16,7 @@ mod migrate_robustness;
 mod patch_cli;
 mod patch_fixtures;
 mod propose_cli;
+mod render_cli;
 mod replay;
 mod replay_cli;
 mod schema_compile;

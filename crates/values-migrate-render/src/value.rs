@@ -63,16 +63,25 @@ pub struct Str {
 /// A Go map from strings, shared: `set` and `merge` change it where every holder sees it.
 pub type MapRef = Rc<RefCell<BTreeMap<String, Value>>>;
 
+/// How an object's method error starts when it is a refusal of this port, not Go's error.
+pub const UNSUPPORTED: &str = "unsupported: ";
+
 /// A Go value with a struct's fields and methods (`.Chart`, `.Capabilities`, `.Files`).
 pub trait Object: fmt::Debug {
     /// Go's type name, as `typeOf` and `%T` print it (`*chart.Metadata`).
     fn type_name(&self) -> &'static str;
     /// A field, or a method taking no arguments; `None` when the type has no such name.
     fn field(&self, name: &str) -> Option<Value>;
-    /// A method called with arguments; `None` when the type has no such method.
+    /// A method called with arguments; `None` when the type has no such method; an error
+    /// starting with [`UNSUPPORTED`] is a case this port refuses, any other Go's error.
     fn call(&self, name: &str, args: &[Value]) -> Option<Result<Value, String>>;
     /// What `fmt`'s `%v` prints: a `String()` method's result, or `None` to refuse the print.
     fn display(&self) -> Option<String>;
+    /// What `range`, `len` and `index` see when the Go type is a slice or a map (`.Files`,
+    /// `.Capabilities.APIVersions`): (index or key, element) in Go's order; `None` for a struct.
+    fn entries(&self) -> Option<Vec<(Value, Value)>> {
+        None
+    }
 }
 
 /// A value as a Go template holds it.
@@ -138,7 +147,8 @@ impl Value {
             Value::Str(s) => !s.text.is_empty(),
             Value::List(items, _) => !items.is_empty(),
             Value::Map(map, _) => !map.borrow().is_empty(),
-            Value::Object(_) => true,
+            // A map or slice type with methods is true when it holds something; a struct pointer always.
+            Value::Object(o) => o.entries().is_none_or(|entries| !entries.is_empty()),
         }
     }
 
@@ -182,4 +192,20 @@ impl Value {
             _ => false,
         }
     }
+
+    /// Go's nil `[]interface {}` (sprig's `rest` of an empty list): `[]` to `%v`, `range` and
+    /// `len`, but `null` to `toJson` and `toYaml`, and not `deepEqual` to an empty list.
+    pub fn nil_list() -> Value {
+        Value::List(NIL_ITEMS.with(Rc::clone), ElemType::Any)
+    }
+
+    /// Whether the value is Go's nil slice (made by [`Value::nil_list`]).
+    pub fn is_nil_list(&self) -> bool {
+        matches!(self, Value::List(items, _) if NIL_ITEMS.with(|nil| Rc::ptr_eq(nil, items)))
+    }
+}
+
+thread_local! {
+    /// The items of every nil slice: a nil slice is a list that shares this allocation.
+    static NIL_ITEMS: Rc<Vec<Value>> = Rc::new(Vec::new());
 }

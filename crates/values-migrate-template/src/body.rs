@@ -5,7 +5,6 @@
 use crate::ast::{Branch, Node, Pipe, Tree};
 use crate::item::Kind;
 use crate::parse::{Fail, Parser, Scope};
-use crate::print::text_extent;
 use crate::strconv::quote;
 
 /// How deep bodies (`if`, `range`, `with`, `block`, `define`, and each `else if` of a chain,
@@ -254,7 +253,7 @@ impl<'t> Parser<'t> {
         }
         match branch {
             Some(branch) => open.control.node(branch),
-            None => Node::Text { pos: 0 },
+            None => Node::Text { pos: 0, end: 0 },
         }
     }
 
@@ -306,7 +305,7 @@ fn push(lists: &mut [Vec<Node>], node: Node) {
 pub(crate) fn is_empty_tree(nodes: &[Node], text: &str) -> bool {
     nodes.iter().all(|node| match node {
         Node::Comment { .. } => true,
-        Node::Text { pos } => text_extent(text, *pos).trim().is_empty(),
+        Node::Text { pos, end } => text.get(*pos..*end).unwrap_or("").trim().is_empty(),
         _ => false,
     })
 }

@@ -1,0 +1,209 @@
+//! What the evaluator does with values besides printing them: masked spans (random and clock
+//! output) carried to their place in the output, through `include`, `tpl` and functions, and
+//! objects' fields and methods (`.Capabilities`, `.Files`).
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use values_migrate_render::exec::{Env, Output, TemplateSet};
+use values_migrate_render::{Mask, Object, Str, Value};
+
+/// `id-RND` with `RND` masked as a random function's output.
+fn masked() -> Value {
+    Value::Str(Str {
+        text: Rc::from("id-RND"),
+        masks: Some(Rc::new(vec![Mask {
+            start: 3,
+            end: 6,
+            from: "randAlphaNum",
+        }])),
+    })
+}
+
+fn render(files: &[(&str, &str)], dot: Value) -> Output {
+    let mut set = TemplateSet::new();
+    for (name, text) in files {
+        set.add_file(name, text).expect("parses");
+    }
+    set.execute("x.yaml", dot, &mut Env::default())
+        .expect("renders")
+}
+
+fn dot() -> Value {
+    let mut m = BTreeMap::new();
+    m.insert("s".to_string(), masked());
+    m.insert(
+        "l".to_string(),
+        Value::list(vec![Value::str("a"), masked()]),
+    );
+    Value::map(m)
+}
+
+/// The masked spans as the text they cover.
+fn spans(out: &Output) -> Vec<(&str, &'static str)> {
+    out.masks
+        .iter()
+        .map(|m| (&out.text[m.start..m.end], m.from))
+        .collect()
+}
+
+#[test]
+fn masked_spans_land_where_their_text_lands() {
+    type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
+    let cases: &[Case] = &[
+        (
+            "a{{ .s }}b{{ .s }}",
+            "aid-RNDbid-RND",
+            &[("RND", "randAlphaNum"), ("RND", "randAlphaNum")],
+        ),
+        // A string made by a builtin from a masked argument is masked whole.
+        (
+            "{{ print \"p-\" .s }}",
+            "p-id-RND",
+            &[("p-id-RND", "randAlphaNum")],
+        ),
+        (
+            "{{ printf \"%s!\" .s }}",
+            "id-RND!",
+            &[("id-RND!", "randAlphaNum")],
+        ),
+        // A list holding a masked string prints masked whole.
+        (
+            "<{{ .l }}>",
+            "<[a id-RND]>",
+            &[("[a id-RND]", "randAlphaNum")],
+        ),
+        // Nothing masked stays unmasked.
+        ("{{ print \"p\" }}", "p", &[]),
+    ];
+    for (text, want, want_spans) in cases {
+        let out = render(&[("x.yaml", text)], dot());
+        assert_eq!(out.text, *want, "{text}");
+        assert_eq!(spans(&out), *want_spans, "{text}");
+    }
+}
+
+#[test]
+fn include_and_tpl_keep_the_spans_of_what_they_printed() {
+    let files = [
+        ("h.tpl", "{{ define \"h\" }}<{{ .s }}>{{ end }}"),
+        (
+            "x.yaml",
+            "x{{ include \"h\" . }}|{{ tpl \"{{ .missing }}[{{ .s }}]\" . }}",
+        ),
+    ];
+    let out = render(&files, dot());
+    assert_eq!(out.text, "x<id-RND>|[id-RND]");
+    assert_eq!(
+        out.masks
+            .iter()
+            .map(|m| (m.start, m.end))
+            .collect::<Vec<_>>(),
+        vec![(5, 8), (14, 17)]
+    );
+}
+
+#[test]
+fn removing_no_value_moves_the_spans_after_it() {
+    let out = render(
+        &[("x.yaml", "{{ .missing }}:{{ .s }}{{ .missing }}{{ .s }}")],
+        dot(),
+    );
+    assert_eq!(out.text, "<no value>:id-RND<no value>id-RND");
+    let out = out.without_no_value();
+    assert_eq!(out.text, ":id-RNDid-RND");
+    assert_eq!(
+        spans(&out),
+        vec![("RND", "randAlphaNum"), ("RND", "randAlphaNum")]
+    );
+}
+
+/// `.Capabilities` as a test object: a field, a nested object, a method with arguments.
+#[derive(Debug)]
+struct Capabilities;
+
+#[derive(Debug)]
+struct KubeVersion;
+
+impl Object for Capabilities {
+    fn type_name(&self) -> &'static str {
+        "*common.Capabilities"
+    }
+    fn field(&self, name: &str) -> Option<Value> {
+        match name {
+            "KubeVersion" => Some(Value::Object(Rc::new(KubeVersion))),
+            _ => None,
+        }
+    }
+    fn call(&self, name: &str, args: &[Value]) -> Option<Result<Value, String>> {
+        match (name, args) {
+            ("Has", [Value::Str(s)]) => Some(Ok(Value::Bool(&*s.text == "apps/v1"))),
+            ("Has", _) => Some(Err("wrong argument".to_string())),
+            _ => None,
+        }
+    }
+    fn display(&self) -> Option<String> {
+        None
+    }
+}
+
+impl Object for KubeVersion {
+    fn type_name(&self) -> &'static str {
+        "*common.KubeVersion"
+    }
+    fn field(&self, name: &str) -> Option<Value> {
+        match name {
+            "Version" => Some(Value::str("v1.20.0")),
+            "Major" => Some(Value::str("1")),
+            _ => None,
+        }
+    }
+    fn call(&self, _: &str, _: &[Value]) -> Option<Result<Value, String>> {
+        None
+    }
+    fn display(&self) -> Option<String> {
+        Some("v1.20.0".to_string())
+    }
+}
+
+#[test]
+fn objects_give_fields_and_methods() {
+    let mut m = BTreeMap::new();
+    m.insert(
+        "Capabilities".to_string(),
+        Value::Object(Rc::new(Capabilities)),
+    );
+    let dot = Value::map(m);
+    let text = "{{ .Capabilities.KubeVersion.Version }} {{ .Capabilities.Has \"apps/v1\" }} \
+                {{ .Capabilities.Has \"x\" }} {{ \"apps/v1\" | .Capabilities.Has }}";
+    assert_eq!(
+        render(&[("x.yaml", text)], dot.clone()).text,
+        "v1.20.0 true false true"
+    );
+    // Read from a map, the object is held in an `interface {}`, and Go names that type (as
+    // Helm 4.2.3 says for `.Capabilities.Missing`); out of a variable, its own.
+    let no_field = |text: &str| {
+        let mut set = TemplateSet::new();
+        set.add_file("x.yaml", text).expect("parses");
+        let error = set.execute("x.yaml", dot.clone(), &mut Env::default());
+        error.expect_err("no field").message
+    };
+    assert_eq!(
+        no_field("{{ .Capabilities.Nope }}"),
+        "x.yaml:1:16\n  executing \"x.yaml\" at <.Capabilities.Nope>:\n    can't evaluate field Nope in type interface {}"
+    );
+    assert_eq!(
+        no_field("{{ $c := .Capabilities }}{{ $c.Nope }}"),
+        "x.yaml:1:30\n  executing \"x.yaml\" at <$c.Nope>:\n    can't evaluate field Nope in type *common.Capabilities"
+    );
+    let mut set = TemplateSet::new();
+    set.add_file("x.yaml", "{{ .Capabilities.Has 1 }}")
+        .expect("parses");
+    let error = set
+        .execute("x.yaml", dot, &mut Env::default())
+        .expect_err("method error");
+    assert_eq!(
+        error.message,
+        "template: x.yaml:1:16: executing \"x.yaml\" at <.Capabilities.Has>: error calling Has: wrong argument"
+    );
+}
