@@ -389,9 +389,10 @@ fn decrypt_aes(_: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
     }
     let crypt = base64_decode(crypt64.as_bytes()).map_err(&fail)?;
     let Some((iv, body)) = crypt.split_first_chunk::<16>() else {
+        // Go slices the decoded buffer, whose capacity is `DecodedLen` of the input.
         return Err(fail(format!(
-            "runtime error: slice bounds out of range [:16] with length {}",
-            crypt.len()
+            "runtime error: slice bounds out of range [:16] with capacity {}",
+            crypt64.len() / 4 * 3
         )));
     };
     if body.len() % 16 != 0 {

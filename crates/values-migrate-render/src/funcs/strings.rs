@@ -69,6 +69,7 @@ pub(crate) const FUNCS: &[(&str, Func)] = &[
         "splitn",
         whole(&[Param::Str, Param::Int, Param::Str], splitn),
     ),
+    ("hello", whole(&[], hello)),
 ];
 
 /// The signature of a function's body.
@@ -778,4 +779,9 @@ fn splitn(_: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
         text(&args, 0),
         int(&args, 1),
     )))
+}
+
+/// `hello`: sprig's greeting.
+fn hello(_: &mut Ctx, _: Vec<Value>) -> Result<Value, CallError> {
+    Ok(Value::str("Hello!"))
 }
