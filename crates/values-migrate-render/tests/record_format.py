@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
-"""Records Helm 4.2.3's answers for Go's fmt, encoding/json and yaml.v2 output.
+"""Records Helm 4.2.3's answers for Go's fmt, encoding/json, yaml.v2, yaml.v3 and TOML output.
 
 Each case is one call `{{ FUNC ARG... }}` of typed arguments, rendered in its own template of a
-probe chart (tests/format_chart, written here) through helm_python; the answers go to
+probe chart (written afresh in the temporary directory) through helm_python; the answers go to
 tests/data/format_cases.json, which tests/format.rs compares against the port, case by case.
+The cases: Go's fmt_test.go verbs and flags and seeded random ones; print/println; a table of
+values and strings (every type, quoting, folding, unicode, control characters, nesting, key
+order) and seeded random ones through print, toJson, toRawJson, toPrettyJson, toYaml, mustToYaml,
+toYamlPretty, toToml; small subtrees of the values of the charts vendored in tests/charts;
+keys near yaml.v2's simple-key limit; TOML's table shapes; fromJson, mustFromJson and
+fromJsonArray of good and bad JSON.
 
 A typed argument is one of {"s": str}, {"i": int} (a template int literal), {"i64": int},
 {"f": "1.5"} (float64 parsed from text), {"b": bool}, {"nil": 0}, {"l": [args]} (sprig's list),
@@ -201,6 +207,14 @@ TOML_VALUES = [
     {"t": [{"a": None}, {"b": [{"c": None, "d": 2}]}]}, {"i": [{"x": {"y": 1}, "z": None}]},
 ]
 
+# Keys about the 1024 characters after which yaml.v2 no longer takes a key of the JSON text as a
+# simple key (counted as JSON writes them: escapes, then quotes).
+LONG_KEYS = [
+    {"k" * 1022: 1}, {"k" * 1023: 1}, {"<" * 170: 1}, {"<" * 171: 1}, {"é" * 1022: 1},
+    {"é" * 1023: 1}, {"\n" * 511: 1}, {"\n" * 512: 1}, [1, {"z": {"k" * 1023: 1}}],
+    {"a": "ctrl\x7f", "b": {"k" * 1023: 1}}, {"k" * 1023: {"a": 1}},
+]
+
 # text/template's `print` and `println` builtins are fmt.Sprint and fmt.Sprintln.
 SPRINT = [
     [i(1), i(2), s("a"), i(3), s("b"), s("c"), NIL, i(4)], [], [s("a")], [s("a"), s("b")], [i(1)],
@@ -214,7 +228,7 @@ FROM_JSON = [
     "{bad", "", "   ", "[1, 2]", '"str"', "1", "true", '{"a": 1,}', '{"a" 1}', '{"a": 1 "b": 2}',
     "[1 2]", "{} x", "01", "-", "1.", "1e", "tru", "trx", "nul", "nulx", "fals", '{"a": "\x01"}',
     '{"a": "\\x"}', '{"a": "\\u12g4"}', "{,}", '{"a":}', "[,]", "[1,]", '{"a"', '{"a":', "\u00e9",
-    '{"k": [[[[1]]]]}', '{"k": "\\ud800"}',
+    '{"k": [[[[1]]]]}', '{"k": "\\ud800"}', "null", "[null]", '{"a": null}',
 ]
 FROM_JSON_ARRAY = ['[1, "a", null, {"b": 2}]', "[]", '{"a": 1}', "[1,", "x", '"s"']
 
@@ -240,7 +254,7 @@ def generated():
         n = rng.choice([1, 2, 3, 5, 8, 20, 40, 60])
         strings.append("".join(rng.choice(tokens) for _ in range(n)))
     nested = []
-    for k, text in enumerate(strings[:200]):
+    for k, text in enumerate(strings[:120]):
         node = text
         for depth in range(k % 4):
             node = {f"k{depth}": node, "z": [node]} if depth % 2 == 0 else [node, {"key": node}]
@@ -345,11 +359,14 @@ def cases():
         for func in ["toYaml", "toJson", "print", "toYamlPretty", "toToml"]:
             out.append({"func": func, "args": [v(val)]})
     for val in nested + keys:
-        for func in ["toYaml", "toPrettyJson", "toYamlPretty", "toToml"]:
+        for func in ["toYaml", "toYamlPretty", "toToml"]:
             out.append({"func": func, "args": [v(val)]})
     for val in [f("NaN"), f("+Inf"), f("-0"), {"l": [f("-Inf")]}, {"i64": 5}, {"l": []}, {"m": {}}, NIL]:
         for func in ["toJson", "toRawJson", "toPrettyJson", "toYaml", "mustToJson", "mustToRawJson", "mustToPrettyJson", "mustToYaml", "toYamlPretty", "toToml", "mustToToml"]:
             out.append({"func": func, "args": [val]})
+    for val in LONG_KEYS:
+        for func in ["toYaml", "mustToYaml", "toYamlPretty"]:
+            out.append({"func": func, "args": [v(val)]})
     for val in TOML_VALUES:
         for func in ["toToml", "mustToToml"]:
             out.append({"func": func, "args": [v(val)]})

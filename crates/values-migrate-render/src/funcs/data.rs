@@ -188,9 +188,17 @@ fn from_yaml(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
             "error unmarshaling JSON: while decoding JSON: {}",
             mismatch(&other, "map[string]interface {}")
         ),
-        Err(message) => message,
+        Err(message) => refused(message)?,
     };
     Ok(error_map(message))
+}
+
+/// The YAML reader's error as Helm's words, or the refusal it names (`value::UNSUPPORTED`).
+fn refused(message: String) -> Result<String, CallError> {
+    match message.strip_prefix(crate::value::UNSUPPORTED) {
+        Some(what) => Err(CallError::Unsupported(what.to_string())),
+        None => Ok(message),
+    }
 }
 
 /// Helm's `fromYamlArray`: the caller's YAML reader; a non-list or an error gives `[message]`.
@@ -205,7 +213,7 @@ fn from_yaml_array(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> 
             "error unmarshaling JSON: while decoding JSON: {}",
             mismatch(&other, "[]interface {}")
         ),
-        Err(message) => message,
+        Err(message) => refused(message)?,
     };
     Ok(Value::List(
         std::rc::Rc::new(vec![Value::str(message)]),
@@ -215,16 +223,15 @@ fn from_yaml_array(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> 
 
 /// Helm's `toToml`: BurntSushi's encoder; on error, the error's text is the result.
 fn to_toml(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let out = match toml::encode(arg(&args)) {
-        Err(CallError::Go(message)) => message,
-        other => other?,
+    let out = match toml::encode(arg(&args))? {
+        Ok(out) | Err(out) => out,
     };
     made(ctx, out)
 }
 
 /// Helm's `mustToToml`: as `toToml`, its error failing the render.
 fn must_to_toml(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let out = toml::encode(arg(&args))?;
+    let out = toml::encode(arg(&args))?.map_err(CallError::Go)?;
     made(ctx, out)
 }
 

@@ -50,7 +50,6 @@ struct Analysis {
 /// The contexts `yaml_emitter_emit_node` records.
 #[derive(Clone, Copy)]
 struct Context {
-    root: bool,
     mapping: bool,
     simple_key: bool,
 }
@@ -90,7 +89,6 @@ impl Emitter {
     /// One document: the root node, then the document end's indent.
     pub fn document(&mut self, root: &Node) {
         let ctx = Context {
-            root: true,
             mapping: false,
             simple_key: false,
         };
@@ -176,7 +174,6 @@ impl Emitter {
                     self.write_indent();
                     self.write_indicator("-", true, false, true);
                     let item_ctx = Context {
-                        root: false,
                         mapping: false,
                         simple_key: false,
                     };
@@ -192,7 +189,6 @@ impl Emitter {
     fn block_mapping(&mut self, entries: &[(Node, Node)]) {
         let saved = self.increase_indent(false, false);
         let value_ctx = Context {
-            root: false,
             mapping: true,
             simple_key: false,
         };
@@ -200,7 +196,6 @@ impl Emitter {
             self.write_indent();
             if is_simple_key(key) {
                 let key_ctx = Context {
-                    root: false,
                     mapping: true,
                     simple_key: true,
                 };

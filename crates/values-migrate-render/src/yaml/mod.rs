@@ -22,6 +22,9 @@ pub fn to_yaml(v: &Value) -> Result<String, CallError> {
             other => other,
         });
     }
+    let mut found = Found::default();
+    read_back(v, &mut found);
+    found.verdict()?;
     let node = to_node(v)?;
     let mut emitter = Emitter::new(false);
     emitter.document(&node);
@@ -137,7 +140,7 @@ fn to_node(v: &Value) -> Result<Node, CallError> {
         Value::Bool(b) => Node::Scalar(b.to_string(), Style::Plain),
         Value::Int(n, _) => number(&n.to_string()),
         Value::Float(f) => number(&crate::json::float_text(*f)),
-        Value::Str(s) => string(&s.text)?,
+        Value::Str(s) => string_node(&s.text),
         Value::List(..) if v.is_nil_list() => Node::Scalar("null".to_string(), Style::Plain),
         Value::List(items, _) => {
             let mut nodes = Vec::with_capacity(items.len());
@@ -152,7 +155,7 @@ fn to_node(v: &Value) -> Result<Node, CallError> {
             let mut entries = Vec::with_capacity(keys.len());
             for key in keys {
                 let item = map.get(key).unwrap_or(&Value::Nil);
-                entries.push((string(key)?, to_node(item)?));
+                entries.push((string_node(key), to_node(item)?));
             }
             Node::Map(entries)
         }
@@ -176,23 +179,66 @@ fn number(json_text: &str) -> Node {
     Node::Scalar(text, Style::Plain)
 }
 
-/// A string as yaml.v2's encoder styles it, once it has survived the reading of JSON's text.
-fn string(s: &str) -> Result<Node, CallError> {
-    for c in s.chars() {
-        // yaml.v2's reader refuses these raw; JSON writes them raw (below 0x20 it escapes them).
-        if matches!(c as u32, 0x7f..=0x84 | 0x86..=0x9f | 0xfffe..=0xffff) {
-            return Err(CallError::Go(
+/// What stops yaml.v2 reading back the JSON text: characters its reader refuses, a raw NEL
+/// (a line break inside a quoted scalar, folded; not ported), a key too long to be a simple key.
+#[derive(Default)]
+struct Found {
+    control: bool,
+    nel: bool,
+    long_key: bool,
+}
+
+impl Found {
+    /// The error yaml.v2 reports (both errors at once depend on its reader's chunks: refused).
+    fn verdict(&self) -> Result<(), CallError> {
+        let refuse = |why: &str| Err(CallError::Unsupported(why.to_string()));
+        match (self.control, self.nel, self.long_key) {
+            (_, true, _) => refuse("YAML of a string holding U+0085 (NEL)"),
+            (true, _, true) => {
+                refuse("YAML of control characters beside a key over 1022 characters")
+            }
+            (true, _, _) => Err(CallError::Go(
                 "yaml: control characters are not allowed".to_string(),
-            ));
-        }
-        if c == '\u{85}' {
-            // JSON leaves NEL raw and yaml.v2 folds it inside a quoted scalar: not ported.
-            return Err(CallError::Unsupported(
-                "YAML of a string holding U+0085 (NEL)".to_string(),
-            ));
+            )),
+            (_, _, true) => Err(CallError::Go(
+                "yaml: did not find expected ',' or '}'".to_string(),
+            )),
+            _ => Ok(()),
         }
     }
-    Ok(string_node(s))
+
+    /// A string of the JSON text (`key`: a map key, which must stay a simple key).
+    fn string(&mut self, s: &str, key: bool) {
+        let mut len = 2;
+        for c in s.chars() {
+            // yaml.v2's reader refuses these raw; JSON writes them raw (below 0x20 it escapes them).
+            self.control |= matches!(c as u32, 0x7f..=0x84 | 0x86..=0x9f | 0xfffe..=0xffff);
+            self.nel |= c == '\u{85}';
+            len += match c {
+                '"' | '\\' | '\u{8}' | '\u{c}' | '\n' | '\r' | '\t' => 2,
+                '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => 6,
+                c if (c as u32) < 0x20 => 6,
+                _ => 1,
+            };
+        }
+        // A simple key goes stale 1024 characters past its start.
+        self.long_key |= key && len > 1024;
+    }
+}
+
+/// Walks every string of the value as yaml.v2 reads the JSON text of it.
+fn read_back(v: &Value, found: &mut Found) {
+    match v {
+        Value::Str(s) => found.string(&s.text, false),
+        Value::List(items, _) => items.iter().for_each(|item| read_back(item, found)),
+        Value::Map(map, _) => {
+            for (key, item) in map.borrow().iter() {
+                found.string(key, true);
+                read_back(item, found);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Map keys in yaml.v2's (or yaml.v3's) `keyList` order; refused where that order is not total.

@@ -12,29 +12,41 @@ const MAX_DEPTH: usize = 1000;
 /// The most text one encoding makes.
 const MAX_OUTPUT: usize = 64 << 20;
 
-/// The TOML document of `v`, or the encoder's error (`Go`); what is not ported is refused.
-pub(crate) fn encode(v: &Value) -> Result<String, CallError> {
+/// The TOML document of `v`, or the encoder's error text (inside); a panic in Go is the call's
+/// error (`Go`), and what is not ported is refused.
+pub(crate) fn encode(v: &Value) -> Result<Result<String, String>, CallError> {
     let mut enc = Encoder {
         out: String::new(),
         written: false,
         open: Vec::new(),
     };
-    match v {
-        Value::Nil | Value::Object(_) => Err(CallError::Unsupported(format!(
-            "toToml of a {}",
-            v.type_name()
-        ))),
-        Value::Map(..) => {
-            enc.value(&[], v)?;
-            Ok(enc.out)
+    let result = match v {
+        // BurntSushi asks a nil for its type: Go panics, and the template reports the panic.
+        Value::Nil => {
+            return Err(CallError::Go(
+                "reflect: call of reflect.Value.Type on zero Value".to_string(),
+            ));
         }
-        Value::List(..) if is_table_array(v)? => Err(CallError::Go(
-            "toml: top-level values must be Go maps or structs".to_string(),
-        )),
-        other => {
-            enc.element(other, 0)?;
-            Ok(enc.out)
+        Value::Object(o) => {
+            return Err(CallError::Unsupported(format!(
+                "toToml of a {}",
+                o.type_name()
+            )));
         }
+        Value::Map(..) => enc.value(&[], v),
+        Value::List(..) => match is_table_array(v) {
+            Ok(true) => Err(CallError::Go(
+                "toml: top-level values must be Go maps or structs".to_string(),
+            )),
+            Ok(false) => enc.element(v, 0),
+            Err(err) => Err(err),
+        },
+        other => enc.element(other, 0),
+    };
+    match result {
+        Ok(()) => Ok(Ok(enc.out)),
+        Err(CallError::Go(message)) => Ok(Err(message)),
+        Err(other) => Err(other),
     }
 }
 
