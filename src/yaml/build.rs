@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use saphyr_parser::{Event, Parser, ScalarStyle as SaphyrStyle, Tag};
+use values_migrate_yaml_parser::{Event, Parser, ScalarStyle as SaphyrStyle, Tag};
 
 use super::closer;
 use super::error::{YamlError, YamlErrorKind};

@@ -1,6 +1,6 @@
 //! The one place where saphyr's character indices become byte offsets.
 
-use saphyr_parser::Marker;
+use values_migrate_yaml_parser::Marker;
 
 /// How many characters lie between two checkpoints of the table.
 const STRIDE: usize = 64;

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use saphyr_parser::{Event, Parser};
+use values_migrate_yaml_parser::{Event, Parser};
 use serde_json::{Map, Number, Value};
 
 use super::super::build::{convert_style, first_unprintable};

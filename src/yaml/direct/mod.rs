@@ -16,7 +16,7 @@ mod merge;
 
 use std::borrow::Cow;
 
-use saphyr_parser::{Event, Parser};
+use values_migrate_yaml_parser::{Event, Parser};
 use serde_json::{Map, Number, Value};
 
 use super::build::{convert_style, first_unprintable};
