@@ -7,7 +7,7 @@
 use crate::{
     BufferedInput, Marker,
     input::{Input, str::StrInput},
-    scanner::{ScalarStyle, ScanError, Scanner, Span, Token, TokenType},
+    scanner::{Dialect, ScalarStyle, ScanError, Scanner, Span, Token, TokenType},
 };
 
 use alloc::{
@@ -310,6 +310,20 @@ where
 }
 
 impl<'input, T: Input> Parser<'input, T> {
+    /// Follows `dialect`'s grammar where YAML 1.2 and go-yaml part (before the first event).
+    #[must_use]
+    pub fn with_dialect(mut self, dialect: Dialect) -> Self {
+        self.scanner.set_dialect(dialect);
+        self
+    }
+
+    /// Under [`Dialect::GoYaml`], the first refusal YAML 1.2 makes of what only go-yaml reads,
+    /// among what was parsed so far; `None` when YAML 1.2 reads it all.
+    #[must_use]
+    pub fn yaml12_refusal(&self) -> Option<&ScanError> {
+        self.scanner.yaml12_refusal()
+    }
+
     /// Create a new instance of a parser from the given input of characters.
     pub fn new(src: T) -> Self {
         Parser {

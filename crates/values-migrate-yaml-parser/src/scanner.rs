@@ -139,6 +139,19 @@ impl Span {
     }
 }
 
+/// Which reader's grammar the scanner follows where YAML 1.2 and go-yaml v2 (Helm's reader) part.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// YAML 1.2, as saphyr-parser 0.3.4 reads it.
+    #[default]
+    Yaml12,
+    /// go-yaml v2 where it reads what saphyr-parser refuses: a tab right after a mapping's `:`
+    /// (`a:\tb`), a quoted scalar's continuation line left of the block indentation or led by a
+    /// tab there, the `\'` escape in a double-quoted scalar, and a flow collection's closing
+    /// bracket left of the block indentation, first on its line. Everything else is YAML 1.2.
+    GoYaml,
+}
+
 /// An error that occurred while scanning.
 #[derive(Clone, PartialEq, Debug, Eq, Error)]
 #[error("{} at byte {} line {} column {}", .info, .mark.index, .mark.line, .mark.col + 1,)]
@@ -147,13 +160,19 @@ pub struct ScanError {
     mark: Marker,
     /// Human-readable details about the error.
     info: String,
+    /// Whether flow collections were nested past the scanner's limit.
+    too_deep: bool,
 }
 
 impl ScanError {
     /// Create a new error from a location and an error string.
     #[must_use]
     pub fn new(loc: Marker, info: String) -> ScanError {
-        ScanError { mark: loc, info }
+        ScanError {
+            mark: loc,
+            info,
+            too_deep: false,
+        }
     }
 
     /// Convenience alias for string slices.
@@ -162,7 +181,14 @@ impl ScanError {
         ScanError {
             mark: loc,
             info: info.to_owned(),
+            too_deep: false,
         }
+    }
+
+    /// Whether the error is flow collections nested past the scanner's limit (255 levels).
+    #[must_use]
+    pub fn is_too_deep(&self) -> bool {
+        self.too_deep
     }
 
     /// Return the marker pointing to the error in the source.
@@ -480,6 +506,10 @@ pub struct Scanner<'input, T> {
     buf_leading_break: String,
     buf_trailing_breaks: String,
     buf_whitespaces: String,
+    /// The grammar followed where YAML 1.2 and go-yaml part.
+    dialect: Dialect,
+    /// Under [`Dialect::GoYaml`], the first refusal YAML 1.2 makes of what only go-yaml reads.
+    yaml12_refusal: Option<ScanError>,
 }
 
 impl<T: Input + Clone> Clone for Scanner<'_, T> {
@@ -506,6 +536,8 @@ impl<T: Input + Clone> Clone for Scanner<'_, T> {
             buf_leading_break: self.buf_leading_break.clone(),
             buf_trailing_breaks: self.buf_trailing_breaks.clone(),
             buf_whitespaces: self.buf_whitespaces.clone(),
+            dialect: self.dialect,
+            yaml12_refusal: self.yaml12_refusal.clone(),
         }
     }
 }
@@ -565,7 +597,34 @@ impl<'input, T: Input> Scanner<'input, T> {
             buf_leading_break: String::new(),
             buf_trailing_breaks: String::new(),
             buf_whitespaces: String::new(),
+            dialect: Dialect::Yaml12,
+            yaml12_refusal: None,
         }
+    }
+
+    /// Follows `dialect`'s grammar where YAML 1.2 and go-yaml part.
+    pub fn set_dialect(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
+    }
+
+    /// Under [`Dialect::GoYaml`], the first refusal YAML 1.2 makes (saphyr-parser's error) of
+    /// what only go-yaml reads; `None` when YAML 1.2 reads all that was scanned.
+    #[must_use]
+    pub fn yaml12_refusal(&self) -> Option<&ScanError> {
+        self.yaml12_refusal.as_ref()
+    }
+
+    /// Whether go-yaml's dialect reads past `error`, which YAML 1.2 makes here: under
+    /// [`Dialect::GoYaml`], the error is kept as YAML 1.2's refusal when `yaml12_only` (and none
+    /// came before) and `true` is returned; under [`Dialect::Yaml12`], `false`.
+    fn go_yaml_reads(&mut self, error: ScanError, yaml12_only: bool) -> bool {
+        if self.dialect != Dialect::GoYaml {
+            return false;
+        }
+        if yaml12_only && self.yaml12_refusal.is_none() {
+            self.yaml12_refusal = Some(error);
+        }
+        true
     }
 
     /// Get a copy of the last error that was encountered, if any.
@@ -756,7 +815,15 @@ impl<'input, T: Input> Scanner<'input, T> {
         }
 
         if (self.mark.col as isize) < self.indent {
-            return Err(ScanError::new_str(self.mark, "invalid indentation"));
+            let error = ScanError::new_str(self.mark, "invalid indentation");
+            // Dialect::GoYaml: go-yaml checks no indentation inside a flow collection; a closing
+            // bracket first on its line is read (YAML 1.2 reads it too: not kept as a refusal).
+            let closer = self.flow_level > 0
+                && self.leading_whitespace
+                && matches!(self.input.peek(), ']' | '}');
+            if !(closer && self.go_yaml_reads(error.clone(), false)) {
+                return Err(error);
+            }
         }
 
         let c = self.input.peek();
@@ -1570,7 +1637,10 @@ impl<'input, T: Input> Scanner<'input, T> {
         self.flow_level = self
             .flow_level
             .checked_add(1)
-            .ok_or_else(|| ScanError::new_str(self.mark, "recursion limit exceeded"))?;
+            .ok_or_else(|| ScanError {
+                too_deep: true,
+                ..ScanError::new_str(self.mark, "recursion limit exceeded")
+            })?;
         Ok(())
     }
 
@@ -2048,10 +2118,14 @@ impl<'input, T: Input> Scanner<'input, T> {
             }
 
             if (self.mark.col as isize) < self.indent {
-                return Err(ScanError::new_str(
-                    start_mark,
-                    "invalid indentation in quoted scalar",
-                ));
+                let error = ScanError::new_str(start_mark, "invalid indentation in quoted scalar");
+                // Dialect::GoYaml: go-yaml checks no indentation inside a quoted scalar, and the
+                // folding drops the line's leading white space; a line Helm's document splitter
+                // takes (`---` at its start) is left to YAML 1.2's refusal.
+                let marker = self.mark.col == 0 && self.input.next_3_are('-', '-', '-');
+                if marker || !self.go_yaml_reads(error.clone(), true) {
+                    return Err(error);
+                }
             }
 
             leading_blanks = false;
@@ -2074,10 +2148,12 @@ impl<'input, T: Input> Scanner<'input, T> {
                     // Consume a space or a tab character.
                     if leading_blanks {
                         if self.input.peek() == '\t' && (self.mark.col as isize) < self.indent {
-                            return Err(ScanError::new_str(
-                                self.mark,
-                                "tab cannot be used as indentation",
-                            ));
+                            let error =
+                                ScanError::new_str(self.mark, "tab cannot be used as indentation");
+                            // Dialect::GoYaml: white space the folding drops, a tab or a space.
+                            if !self.go_yaml_reads(error.clone(), true) {
+                                return Err(error);
+                            }
                         }
                         self.skip_blank();
                     } else {
@@ -2228,6 +2304,15 @@ impl<'input, T: Input> Scanner<'input, T> {
             '"' => ret = '"',
             '/' => ret = '/',
             '\\' => ret = '\\',
+            // Dialect::GoYaml: go-yaml v2 knows `\'` (an apostrophe); YAML 1.2 does not.
+            '\'' if self.dialect == Dialect::GoYaml => {
+                let error = ScanError::new_str(
+                    *start_mark,
+                    "while parsing a quoted scalar, found unknown escape character",
+                );
+                self.go_yaml_reads(error, true);
+                ret = '\'';
+            }
             // Unicode next line (#x85)
             'N' => ret = char::from_u32(0x85).unwrap(),
             // Unicode non-breaking space (#xA0)
@@ -2546,15 +2631,19 @@ impl<'input, T: Input> Scanner<'input, T> {
         };
 
         // Skip over ':'.
+        let first_on_line = self.leading_whitespace;
         self.skip_non_blank();
         if self.input.look_ch() == '\t'
             && !self.skip_ws_to_eol(SkipTabs::Yes)?.has_valid_yaml_ws()
             && (self.input.peek() == '-' || self.input.next_is_alpha())
         {
-            return Err(ScanError::new_str(
-                self.mark,
-                "':' must be followed by a valid YAML whitespace",
-            ));
+            let error =
+                ScanError::new_str(self.mark, "':' must be followed by a valid YAML whitespace");
+            // Dialect::GoYaml: a tab separates as a space does. After a complex key's `:` first on
+            // its line YAML 1.2 refuses it (yaml-test-suite Y79Y): kept as its refusal.
+            if !self.go_yaml_reads(error.clone(), first_on_line) {
+                return Err(error);
+            }
         }
 
         if sk.possible {
