@@ -350,15 +350,24 @@ fn a_values_file_of_1100_tabs_after_colons_is_read_in_one_pass() {
     assert_eq!(value[0]["key1024"], "value1024");
     assert_eq!(value[0]["key1099"], "value1099");
     // A tab after a key's `:` is YAML 1.2's too: the yaml-1.2 typing reads the same values.
-    assert_eq!(values_migrate::yaml::decode(&text, &yaml12()).unwrap(), value);
+    assert_eq!(
+        values_migrate::yaml::decode(&text, &yaml12()).unwrap(),
+        value
+    );
     // After a complex key's `:` first on its line YAML 1.2 refuses it (yaml-test-suite Y79Y),
     // and so does Helm, in go-yaml's words (tabs.rs).
     let complex = format!("{text}? k\n:\tv\n");
     let error = values_migrate::yaml::decode(&complex, &yaml12()).unwrap_err();
-    assert_eq!(error.message(), "':' must be followed by a valid YAML whitespace");
+    assert_eq!(
+        error.message(),
+        "':' must be followed by a valid YAML whitespace"
+    );
     assert_eq!(error.range().start, complex.len() - 2);
     let error = values_migrate::yaml::decode(&complex, &Default::default()).unwrap_err();
-    assert!(error.message().contains("cannot start any token"), "{error}");
+    assert!(
+        error.message().contains("cannot start any token"),
+        "{error}"
+    );
     assert_eq!(error.range().start, complex.len() - 3);
 }
 
@@ -377,7 +386,10 @@ fn quoted_lines_left_of_their_indentation_are_read_past_the_old_caps() {
     let error = values_migrate::yaml::decode(&text, &yaml12()).unwrap_err();
     assert_eq!(
         (error.message(), error.range().start),
-        ("invalid indentation in quoted scalar", text.find('"').unwrap())
+        (
+            "invalid indentation in quoted scalar",
+            text.find('"').unwrap()
+        )
     );
     // Lines at or right of the quote's column, or of white space only, as before; a line that
     // starts `---` (a document marker to Helm's splitter) stays refused, one of `...` is read.
@@ -411,6 +423,10 @@ fn go_yaml_escapes_are_read_past_the_old_caps() {
             4
         )
     );
+    // In a key too, as Helm reads it ({"don't": 1}; the repair before put a line break in the
+    // key, which then spanned two lines and was refused).
+    let key = values_migrate::yaml::decode("\"don\\'t\": 1\n", &Default::default()).unwrap();
+    assert_eq!(key[0], serde_json::json!({"don't": 1}));
     // Another unknown escape stays refused, where its scalar starts.
     let error = parse("a: \"x\\'y\\qz\"\n", &Limits::default()).unwrap_err();
     assert_eq!(error.range().start, 3);
@@ -426,7 +442,10 @@ fn flow_collections_closed_left_of_their_indentation_are_read_past_the_old_cap()
     assert_eq!(text_at(&text, &s, "c99.v"), "{\n    \"a\": [\n    ]\n}");
     let value = values_migrate::yaml::decode(&text, &Default::default()).unwrap();
     assert_eq!(value[0]["c99"], serde_json::json!({"v": {"a": []}}));
-    assert_eq!(values_migrate::yaml::decode(&text, &yaml12()).unwrap(), value);
+    assert_eq!(
+        values_migrate::yaml::decode(&text, &yaml12()).unwrap(),
+        value
+    );
     // Another token left of the indentation in a flow collection stays refused.
     assert!(parse("c:\n  v: {\n    \"a\": 1,\n\"b\": 2}\n", &Limits::default()).is_err());
 }

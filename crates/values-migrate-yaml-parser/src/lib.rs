@@ -4,6 +4,9 @@
 
 //! YAML 1.2 parser implementation in pure Rust.
 //!
+//! saphyr-parser 0.3.4, vendored by values-migrate with go-yaml v2's dialect (Helm's reader) as an
+//! option: [`Dialect`], [`Parser::with_dialect`], [`Parser::yaml12_refusal`] (README.md).
+//!
 //! **If you want to load to a YAML Rust structure or manipulate YAML objects, use `saphyr` instead
 //! of `saphyr-parser`. This crate contains only the parser.**
 //!

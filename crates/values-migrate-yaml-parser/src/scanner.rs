@@ -1634,13 +1634,10 @@ impl<'input, T: Input> Scanner<'input, T> {
 
     fn increase_flow_level(&mut self) -> ScanResult {
         self.simple_keys.push(SimpleKey::new(Marker::new(0, 0, 0)));
-        self.flow_level = self
-            .flow_level
-            .checked_add(1)
-            .ok_or_else(|| ScanError {
-                too_deep: true,
-                ..ScanError::new_str(self.mark, "recursion limit exceeded")
-            })?;
+        self.flow_level = self.flow_level.checked_add(1).ok_or_else(|| ScanError {
+            too_deep: true,
+            ..ScanError::new_str(self.mark, "recursion limit exceeded")
+        })?;
         Ok(())
     }
 

@@ -29,7 +29,11 @@ fn read(text: &str, dialect: Dialect) -> (Result<Vec<String>, ScanError>, Option
 fn go_yaml_only(text: &str, twin: &str, words: &str, at: usize, kept: bool) {
     let (yaml12, _) = read(text, Dialect::Yaml12);
     let error = yaml12.expect_err(text);
-    assert_eq!((error.info(), error.marker().index()), (words, at), "{text:?}");
+    assert_eq!(
+        (error.info(), error.marker().index()),
+        (words, at),
+        "{text:?}"
+    );
     let (go, refusal) = read(text, Dialect::GoYaml);
     let (want, _) = read(twin, Dialect::Yaml12);
     assert_eq!(go.expect(text), want.expect(twin), "{text:?}");
@@ -49,9 +53,27 @@ fn a_tab_after_a_key_s_colon() {
 fn a_quoted_line_left_of_its_indentation_or_led_by_a_tab() {
     let left = "invalid indentation in quoted scalar";
     let tab = "tab cannot be used as indentation";
-    go_yaml_only("a:\n  b: \"x\ny\"\n", "a:\n  b: \"x\n     y\"\n", left, 8, true);
-    go_yaml_only("a:\n  b: 'x\n\n y'\n", "a:\n  b: 'x\n\n     y'\n", left, 8, true);
-    go_yaml_only("a:\n  b: \"x\n\t  y\"\n", "a:\n  b: \"x\n     y\"\n", tab, 11, true);
+    go_yaml_only(
+        "a:\n  b: \"x\ny\"\n",
+        "a:\n  b: \"x\n     y\"\n",
+        left,
+        8,
+        true,
+    );
+    go_yaml_only(
+        "a:\n  b: 'x\n\n y'\n",
+        "a:\n  b: 'x\n\n     y'\n",
+        left,
+        8,
+        true,
+    );
+    go_yaml_only(
+        "a:\n  b: \"x\n\t  y\"\n",
+        "a:\n  b: \"x\n     y\"\n",
+        tab,
+        11,
+        true,
+    );
     // A line that starts `---` stays refused.
     let (go, _) = read("a:\n  b: \"x\n---y\"\n", Dialect::GoYaml);
     assert_eq!(go.unwrap_err().info(), left);
@@ -71,9 +93,21 @@ fn go_yaml_s_escaped_apostrophe() {
 fn a_flow_closer_left_of_its_indentation() {
     let invalid = "invalid indentation";
     let text = "a:\n  b: {\n    \"c\": [\n    ]\n}\n";
-    go_yaml_only(text, "a:\n  b: {\n    \"c\": [\n    ] }\n", invalid, 27, false);
+    go_yaml_only(
+        text,
+        "a:\n  b: {\n    \"c\": [\n    ] }\n",
+        invalid,
+        27,
+        false,
+    );
     // After a comment too (the bracket is read where it stands).
-    go_yaml_only("a:\n  b: [\n    [1] # c\n ]\n", "a:\n  b: [\n    [1] ]\n", invalid, 23, false);
+    go_yaml_only(
+        "a:\n  b: [\n    [1] # c\n ]\n",
+        "a:\n  b: [\n    [1] ]\n",
+        invalid,
+        23,
+        false,
+    );
     // Another token left of the indentation stays refused.
     let (go, refusal) = read("a:\n  b: {\n    \"c\": 1,\n\"d\": 2}\n", Dialect::GoYaml);
     assert_eq!(go.unwrap_err().info(), invalid);

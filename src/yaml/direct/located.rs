@@ -4,8 +4,8 @@
 //! values asked for at that place compared as [`super::compare`] compares them. No value is
 //! built for the rest of the file, and the original's need not be decoded.
 
-use values_migrate_yaml_parser::{Event, Parser};
 use serde_json::Value;
+use values_migrate_yaml_parser::{Event, Parser};
 
 use super::super::build::{convert_style, first_unprintable};
 use super::super::limits::Limits;
