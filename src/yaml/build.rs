@@ -3,17 +3,15 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use saphyr_parser::{Event, Parser, ScalarStyle as SaphyrStyle, Tag};
+use values_migrate_yaml_parser::{
+    Dialect, Event, Parser, ScalarStyle as SaphyrStyle, ScanError, Tag,
+};
 
-use super::closer;
 use super::error::{YamlError, YamlErrorKind};
-use super::escapes;
 use super::limits::Limits;
 use super::node::{Alias, Document, Entry, Node, Properties, ScalarStyle, Stream};
-use super::offsets::GivenOffsets;
-use super::quoted;
+use super::offsets::CharOffsets;
 use super::source;
-use super::spaced;
 
 /// Parses `text` into a located [`Stream`].
 pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
@@ -45,114 +43,18 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
             at..at + c.len_utf8(),
         ));
     }
-    // What saphyr refuses and Helm reads is read as Helm reads it: a flow collection closed
-    // left of its block indentation (closer.rs), a tab after a colon or leading a quoted line
-    // (spaced.rs), a quoted line left of its indentation (quoted.rs), go-yaml's `\'` escape
-    // (escapes.rs). saphyr is given the text with those line breaks or tabs made spaces, or
-    // spaces or an escaped line break put in, and the
-    // tree is built over the text as written. What only Helm reads is kept as YAML 1.2's refusal.
-    let mut given = std::borrow::Cow::Borrowed(text);
-    let mut inserted: Vec<(usize, usize)> = Vec::new();
-    let mut helm_only = None;
-    let (mut joins, mut spaces, mut indents, mut escapes) = (0, 0, 0, 0);
-    loop {
-        let (error, at) = match build_from(text, &given, &inserted, limits) {
-            Ok(mut stream) => {
-                stream.helm_only = helm_only;
-                return Ok(stream);
-            }
-            Err(Refused::Built(error)) => return Err(error),
-            Err(Refused::Scan(error, at)) => (error, at),
-        };
-        let next = if let Some((next, only)) = (spaces < spaced::MAX_SPACED)
-            .then(|| spaced::spaced(&given, error.message(), at))
-            .flatten()
-        {
-            spaces += 1;
-            helm_only = helm_only.or(only.then(|| Box::new(error)));
-            next
-        } else if let Some(at) = (indents < quoted::MAX_INDENTED)
-            .then(|| quoted::indented(&given, error.message(), at))
-            .flatten()
-        {
-            indents += 1;
-            helm_only = helm_only.or(Some(Box::new(error)));
-            shift(&mut inserted, &at);
-            insert(&given, &at)
-        } else if let Some(at) = (escapes < escapes::MAX_ESCAPES)
-            .then(|| escapes::broken(&given, error.message(), at))
-            .flatten()
-        {
-            escapes += 1;
-            helm_only = helm_only.or(Some(Box::new(error)));
-            shift(&mut inserted, &at);
-            insert(&given, &at)
-        } else if let Some(next) = (joins < closer::MAX_JOINED)
-            .then(|| closer::joined(&given, error.message(), at))
-            .flatten()
-        {
-            joins += 1;
-            next
-        } else {
-            return Err(error);
-        };
-        given = next.into();
-    }
+    build_from(text, limits)
 }
 
-/// Adds `more` (characters about to be inserted, at bytes of the text given so far) to
-/// `inserted` (`(byte, length)` of those already in it), every position a byte of the text with
-/// all of them inserted.
-fn shift(inserted: &mut Vec<(usize, usize)>, more: &[(usize, String)]) {
-    let moved = |byte: usize| {
-        byte + more
-            .iter()
-            .filter(|m| m.0 <= byte)
-            .map(|m| m.1.len())
-            .sum::<usize>()
-    };
-    for at in inserted.iter_mut() {
-        at.0 = moved(at.0);
-    }
-    let mut before = 0;
-    for (byte, run) in more {
-        inserted.push((byte + before, run.len()));
-        before += run.len();
-    }
-    crate::order::by_key(inserted, |a| a.0);
-}
-
-/// `given` with each `(byte, run)` of `at` (in order) inserted.
-fn insert(given: &str, at: &[(usize, String)]) -> String {
-    let mut out = String::with_capacity(given.len() + at.iter().map(|a| a.1.len()).sum::<usize>());
-    let mut from = 0;
-    for (byte, run) in at {
-        out.push_str(&given[from..*byte]);
-        out.push_str(run);
-        from = *byte;
-    }
-    out.push_str(&given[from..]);
-    out
-}
-
-/// Why a text was not built: saphyr refused it (with where, as a byte offset of the text it was
-/// given; the error located in the text as written), or the tree did.
-enum Refused {
-    Scan(YamlError, usize),
-    Built(YamlError),
-}
-
-/// Builds the tree of `text` from saphyr's events over `given` (`text`, or the same characters
-/// with line breaks or tabs made spaces and the spaces of `inserted` put in).
-fn build_from(
-    text: &str,
-    given: &str,
-    inserted: &[(usize, usize)],
-    limits: &Limits,
-) -> Result<Stream, Refused> {
+/// Builds the tree of `text` from the events of one parse in go-yaml's dialect: what saphyr
+/// refuses and Helm reads (a tab after a key's colon or leading a quoted line, a quoted line left
+/// of its indentation, go-yaml's `\'` escape, a flow collection closed left of its block
+/// indentation) is decided by the scanner of `values-migrate-yaml-parser` as it reads the token,
+/// and what only Helm reads is kept as YAML 1.2's refusal (`Stream::refused_by`).
+fn build_from(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
     let mut builder = Builder {
         text,
-        offsets: GivenOffsets::new(given, inserted),
+        offsets: CharOffsets::new(text),
         max_depth: limits.max_depth,
         stack: Vec::new(),
         documents: Vec::new(),
@@ -162,33 +64,23 @@ fn build_from(
         entries: Vec::new(),
         items: Vec::new(),
     };
-    let mut parser = Parser::new_from_str(given);
+    let mut parser = Parser::new_from_str(text).with_dialect(Dialect::GoYaml);
     while let Some(next) = parser.next_event() {
         match next {
             Ok((event, span)) => {
-                let start = builder.offsets.written(&span.start);
-                let end = builder.offsets.written(&span.end).max(start);
-                builder.event(event, start, end).map_err(Refused::Built)?;
+                let start = builder.offsets.marker(&span.start);
+                let end = builder.offsets.marker(&span.end).max(start);
+                builder.event(event, start, end)?;
             }
-            Err(error) => {
-                let at = builder.offsets.written(error.marker());
-                // saphyr refuses flow collections nested past its own limit.
-                let kind = if error.info().contains("recursion limit") {
-                    YamlErrorKind::TooDeep
-                } else {
-                    YamlErrorKind::Syntax
-                };
-                let refused = YamlError::new(kind, error.info().to_string(), at..at);
-                return Err(Refused::Scan(
-                    refused,
-                    builder.offsets.given(error.marker()),
-                ));
-            }
+            Err(error) => return Err(builder.refusal(&error)),
         }
     }
+    let helm_only = parser
+        .yaml12_refusal()
+        .map(|error| Box::new(builder.refusal(error)));
     Ok(Stream {
         documents: builder.documents,
-        helm_only: None,
+        helm_only,
     })
 }
 
@@ -275,7 +167,7 @@ enum FrameKind {
 
 struct Builder<'t> {
     text: &'t str,
-    offsets: GivenOffsets<'t>,
+    offsets: CharOffsets<'t>,
     max_depth: usize,
     stack: Vec<Frame>,
     documents: Vec<Document>,
@@ -323,6 +215,18 @@ fn internal(message: &str, at: usize) -> YamlError {
 }
 
 impl Builder<'_> {
+    /// The parser's refusal as ours, at its position in the text.
+    fn refusal(&self, error: &ScanError) -> YamlError {
+        let at = self.offsets.marker(error.marker());
+        // The scanner refuses flow collections nested past its own limit.
+        let kind = if error.is_too_deep() {
+            YamlErrorKind::TooDeep
+        } else {
+            YamlErrorKind::Syntax
+        };
+        YamlError::new(kind, error.info().to_string(), at..at)
+    }
+
     fn event(&mut self, event: Event<'_>, start: usize, end: usize) -> Result<(), YamlError> {
         match event {
             Event::Nothing | Event::StreamStart | Event::StreamEnd => Ok(()),

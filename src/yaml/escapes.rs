@@ -2,39 +2,11 @@
 //! reader) knows `\'` (an apostrophe), which YAML 1.2 and saphyr-parser refuse, and does not
 //! know `\/` (a slash), which they read ("found unknown escape character").
 //!
-//! saphyr is given `\'` as an escaped line break then the apostrophe on a line of its own: the
-//! escaped break folds to nothing and the line's leading white space is dropped, so the value
-//! is the same, and the builder maps every offset back to the text as written.
+//! The scanner reads `\'` in go-yaml's dialect (`values-migrate-yaml-parser`'s `Dialect::GoYaml`,
+//! kept as YAML 1.2's refusal); this file finds the `\/` Helm's reader refuses.
 
 use super::error::{YamlError, YamlErrorKind};
 use super::node::{Node, NodeKind, ScalarStyle, Stream};
-
-/// How many refusals of one text are read this way before saphyr's refusal stands.
-pub(super) const MAX_ESCAPES: usize = 256;
-
-/// saphyr's words for an escape it does not know (said at the scalar's opening quote).
-const UNKNOWN: &str = "while parsing a quoted scalar, found unknown escape character";
-
-/// Where line breaks go, after saphyr refused `given` with `info` at byte `at` (the opening
-/// quote): right after the backslash of each `\'` of that scalar; `None` when it stands.
-pub(super) fn broken(given: &str, info: &str, at: usize) -> Option<Vec<(usize, String)>> {
-    let bytes = given.as_bytes();
-    if info != UNKNOWN || bytes.get(at) != Some(&b'"') {
-        return None;
-    }
-    let mut out = Vec::new();
-    let mut i = at + 1;
-    while i < bytes.len() && bytes[i] != b'"' {
-        if bytes[i] == b'\\' {
-            if bytes.get(i + 1) == Some(&b'\'') {
-                out.push((i + 1, "\n".to_string()));
-            }
-            i += 1;
-        }
-        i += 1;
-    }
-    (!out.is_empty()).then_some(out)
-}
 
 /// The first `\/` of a double-quoted scalar of `text` (read into `stream`), as the error
 /// Helm's reader gives.
@@ -87,14 +59,6 @@ fn slash(source: &str) -> Option<usize> {
 mod tests {
     use super::*;
     use crate::yaml::{Limits, parse};
-
-    #[test]
-    fn an_escaped_apostrophe_becomes_an_escaped_break() {
-        let text = "a: \"x\\'y\\\\'\"\n";
-        assert_eq!(broken(text, UNKNOWN, 3), Some(vec![(6, "\n".to_string())]));
-        assert_eq!(broken("a: \"x\\qy\"\n", UNKNOWN, 3), None);
-        assert_eq!(broken(text, "other", 3), None);
-    }
 
     #[test]
     fn an_escaped_slash_is_refused_where_it_is() {

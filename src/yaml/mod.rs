@@ -2,7 +2,6 @@
 //! line/column conversion at the edges, typing as Helm or YAML 1.2 reads scalars, and limits.
 
 mod build;
-mod closer;
 mod direct;
 mod error;
 mod escapes;
@@ -15,10 +14,8 @@ mod names;
 mod node;
 pub mod number;
 mod offsets;
-mod quoted;
 mod separator;
 mod source;
-mod spaced;
 mod tabs;
 mod typing;
 mod view;

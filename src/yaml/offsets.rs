@@ -1,6 +1,6 @@
 //! The one place where saphyr's character indices become byte offsets.
 
-use saphyr_parser::Marker;
+use values_migrate_yaml_parser::Marker;
 
 /// How many characters lie between two checkpoints of the table.
 const STRIDE: usize = 64;
@@ -62,43 +62,6 @@ impl<'a> CharOffsets<'a> {
     }
 }
 
-/// Byte offsets into the text as written from saphyr's markers into the text it was given: the
-/// same text, or with runs of spaces inserted (`quoted.rs`).
-pub(crate) struct GivenOffsets<'a> {
-    given: CharOffsets<'a>,
-    inserted: &'a [(usize, usize)],
-}
-
-impl<'a> GivenOffsets<'a> {
-    /// The table for `given`, which is the text as written with `count` spaces at each
-    /// `(byte, count)` of `inserted` (bytes of `given`, in order).
-    pub(crate) fn new(given: &'a str, inserted: &'a [(usize, usize)]) -> Self {
-        GivenOffsets {
-            given: CharOffsets::new(given),
-            inserted,
-        }
-    }
-
-    /// The byte offset of a saphyr marker in the text it was given.
-    pub(crate) fn given(&self, marker: &Marker) -> usize {
-        self.given.marker(marker)
-    }
-
-    /// The byte offset of a saphyr marker in the text as written (an inserted space at the
-    /// offset of the character it was put before).
-    pub(crate) fn written(&self, marker: &Marker) -> usize {
-        let at = self.given(marker);
-        let mut written = at;
-        for &(byte, count) in self.inserted {
-            if byte >= at {
-                break;
-            }
-            written -= count.min(at - byte);
-        }
-        written
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,15 +83,5 @@ mod tests {
         let table = CharOffsets::new("abc");
         assert_eq!(table.byte(2), 2);
         assert_eq!(table.byte(9), 3);
-    }
-
-    #[test]
-    fn inserted_spaces_map_to_the_character_they_precede() {
-        let inserted = [(2, 3), (9, 2)];
-        let table = GivenOffsets::new("ab   cdef  ghi", &inserted);
-        let written: Vec<usize> = (0..14)
-            .map(|i| table.written(&Marker::new(i, 1, i)))
-            .collect();
-        assert_eq!(written, [0, 1, 2, 2, 2, 2, 3, 4, 5, 6, 6, 6, 7, 8]);
     }
 }

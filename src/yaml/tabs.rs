@@ -38,6 +38,7 @@ pub(crate) fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
         return None;
     }
     let tokens = tokens(text, stream);
+    let mut block = None;
     let mut start = 0;
     for line in text.split_inclusive('\n') {
         let from = if start == 0 && line.starts_with('\u{feff}') {
@@ -45,7 +46,7 @@ pub(crate) fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
         } else {
             0
         };
-        if let Some(words) = line_refusal(text, &tokens, start, start + from) {
+        if let Some(words) = line_refusal(text, &tokens, &mut block, start, start + from) {
             let tab = start + from + line[from..].find('\t').unwrap_or(0);
             let message = format!(
                 "Helm cannot read this file: {words} (go-yaml, Helm's YAML reader, takes only spaces here); write spaces instead of the tab"
@@ -57,10 +58,12 @@ pub(crate) fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
     None
 }
 
-/// go-yaml's words when it refuses the tab that leads the line at `start`, if it does.
+/// go-yaml's words when it refuses the tab that leads the line at `start`, if it does (lines
+/// asked in order: `block` keeps how far the block scalar before them has been read).
 fn line_refusal(
     text: &str,
     tokens: &[(usize, usize, Token)],
+    block: &mut Option<BlockLines>,
     line: usize,
     start: usize,
 ) -> Option<&'static str> {
@@ -80,7 +83,7 @@ fn line_refusal(
         Token::Plain { parent } if tab < to || is_blank(&text[to..line]) => {
             (column < parent + 1).then_some(PLAIN)
         }
-        Token::Block { parent } => block_refusal(text, from, parent, line, column),
+        Token::Block { parent } => block_refusal(text, block, from, parent, line, column),
         _ => Some(NO_TOKEN),
     }
 }
@@ -109,45 +112,78 @@ fn indicator_tab(
     if at >= bytes.len() {
         return None;
     }
-    let inside = tokens.iter().any(|&(from, to, _)| from < at && at < to);
+    // The tokens are disjoint and in order: only the last that starts before `at` may hold it.
+    let before = tokens.partition_point(|t| t.0 < at);
+    let inside = before.checked_sub(1).is_some_and(|i| at < tokens[i].1);
     (!inside).then_some(NO_TOKEN)
 }
 
+/// How far the lines after a block scalar's header have been read (each line once, however
+/// many tabs lead the lines after it).
+struct BlockLines {
+    /// Where the header is.
+    header: usize,
+    /// The start of the first line not read yet.
+    at: usize,
+    /// The content's indentation, once known.
+    indent: Option<i64>,
+    /// The most spaces of a white-space line before the indentation is known.
+    widest: i64,
+    /// Whether a line left of the content's indentation ended the scalar.
+    ended: bool,
+}
+
 /// go-yaml's words for a tab at `column` of the line at `line`, read in or after the block
-/// scalar whose header is at `header` (inside a block collection at column `parent`).
+/// scalar whose header is at `header` (inside a block collection at column `parent`); `lines`
+/// holds how far that scalar's lines were read for an earlier line, and is carried on.
 fn block_refusal(
     text: &str,
+    lines: &mut Option<BlockLines>,
     header: usize,
     parent: i64,
     line: usize,
     column: i64,
 ) -> Option<&'static str> {
-    let after = text[header..]
-        .find('\n')
-        .map_or(text.len(), |n| header + n + 1);
-    let increment = text[header + 1..after]
-        .bytes()
-        .take_while(|b| !b.is_ascii_whitespace() && *b != b'#')
-        .find(u8::is_ascii_digit)
-        .map(|d| i64::from(d - b'0'));
-    let mut indent = increment.map(|m| if parent >= 0 { parent + m } else { m });
-    let mut widest = 0;
-    let mut at = after;
-    while at < line {
+    let read = match lines.take() {
+        Some(read) if read.header == header && read.at <= line => read,
+        _ => {
+            let after = text[header..]
+                .find('\n')
+                .map_or(text.len(), |n| header + n + 1);
+            let increment = text[header + 1..after]
+                .bytes()
+                .take_while(|b| !b.is_ascii_whitespace() && *b != b'#')
+                .find(u8::is_ascii_digit)
+                .map(|d| i64::from(d - b'0'));
+            BlockLines {
+                header,
+                at: after,
+                indent: increment.map(|m| if parent >= 0 { parent + m } else { m }),
+                widest: 0,
+                ended: false,
+            }
+        }
+    };
+    let read = lines.insert(read);
+    while !read.ended && read.at < line {
+        let at = read.at;
         let end = text[at..].find('\n').map_or(text.len(), |n| at + n + 1);
         let body = text[at..end].trim_end_matches(['\n', '\r']);
         let spaces = (body.len() - body.trim_start_matches(' ').len()) as i64;
         let blank = body.trim_start_matches(' ').is_empty();
-        match indent {
-            None if blank => widest = widest.max(spaces),
-            None => indent = Some(widest.max(spaces).max(parent + 1).max(1)),
+        match read.indent {
+            None if blank => read.widest = read.widest.max(spaces),
+            None => read.indent = Some(read.widest.max(spaces).max(parent + 1).max(1)),
             // A line left of the content's indentation ended the scalar before this one.
-            Some(i) if !blank && spaces < i => return Some(NO_TOKEN),
+            Some(i) if !blank && spaces < i => read.ended = true,
             Some(_) => {}
         }
-        at = end;
+        read.at = end;
     }
-    match indent {
+    if read.ended {
+        return Some(NO_TOKEN);
+    }
+    match read.indent {
         Some(i) if column >= i => None,
         _ => Some(BLOCK),
     }

@@ -247,10 +247,13 @@ fn a_flow_collection_closed_left_of_its_block_indentation_is_read_as_helm_reads_
         value[0],
         serde_json::json!({"config": {"contents": {"a": {"b": []}}, "x": 1}, "list": [{}]})
     );
-    // A comment before such a bracket would swallow it if the lines were joined: still refused, located.
+    // A comment before such a bracket: read, as Helm reads it ({"c": {"a": {}}}); the scanner
+    // decides the bracket where it reads it, no line is joined.
     let commented = "c: {\n  \"a\": {} # note\n}\n";
-    let error = parse(commented, &Limits::default()).unwrap_err();
-    assert_eq!(error.range().start, commented.rfind('}').unwrap());
+    let s = stream(commented);
+    assert_eq!(text_at(commented, &s, "c"), "{\n  \"a\": {} # note\n}");
+    let value = values_migrate::yaml::decode(commented, &Default::default()).unwrap();
+    assert_eq!(value[0], serde_json::json!({"c": {"a": {}}}));
 }
 
 #[test]
@@ -325,4 +328,124 @@ fn a_quoted_line_left_of_its_indentation_is_read_as_helm_reads_it() {
     }
     // A line Helm reads as a document marker stays refused.
     assert!(parse("a:\n  b: \"x\n--- y\"\n", &Limits::default()).is_err());
+}
+
+/// The yaml-1.2 typing, which keeps what only Helm reads as YAML 1.2's refusal.
+fn yaml12() -> DecodeOptions {
+    DecodeOptions {
+        typing: Typing::Yaml12,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn a_values_file_of_1100_tabs_after_colons_is_read_in_one_pass() {
+    // Helm reads every line; the reader used to stop repairing at 1,024 and refuse line 1,025.
+    let text: String = (0..1100).map(|i| format!("key{i}:\tvalue{i}\n")).collect();
+    let s = stream(&text);
+    let root = &s.documents[0].root;
+    assert_eq!(root.entries().unwrap().len(), 1100);
+    assert_eq!(text_at(&text, &s, "key1099"), "value1099");
+    let value = values_migrate::yaml::decode(&text, &Default::default()).unwrap();
+    assert_eq!(value[0]["key1024"], "value1024");
+    assert_eq!(value[0]["key1099"], "value1099");
+    // A tab after a key's `:` is YAML 1.2's too: the yaml-1.2 typing reads the same values.
+    assert_eq!(
+        values_migrate::yaml::decode(&text, &yaml12()).unwrap(),
+        value
+    );
+    // After a complex key's `:` first on its line YAML 1.2 refuses it (yaml-test-suite Y79Y),
+    // and so does Helm, in go-yaml's words (tabs.rs).
+    let complex = format!("{text}? k\n:\tv\n");
+    let error = values_migrate::yaml::decode(&complex, &yaml12()).unwrap_err();
+    assert_eq!(
+        error.message(),
+        "':' must be followed by a valid YAML whitespace"
+    );
+    assert_eq!(error.range().start, complex.len() - 2);
+    let error = values_migrate::yaml::decode(&complex, &Default::default()).unwrap_err();
+    assert!(
+        error.message().contains("cannot start any token"),
+        "{error}"
+    );
+    assert_eq!(error.range().start, complex.len() - 3);
+}
+
+#[test]
+fn quoted_lines_left_of_their_indentation_are_read_past_the_old_caps() {
+    // 300 scalars with a line left of the indentation (the reader used to stop at 256), each
+    // with a tab leading another line and a blank line between.
+    let text: String = (0..300)
+        .map(|i| format!("s{i}:\n  q: \"x{i}\ny\n\n\tz\"\n"))
+        .collect();
+    let s = stream(&text);
+    assert_eq!(text_at(&text, &s, "s299.q"), "\"x299\ny\n\n\tz\"");
+    let value = values_migrate::yaml::decode(&text, &Default::default()).unwrap();
+    assert_eq!(value[0]["s299"]["q"], "x299 y\nz");
+    // Only Helm reads them: the yaml-1.2 typing refuses at the first, in YAML 1.2's words.
+    let error = values_migrate::yaml::decode(&text, &yaml12()).unwrap_err();
+    assert_eq!(
+        (error.message(), error.range().start),
+        (
+            "invalid indentation in quoted scalar",
+            text.find('"').unwrap()
+        )
+    );
+    // Lines at or right of the quote's column, or of white space only, as before; a line that
+    // starts `---` (a document marker to Helm's splitter) stays refused, one of `...` is read.
+    let text = "a:\n  b: \"x\ny\n\n \tz\n         w\"\n";
+    let value = values_migrate::yaml::decode(text, &Default::default()).unwrap();
+    assert_eq!(value[0]["a"]["b"], "x y\nz w");
+    assert!(parse("a:\n  b: \"x\n---\"\n", &Limits::default()).is_err());
+    assert!(parse("a:\n  b: \"x\n---y\"\n", &Limits::default()).is_err());
+    let value = values_migrate::yaml::decode("a:\n  b: \"x\n...\"\n", &Default::default()).unwrap();
+    assert_eq!(value[0]["a"]["b"], "x ...");
+}
+
+#[test]
+fn go_yaml_escapes_are_read_past_the_old_caps() {
+    // 300 scalars each with two `\'` (the reader used to stop at 256), and `\\'` (a backslash,
+    // then the quote that ends the scalar) untouched.
+    let text: String = (0..300)
+        .map(|i| format!("e{i}: \"it\\'s {i}\\'\"\n"))
+        .collect::<String>()
+        + "last: \"x\\\\\"\n";
+    let s = stream(&text);
+    assert_eq!(text_at(&text, &s, "e299"), "\"it\\'s 299\\'\"");
+    let value = values_migrate::yaml::decode(&text, &Default::default()).unwrap();
+    assert_eq!(value[0]["e299"], "it's 299'");
+    assert_eq!(value[0]["last"], "x\\");
+    let error = values_migrate::yaml::decode(&text, &yaml12()).unwrap_err();
+    assert_eq!(
+        (error.message(), error.range().start),
+        (
+            "while parsing a quoted scalar, found unknown escape character",
+            4
+        )
+    );
+    // In a key too, as Helm reads it ({"don't": 1}; the repair before put a line break in the
+    // key, which then spanned two lines and was refused).
+    let key = values_migrate::yaml::decode("\"don\\'t\": 1\n", &Default::default()).unwrap();
+    assert_eq!(key[0], serde_json::json!({"don't": 1}));
+    // Another unknown escape stays refused, where its scalar starts.
+    let error = parse("a: \"x\\'y\\qz\"\n", &Limits::default()).unwrap_err();
+    assert_eq!(error.range().start, 3);
+}
+
+#[test]
+fn flow_collections_closed_left_of_their_indentation_are_read_past_the_old_cap() {
+    // 100 of them (the reader used to stop at 64); YAML 1.2 reads them too.
+    let text: String = (0..100)
+        .map(|i| format!("c{i}:\n  v: {{\n    \"a\": [\n    ]\n}}\n"))
+        .collect();
+    let s = stream(&text);
+    assert_eq!(text_at(&text, &s, "c99.v"), "{\n    \"a\": [\n    ]\n}");
+    let value = values_migrate::yaml::decode(&text, &Default::default()).unwrap();
+    assert_eq!(value[0]["c99"], serde_json::json!({"v": {"a": []}}));
+    assert_eq!(
+        values_migrate::yaml::decode(&text, &yaml12()).unwrap(),
+        value
+    );
+    // Another token left of the indentation in a flow collection stays refused.
+    assert!(parse("c:\n  v: {\n    \"a\": 1,\n\"b\": 2}\n", &Limits::default()).is_err());
 }

@@ -4,8 +4,8 @@
 
 use std::collections::HashSet;
 
-use saphyr_parser::{Event, Parser};
 use serde_json::{Map, Number, Value};
+use values_migrate_yaml_parser::{Event, Parser};
 
 use super::super::build::{convert_style, first_unprintable};
 use super::super::limits::Limits;

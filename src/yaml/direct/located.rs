@@ -4,8 +4,8 @@
 //! values asked for at that place compared as [`super::compare`] compares them. No value is
 //! built for the rest of the file, and the original's need not be decoded.
 
-use saphyr_parser::{Event, Parser};
 use serde_json::Value;
+use values_migrate_yaml_parser::{Event, Parser};
 
 use super::super::build::{convert_style, first_unprintable};
 use super::super::limits::Limits;
@@ -248,7 +248,7 @@ impl<'e> Walker<'e, '_> {
     }
 
     /// A key: the original's next key, written the same way.
-    fn key(&mut self, value: &str, style: saphyr_parser::ScalarStyle) -> Option<()> {
+    fn key(&mut self, value: &str, style: values_migrate_yaml_parser::ScalarStyle) -> Option<()> {
         let prefix = self.expected.prefix;
         let Some(Frame::Mapping {
             entries,

@@ -16,8 +16,8 @@ mod merge;
 
 use std::borrow::Cow;
 
-use saphyr_parser::{Event, Parser};
 use serde_json::{Map, Number, Value};
+use values_migrate_yaml_parser::{Event, Parser};
 
 use super::build::{convert_style, first_unprintable};
 use super::limits::Limits;
