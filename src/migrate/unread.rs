@@ -36,13 +36,37 @@ pub(crate) fn ignored(session: &Session, original: &Value, schema: &[Displaced])
     let unread = as_read_before(after.unread(original, &target_values), &before, original);
     unread
         .into_iter()
-        .filter(|i| !taken(&i.path) && !inside(&inert, &i.path))
+        .filter(|i| !taken(&i.path))
         .filter_map(|ignored| {
-            let site = before.reaching(&ignored.path)?;
             let value = path::get(original, &ignored.path)?.clone();
-            let cite = base.cite(site);
+            let read_before = before.reaching(&ignored.path).map(|site| base.cite(site));
+            // A value a target guard reads only to `fail` is the chart refusing it, whether the
+            // base read it or not: Helm renders nothing with it.
+            if let Some(refused) = after.refused(&ignored.path, &target_values) {
+                return Some(Displaced {
+                    reason: refused_reason(target, &refused),
+                    path: ignored.path,
+                    value,
+                    base_accepts: true,
+                    by: DisplacedBy::Chart,
+                    read_before,
+                });
+            }
+            if inside(&inert, &ignored.path) {
+                return None;
+            }
+            let cite = read_before?;
+            let notes = after
+                .noted(&ignored.path)
+                .map(|site| {
+                    format!(
+                        "; only its NOTES.txt reads it ({}), which Helm prints and never applies",
+                        target.cite(site)
+                    )
+                })
+                .unwrap_or_default();
             Some(Displaced {
-                reason: format!("ignored by {}: read before at {cite}", target.chart()),
+                reason: format!("ignored by {}: read before at {cite}{notes}", target.chart()),
                 path: ignored.path,
                 value,
                 base_accepts: true,
@@ -51,6 +75,16 @@ pub(crate) fn ignored(session: &Session, original: &Value, schema: &[Displaced])
             })
         })
         .collect()
+}
+
+/// Why the chart refuses a value: the `fail` it leads to, at its template's line.
+fn refused_reason(target: &Reads, refused: &crate::reads::Refused) -> String {
+    let said = if refused.message.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", refused.message)
+    };
+    format!("refused by the chart: {}{said}", target.cite(refused.site))
 }
 
 /// The unread values grouped as the base chart read them: when the base read their mapping
@@ -128,11 +162,18 @@ pub(crate) fn unread_in_proposal(
         .into_iter()
         .filter(|i| {
             let kept = path::get(original, &i.path) == path::get(proposal, &i.path);
-            !(kept && inside(&inert, &i.path))
+            !(kept && inside(&inert, &i.path)) || after.refused(&i.path, &target_values).is_some()
         })
         .map(|i| Finding {
             kind: RefusalKind::UnreadByTarget,
-            message: unread_message(&after, &i.path, &target.chart()),
+            message: match after.refused(&i.path, &target_values) {
+                Some(refused) => format!(
+                    "the proposal writes `{}`, which the target chart refuses: {}",
+                    i.path,
+                    refused_reason(target, &refused)
+                ),
+                None => unread_message(&after, &i.path, &target.chart()),
+            },
             path: i.path,
             in_original: false,
         })

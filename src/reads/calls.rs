@@ -92,7 +92,12 @@ impl Run<'_> {
     /// Runs every `define` named `name` with `arg` as dot and `$`, once per argument and conditions.
     pub(super) fn call(&mut self, name: &str, arg: Val, f: &mut Frame, pos: usize) {
         let site = self.site(f, pos);
-        let key = (name.to_string(), arg.clone(), f.guards.clone());
+        let key = (
+            name.to_string(),
+            arg.clone(),
+            f.guards.clone(),
+            self.serves.clone(),
+        );
         let at = match self.seen.binary_search(&key) {
             Ok(_) => return,
             Err(at) => at,

@@ -259,3 +259,57 @@ fn pipelines_nested_past_the_limit_are_read_whole_not_followed() {
     );
     assert!(unread(&reads, values).is_empty());
 }
+
+#[test]
+fn a_value_read_only_to_fail_is_the_chart_refusing_it() {
+    let reads = chart(&[
+        (
+            "app/templates/requirements.yaml",
+            "{{- if .Values.old }}\n  {{- fail \"old was renamed to new\" }}\n{{- end }}",
+        ),
+        ("app/templates/cm.yaml", "new: {{ .Values.new }}"),
+    ]);
+    let values = json!({"old": {"a": 1}, "new": 2});
+    let set = reads.with_values(&values);
+    assert_eq!(unread(&reads, values.clone()), ["old"]);
+    let refused = set.refused(&path("old"), &values).expect("refused");
+    assert_eq!(refused.message, "old was renamed to new");
+    assert_eq!(reads.cite(refused.site), "app/templates/requirements.yaml:2");
+    // Empty, it does not reach the `fail`: unread, not refused.
+    let empty = json!({"old": {}});
+    assert!(reads.with_values(&empty).refused(&path("old"), &empty).is_none());
+}
+
+#[test]
+fn a_value_that_must_be_set_to_pass_a_fail_guard_is_used() {
+    let reads = chart(&[(
+        "app/templates/a.yaml",
+        "{{- if not .Values.must }}{{ fail \"must is required\" }}{{ end }}{{- if gt (len .Values.list) 3 }}{{ fail (printf \"at most 3, not %d\" (len .Values.list)) }}{{ end }}",
+    )]);
+    let values = json!({"must": 1, "list": [1]});
+    assert!(unread(&reads, values.clone()).is_empty());
+    assert!(reads.with_values(&values).refused(&path("must"), &values).is_none());
+}
+
+#[test]
+fn the_else_of_a_fail_guard_is_read_as_always() {
+    let reads = chart(&[(
+        "app/templates/a.yaml",
+        "{{- if .Values.old }}{{ fail (printf \"old %s\" .Values.msg) }}{{ else }}{{ .Values.new }}{{ end }}",
+    )]);
+    let values = json!({"old": 1, "msg": "x", "new": 2});
+    assert_eq!(unread(&reads, values), ["old", "msg"]);
+}
+
+#[test]
+fn a_value_read_only_by_notes_is_not_kept_alive() {
+    let reads = chart(&[
+        ("app/templates/NOTES.txt", "port {{ .Values.service.port }}"),
+        ("app/templates/svc.yaml", "name: {{ .Values.service.name }}"),
+    ]);
+    let values = json!({"service": {"port": 80, "name": "x"}});
+    let set = reads.with_values(&values);
+    assert_eq!(unread(&reads, values), ["service.port"]);
+    let site = set.noted(&path("service.port")).expect("noted");
+    assert_eq!(reads.cite(site), "app/templates/NOTES.txt:1");
+}
