@@ -96,6 +96,7 @@ pub(crate) enum Serves {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Aside {
     pub path: ValuePath,
+    pub how: How,
     pub site: Site,
     pub serves: Serves,
     /// The `fail` runs when this value is not empty (`if .Values.old` → `fail`).
@@ -195,7 +196,11 @@ pub(super) struct Run<'t> {
     pub(super) defines: Vec<(&'t str, usize, &'t Tree)>,
     /// Each (define, argument, conditions, what its reads serve) run so far, sorted (no hash
     /// map: docs/size.md).
-    pub(super) seen: Vec<(String, Val, Vec<Guard>, Serves)>,
+    /// With what each printed, when only constants (`include`'s value).
+    #[allow(clippy::type_complexity)]
+    pub(super) seen: Vec<((String, Val, Vec<Guard>, Serves), Val)>,
+    /// What each `define` being run has printed so far, innermost last.
+    pub(super) printed: Vec<Printed>,
     /// What the reads being made serve (a manifest, the notes, a `fail` guard).
     pub(super) serves: Serves,
     pub(super) depth: usize,
@@ -205,6 +210,17 @@ pub(super) struct Run<'t> {
     pub(super) tpl_site: Option<Site>,
     /// How deep the lists being run nest.
     nesting: usize,
+}
+
+/// What a `define` prints, as far as `include`'s value goes.
+#[derive(Clone, Debug)]
+pub(crate) enum Printed {
+    /// Nothing yet.
+    Nothing,
+    /// One action's value, every atom a constant, and nothing else.
+    Once(Val),
+    /// Text, several actions, or a value that is not constant: unknown.
+    Unknown,
 }
 
 /// One template's execution state: dot, its variables, the conditions it sits under.
@@ -228,6 +244,7 @@ impl<'t> Run<'t> {
             templates,
             defines,
             seen: Vec::new(),
+            printed: Vec::new(),
             serves: Serves::Applied,
             depth: 0,
             runs: 0,
@@ -270,12 +287,18 @@ impl<'t> Run<'t> {
     fn nodes(&mut self, nodes: &[Node], f: &mut Frame) {
         for node in nodes {
             match node {
-                Node::Text { .. } | Node::Comment { .. } => {}
+                Node::Text { pos } => {
+                    if !self.blank(f.file, *pos) {
+                        self.print(None);
+                    }
+                }
+                Node::Comment { .. } => {}
                 Node::Break { .. } | Node::Continue { .. } => {}
                 Node::Action { pos, pipe } => {
                     let value = self.pipe(pipe, f);
                     if pipe.decl.is_empty() {
                         self.use_val(&value, How::Whole, self.site(f, *pos));
+                        self.print(Some(&value));
                     }
                 }
                 Node::If(branch) => self.branch(branch, f, false),
@@ -284,9 +307,34 @@ impl<'t> Run<'t> {
                 Node::Template { pos, name, pipe } => {
                     let arg = pipe.as_ref().map(|p| self.pipe(p, f)).unwrap_or_default();
                     self.call(name, arg, f, *pos);
+                    self.print(None);
                 }
             }
         }
+    }
+
+    /// Notes what the innermost `define` being run prints: `value`, or something unknown.
+    fn print(&mut self, value: Option<&Val>) {
+        let Some(held) = self.printed.last_mut() else {
+            return;
+        };
+        *held = match (&*held, value) {
+            (Printed::Nothing, Some(value)) if value.constants().is_some() => {
+                Printed::Once(value.clone())
+            }
+            _ => Printed::Unknown,
+        };
+    }
+
+    /// Whether the text at `pos` of a file prints only blanks (trimmed or not).
+    fn blank(&self, file: usize, pos: usize) -> bool {
+        if self.tpl_site.is_some() {
+            return false;
+        }
+        let text = self.templates.files.get(file).map_or("", |f| f.text.as_str());
+        let rest = text.get(pos..).unwrap_or("");
+        let end = rest.find("{{").unwrap_or(rest.len());
+        rest[..end].trim().is_empty()
     }
 
     /// `if` and `with`: the pipeline tested, the body under its condition, `else` under its negation.
@@ -333,12 +381,13 @@ impl<'t> Run<'t> {
         for aside in made {
             self.found
                 .reads
-                .push(read_of(aside.path, How::Whole, aside.site));
+                .push(read_of(aside.path, aside.how, aside.site));
         }
         for guard in guards {
             match guard {
                 Guard::Truthy(path) if !opaque => self.found.aside.push(Aside {
                     path: path.clone(),
+                    how: How::Test,
                     site: match &self.serves {
                         Serves::Refusal(fail) => fail.site,
                         _ => site,
@@ -393,6 +442,35 @@ impl<'t> Run<'t> {
             .cloned()
             .collect());
         self.use_val(&walked, How::Whole, self.site(f, branch.pos));
+        if let Some(lists) = constant_lists(&value) {
+            // A list of constants built in the template (`splitList "." "a.b"`): each item in
+            // turn, as Go runs it, so that a value walked key by key is followed.
+            f.guards.push(Guard::Opaque);
+            for items in lists {
+                for (i, item) in items.into_iter().enumerate() {
+                    let inner = f.vars.len();
+                    match branch.pipe.decl.as_slice() {
+                        [one] => f.vars.push((one.name.clone(), item.clone())),
+                        [key, var] => {
+                            f.vars.push((key.name.clone(), Val::one(Atom::Const(i.to_string()))));
+                            f.vars.push((var.name.clone(), item.clone()));
+                        }
+                        _ => {}
+                    }
+                    let dot = std::mem::replace(&mut f.dot, item);
+                    self.list(&branch.list, f);
+                    f.dot = dot;
+                    f.vars.truncate(inner);
+                }
+            }
+            f.guards.pop();
+            self.serves = outer_serves;
+            if let Some(else_list) = &branch.else_list {
+                self.list(else_list, f);
+            }
+            f.vars.truncate(scope);
+            return;
+        }
         let items = items_of(&value);
         match branch.pipe.decl.as_slice() {
             [one] => f.vars.push((one.name.clone(), items.clone())),
@@ -662,6 +740,7 @@ impl<'t> Run<'t> {
             Serves::Applied => self.found.reads.push(read),
             serves => self.found.aside.push(Aside {
                 path: read.path,
+                how: read.how,
                 site: read.site,
                 serves: serves.clone(),
                 trigger: false,
@@ -745,6 +824,24 @@ fn items_of(value: &Val) -> Val {
         out = out.union(items);
     }
     out
+}
+
+/// The items of each list `value` may be, when it may only be lists of constants built in the
+/// template (at most 32 items in all).
+fn constant_lists(value: &Val) -> Option<Vec<Vec<Val>>> {
+    let mut out = Vec::new();
+    let mut count = 0;
+    for atom in &value.0 {
+        let Atom::List(items) = atom else {
+            return None;
+        };
+        if items.iter().any(|item| item.constants().is_none()) {
+            return None;
+        }
+        count += items.len();
+        out.push(items.clone());
+    }
+    (!out.is_empty() && count <= 32).then_some(out)
 }
 
 /// The condition of an `else`.

@@ -118,10 +118,11 @@ fn the_root_context_handed_to_a_function_reads_everything() {
 fn index_with_constants_is_a_path_and_computed_keys_widen() {
     let reads = chart(&[(
         "app/templates/a.yaml",
-        r#"{{ index .Values.m "k" }}{{ $k := "x" }}{{ index .Values.n (printf "%s" $k) }}"#,
+        r#"{{ index .Values.m "k" }}{{ $k := .Values.key }}{{ index .Values.n (printf "%s" $k) }}{{ $c := "x" }}{{ index .Values.o (printf "%s" $c) }}"#,
     )]);
-    let values = json!({"m": {"k": 1, "j": 2}, "n": {"x": 1, "y": 2}});
-    assert_eq!(unread(&reads, values), ["m.j"]);
+    // A key printed from constants is a constant (`o.x`); one printed from the values is not.
+    let values = json!({"m": {"k": 1, "j": 2}, "n": {"x": 1, "y": 2}, "o": {"x": 1, "y": 2}, "key": "x"});
+    assert_eq!(unread(&reads, values), ["m.j", "o.y"]);
 }
 
 #[test]
@@ -312,4 +313,43 @@ fn a_value_read_only_by_notes_is_not_kept_alive() {
     assert_eq!(unread(&reads, values), ["service.port"]);
     let site = set.noted(&path("service.port")).expect("noted");
     assert_eq!(reads.cite(site), "app/templates/NOTES.txt:1");
+}
+
+#[test]
+fn a_dotted_key_of_constants_is_walked_key_by_key() {
+    // Bitnami's common.utils.getValueFromKey and getKeyFromList, as common 1.11.1 writes them.
+    let helpers = r#"{{- define "getValueFromKey" -}}
+{{- $splitKey := splitList "." .key -}}
+{{- $value := "" -}}
+{{- $latestObj := $.context.Values -}}
+{{- range $splitKey -}}
+  {{- if not $latestObj -}}
+    {{- printf "please review the entire path of '%s' exists in values" $.key | fail -}}
+  {{- end -}}
+  {{- $value = ( index $latestObj . ) -}}
+  {{- $latestObj = $value -}}
+{{- end -}}
+{{- printf "%v" (default "" $value) -}}
+{{- end -}}
+{{- define "getKeyFromList" -}}
+{{- $key := first .keys -}}
+{{- $reverseKeys := reverse .keys }}
+{{- range $reverseKeys }}
+  {{- $value := include "getValueFromKey" (dict "key" . "context" $.context ) }}
+  {{- if $value -}}
+    {{- $key = . }}
+  {{- end -}}
+{{- end -}}
+{{- printf "%s" $key -}}
+{{- end -}}"#;
+    let reads = chart(&[
+        ("app/templates/_utils.tpl", helpers),
+        (
+            "app/templates/secret.yaml",
+            r#"{{- $k := include "getKeyFromList" (dict "keys" (list "auth.password" "global.password") "context" $) }}
+password: {{ include "getValueFromKey" (dict "key" $k "context" $) }}"#,
+        ),
+    ]);
+    let values = json!({"auth": {"password": "p"}, "global": {"password": "g"}, "oldPassword": "o"});
+    assert_eq!(unread(&reads, values), ["oldPassword"]);
 }
