@@ -45,6 +45,9 @@ pub struct PlanInput<'a> {
     pub answers: &'a [(ValuePath, Value)],
     /// Whether the target schema dictates `value` at `path` (default, const or enum member), and how.
     pub schema_source: &'a dyn Fn(&ValuePath, &Value) -> Option<SetSource>,
+    /// Why a value the bump does not displace must stay (`a template of argo-cd 6.0.0 still
+    /// reads it at …`), as survival's refusal says it; `None`: the target schema accepts it.
+    pub kept_by: &'a dyn Fn(&ValuePath) -> Option<String>,
 }
 
 /// The plan and everything that stops it.
@@ -516,13 +519,15 @@ fn survival(input: &PlanInput<'_>, is_displaced: &dyn Fn(&ValuePath) -> bool, ou
                 continue;
             }
             Some(now) => format!(
-                "`{path}` is {} and the target schema accepts it there; the proposal changes it to {}",
+                "`{path}` is {} and {}; the proposal changes it to {}",
                 show(value),
+                kept(input, &path),
                 show(now)
             ),
             None => format!(
-                "`{path}` is {} and the target schema accepts it there; the proposal drops it",
-                show(value)
+                "`{path}` is {} and {}; the proposal drops it",
+                show(value),
+                kept(input, &path)
             ),
         };
         out.findings.push(Finding {
@@ -532,6 +537,11 @@ fn survival(input: &PlanInput<'_>, is_displaced: &dyn Fn(&ValuePath) -> bool, ou
             message,
         });
     }
+}
+
+/// Why the value at `path` must survive, in survival's words.
+fn kept(input: &PlanInput<'_>, path: &ValuePath) -> String {
+    (input.kept_by)(path).unwrap_or_else(|| "the target schema accepts it there".to_string())
 }
 
 /// For a value moved out of a list item into a map keyed by one of the item's fields

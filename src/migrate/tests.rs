@@ -28,6 +28,7 @@ fn run(original: Value, proposal: Value, paths: &[&str], defaults: Value) -> Pla
         displaced: &displaced,
         answers: &[],
         schema_source: &schema,
+        kept_by: &|_| None,
     })
 }
 

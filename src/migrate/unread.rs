@@ -87,6 +87,64 @@ fn refused_reason(target: &Reads, refused: &crate::reads::Refused) -> String {
     format!("refused by the chart: {}{said}", target.cite(refused.site))
 }
 
+/// Why a value the bump does not displace stays, for survival's refusal: the target template
+/// that still reads it (a back-compat read: `coalesce .Values.old .Values.new` left in one
+/// template), the target schema that declares it, or, with neither, that nothing displaces it.
+pub(crate) struct Kept<'s> {
+    session: &'s Session,
+    after: Option<ReadSet>,
+}
+
+impl<'s> Kept<'s> {
+    /// What the target chart reads of `original`.
+    pub(crate) fn new(session: &'s Session, original: &Value) -> Kept<'s> {
+        let after = session
+            .reads
+            .as_deref()
+            .map(|reads| reads.1.with_values(&target_coalesced(session, original)));
+        Kept { session, after }
+    }
+
+    /// The words for `path`; `None` when the target schema accepting it is the reason.
+    pub(crate) fn why(&self, path: &ValuePath) -> Option<String> {
+        if let (Some(after), Some(reads)) = (&self.after, self.session.reads.as_deref()) {
+            if let Some(site) = after.reaching(path) {
+                return Some(format!(
+                    "a template of {} still reads it at {}",
+                    reads.1.chart(),
+                    reads.1.cite(site)
+                ));
+            }
+        }
+        if declares(self.session.target.document(), path) {
+            return None;
+        }
+        Some(match self.session.reads.as_deref() {
+            Some(reads) => format!(
+                "nothing displaces it (the target schema does not refuse it, and {} did not read it before either)",
+                reads.1.chart()
+            ),
+            None => "the target schema does not refuse it".to_string(),
+        })
+    }
+}
+
+/// Whether a schema names `path` in its `properties` (list items through `items`).
+fn declares(schema: &Value, path: &ValuePath) -> bool {
+    let mut at = schema;
+    for segment in path.segments() {
+        let next = match segment {
+            path::Segment::Key(key) => at.get("properties").and_then(|p| p.get(key.as_str())),
+            path::Segment::Index(_) => at.get("items"),
+        };
+        match next {
+            Some(next) => at = next,
+            None => return false,
+        }
+    }
+    true
+}
+
 /// The unread values grouped as the base chart read them: when the base read their mapping
 /// whole (`toYaml .Values.server.config`) and every entry the document sets in it is unread,
 /// the mapping is the one displaced value (it moves as a block, its comments with it).

@@ -353,3 +353,20 @@ password: {{ include "getValueFromKey" (dict "key" $k "context" $) }}"#,
     let values = json!({"auth": {"password": "p"}, "global": {"password": "g"}, "oldPassword": "o"});
     assert_eq!(unread(&reads, values), ["oldPassword"]);
 }
+
+#[test]
+#[ignore]
+fn scratch_debug_chart() {
+    let dir = std::env::var("SCRATCH_CHART").unwrap();
+    let values: Value = serde_json::from_str(&std::env::var("SCRATCH_VALUES").unwrap()).unwrap();
+    let composed = crate::chart::from_dir(&crate::chart::Fs, &dir).unwrap();
+    let reads = Reads::new(composed.templates).unwrap();
+    let set = reads.with_values(&values);
+    for w in set.widened() {
+        eprintln!("widened {} at {} ({})", w.path, reads.cite(w.site), w.why);
+    }
+    for p in std::env::var("SCRATCH_PATHS").unwrap().split(',') {
+        eprintln!("{p}: {:?}", set.reaching(&path(p)).map(|s| reads.cite(s)));
+    }
+    eprintln!("unread {:?}", unread(&reads, values));
+}
