@@ -137,7 +137,45 @@ impl Planner<'_, '_> {
     /// One source per destination: value, then longest shared prefix, then last key.
     fn choose_sources(&mut self) -> Vec<Move> {
         let mut chosen = std::mem::take(&mut self.forced);
+        let mut tied = Vec::new();
         for dest in std::mem::take(&mut self.destinations) {
+            match choose(&dest.path, &dest.candidates, &self.sources) {
+                Ok((index, rule)) => chosen.push((dest.path, index, rule)),
+                Err(_) => tied.push(dest),
+            }
+        }
+        // Each source value is used once: a candidate another move of this plan already carries
+        // (itself, or inside or around a value moved whole) is not a candidate for a tie. Each
+        // tie so settled may settle another.
+        loop {
+            let before = tied.len();
+            let mut left = Vec::new();
+            for dest in tied {
+                let free: Vec<usize> = dest
+                    .candidates
+                    .iter()
+                    .copied()
+                    .filter(|&i| {
+                        !chosen
+                            .iter()
+                            .any(|(_, used, _)| overlaps(&self.sources[*used].path, &self.sources[i].path))
+                    })
+                    .collect();
+                match free.as_slice() {
+                    [only] if free.len() < dest.candidates.len() => chosen.push((
+                        dest.path,
+                        *only,
+                        "equal value; every other displaced value equal to it is carried elsewhere by this plan",
+                    )),
+                    _ => left.push(dest),
+                }
+            }
+            tied = left;
+            if tied.len() == before {
+                break;
+            }
+        }
+        for dest in tied {
             match choose(&dest.path, &dest.candidates, &self.sources) {
                 Ok((index, rule)) => chosen.push((dest.path, index, rule)),
                 Err(_) if explained(self.input, &dest.path).is_some() => {
