@@ -38,6 +38,9 @@ pub(crate) struct Read {
     pub widened: Option<&'static str>,
     /// The keys a `Partial` read leaves out.
     pub except: Vec<String>,
+    /// The conditions it sits under, when they matter: a read the values' conditions rule out
+    /// (`tpl` of text it cannot see, in a branch the values do not take) is no read.
+    pub guards: Vec<Guard>,
 }
 
 /// A condition a `required` sits under.
@@ -203,6 +206,9 @@ pub(super) struct Run<'t> {
     pub(super) printed: Vec<Printed>,
     /// What the reads being made serve (a manifest, the notes, a `fail` guard).
     pub(super) serves: Serves,
+    /// The conditions of the list being run, as far as they name real paths (those before a
+    /// `range`'s items, whose paths the analysis folds together): a widening carries them.
+    pub(super) frame_guards: Vec<Guard>,
     pub(super) depth: usize,
     pub(super) runs: usize,
     pub(super) found: Found,
@@ -246,6 +252,7 @@ impl<'t> Run<'t> {
             seen: Vec::new(),
             printed: Vec::new(),
             serves: Serves::Applied,
+            frame_guards: Vec::new(),
             depth: 0,
             runs: 0,
             found: Found::default(),
@@ -280,7 +287,10 @@ impl<'t> Run<'t> {
             return;
         }
         self.nesting += 1;
+        let trusted = f.guards.iter().take_while(|g| **g != Guard::Opaque).cloned();
+        let outer = std::mem::replace(&mut self.frame_guards, trusted.collect());
         self.nodes(nodes, f);
+        self.frame_guards = outer;
         self.nesting -= 1;
     }
 
@@ -442,6 +452,11 @@ impl<'t> Run<'t> {
             .cloned()
             .collect());
         self.use_val(&walked, How::Whole, self.site(f, branch.pos));
+        // Its body runs only when the ranged value is not empty; below, item paths fold together.
+        let ranged = match value.0.as_slice() {
+            [Atom::Values(path)] => Some(Guard::Truthy(path.clone())),
+            _ => None,
+        };
         if let Some(lists) = constant_lists(&value) {
             // A list of constants built in the template (`splitList "." "a.b"`): each item in
             // turn, as Go runs it, so that a value walked key by key is followed.
@@ -480,11 +495,13 @@ impl<'t> Run<'t> {
             }
             _ => {}
         }
+        let outer = f.guards.len();
+        f.guards.extend(ranged);
         f.guards.push(Guard::Opaque);
         let dot = std::mem::replace(&mut f.dot, items);
         self.list(&branch.list, f);
         f.dot = dot;
-        f.guards.pop();
+        f.guards.truncate(outer);
         self.serves = outer_serves;
         if let Some(else_list) = &branch.else_list {
             self.list(else_list, f);
@@ -656,6 +673,7 @@ impl<'t> Run<'t> {
                         site,
                         widened: None,
                         except: keys.clone(),
+                        guards: Vec::new(),
                     };
                     self.push(read);
                 }
@@ -725,12 +743,19 @@ impl<'t> Run<'t> {
         site: Site,
         widened: Option<&'static str>,
     ) {
+        // A widening is kept with its conditions: the values may rule its branch out.
+        let guards = if widened.is_some() {
+            self.frame_guards.clone()
+        } else {
+            Vec::new()
+        };
         self.push(Read {
             path,
             how,
             site,
             widened,
             except: Vec::new(),
+            guards,
         });
     }
 
@@ -757,6 +782,7 @@ fn read_of(path: ValuePath, how: How, site: Site) -> Read {
         site,
         widened: None,
         except: Vec::new(),
+        guards: Vec::new(),
     }
 }
 

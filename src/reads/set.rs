@@ -74,7 +74,11 @@ pub struct Refused {
 
 impl ReadSet {
     /// The read set of what an analysis found, `required`'s conditions decided on `coalesced`.
-    pub(super) fn new(_templates: &Templates, found: Found, coalesced: &Value) -> ReadSet {
+    pub(super) fn new(_templates: &Templates, mut found: Found, coalesced: &Value) -> ReadSet {
+        // A read in a branch the values rule out is no read (only widenings carry conditions).
+        found
+            .reads
+            .retain(|r| !r.guards.iter().any(|g| ruled_out(g, coalesced)));
         let mut reads: Vec<_> = found
             .reads
             .iter()
@@ -343,6 +347,15 @@ fn missing(required: &RequiredAt, coalesced: &Value) -> bool {
         None | Some(Value::Null) => true,
         Some(Value::String(s)) => s.is_empty(),
         Some(_) => false,
+    }
+}
+
+/// Whether the values make a condition false.
+fn ruled_out(guard: &Guard, coalesced: &Value) -> bool {
+    match guard {
+        Guard::Truthy(path) => !get(coalesced, path).is_some_and(truthy),
+        Guard::Falsy(path) => get(coalesced, path).is_some_and(truthy),
+        Guard::Opaque => false,
     }
 }
 

@@ -355,18 +355,29 @@ password: {{ include "getValueFromKey" (dict "key" $k "context" $) }}"#,
 }
 
 #[test]
-#[ignore]
-fn scratch_debug_chart() {
-    let dir = std::env::var("SCRATCH_CHART").unwrap();
-    let values: Value = serde_json::from_str(&std::env::var("SCRATCH_VALUES").unwrap()).unwrap();
-    let composed = crate::chart::from_dir(&crate::chart::Fs, &dir).unwrap();
-    let reads = Reads::new(composed.templates).unwrap();
-    let set = reads.with_values(&values);
-    for w in set.widened() {
-        eprintln!("widened {} at {} ({})", w.path, reads.cite(w.site), w.why);
-    }
-    for p in std::env::var("SCRATCH_PATHS").unwrap().split(',') {
-        eprintln!("{p}: {:?}", set.reaching(&path(p)).map(|s| reads.cite(s)));
-    }
-    eprintln!("unread {:?}", unread(&reads, values));
+fn tpl_of_text_it_cannot_see_reads_the_context_only_where_the_values_run_it() {
+    // fluent-bit 0.58.1's configmap-dashboards.yaml: the chart's own files run through `tpl`.
+    let reads = chart(&[(
+        "app/templates/dashboards.yaml",
+        r#"{{- if .Values.dashboards.enabled -}}
+{{- range $path, $_ := .Files.Glob "dashboards/*.json" }}
+data: {{- tpl ($.Files.Get $path) $ | nindent 4 }}
+{{- end }}
+{{- end -}}"#,
+    )]);
+    let off = json!({"dashboards": {"enabled": false}, "old": 1});
+    assert_eq!(unread(&reads, off), ["old"]);
+    let on = json!({"dashboards": {"enabled": true}, "old": 1});
+    assert!(unread(&reads, on).is_empty());
+}
+
+#[test]
+fn a_widening_inside_a_range_over_nothing_reads_nothing() {
+    // promtail 5.0.0's service-extra.yaml: `toYaml $` in a range over `extraPorts`.
+    let reads = chart(&[(
+        "app/templates/svc.yaml",
+        "{{- range $key, $values := .Values.extraPorts }}{{- with .labels }}{{- toYaml $ }}{{- end }}{{- end }}",
+    )]);
+    assert_eq!(unread(&reads, json!({"extraPorts": {}, "old": 1})), ["old"]);
+    assert!(unread(&reads, json!({"extraPorts": {"a": {"labels": {"x": 1}}}, "old": 1})).is_empty());
 }
