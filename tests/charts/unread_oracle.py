@@ -8,6 +8,7 @@ moves.json):
      every documented move's source and every documented removal (moves.json) taken out: the
      settings the notes move are silently lost (printed per path, with whether the base read it);
   2. `values-migrate diagnose` names the values the target chart reads nowhere (`by: templates`;
+     `by: chart`, refused by a `fail` guard, is judged by Helm's failing with the chart's message;
      an entry without `by` is a schema verdict); for each, Helm's render of the target chart with
      the user's values and with that value removed must be the same manifests: a difference is a
      false "ignored" and fails the run;
@@ -21,7 +22,7 @@ Renders are Helm's (helm-python-sdk, Helm v4.2.3's Go SDK), the chart loaded afr
 (a render may drop a subchart from the object), cached by chart and values within a run. Renders
 that change by themselves (`now`, `randAlphaNum`, generated certificates) are rendered twice, more
 than a second apart, and the lines that differed are left out of every comparison. NOTES.txt is
-compared like any other file.
+left out (printed, never applied).
 
 Usage: python3 tests/charts/unread_oracle.py [BUMP ...]   (default: every bump; names or paths)
 Ends with `N passed, M failed` (a check is a claim judged, a bump's premise, a written file);
