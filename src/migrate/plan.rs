@@ -156,9 +156,9 @@ impl Planner<'_, '_> {
                     .iter()
                     .copied()
                     .filter(|&i| {
-                        !chosen
-                            .iter()
-                            .any(|(_, used, _)| overlaps(&self.sources[*used].path, &self.sources[i].path))
+                        !chosen.iter().any(|(_, used, _)| {
+                            overlaps(&self.sources[*used].path, &self.sources[i].path)
+                        })
                     })
                     .collect();
                 match free.as_slice() {

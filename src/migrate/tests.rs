@@ -237,12 +237,16 @@ fn a_value_carried_by_a_block_move_is_not_a_candidate_for_another() {
     // `old.ingress` moves whole; `new.flag: true` then comes from `old.secure`, not from the
     // `old.ingress.enabled` the block carries (no rule of value, prefix or key told them apart).
     let original = json!({"old": {"secure": true, "ingress": {"enabled": true, "host": "h"}}});
-    let proposal = json!({"new": {"flag": true}, "web": {"ingress": {"enabled": true, "host": "h"}}});
+    let proposal =
+        json!({"new": {"flag": true}, "web": {"ingress": {"enabled": true, "host": "h"}}});
     let planned = run(original, proposal, &["old"], json!({}));
     assert_eq!(planned.findings, vec![]);
     assert_eq!(
         ops(&planned),
-        ["rename old.secure -> new.flag", "rename old.ingress -> web.ingress"]
+        [
+            "rename old.secure -> new.flag",
+            "rename old.ingress -> web.ingress"
+        ]
     );
     let reason = planned.ops.iter().find_map(|op| match op {
         Op::Rename { to, reason, .. } if to.to_string() == "new.flag" => Some(reason.clone()),

@@ -66,7 +66,10 @@ pub(crate) fn ignored(session: &Session, original: &Value, schema: &[Displaced])
                 })
                 .unwrap_or_default();
             Some(Displaced {
-                reason: format!("ignored by {}: read before at {cite}{notes}", target.chart()),
+                reason: format!(
+                    "ignored by {}: read before at {cite}{notes}",
+                    target.chart()
+                ),
                 path: ignored.path,
                 value,
                 base_accepts: true,

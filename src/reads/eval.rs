@@ -198,8 +198,7 @@ pub(super) struct Run<'t> {
     pub(super) templates: &'t Templates,
     pub(super) defines: Vec<(&'t str, usize, &'t Tree)>,
     /// Each (define, argument, conditions, what its reads serve) run so far, sorted (no hash
-    /// map: docs/size.md).
-    /// With what each printed, when only constants (`include`'s value).
+    /// map: docs/size.md), with the constants it printed (`include`'s value; empty if unknown).
     #[allow(clippy::type_complexity)]
     pub(super) seen: Vec<((String, Val, Vec<Guard>, Serves), Val)>,
     /// What each `define` being run has printed so far, innermost last.
@@ -287,7 +286,11 @@ impl<'t> Run<'t> {
             return;
         }
         self.nesting += 1;
-        let trusted = f.guards.iter().take_while(|g| **g != Guard::Opaque).cloned();
+        let trusted = f
+            .guards
+            .iter()
+            .take_while(|g| **g != Guard::Opaque)
+            .cloned();
         let outer = std::mem::replace(&mut self.frame_guards, trusted.collect());
         self.nodes(nodes, f);
         self.frame_guards = outer;
@@ -341,7 +344,11 @@ impl<'t> Run<'t> {
         if self.tpl_site.is_some() {
             return false;
         }
-        let text = self.templates.files.get(file).map_or("", |f| f.text.as_str());
+        let text = self
+            .templates
+            .files
+            .get(file)
+            .map_or("", |f| f.text.as_str());
         let rest = text.get(pos..).unwrap_or("");
         let end = rest.find("{{").unwrap_or(rest.len());
         rest[..end].trim().is_empty()
@@ -382,7 +389,7 @@ impl<'t> Run<'t> {
     /// being set runs the `fail` triggers it; one that must be set to pass (`not`) is used; a
     /// condition the analysis does not decide leaves every value it read used.
     fn triggers(&mut self, from: usize, guards: &[Guard], site: Site) {
-        let opaque = guards.iter().any(|g| *g == Guard::Opaque);
+        let opaque = guards.contains(&Guard::Opaque);
         let made: Vec<Aside> = if opaque {
             self.found.aside.drain(from..).collect()
         } else {
@@ -405,7 +412,10 @@ impl<'t> Run<'t> {
                     serves: self.serves.clone(),
                     trigger: true,
                 }),
-                Guard::Falsy(path) => self.found.reads.push(read_of(path.clone(), How::Test, site)),
+                Guard::Falsy(path) => self
+                    .found
+                    .reads
+                    .push(read_of(path.clone(), How::Test, site)),
                 _ => {}
             }
         }
@@ -467,7 +477,8 @@ impl<'t> Run<'t> {
                     match branch.pipe.decl.as_slice() {
                         [one] => f.vars.push((one.name.clone(), item.clone())),
                         [key, var] => {
-                            f.vars.push((key.name.clone(), Val::one(Atom::Const(i.to_string()))));
+                            f.vars
+                                .push((key.name.clone(), Val::one(Atom::Const(i.to_string()))));
                             f.vars.push((var.name.clone(), item.clone()));
                         }
                         _ => {}
@@ -790,15 +801,12 @@ fn read_of(path: ValuePath, how: How, site: Site) -> Read {
 /// actions, or an `if`/`with` whose every branch fails.
 fn fails_always(body: &[Node]) -> Option<(usize, String)> {
     body.iter().find_map(|node| match node {
-        Node::Action { pos, pipe } => pipe
-            .cmds
-            .iter()
-            .find_map(|cmd| match cmd.args.as_slice() {
-                [Arg::Identifier { name, .. }, rest @ ..] if name == "fail" => {
-                    Some((*pos, message(rest).unwrap_or_default()))
-                }
-                _ => None,
-            }),
+        Node::Action { pos, pipe } => pipe.cmds.iter().find_map(|cmd| match cmd.args.as_slice() {
+            [Arg::Identifier { name, .. }, rest @ ..] if name == "fail" => {
+                Some((*pos, message(rest).unwrap_or_default()))
+            }
+            _ => None,
+        }),
         Node::If(branch) | Node::With(branch) => {
             let taken = fails_always(&branch.list)?;
             fails_always(branch.else_list.as_deref()?)?;

@@ -121,7 +121,8 @@ fn index_with_constants_is_a_path_and_computed_keys_widen() {
         r#"{{ index .Values.m "k" }}{{ $k := .Values.key }}{{ index .Values.n (printf "%s" $k) }}{{ $c := "x" }}{{ index .Values.o (printf "%s" $c) }}"#,
     )]);
     // A key printed from constants is a constant (`o.x`); one printed from the values is not.
-    let values = json!({"m": {"k": 1, "j": 2}, "n": {"x": 1, "y": 2}, "o": {"x": 1, "y": 2}, "key": "x"});
+    let values =
+        json!({"m": {"k": 1, "j": 2}, "n": {"x": 1, "y": 2}, "o": {"x": 1, "y": 2}, "key": "x"});
     assert_eq!(unread(&reads, values), ["m.j", "o.y"]);
 }
 
@@ -275,10 +276,18 @@ fn a_value_read_only_to_fail_is_the_chart_refusing_it() {
     assert_eq!(unread(&reads, values.clone()), ["old"]);
     let refused = set.refused(&path("old"), &values).expect("refused");
     assert_eq!(refused.message, "old was renamed to new");
-    assert_eq!(reads.cite(refused.site), "app/templates/requirements.yaml:2");
+    assert_eq!(
+        reads.cite(refused.site),
+        "app/templates/requirements.yaml:2"
+    );
     // Empty, it does not reach the `fail`: unread, not refused.
     let empty = json!({"old": {}});
-    assert!(reads.with_values(&empty).refused(&path("old"), &empty).is_none());
+    assert!(
+        reads
+            .with_values(&empty)
+            .refused(&path("old"), &empty)
+            .is_none()
+    );
 }
 
 #[test]
@@ -289,7 +298,12 @@ fn a_value_that_must_be_set_to_pass_a_fail_guard_is_used() {
     )]);
     let values = json!({"must": 1, "list": [1]});
     assert!(unread(&reads, values.clone()).is_empty());
-    assert!(reads.with_values(&values).refused(&path("must"), &values).is_none());
+    assert!(
+        reads
+            .with_values(&values)
+            .refused(&path("must"), &values)
+            .is_none()
+    );
 }
 
 #[test]
@@ -350,7 +364,8 @@ fn a_dotted_key_of_constants_is_walked_key_by_key() {
 password: {{ include "getValueFromKey" (dict "key" $k "context" $) }}"#,
         ),
     ]);
-    let values = json!({"auth": {"password": "p"}, "global": {"password": "g"}, "oldPassword": "o"});
+    let values =
+        json!({"auth": {"password": "p"}, "global": {"password": "g"}, "oldPassword": "o"});
     assert_eq!(unread(&reads, values), ["oldPassword"]);
 }
 
@@ -379,5 +394,11 @@ fn a_widening_inside_a_range_over_nothing_reads_nothing() {
         "{{- range $key, $values := .Values.extraPorts }}{{- with .labels }}{{- toYaml $ }}{{- end }}{{- end }}",
     )]);
     assert_eq!(unread(&reads, json!({"extraPorts": {}, "old": 1})), ["old"]);
-    assert!(unread(&reads, json!({"extraPorts": {"a": {"labels": {"x": 1}}}, "old": 1})).is_empty());
+    assert!(
+        unread(
+            &reads,
+            json!({"extraPorts": {"a": {"labels": {"x": 1}}}, "old": 1})
+        )
+        .is_empty()
+    );
 }
