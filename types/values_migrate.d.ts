@@ -125,7 +125,7 @@ baseAccepts: boolean,
 by: DisplacedBy,
 /**
  * Where the base chart's templates read it (`argo-cd/templates/x.yaml:42`), when `by` is
- * `templates`.
+ * `templates` (or `chart`, when the base read it).
  */
 readBefore?: string,
 };
@@ -133,7 +133,7 @@ readBefore?: string,
 /**
  * What displaced a value.
  */
-export type DisplacedBy = "schema" | "templates";
+export type DisplacedBy = "schema" | "templates" | "chart";
 
 /**
  * A missing required key whose value the target schema dictates.
