@@ -300,8 +300,8 @@ impl<'t> Run<'t> {
     fn nodes(&mut self, nodes: &[Node], f: &mut Frame) {
         for node in nodes {
             match node {
-                Node::Text { pos } => {
-                    if !self.blank(f.file, *pos) {
+                Node::Text { pos, end } => {
+                    if !self.blank(f.file, *pos, *end) {
                         self.print(None);
                     }
                 }
@@ -339,8 +339,8 @@ impl<'t> Run<'t> {
         };
     }
 
-    /// Whether the text at `pos` of a file prints only blanks (trimmed or not).
-    fn blank(&self, file: usize, pos: usize) -> bool {
+    /// Whether the text node `pos..end` of a file prints only blanks.
+    fn blank(&self, file: usize, pos: usize, end: usize) -> bool {
         if self.tpl_site.is_some() {
             return false;
         }
@@ -349,9 +349,7 @@ impl<'t> Run<'t> {
             .files
             .get(file)
             .map_or("", |f| f.text.as_str());
-        let rest = text.get(pos..).unwrap_or("");
-        let end = rest.find("{{").unwrap_or(rest.len());
-        rest[..end].trim().is_empty()
+        text.get(pos..end).unwrap_or("").trim().is_empty()
     }
 
     /// `if` and `with`: the pipeline tested, the body under its condition, `else` under its negation.
