@@ -7,6 +7,8 @@
 
 #[cfg(any(target_arch = "wasm32", feature = "types"))]
 pub mod api;
+#[cfg(feature = "render")]
+pub mod behaviour;
 pub mod chart;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -20,13 +22,18 @@ pub mod migration;
 mod order;
 pub mod path;
 pub mod reads;
+#[cfg(feature = "render")]
 pub mod render;
 pub mod schema;
 pub mod splice;
 pub mod text;
 #[cfg(feature = "types")]
 pub mod types;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "web-render")))]
+pub mod wasm;
+/// The browser's render module (feature `web-render`): the JS `render` alone.
+#[cfg(all(target_arch = "wasm32", feature = "web-render"))]
+#[path = "wasm/render_module.rs"]
 pub mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "cli"))]
 mod wasm_cli;

@@ -24,6 +24,7 @@ impl Run<'_> {
             set: args.set.clone(),
             release: args.release.clone(),
             namespace: args.namespace.clone(),
+            provenance: false,
         };
         let source = super::chart::source(self.host);
         let outcome = match crate::render::render(&source, &args.chart, &request) {

@@ -75,14 +75,15 @@ impl Parser {
             None => Err(format!("key {:?} has no value", k).into()),
             Some('[') => {
                 let i = self.index()?;
-                let list = match data.get(&k) {
+                let mut list = match data.get(&k) {
                     None => Vec::new(),
                     Some(Value::Array(items)) => items.clone(),
                     Some(_) => return Err(unsupported("an index into a value that is no list")),
                 };
-                let list = self.list_item(list, i, level)?;
+                // Helm sets the list as it stands even when the rest fails (or ends).
+                let result = self.list_item(&mut list, i, level);
                 set(data, &k, Value::Array(list));
-                Ok(())
+                result
             }
             Some('=') => match self.val_list()? {
                 Some(list) => {
@@ -142,13 +143,8 @@ impl Parser {
         }
     }
 
-    /// Helm's `listItem`: what follows `key[i]`.
-    fn list_item(
-        &mut self,
-        mut list: Vec<Value>,
-        i: usize,
-        level: usize,
-    ) -> Result<Vec<Value>, Stop> {
+    /// Helm's `listItem`: what follows `key[i]`, into `list` as Go leaves it (also on error).
+    fn list_item(&mut self, list: &mut Vec<Value>, i: usize, level: usize) -> Result<(), Stop> {
         let (k, last) = self.until(&['[', '.', '=']);
         if !k.is_empty() {
             return Err(format!("unexpected data at end of array index: {:?}", k).into());
@@ -161,29 +157,35 @@ impl Parser {
                     None if self.at >= self.chars.len() => Value::String(String::new()),
                     None => typed(&self.until(&[',']).0),
                 };
-                set_index(&mut list, i, value)?;
-                Ok(list)
+                set_index(list, i, value)
             }
             Some('[') => {
                 let next = self.index()?;
-                let current = match list.get(i) {
+                let mut inner = match list.get(i) {
                     None | Some(Value::Null) => Vec::new(),
                     Some(Value::Array(items)) => items.clone(),
                     Some(_) => return Err(unsupported("an index into a value that is no list")),
                 };
-                let inner = self.list_item(current, next, level)?;
-                set_index(&mut list, i, Value::Array(inner))?;
-                Ok(list)
+                self.list_item(&mut inner, next, level)?;
+                set_index(list, i, Value::Array(inner))
             }
-            _ => {
-                let mut inner = match list.get(i) {
-                    Some(Value::Object(map)) => map.clone(),
-                    _ => Map::new(),
-                };
-                self.key(&mut inner, level)?;
-                set_index(&mut list, i, Value::Object(inner))?;
-                Ok(list)
-            }
+            _ => match list.get_mut(i) {
+                // Go's maps are shared: the item is changed in place, also when the key fails.
+                Some(slot) => {
+                    if !slot.is_object() {
+                        *slot = Value::Object(Map::new());
+                    }
+                    match slot {
+                        Value::Object(inner) => self.key(inner, level),
+                        _ => Ok(()),
+                    }
+                }
+                None => {
+                    let mut inner = Map::new();
+                    self.key(&mut inner, level)?;
+                    set_index(list, i, Value::Object(inner))
+                }
+            },
         }
     }
 
@@ -312,6 +314,8 @@ mod tests {
             ("x=TRUE", json!({"x": true})),
             ("x=9223372036854775808", json!({"x": "9223372036854775808"})),
             ("x=1.5", json!({"x": "1.5"})),
+            ("list[0].foo=", json!({"list": []})),
+            ("list[1]", json!({"list": []})),
         ];
         for (text, want) in table {
             let mut got = Map::new();

@@ -5,6 +5,7 @@
 mod common;
 mod fuzz_case;
 
+mod behaviour;
 mod chart_archives;
 mod cli;
 mod conformance;

@@ -229,6 +229,19 @@ fn a_fail_in_a_template_is_helms_error_and_exit_status_1() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Values the chart's schema refuses: Helm's message, word for word, before any template runs.
+#[test]
+fn values_the_schema_refuses_are_helms_error() {
+    let chart = fixture("schema").display().to_string();
+    let values = fixture("schema-values.yaml").display().to_string();
+    let (code, stdout, _) = render(&["--chart", &chart, "--values", &values, "--format", "json"]);
+    assert_eq!(code, 1);
+    let ours: Value = serde_json::from_str(&stdout).unwrap();
+    let helm = std::fs::read_to_string(fixture("schema.expected-error.txt")).unwrap();
+    assert_eq!(ours["error"]["message"], helm.as_str());
+    assert_eq!(ours["files"], serde_json::json!({}));
+}
+
 #[test]
 fn a_chart_that_cannot_be_read_is_invalid_input() {
     let missing = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/render/nothing-here");

@@ -3,7 +3,8 @@
 //! Lowest first: `order` (the one sort, beneath every layer) and `diff`; `text`, `path`;
 //! `yaml`; `schema`, `reads` (what a chart's templates read) and `splice` (none knows another); `manifest`, `migrate`, `decode`
 //! (neither of the first two knows the other); `migration` (on migrate's public pipeline);
-//! `render` (Helm's render of a chart, on `chart`);
+//! `render` (Helm's render of a chart, on `chart`); `behaviour` (the bump's three renders, the
+//! verdicts and the manifest diff, on `render`);
 //! `api` (the JS requests; `types`, the generated contract); `wasm` and `cli` on top, which only translate.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -31,6 +32,10 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
     const RENDER: &[&str] = &[
         "diff", "text", "path", "yaml", "schema", "reads", "migrate", "chart",
     ];
+    // The bump's behaviour (three renders, verdicts, the manifest diff): on `render`.
+    const BEHAVIOUR: &[&str] = &[
+        "diff", "text", "path", "yaml", "schema", "reads", "migrate", "chart", "render",
+    ];
     const EXIT: &[&str] = &["manifest", "migrate"];
     const EDGE: &[&str] = &[
         "diff",
@@ -46,6 +51,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "migration",
         "chart",
         "render",
+        "behaviour",
         "exit",
         "api",
     ];
@@ -63,6 +69,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "migration",
         "chart",
         "render",
+        "behaviour",
         "exit",
         "wasm",
         "cli",
@@ -80,6 +87,7 @@ fn allowed(module: &str) -> Option<&'static [&'static str]> {
         "chart" => CHART,
         "migration" => MIGRATION,
         "render" => RENDER,
+        "behaviour" => BEHAVIOUR,
         "exit" => EXIT,
         "wasm" | "cli" => EDGE,
         // The JS requests and JS-only results, and the generated contract over every result type.

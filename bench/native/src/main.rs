@@ -258,6 +258,48 @@ fn run(plan: &Plan, job: &Job) -> Value {
             let (s, b, c, m) = timed(plan, job, &call);
             (s, b, c, m, json!({ "ok": call(), "files": both.base.files.len() }))
         }
+        "render" => {
+            // Helm's render (src/render): the chart at `file` (a directory or a .tgz) read from
+            // the file system and rendered with the `values` files given as `--values`: every
+            // template's text, as Helm's engine and the JS `render` return them (what
+            // `values-migrate render` does less the process and printing the stream).
+            let chart = need(job, &job.file, "file").to_string();
+            let values: Vec<(String, String)> = job
+                .values
+                .iter()
+                .map(|path| {
+                    let text = std::fs::read_to_string(path)
+                        .unwrap_or_else(|e| die(&format!("{path}: {e}")));
+                    (path.clone(), text)
+                })
+                .collect();
+            let request = values_migrate::render::Request {
+                values,
+                ..Default::default()
+            };
+            let call = || values_migrate::render::render(&values_migrate::chart::Fs, &chart, &request);
+            let (s, b, c, m) = timed(plan, job, &call);
+            let result = match call() {
+                Err(failure) => json!({ "error": format!("{failure:?}") }),
+                Ok(outcome) => {
+                    let r = &outcome.rendered;
+                    let files: serde_json::Map<String, Value> = r
+                        .files
+                        .iter()
+                        .map(|(name, (text, _))| (name.clone(), json!(text)))
+                        .collect();
+                    let masked: Vec<&String> =
+                        r.files.iter().filter(|(_, (_, m))| !m.is_empty()).map(|(n, _)| n).collect();
+                    json!({
+                        "files": files,
+                        "masked": masked,
+                        "refused": r.refused.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+                        "error": r.error.as_ref().map(|e| e.to_string()),
+                    })
+                }
+            };
+            (s, b, c, m, result)
+        }
         other => die(&format!("{}: unknown kind {other}", job.id)),
     };
     if let Some(dump) = &job.dump {

@@ -28,6 +28,8 @@ pub enum ElemType {
     Any,
     /// `[]string`
     String,
+    /// `[][]interface {}` (sprig's `chunk`)
+    AnyList,
 }
 
 /// Go's value type of a map (`map[string]interface {}` unless a function made `map[string]string`).
@@ -37,6 +39,9 @@ pub enum MapType {
     Any,
     /// `map[string]string`
     String,
+    /// Helm's `common.Values` (a named `map[string]interface {}` with methods): `.Values`, the
+    /// top-level dot and `.Template`.
+    Values,
 }
 
 /// A span of a string that a random or clock function made (or that was derived from one).
@@ -80,6 +85,11 @@ pub trait Object: fmt::Debug {
     /// What `range`, `len` and `index` see when the Go type is a slice or a map (`.Files`,
     /// `.Capabilities.APIVersions`): (index or key, element) in Go's order; `None` for a struct.
     fn entries(&self) -> Option<Vec<(Value, Value)>> {
+        None
+    }
+    /// A method's Go parameter types, which the evaluator checks and converts the arguments to
+    /// before `call` (as Go's `evalCall` does); `None` leaves them to `call`.
+    fn params(&self, _name: &str) -> Option<&'static [crate::func::Param]> {
         None
     }
 }
@@ -176,8 +186,10 @@ impl Value {
             Value::Nil => "<nil>",
             Value::List(_, ElemType::Any) => "[]interface {}",
             Value::List(_, ElemType::String) => "[]string",
+            Value::List(_, ElemType::AnyList) => "[][]interface {}",
             Value::Map(_, MapType::Any) => "map[string]interface {}",
             Value::Map(_, MapType::String) => "map[string]string",
+            Value::Map(_, MapType::Values) => "common.Values",
             Value::Object(o) => o.type_name(),
             other => other.kind_name(),
         }
@@ -196,7 +208,24 @@ impl Value {
     /// Go's nil `[]interface {}` (sprig's `rest` of an empty list): `[]` to `%v`, `range` and
     /// `len`, but `null` to `toJson` and `toYaml`, and not `deepEqual` to an empty list.
     pub fn nil_list() -> Value {
-        Value::List(NIL_ITEMS.with(Rc::clone), ElemType::Any)
+        Value::nil_list_of(ElemType::Any)
+    }
+
+    /// Go's nil slice of an element type (`regexFindAll` with no match is a nil `[]string`).
+    pub fn nil_list_of(elem: ElemType) -> Value {
+        Value::List(NIL_ITEMS.with(Rc::clone), elem)
+    }
+
+    /// Go's nil `map[string]interface {}` (`fromJson "null"`, `unset nil`): `map[]` to `%v`,
+    /// `range` and `len`, but `null` to `toJson`, not `deepEqual` to an empty map, and never
+    /// written (sprig's functions give Go's error, or a new map, for a nil map).
+    pub fn nil_map() -> Value {
+        Value::Map(NIL_MAP.with(Rc::clone), MapType::Any)
+    }
+
+    /// Whether the value is Go's nil map (made by [`Value::nil_map`]).
+    pub fn is_nil_map(&self) -> bool {
+        matches!(self, Value::Map(map, _) if NIL_MAP.with(|nil| Rc::ptr_eq(nil, map)))
     }
 
     /// Whether the value is Go's nil slice (made by [`Value::nil_list`]).
@@ -208,4 +237,6 @@ impl Value {
 thread_local! {
     /// The items of every nil slice: a nil slice is a list that shares this allocation.
     static NIL_ITEMS: Rc<Vec<Value>> = Rc::new(Vec::new());
+    /// The entries of every nil map: a nil map is a map that shares this allocation.
+    static NIL_MAP: MapRef = Rc::new(RefCell::new(BTreeMap::new()));
 }

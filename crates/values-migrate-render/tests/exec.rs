@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use values_migrate_render::Value;
 use values_migrate_render::error::ErrorKind;
 use values_migrate_render::exec::{Env, TemplateSet};
+use values_migrate_render::{MapType, Value};
 
 /// A JSON value as Helm's values hold it (numbers are float64).
 fn value(json: &serde_json::Value) -> Value {
@@ -43,17 +43,58 @@ fn render(
         set.add_file(name, text).map_err(|e| (e.kind, e.message))?;
     }
     let file = "probe/templates/x.yaml";
+    // The dot, `.Values` and `.Template` are Helm's `common.Values`.
+    let typed = |v: Value| match v {
+        Value::Map(map, _) => Value::Map(map, MapType::Values),
+        other => other,
+    };
     let mut dot = BTreeMap::new();
-    dot.insert("Values".to_string(), value(values));
+    dot.insert("Values".to_string(), typed(value(values)));
     let mut template = BTreeMap::new();
     template.insert("Name".to_string(), Value::str(file));
     template.insert("BasePath".to_string(), Value::str("probe/templates"));
-    dot.insert("Template".to_string(), Value::map(template));
+    dot.insert("Template".to_string(), typed(Value::map(template)));
     let mut env = Env::default();
     let out = set
-        .execute(file, Value::map(dot), &mut env)
+        .execute(file, typed(Value::map(dot)), &mut env)
         .map_err(|e| (e.kind, e.message))?;
     Ok(out.without_no_value().text)
+}
+
+/// The probe chart rendered through the engine (`.Files`, `.Capabilities`, `.Release`, `.Chart`
+/// as Helm gives them), for the cases marked `engine`: `x.yaml`'s text, or the error message.
+fn render_engine(
+    files: &BTreeMap<String, String>,
+    values: &serde_json::Value,
+) -> Result<String, (ErrorKind, String)> {
+    use values_migrate_render::engine::{self, Chart, Metadata, Options};
+    let mut chart = Chart {
+        metadata: Metadata {
+            name: "probe".to_string(),
+            version: "0.1.0".to_string(),
+            api_version: "v2".to_string(),
+            ..Metadata::default()
+        },
+        ..Chart::default()
+    };
+    for (name, text) in files {
+        if name.starts_with("templates/") {
+            chart.templates.push((name.clone(), text.clone()));
+        } else {
+            chart.files.push((name.clone(), text.clone().into_bytes()));
+        }
+    }
+    let options = Options {
+        release_name: "rel".to_string(),
+        namespace: "ns".to_string(),
+        ..Options::default()
+    };
+    let rendered = engine::render(&chart, value(values), &options, None);
+    if let Some(error) = rendered.error.or(rendered.refused.into_iter().next()) {
+        return Err((error.kind, error.message));
+    }
+    let out = rendered.files.get("probe/templates/x.yaml");
+    Ok(out.map(|(text, _)| text.clone()).unwrap_or_default())
 }
 
 /// The functions of other families a case calls, when this build lacks one of them.
@@ -87,7 +128,10 @@ fn every_recorded_case_renders_as_helm_renders_it() {
         ran += 1;
         let files: BTreeMap<String, String> =
             serde_json::from_value(case["files"].clone()).expect("files");
-        let ours = render(&files, &case["values"]);
+        let ours = match case.get("engine") {
+            Some(serde_json::Value::Bool(true)) => render_engine(&files, &case["values"]),
+            _ => render(&files, &case["values"]),
+        };
         let helm = &case["helm"];
         // Where this renderer refuses instead (by budget, or a case it does not render).
         let refuses = match case.get("ours").and_then(|o| o.as_str()) {

@@ -103,6 +103,134 @@ fn include_and_tpl_keep_the_spans_of_what_they_printed() {
     );
 }
 
+/// A string whose bytes `start..end` are masked as `randAlphaNum`'s output.
+fn masked_at(text: &str, start: usize, end: usize) -> Value {
+    Value::Str(Str {
+        text: Rc::from(text),
+        masks: Some(Rc::new(vec![Mask {
+            start,
+            end,
+            from: "randAlphaNum",
+        }])),
+    })
+}
+
+/// `tpl` of masked text (bitnami's `common.secrets.passwords.manage` stores a random password
+/// in `.Values` and `tpl`s it): the masked bytes of its text nodes stay masked where they land;
+/// masked bytes that are template syntax, and errors that would quote them, are refused.
+#[test]
+fn tpl_of_masked_text_keeps_its_spans_or_is_refused() {
+    let Value::Map(map, _) = dot() else {
+        unreachable!()
+    };
+    let entries = [
+        (
+            "w",
+            masked_at("{{ .s }}:RND{{ range .l }}:RND{{ end }}", 9, 12),
+        ),
+        ("r", masked_at("{{ range .l }}RND{{ end }}", 14, 17)),
+        ("syntax", masked_at("{{ .s }}", 3, 5)),
+        ("parse", masked_at("RND{{", 0, 3)),
+        ("exec", masked_at("RND{{ .s.x }}", 0, 3)),
+    ];
+    for (key, value) in entries {
+        map.borrow_mut().insert(key.to_string(), value);
+    }
+    let dot = Value::Map(map, values_migrate_render::MapType::Any);
+    let files = [(
+        "x.yaml",
+        "{{ tpl .s . }}|{{ tpl (.s | quote) . }}|{{ tpl .w . }}|{{ tpl .r . }}",
+    )];
+    let mut set = TemplateSet::new();
+    set.add_file("x.yaml", files[0].1).expect("parses");
+    let out = set
+        .execute("x.yaml", dot.clone(), &mut Env::default())
+        .expect("renders");
+    assert_eq!(out.text, "id-RND|\"id-RND\"|id-RND:RND:RND:RND|RNDRND");
+    assert_eq!(
+        out.masks
+            .iter()
+            .map(|m| (m.start, m.end))
+            .collect::<Vec<_>>(),
+        vec![(3, 6), (11, 14), (19, 22), (23, 26), (35, 38), (38, 41)]
+    );
+    for key in ["syntax", "parse", "exec"] {
+        let text = format!("{{{{ tpl .{key} . }}}}");
+        let mut set = TemplateSet::new();
+        set.add_file("x.yaml", &text).expect("parses");
+        let error = set
+            .execute("x.yaml", dot.clone(), &mut Env::default())
+            .expect_err(key);
+        assert_eq!(
+            error.kind,
+            values_migrate_render::error::ErrorKind::Unsupported,
+            "{key}: {}",
+            error.message
+        );
+    }
+}
+
+/// A bool, number or object computed from masked text would print Helm's answer for our
+/// random text, not Helm's: refused by name, unless it depends on the text's length (and kind)
+/// only, which random and clock output shares with Helm's; Go's errors that would quote masked
+/// text are refused too.
+#[test]
+fn values_computed_from_masked_text_are_refused_unless_by_length() {
+    let renders = [
+        ("{{ len .s }}|{{ empty .s }}|{{ not .s }}", "6|false|false"),
+        (
+            "{{ kindIs \"string\" .s }}|{{ default .s 3 }}|{{ ternary .s 1 true }}",
+            "true|3|id-RND",
+        ),
+        // Looking a key up in a map that holds masked text does not read the text.
+        (
+            "{{ hasKey . \"s\" }}|{{ len .l }}|{{ index .l 0 }}",
+            "true|2|a",
+        ),
+        // Strings of other lengths differ whatever the masked bytes are.
+        (
+            "{{ ne (toJson .) \"null\" }}|{{ eq .s \"id\" \"x\" }}",
+            "true|false",
+        ),
+    ];
+    for (text, want) in renders {
+        let out = render(&[("x.yaml", text)], dot());
+        assert_eq!(out.text, want, "{text}");
+    }
+    let refused = [
+        "{{ eq .s \"id-RND\" }}",
+        "{{ ne .s \"abcdef\" }}",
+        "{{ eq .s \"x\" \"abcdef\" }}",
+        "{{ lt .s \"x\" }}",
+        "{{ contains \"R\" .s }}",
+        "{{ hasPrefix \"id\" .s }}",
+        "{{ atoi .s }}",
+        "{{ index . .s }}",
+        "{{ semver .s }}",
+        // Functions that compare the strings inside a list.
+        "{{ has \"a\" .l }}",
+        "{{ deepEqual .l .l }}",
+        // Go's words would quote the masked text.
+        "{{ fail .s }}",
+        "{{ required .s nil }}",
+        "{{ mustToDate \"2006-01-02\" .s }}",
+        "{{ include .s . }}",
+    ];
+    for text in refused {
+        let mut set = TemplateSet::new();
+        set.add_file("x.yaml", text).expect("parses");
+        let error = set
+            .execute("x.yaml", dot(), &mut Env::default())
+            .expect_err(text);
+        assert_eq!(
+            error.kind,
+            values_migrate_render::error::ErrorKind::Unsupported,
+            "{text}: {}",
+            error.message
+        );
+    }
+}
+
 #[test]
 fn removing_no_value_moves_the_spans_after_it() {
     let out = render(

@@ -21,8 +21,6 @@ const REFUSED: &[(&str, usize)] = &[
         "YAML of control characters beside a key over 1022 characters",
         2,
     ),
-    // Go keeps a nil map apart from an empty one (`toJson` prints `null`).
-    ("fromJson of JSON null (a nil map or slice)", 1),
 ];
 
 /// A value from the recording's typed form (`{"v": …}` reads the chart value of that name).

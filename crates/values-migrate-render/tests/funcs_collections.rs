@@ -15,10 +15,6 @@ use values_migrate_render::{Budget, CallError, Ctx, Param, Value};
 const REFUSED: &[&str] = &[
     // Go slices up to the capacity, which depends on how the slice grew.
     "{{ slice (list 1 2 3) 0 4 }}",
-    // Go's nil map: `map[]` here, but `null` through toJson and toYaml.
-    r#"{{ unset nil "a" }}"#,
-    "{{ merge nil nil }}",
-    "{{ merge nil }}",
     // Go sorts a `[]string` in place, where every holder sees it (Helm prints `a` here).
     r#"{{ $l := splitList "," "b,a" }}{{ $s := sortAlpha $l }}{{ first $l }}"#,
     // Go's `netip.ParseAddr` words for a bracketed host that is not IPv6 are not ported.

@@ -22,8 +22,11 @@ fn render(template: &str) -> Result<String, (ErrorKind, String)> {
     render_masked(template).map(|(text, _)| text)
 }
 
+/// A render's text and masked spans.
+type Masked = (String, Vec<(usize, usize)>);
+
 /// The probe chart's template, rendered: its text and masked spans, or the error.
-fn render_masked(template: &str) -> Result<(String, Vec<(usize, usize)>), (ErrorKind, String)> {
+fn render_masked(template: &str) -> Result<Masked, (ErrorKind, String)> {
     let file = "p/templates/x.yaml";
     let mut set = TemplateSet::new();
     set.add_file(file, template)

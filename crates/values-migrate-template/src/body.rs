@@ -109,7 +109,7 @@ impl<'t> Parser<'t> {
                             Body::Control(open) => open.branch.0,
                             Body::Block { pos, .. } | Body::Define { start: pos, .. } => *pos,
                         };
-                        return self.fail(pos, "max control nesting depth exceeded".into());
+                        return self.fail(pos, crate::error::NESTING_LIMIT.into());
                     }
                     bodies.push(body);
                     lists.push(Vec::new());
@@ -214,7 +214,7 @@ impl<'t> Parser<'t> {
         if open.control != Control::Range && self.peek().kind == chained {
             let keyword = self.next();
             if depth + open.links.len() + 2 > MAX_NESTING {
-                return self.fail(keyword.pos, "max control nesting depth exceeded".into());
+                return self.fail(keyword.pos, crate::error::NESTING_LIMIT.into());
             }
             let pipe = self.pipeline(open.control.context(), Kind::RightDelim)?;
             let (at, done) = std::mem::replace(&mut open.branch, (keyword.pos, pipe));

@@ -608,7 +608,7 @@ fn numbers_have_the_values_go_gives_them() {
             true,
             true,
             0,
-            9.223372036854775808e18,
+            9.223_372_036_854_776e18,
         ),
     ];
     for &(text, is_int, is_uint, is_float, int64, float64) in cases {

@@ -235,6 +235,10 @@ impl Object for VersionSet {
         None
     }
 
+    fn params(&self, name: &str) -> Option<&'static [crate::func::Param]> {
+        (name == "Has").then_some(&[crate::func::Param::Str])
+    }
+
     fn call(&self, name: &str, args: &[Value]) -> Option<Result<Value, String>> {
         if name != "Has" {
             return None;

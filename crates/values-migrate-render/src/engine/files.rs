@@ -80,7 +80,12 @@ impl Files {
             } else {
                 text(bytes)?
             };
-            map.insert(base.to_string(), Value::str(value));
+            // Go ranges over its map in random order: which of two equal base names wins is chance.
+            if map.insert(base.to_string(), Value::str(value)).is_some() {
+                return Err(unsupported(&format!(
+                    "files sharing the base name {base:?} (Go's map order picks the one kept)"
+                )));
+            }
         }
         let map = Value::Map(Rc::new(std::cell::RefCell::new(map)), MapType::String);
         to_yaml(map)
@@ -165,6 +170,14 @@ impl Object for Files {
             key => Some(Value::Object(Rc::new(
                 self.entries.get(key).cloned().unwrap_or_default(),
             ))),
+        }
+    }
+
+    fn params(&self, name: &str) -> Option<&'static [crate::func::Param]> {
+        match name {
+            "Get" | "GetBytes" | "Glob" | "Lines" => Some(&[crate::func::Param::Str]),
+            "AsConfig" | "AsSecrets" => Some(&[]),
+            _ => None,
         }
     }
 
@@ -348,6 +361,17 @@ mod tests {
             panic!()
         };
         assert_eq!(bytes.display().unwrap(), "[255 97]");
+    }
+
+    #[test]
+    fn files_sharing_a_base_name_are_refused_as_go_picks_one_by_chance() {
+        let files = Files::new(&[
+            ("a/same.txt".to_string(), b"A".to_vec()),
+            ("b/same.txt".to_string(), b"B".to_vec()),
+        ]);
+        let err = files.call("AsConfig", &[]).unwrap().unwrap_err();
+        assert!(err.starts_with(crate::value::UNSUPPORTED), "{err}");
+        assert!(files.field("AsSecrets").is_none());
     }
 
     #[test]

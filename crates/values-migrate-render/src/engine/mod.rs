@@ -41,6 +41,8 @@ pub struct Options {
     pub is_upgrade: bool,
     /// `.Capabilities` (Kubernetes version, API versions, Helm's build).
     pub capabilities: Capabilities,
+    /// Whether to record which values fed which bytes ([`Rendered::origins`]; issue 43).
+    pub provenance: bool,
 }
 
 impl Default for Options {
@@ -52,6 +54,7 @@ impl Default for Options {
             is_install: true,
             is_upgrade: false,
             capabilities: Capabilities::default(),
+            provenance: false,
         }
     }
 }
@@ -69,6 +72,11 @@ pub struct Rendered {
     /// The error that stopped the render (Helm then prints no file; `files` holds those
     /// rendered before it).
     pub error: Option<RenderError>,
+    /// Each rendered file's origins (which value paths made and decided which bytes), when
+    /// provenance was asked for.
+    pub origins: BTreeMap<String, Vec<crate::exec::Origin>>,
+    /// The value paths the origins name, when provenance was asked for.
+    pub paths: Option<crate::exec::Paths>,
 }
 
 /// One template to parse and render: its text, the chart's dot and its templates directory.
@@ -101,9 +109,14 @@ pub fn render(
             }
         }
     }
+    let provenance = match (options.provenance, charts_values.first()) {
+        (true, Some(root)) => Some(crate::exec::Provenance::new(root, &charts_values)),
+        _ => None,
+    };
     let mut env = Env {
         yaml,
         values: charts_values,
+        provenance,
         ..Env::default()
     };
     for name in &names {
@@ -113,15 +126,19 @@ pub fn render(
         if base(name).starts_with('_') {
             continue;
         }
-        let template = map_of(vec![
+        let template = as_values(map_of(vec![
             ("Name", Value::str(name.as_str())),
             ("BasePath", Value::str(t.base_path.as_str())),
-        ]);
+        ]));
         t.vals.borrow_mut().insert("Template".to_string(), template);
-        let dot = Value::Map(Rc::clone(&t.vals), MapType::Any);
+        // Helm executes each template with its chart's dot as a `common.Values`.
+        let dot = Value::Map(Rc::clone(&t.vals), MapType::Values);
         match set.execute(name, dot, &mut env) {
             Ok(output) => {
                 let output = output.without_no_value();
+                if env.provenance.is_some() {
+                    rendered.origins.insert(name.clone(), output.origins);
+                }
                 rendered
                     .files
                     .insert(name.clone(), (output.text, output.masks));
@@ -129,10 +146,12 @@ pub fn render(
             Err(error) if error.kind == ErrorKind::Unsupported => rendered.refused.push(error),
             Err(error) => {
                 rendered.error = Some(error);
+                rendered.paths = env.provenance.map(|p| p.paths);
                 return rendered;
             }
         }
     }
+    rendered.paths = env.provenance.map(|p| p.paths);
     rendered
 }
 
@@ -148,10 +167,18 @@ fn top_values(values: Value, options: &Options) -> MapRef {
     ]);
     let capabilities = Value::Object(Rc::new(options.capabilities.clone()));
     let mut top = BTreeMap::new();
-    top.insert("Values".to_string(), values);
+    top.insert("Values".to_string(), as_values(values));
     top.insert("Release".to_string(), release);
     top.insert("Capabilities".to_string(), capabilities);
     Rc::new(RefCell::new(top))
+}
+
+/// A map given Helm's `common.Values` type (any other value as it is).
+fn as_values(value: Value) -> Value {
+    match value {
+        Value::Map(map, MapType::Any) => Value::Map(map, MapType::Values),
+        other => other,
+    }
 }
 
 /// A new `map[string]interface {}` from its entries.
@@ -179,7 +206,8 @@ fn collect(
     let values = if is_root {
         parent_vals.get("Values").cloned().unwrap_or(Value::Nil)
     } else {
-        table(&parent_vals, &chart.metadata.name).unwrap_or_else(|| Value::map(BTreeMap::new()))
+        let table = table(&parent_vals, &chart.metadata.name);
+        as_values(table.unwrap_or_else(|| Value::map(BTreeMap::new())))
     };
     if let Value::Map(map, _) = &values {
         charts_values.push(Rc::clone(map));
@@ -232,12 +260,12 @@ fn collect(
 /// they are a table (each `.` in the name is a step down, as Helm's `parsePath` splits it).
 fn table(parent: &BTreeMap<String, Value>, name: &str) -> Option<Value> {
     let mut at = match parent.get("Values") {
-        Some(value @ Value::Map(_, MapType::Any)) => value.clone(),
+        Some(value @ Value::Map(_, MapType::Any | MapType::Values)) => value.clone(),
         _ => return None,
     };
     for key in name.split('.') {
         let next = match &at {
-            Value::Map(map, MapType::Any) => map.borrow().get(key).cloned(),
+            Value::Map(map, MapType::Any | MapType::Values) => map.borrow().get(key).cloned(),
             _ => None,
         };
         at = match next {

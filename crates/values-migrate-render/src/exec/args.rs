@@ -109,7 +109,7 @@ fn assignable(value: &Value, param: Param) -> bool {
             | (Param::Bool, Value::Bool(_))
             | (Param::List, Value::List(_, ElemType::Any))
             | (Param::StrList, Value::List(_, ElemType::String))
-            | (Param::Map, Value::Map(_, MapType::Any))
+            | (Param::Map, Value::Map(_, MapType::Any | MapType::Values))
     )
 }
 
@@ -150,7 +150,10 @@ impl<'e, 'a> Run<'e, 'a> {
     ) -> Result<Held, Fail> {
         frame.at = At::arg(arg);
         let held = match arg {
-            Arg::Dot { .. } => dot.clone(),
+            Arg::Dot { .. } => {
+                self.read_origin(dot);
+                dot.clone()
+            }
             Arg::Nil { .. } if can_be_nil(ty) => return Ok(Held::new(Value::Nil)),
             Arg::Nil { .. } => {
                 return Err(frame.errorf(format_args!("cannot assign nil to {}", ty_name(ty))));
@@ -196,7 +199,13 @@ impl<'e, 'a> Run<'e, 'a> {
             (value, boxed)
                 if assignable(value, param) && !(boxed && matches!(value, Value::Nil)) =>
             {
-                Ok(Held::new(held.value))
+                // A `common.Values` reaches a `map[string]interface {}` parameter as that type.
+                Ok(Held::new(match held.value {
+                    Value::Map(map, MapType::Values) if param == Param::Map => {
+                        Value::Map(map, MapType::Any)
+                    }
+                    other => other,
+                }))
             }
             _ => Err(frame.errorf(format_args!(
                 "wrong type for value; expected {}; got {}",

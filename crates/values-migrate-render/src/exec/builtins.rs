@@ -164,6 +164,8 @@ fn len(item: &Held) -> Result<i64, CallError> {
         Value::Str(s) => s.text.len(),
         Value::List(items, _) => items.len(),
         Value::Map(map, _) => map.borrow().len(),
+        // A map or slice type with methods (`.Files`, `.Capabilities.APIVersions`).
+        Value::Object(o) if o.entries().is_some() => o.entries().map_or(0, |e| e.len()),
         // Go names the struct behind the pointer, which an object does not say.
         Value::Object(_) => return Err(CallError::Unsupported("len of an object".into())),
         other => return Err(CallError::Go(format!("len of type {}", other.type_name()))),
@@ -209,6 +211,7 @@ fn index(item: Held, indexes: &[Held]) -> Result<Held, CallError> {
                 Held {
                     value,
                     boxed: *elem == ElemType::Any,
+                    origin: None,
                 }
             }
             Value::Map(map, kind) => {
@@ -228,11 +231,16 @@ fn index(item: Held, indexes: &[Held]) -> Result<Held, CallError> {
                 };
                 let found = map.borrow().get(&*key).cloned();
                 match (found, kind) {
-                    (Some(value), MapType::Any) => Held { value, boxed: true },
+                    (Some(value), MapType::Any | MapType::Values) => Held {
+                        value,
+                        boxed: true,
+                        origin: None,
+                    },
                     (Some(value), MapType::String) => Held::new(value),
-                    (None, MapType::Any) => Held {
+                    (None, MapType::Any | MapType::Values) => Held {
                         value: Value::Nil,
                         boxed: true,
+                        origin: None,
                     },
                     (None, MapType::String) => Held::new(Value::str("")),
                 }
@@ -240,9 +248,7 @@ fn index(item: Held, indexes: &[Held]) -> Result<Held, CallError> {
             Value::Str(_) => {
                 return Err(CallError::Unsupported("index of a string (a byte)".into()));
             }
-            Value::Object(_) => {
-                return Err(CallError::Unsupported("index of an object".into()));
-            }
+            Value::Object(object) => Held::new(index_object(&**object, &index.value)?),
             other => {
                 return Err(CallError::Go(format!(
                     "can't index item of type {}",
@@ -252,6 +258,40 @@ fn index(item: Held, indexes: &[Held]) -> Result<Held, CallError> {
         };
     }
     Ok(item)
+}
+
+/// Go's `index` of a map or slice type with methods (`.Files`, `.Capabilities.APIVersions`):
+/// a map's value by its string key (a missing one is the map's zero element), or a slice's
+/// string element.
+fn index_object(object: &dyn crate::value::Object, key: &Value) -> Result<Value, CallError> {
+    let refuse = |what: &str| {
+        Err(CallError::Unsupported(format!(
+            "index of {} with {what}",
+            object.type_name()
+        )))
+    };
+    let Some(entries) = object.entries() else {
+        return Err(CallError::Go(format!(
+            "can't index item of type {}",
+            object.type_name()
+        )));
+    };
+    let found = entries.into_iter().find(|(k, _)| match (k, key) {
+        (Value::Str(a), Value::Str(b)) => a.text == b.text,
+        (Value::Int(a, _), Value::Int(b, _)) => a == b,
+        _ => false,
+    });
+    match (found, key) {
+        (Some((_, value @ (Value::Str(_) | Value::Object(_)))), _) => Ok(value),
+        (Some(_), _) => refuse("an element of a numeric type"),
+        // A missing key reads the map's zero element, which a field of that name gives
+        // unless the name is one of the type's methods.
+        (None, Value::Str(s)) if object.params(&s.text).is_none() => match object.field(&s.text) {
+            Some(value @ Value::Object(_)) => Ok(value),
+            _ => refuse("a missing key"),
+        },
+        (None, _) => refuse("this key"),
+    }
 }
 
 /// Go's `basicKind` classes.

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use values_migrate_template::parse;
+use values_migrate_template::{Node, parse};
 
 use super::args::{Sig, Ty};
 use super::fail::{Fail, GoError, WARN_END, WARN_START};
@@ -12,7 +12,7 @@ use super::place::At;
 use super::state::{Frame, Held, Run};
 use super::{Output, Scope};
 use crate::func::Param;
-use crate::value::{Str, Value};
+use crate::value::{Mask, Str, Value};
 
 /// The name Helm's template set has, which `tpl` gives every text it parses.
 const SET_NAME: &str = "gotpl";
@@ -71,7 +71,11 @@ impl<'e, 'a> Run<'e, 'a> {
         let mut args = argv.into_iter().map(|h| h.value);
         let first = args.next().unwrap_or(Value::Nil);
         let second = args.next().unwrap_or(Value::Nil);
-        let text = first.as_str().unwrap_or("").to_string();
+        let masked = match &first {
+            Value::Str(s) => s.clone(),
+            _ => Str::default(),
+        };
+        let text = masked.text.to_string();
         if matches!(f, HelmFn::Include | HelmFn::Tpl) {
             let saved = std::mem::replace(&mut frame.at, node);
             self.check_stack(frame)?;
@@ -79,7 +83,7 @@ impl<'e, 'a> Run<'e, 'a> {
         }
         let result = match f {
             HelmFn::Include => self.include(scope, &text, second).map(Value::Str),
-            HelmFn::Tpl => self.tpl(scope, &text, second).map(Value::Str),
+            HelmFn::Tpl => self.tpl(frame, scope, &masked, second).map(Value::Str),
             HelmFn::Required => match &second {
                 Value::Nil => Err(Fail::go(warn(&text))),
                 Value::Str(s) if s.text.is_empty() => Err(Fail::go(warn(&text))),
@@ -129,10 +133,23 @@ impl<'e, 'a> Run<'e, 'a> {
 
     /// Helm's `tpl`: the text parsed as a template `gotpl` in a copy of the set (its definitions
     /// visible only inside), executed with `data`, `<no value>` removed.
-    fn tpl(&mut self, scope: &Scope, text: &str, data: Value) -> Result<Str, Fail> {
+    fn tpl(
+        &mut self,
+        frame: &Frame,
+        scope: &Scope,
+        masked: &Str,
+        data: Value,
+    ) -> Result<Str, Fail> {
+        let text = &*masked.text;
         let quoted = values_migrate_unicode::quote(text, '"');
         let trees = match parse(SET_NAME, text) {
             Ok(trees) => trees,
+            // Go's words would quote the random text, which differs from Helm's.
+            Err(_) if masked.masks.is_some() => {
+                return Err(
+                    frame.unsupported("a parse error of tpl over masked (random or clock) text")
+                );
+            }
             Err(error) => {
                 return Err(Fail::go(GoError::plain(format!(
                     "cannot parse template {quoted}: template: {SET_NAME}:{}: {}",
@@ -141,23 +158,69 @@ impl<'e, 'a> Run<'e, 'a> {
                 ))));
             }
         };
-        let source: Rc<str> = Rc::from(text);
+        if let Some(masks) = &masked.masks {
+            masks_only_in_text(frame, &trees, masks)?;
+        }
         let Some(main) = trees.first().cloned() else {
             return Ok(Str::default());
         };
         // Go executes the text's own tree, even where an empty one did not replace a definition.
         let entry = super::Entry {
             tree: main,
-            text: Rc::clone(&source),
+            text: Rc::clone(&masked.text),
+            masks: masked.masks.clone(),
         };
-        let inner = scope.with_overlay(trees, &source);
+        let inner = scope.with_overlay(trees, masked);
         let mut out = Output::default();
         match self.exec_entry(&entry, &inner, data, &mut out) {
             Ok(()) => Ok(out.without_no_value().into_str()),
+            // Go's words would quote the random text, which differs from Helm's.
+            Err(Fail::Go(_)) if masked.masks.is_some() => {
+                Err(frame.unsupported("an error of tpl over masked (random or clock) text"))
+            }
             Err(Fail::Go(error)) => Err(Fail::go((*error).wrap(format!(
                 "error during tpl function execution for {quoted}: "
             )))),
             Err(refused) => Err(refused),
+        }
+    }
+}
+
+/// Refuses a `tpl` text whose masked (random or clock) bytes are not all plain text: Helm's own
+/// random text would parse differently where it is template syntax (or could hold `{{`).
+fn masks_only_in_text(
+    frame: &Frame,
+    trees: &[values_migrate_template::Tree],
+    masks: &[Mask],
+) -> Result<(), Fail> {
+    let mut spans = Vec::new();
+    for tree in trees {
+        text_spans(&tree.root, &mut spans);
+    }
+    let inside = |m: &Mask| {
+        spans
+            .iter()
+            .any(|(pos, end)| *pos <= m.start && m.end <= *end)
+    };
+    match masks.iter().find(|m| m.from == "randAscii" || !inside(m)) {
+        Some(m) => Err(frame.unsupported(format_args!(
+            "tpl of text whose masked ({}) bytes may be template syntax",
+            m.from
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The byte spans of every text node, at any depth.
+fn text_spans(nodes: &[Node], spans: &mut Vec<(usize, usize)>) {
+    for node in nodes {
+        match node {
+            Node::Text { pos, end } => spans.push((*pos, *end)),
+            Node::If(b) | Node::Range(b) | Node::With(b) => {
+                text_spans(&b.list, spans);
+                text_spans(b.else_list.as_deref().unwrap_or(&[]), spans);
+            }
+            _ => {}
         }
     }
 }

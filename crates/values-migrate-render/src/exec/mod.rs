@@ -8,6 +8,7 @@ mod helm;
 mod output;
 mod pipeline;
 mod place;
+pub mod provenance;
 mod state;
 
 use std::collections::BTreeMap;
@@ -20,6 +21,7 @@ use crate::error::{ErrorKind, RenderError};
 use crate::value::Value;
 
 pub use output::Output;
+pub use provenance::{Origin, PathSet, Paths, Provenance, Seg};
 
 /// A YAML reader as Helm's `fromYaml` reads (sigs.k8s.io/yaml), given by the caller.
 pub type YamlReader<'a> = &'a dyn Fn(&str) -> Result<Value, String>;
@@ -37,6 +39,8 @@ pub struct Env<'a> {
     /// Every chart's `.Values` map (Helm's `common.Values`, whose methods templates may call
     /// through any chart's dot, `.Subcharts` included), given by the engine.
     pub values: Vec<crate::value::MapRef>,
+    /// Which values fed which bytes, recorded only when set (issue 43).
+    pub provenance: Option<Provenance>,
 }
 
 /// One parsed template: its tree and the text of the file it came from.
@@ -44,6 +48,8 @@ pub struct Env<'a> {
 pub(crate) struct Entry {
     pub tree: Tree,
     pub text: Rc<str>,
+    /// The masked spans of the text (a `tpl` of random text), which its text nodes carry out.
+    pub masks: Option<Rc<Vec<crate::value::Mask>>>,
 }
 
 /// The templates of a render by name, as Go's `Template.tmpl` map holds them (Helm's `gotpl` set).
@@ -67,6 +73,7 @@ impl TemplateSet {
             let entry = Rc::new(Entry {
                 tree,
                 text: Rc::clone(&text),
+                masks: None,
             });
             associate(&mut self.trees, entry, self_lookup);
         }
@@ -97,6 +104,9 @@ impl TemplateSet {
                 kind: ErrorKind::Helm,
             });
         };
+        if let Some(p) = env.provenance.as_mut() {
+            p.reset();
+        }
         let mut run = state::Run::new(env);
         run.set_values(&dot);
         let mut out = Output::default();
@@ -155,7 +165,12 @@ fn parse_error(file: &str, error: &values_migrate_template::ParseError) -> Rende
         file: file.to_string(),
         line: error.line(),
         column: 0,
-        kind: ErrorKind::Helm,
+        // Go has no such limit: past it, the render is refused by this port's budget.
+        kind: if error.is_nesting_limit() {
+            ErrorKind::Budget
+        } else {
+            ErrorKind::Helm
+        },
     }
 }
 
@@ -178,12 +193,13 @@ impl Scope<'_> {
     }
 
     /// This scope with a `tpl`'s definitions over it.
-    pub(crate) fn with_overlay(&self, trees: Vec<Tree>, text: &Rc<str>) -> Scope<'_> {
+    pub(crate) fn with_overlay(&self, trees: Vec<Tree>, text: &crate::value::Str) -> Scope<'_> {
         let mut overlay = BTreeMap::new();
         for tree in trees {
             let entry = Rc::new(Entry {
                 tree,
-                text: Rc::clone(text),
+                text: Rc::clone(&text.text),
+                masks: text.masks.clone(),
             });
             associate(&mut overlay, entry, |name| self.lookup(name));
         }

@@ -2,6 +2,7 @@
 
 use std::rc::Rc;
 
+use super::provenance::Origin;
 use crate::budget::Budget;
 use crate::value::{Mask, Str};
 
@@ -12,6 +13,9 @@ pub struct Output {
     pub text: String,
     /// The masked spans, sorted and disjoint, as byte offsets into `text`.
     pub masks: Vec<Mask>,
+    /// Which values made which bytes and decided them (only when provenance is asked for),
+    /// in the order written, as byte offsets into `text`.
+    pub origins: Vec<Origin>,
 }
 
 impl Output {
@@ -105,6 +109,20 @@ impl Output {
             })
             .filter(|m| m.end > m.start)
             .collect();
-        Output { text, masks }
+        let origins = self
+            .origins
+            .iter()
+            .map(|o| Origin {
+                start: moved(o.start),
+                end: moved(o.end),
+                ..o.clone()
+            })
+            .filter(|o| o.end > o.start)
+            .collect();
+        Output {
+            text,
+            masks,
+            origins,
+        }
     }
 }

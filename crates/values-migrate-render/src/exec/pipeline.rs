@@ -59,13 +59,20 @@ impl<'e, 'a> Run<'e, 'a> {
     ) -> Result<Held, Fail> {
         self.check_stack(frame)?;
         frame.at = At::Pipe(pipe);
+        if let Some(p) = self.env.provenance.as_mut() {
+            p.begin();
+        }
         let mut value: Option<Held> = None;
         for cmd in &pipe.cmds {
             let held = self.eval_command(frame, scope, dot, cmd, value.take())?;
             // A value held in an `interface {}` is dug out of it.
             value = Some(Held::new(held.value));
         }
-        let value = value.unwrap_or(Held::new(Value::Nil));
+        let mut value = value.unwrap_or(Held::new(Value::Nil));
+        if let Some(p) = self.env.provenance.as_mut() {
+            let set = p.end();
+            value.origin = Some(set);
+        }
         for variable in &pipe.decl {
             if pipe.is_assign {
                 frame.set_var(&variable.name, value.clone())?;
@@ -127,7 +134,10 @@ impl<'e, 'a> Run<'e, 'a> {
                 Self::not_a_function(frame, &cmd.args, &last)?;
                 match first {
                     Arg::Bool { value, .. } => Ok(Held::new(Value::Bool(*value))),
-                    Arg::Dot { .. } => Ok(dot.clone()),
+                    Arg::Dot { .. } => {
+                        self.read_origin(dot);
+                        Ok(dot.clone())
+                    }
                     Arg::Nil { .. } => Err(frame.errorf("nil is not a command")),
                     Arg::Number { text, .. } => super::args::ideal_constant(frame, text),
                     Arg::String { value, .. } => Ok(Held::new(Value::str(value.as_str()))),
@@ -164,6 +174,12 @@ impl<'e, 'a> Run<'e, 'a> {
             }
             _ => return Err(frame.unsupported("fields of a constant")),
         };
+        // `(index .Values "a-b").c` reads `a-b.c`, not all of `a-b`.
+        if let Some(p) = self.env.provenance.as_mut() {
+            if let Some(id) = p.path_of(&receiver.value) {
+                p.unread(id);
+            }
+        }
         self.eval_field_chain(
             frame,
             scope,
@@ -192,6 +208,7 @@ impl<'e, 'a> Run<'e, 'a> {
         };
         let value = frame.var(name)?;
         if idents.is_empty() {
+            self.read_origin(&value);
             Self::not_a_function(frame, args, &last)?;
             return Ok(value);
         }
@@ -223,9 +240,22 @@ impl<'e, 'a> Run<'e, 'a> {
         let Some((final_ident, path)) = idents.split_last() else {
             return Err(frame.unsupported("a field chain without fields"));
         };
-        for ident in path {
-            receiver = self.eval_field(frame, scope, dot, ident, node, &[], None, receiver)?;
+        // A values map's field is read by its own path; anything else by what made it.
+        let tracked = self
+            .env
+            .provenance
+            .as_ref()
+            .is_some_and(|p| p.path_of(&receiver.value).is_some());
+        if !tracked {
+            self.read_origin(&receiver);
         }
+        // The maps on the way are not read (only the last field is).
+        self.set_quiet(true);
+        for ident in path {
+            let next = self.eval_field(frame, scope, dot, ident, node, &[], None, receiver);
+            receiver = next.inspect_err(|_| self.set_quiet(false))?;
+        }
+        self.set_quiet(false);
         self.eval_field(frame, scope, dot, final_ident, node, args, last, receiver)
     }
 
@@ -249,7 +279,9 @@ impl<'e, 'a> Run<'e, 'a> {
                 Err(frame.errorf(format_args!("nil pointer evaluating interface {{}}.{name}")))
             }
             Value::Map(map, kind) => {
-                if self.is_values(map) && VALUES_METHODS.contains(&name) {
+                if (*kind == MapType::Values || self.is_values(map))
+                    && VALUES_METHODS.contains(&name)
+                {
                     return values_method(frame, map, name, has_args);
                 }
                 if has_args {
@@ -258,12 +290,26 @@ impl<'e, 'a> Run<'e, 'a> {
                     );
                 }
                 let found = map.borrow().get(name).cloned();
+                if let Some(p) = self.env.provenance.as_mut() {
+                    let seg = super::provenance::Seg::Key(name.to_string());
+                    if let Some(id) = p.child_of(&receiver.value, seg) {
+                        match &found {
+                            Some(Value::Map(..) | Value::List(..)) => p.read_whole(id),
+                            _ => p.read(id),
+                        }
+                    }
+                }
                 Ok(match (found, kind) {
-                    (Some(value), MapType::Any) => Held { value, boxed: true },
+                    (Some(value), MapType::Any | MapType::Values) => Held {
+                        value,
+                        boxed: true,
+                        origin: None,
+                    },
                     (Some(value), MapType::String) => Held::new(value),
-                    (None, MapType::Any) => Held {
+                    (None, MapType::Any | MapType::Values) => Held {
                         value: Value::Nil,
                         boxed: true,
+                        origin: None,
                     },
                     (None, MapType::String) => Held::new(Value::str("")),
                 })
@@ -300,15 +346,23 @@ impl<'e, 'a> Run<'e, 'a> {
     ) -> Result<Option<Held>, Fail> {
         let has_args = args.len() > 1 || last.is_some();
         if let Some(value) = object.field(name).filter(|_| !has_args) {
-            return Ok(Some(Held { value, boxed: true }));
+            return Ok(Some(Held {
+                value,
+                boxed: true,
+                origin: None,
+            }));
         }
-        let mut values = Vec::new();
-        for arg in args.iter().skip(1) {
-            values.push(self.eval_arg(frame, scope, dot, Ty::Any, arg)?.value);
-        }
-        if let Some(last) = last {
-            values.push(last.value);
-        }
+        let values = match object.params(name) {
+            Some(params) => self.method_args(frame, scope, dot, name, node, params, args, last)?,
+            None => {
+                let mut values = Vec::new();
+                for arg in args.iter().skip(1) {
+                    values.push(self.eval_arg(frame, scope, dot, Ty::Any, arg)?.value);
+                }
+                values.extend(last.map(|l| l.value));
+                values
+            }
+        };
         match object.call(name, &values) {
             Some(Ok(value)) => Ok(Some(Held::new(value))),
             Some(Err(message)) => {
@@ -326,6 +380,40 @@ impl<'e, 'a> Run<'e, 'a> {
             ))),
             None => Ok(None),
         }
+    }
+
+    /// A method's arguments checked against its Go parameters and converted to them (Go's
+    /// `evalCall`: the count first, at the method; then each argument, at the argument).
+    #[allow(clippy::too_many_arguments)]
+    fn method_args<'t>(
+        &mut self,
+        frame: &mut Frame<'t>,
+        scope: &Scope,
+        dot: &Held,
+        name: &str,
+        node: At<'t>,
+        params: &[crate::func::Param],
+        args: &'t [Arg],
+        last: Option<Held>,
+    ) -> Result<Vec<Value>, Fail> {
+        let given = args.get(1..).unwrap_or(&[]);
+        let num_in = given.len() + usize::from(last.is_some());
+        if num_in != params.len() {
+            frame.at = node;
+            return Err(frame.errorf(format_args!(
+                "wrong number of args for {name}: want {} got {num_in}",
+                params.len()
+            )));
+        }
+        let mut values = Vec::with_capacity(num_in);
+        for (arg, param) in given.iter().zip(params) {
+            values.push(self.eval_arg(frame, scope, dot, Ty::Go(*param), arg)?.value);
+        }
+        if let (Some(last), Some(param)) = (last, params.last()) {
+            frame.at = node;
+            values.push(self.validate(frame, last, Ty::Go(*param))?.value);
+        }
+        Ok(values)
     }
 
     /// Go's `evalFunction`: a named function called with the command's arguments.
@@ -434,9 +522,22 @@ impl<'e, 'a> Run<'e, 'a> {
         argv: Vec<Held>,
     ) -> Result<Held, Fail> {
         let mask = argv.iter().find_map(|a| first_mask(&a.value));
+        let read = read_mask(name, &argv);
+        // Each string argument's length and whether it is masked (for `eq` and `ne`).
+        let argv_shape: Vec<Option<(usize, bool)>> = argv
+            .iter()
+            .map(|a| match &a.value {
+                Value::Str(s) => Some((s.text.len(), s.masks.is_some())),
+                _ => None,
+            })
+            .collect();
+        let texts = mask.map(|_| masked_texts(&argv)).unwrap_or_default();
+        if self.env.provenance.is_some() {
+            self.read_looked_up(name, &argv);
+        }
         let fail = |frame: &mut Frame<'t>, error: CallError| {
             frame.at = node;
-            call_fail(frame, name, error)
+            call_fail(frame, name, quoting_masked(error, &texts, read.is_some()))
         };
         let (result, whole) = match callee {
             Callee::Builtin(b) => {
@@ -444,7 +545,13 @@ impl<'e, 'a> Run<'e, 'a> {
                 let result = builtins::call(b, &mut self.env.budget, argv);
                 (result.map_err(|e| fail(frame, e))?, whole)
             }
-            Callee::Helm(h) => (self.call_helm(frame, scope, h, name, node, argv)?, false),
+            Callee::Helm(h) => match self.call_helm(frame, scope, h, name, node, argv) {
+                // `fail`, `required` and `include` quote their masked argument in Go's words.
+                Err(Fail::Go(_)) if read.is_some() => {
+                    return Err(fail(frame, masked_error()));
+                }
+                result => (result?, false),
+            },
             Callee::Func(f) => {
                 let values = argv.into_iter().map(|h| h.value).collect();
                 let mut ctx = Ctx {
@@ -456,11 +563,98 @@ impl<'e, 'a> Run<'e, 'a> {
                 (Held::new(value), f.spans == Spans::Whole)
             }
         };
+        if let Some(from) = read.filter(|_| !carries_masks(&result.value)) {
+            let by_length = LENGTH_ONLY.contains(&name) || decided_by_length(name, &argv_shape);
+            if !by_length && !MASKED_OBJECTS.contains(&name) {
+                let what = format!(
+                    "a {} computed from masked ({from}) text",
+                    result.value.type_name()
+                );
+                return Err(fail(frame, CallError::Unsupported(what)));
+            }
+        }
         match (mask, whole, &result.value) {
             (Some(from), true, Value::Str(s)) if !s.text.is_empty() => {
                 Ok(Held::new(Value::Str(masked_whole(&s.text, from))))
             }
             _ => Ok(result),
+        }
+    }
+}
+
+impl Run<'_, '_> {
+    /// Stops (or resumes) recording reads.
+    fn set_quiet(&mut self, quiet: bool) {
+        if let Some(p) = self.env.provenance.as_mut() {
+            p.quiet = quiet;
+        }
+    }
+
+    /// Records the value path a lookup function reads (`index`, `get`, `hasKey`, `dig`,
+    /// `pluck`) when its container is a values map or list.
+    fn read_looked_up(&mut self, name: &str, argv: &[Held]) {
+        let Some(p) = self.env.provenance.as_mut() else {
+            return;
+        };
+        let (container, keys): (&[Held], &[Held]) = match name {
+            "index" | "get" | "hasKey" => match argv.split_first() {
+                Some((first, rest)) => (std::slice::from_ref(first), rest),
+                None => return,
+            },
+            "dig" if argv.len() >= 2 => match argv.split_last() {
+                Some((last, rest)) => (
+                    std::slice::from_ref(last),
+                    rest.get(..rest.len() - 1).unwrap_or(&[]),
+                ),
+                None => return,
+            },
+            "pluck" if !argv.is_empty() => {
+                let key = &argv[..1];
+                for map in argv.get(1..).unwrap_or(&[]) {
+                    if let Some(Value::Str(s)) = key.first().map(|k| &k.value) {
+                        let seg = super::provenance::Seg::Key(s.text.to_string());
+                        if let Some(id) = p.child_of(&map.value, seg) {
+                            p.read(id);
+                        }
+                    }
+                }
+                return;
+            }
+            _ => return,
+        };
+        let Some(first) = container.first() else {
+            return;
+        };
+        let Some(mut at) = p.path_of(&first.value) else {
+            return;
+        };
+        if !keys.is_empty() {
+            p.unread(at);
+        }
+        let mut value = first.value.clone();
+        for key in keys {
+            let seg = match (&key.value, &value) {
+                (Value::Str(s), Value::Map(..)) => super::provenance::Seg::Key(s.text.to_string()),
+                (Value::Int(n, _), Value::List(..)) => {
+                    super::provenance::Seg::Index(usize::try_from(*n).unwrap_or(usize::MAX))
+                }
+                _ => break,
+            };
+            let next = match (&value, &seg) {
+                (Value::Map(map, _), super::provenance::Seg::Key(k)) => {
+                    map.borrow().get(k).cloned().unwrap_or(Value::Nil)
+                }
+                (Value::List(items, _), super::provenance::Seg::Index(i)) => {
+                    items.get(*i).cloned().unwrap_or(Value::Nil)
+                }
+                _ => Value::Nil,
+            };
+            at = p.paths.child(at, seg);
+            value = next;
+        }
+        match value {
+            Value::Map(..) | Value::List(..) => p.read_whole(at),
+            _ => p.read(at),
         }
     }
 }
@@ -488,6 +682,105 @@ fn values_method(
         }
         _ => Err(frame.unsupported(format_args!("the method {name} of .Values"))),
     }
+}
+
+/// The functions whose result from masked text depends on its length (and kind) only, which
+/// random and clock output shares with Helm's: `len`, the truth of a string, and the functions
+/// that return one of their operands chosen by truth.
+const LENGTH_ONLY: &[&str] = &[
+    "len",
+    "empty",
+    "not",
+    "kindIs",
+    "typeIs",
+    "typeIsLike",
+    "default",
+    "coalesce",
+    "ternary",
+];
+
+/// Whether `eq` or `ne` of strings is decided by their lengths alone: every comparison with
+/// masked text is between strings of different lengths (`ne (toJson $secret) "null"`), which
+/// random and clock output shares with Helm's.
+fn decided_by_length(name: &str, shape: &[Option<(usize, bool)>]) -> bool {
+    let Some((Some((len, masked)), others)) = shape.split_first() else {
+        return false;
+    };
+    matches!(name, "eq" | "ne")
+        && others.iter().all(|other| match other {
+            Some((other_len, other_masked)) => other_len != len || !(*masked || *other_masked),
+            None => false,
+        })
+}
+
+/// The functions whose object result masks its own fields (a certificate made with a random
+/// key is random as a whole).
+const MASKED_OBJECTS: &[&str] = &[
+    "genCAWithKey",
+    "genSelfSignedCertWithKey",
+    "genSignedCert",
+    "genSignedCertWithKey",
+];
+
+/// The functions that read the strings inside a list or map argument (compare them).
+const READS_INSIDE: &[&str] = &["deepEqual", "has", "mustHas"];
+
+/// The mask of the text a function reads: a masked string argument, or a masked string inside
+/// a list or map argument of a function that compares contents.
+fn read_mask(name: &str, argv: &[Held]) -> Option<&'static str> {
+    let inside = READS_INSIDE.contains(&name);
+    argv.iter().find_map(|a| match &a.value {
+        Value::Str(s) => s.masks.as_ref().and_then(|m| m.first()).map(|m| m.from),
+        other if inside => first_mask(other),
+        _ => None,
+    })
+}
+
+/// Whether a value can hold masked spans (a string, or strings in a list or map).
+fn carries_masks(value: &Value) -> bool {
+    matches!(value, Value::Str(_) | Value::List(..) | Value::Map(..))
+}
+
+/// The masked texts of the arguments (at any depth; at most 64).
+fn masked_texts(argv: &[Held]) -> Vec<String> {
+    fn walk(value: &Value, out: &mut Vec<String>, depth: usize) {
+        if out.len() >= 64 || depth > 32 {
+            return;
+        }
+        match value {
+            Value::Str(s) => {
+                for m in s.masks.iter().flat_map(|m| m.iter()) {
+                    if let Some(text) = s.text.get(m.start..m.end).filter(|t| !t.is_empty()) {
+                        out.push(text.to_string());
+                    }
+                }
+            }
+            Value::List(items, _) => items.iter().for_each(|v| walk(v, out, depth + 1)),
+            Value::Map(map, _) => map.borrow().values().for_each(|v| walk(v, out, depth + 1)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    argv.iter().for_each(|a| walk(&a.value, &mut out, 0));
+    out
+}
+
+/// A Go error from masked text read (Helm's random text may not fail, or fail otherwise), or
+/// whose words quote masked text: refused.
+fn quoting_masked(error: CallError, texts: &[String], read: bool) -> CallError {
+    match &error {
+        CallError::Go(words) | CallError::Fail(words)
+            if read || texts.iter().any(|t| words.contains(t.as_str())) =>
+        {
+            masked_error()
+        }
+        _ => error,
+    }
+}
+
+/// The refusal of an error made from (or quoting) masked (random or clock) text.
+fn masked_error() -> CallError {
+    CallError::Unsupported("an error made from masked (random or clock) text".to_string())
 }
 
 /// A string masked as a whole.

@@ -35,6 +35,8 @@ fn stack_position() -> usize {
 pub(crate) struct Held {
     pub value: Value,
     pub boxed: bool,
+    /// The value paths it was made from (only when provenance is recorded).
+    pub origin: Option<super::provenance::PathSet>,
 }
 
 impl Held {
@@ -43,6 +45,7 @@ impl Held {
         Held {
             value,
             boxed: false,
+            origin: None,
         }
     }
 
@@ -249,15 +252,44 @@ impl<'e, 'a> Run<'e, 'a> {
         match node {
             Node::Text { pos, end } => {
                 let text = frame.entry.text.get(*pos..*end).unwrap_or("");
+                let start = out.text.len();
                 out.push(text, &mut self.env.budget)
                     .map_err(|m| frame.refuse(ErrorKind::Budget, m))?;
+                if let Some(masks) = &frame.entry.masks {
+                    out.masks.extend(text_masks(masks, *pos, *end, start));
+                }
+                if let Some(p) = self.env.provenance.as_mut() {
+                    let control = p.control();
+                    if !control.is_empty() && out.text.len() > start {
+                        out.origins.push(super::provenance::Origin {
+                            start,
+                            end: out.text.len(),
+                            data: std::rc::Rc::from([]),
+                            control,
+                        });
+                    }
+                }
             }
             Node::Comment { .. } => {}
             Node::Action { pipe, .. } => {
-                let value = self.eval_pipeline(frame, scope, dot, pipe)?;
+                let value = self.eval_statement(frame, scope, dot, pipe)?;
                 if pipe.decl.is_empty() {
                     frame.at = At::Node(node);
+                    let start = out.text.len();
                     self.print(frame, &value.value, out)?;
+                    if let Some(p) = self.env.provenance.as_mut() {
+                        let data = p.last.take().unwrap_or_else(|| std::rc::Rc::from([]));
+                        let control = p.control();
+                        let end = out.text.len();
+                        if end > start && !(data.is_empty() && control.is_empty()) {
+                            out.origins.push(super::provenance::Origin {
+                                start,
+                                end,
+                                data,
+                                control,
+                            });
+                        }
+                    }
                 }
             }
             Node::If(branch) => return self.walk_if_with(frame, scope, dot, branch, false, out),
@@ -294,7 +326,9 @@ impl<'e, 'a> Run<'e, 'a> {
         out: &mut Output,
     ) -> Result<Flow, Fail> {
         let mark = frame.vars.len();
-        let value = self.eval_pipeline(frame, scope, dot, &branch.pipe)?;
+        let mut value = self.eval_statement(frame, scope, dot, &branch.pipe)?;
+        let decided = self.enter_body();
+        value.origin = decided;
         let flow = if truth(&value.value) {
             match with {
                 true => self.walk_body(frame, scope, &value, &branch.list, out),
@@ -306,6 +340,7 @@ impl<'e, 'a> Run<'e, 'a> {
             Ok(Flow::Normal)
         };
         frame.vars.truncate(mark);
+        self.leave_body();
         flow
     }
 
@@ -319,18 +354,24 @@ impl<'e, 'a> Run<'e, 'a> {
         out: &mut Output,
     ) -> Result<Flow, Fail> {
         let outer = frame.vars.len();
-        let value = self.eval_pipeline(frame, scope, dot, &branch.pipe)?;
+        let value = self.eval_statement(frame, scope, dot, &branch.pipe)?;
         let items = self.range_items(frame, &branch.pipe, &value)?;
+        let decided = self.enter_body();
+        let over = match (&self.env.provenance, &decided) {
+            (Some(p), Some(_)) => p.path_of(&value.value),
+            _ => None,
+        };
         let result = match items {
-            Some(items) if !items.is_empty() => {
-                self.range_loop(frame, scope, branch, items, out).map(drop)
-            }
+            Some(items) if !items.is_empty() => self
+                .range_loop(frame, scope, branch, items, (decided, over), out)
+                .map(drop),
             _ => match &branch.else_list {
                 Some(else_list) => self.walk_body(frame, scope, dot, else_list, out).map(drop),
                 None => Ok(()),
             },
         };
         frame.vars.truncate(outer);
+        self.leave_body();
         result.map(|()| Flow::Normal)
     }
 
@@ -354,7 +395,7 @@ impl<'e, 'a> Run<'e, 'a> {
                     .iter()
                     .map(|(k, v)| (k.clone(), v.clone()))
                     .collect();
-                Ok(Some(RangeItems::Map(entries, *kind == MapType::Any)))
+                Ok(Some(RangeItems::Map(entries, *kind != MapType::String)))
             }
             Value::Int(n, kind) => {
                 if pipe.decl.len() > 1 {
@@ -393,13 +434,27 @@ impl<'e, 'a> Run<'e, 'a> {
         scope: &Scope,
         branch: &'t Branch,
         items: RangeItems,
+        (decided, over): (Option<super::provenance::PathSet>, Option<u32>),
         out: &mut Output,
     ) -> Result<(), Fail> {
         let mark = frame.vars.len();
         let count = items.len();
         for i in 0..count {
             self.step(frame)?;
-            let (index, elem) = items.get(i);
+            let (mut index, mut elem) = items.get(i);
+            if let Some(p) = self.env.provenance.as_mut() {
+                index.origin = decided.clone();
+                elem.origin = match (over, &items) {
+                    (Some(at), RangeItems::List(..)) => Some(std::rc::Rc::from([p
+                        .paths
+                        .child(at, super::provenance::Seg::Index(i))])),
+                    (Some(at), RangeItems::Map(entries, _)) => entries.get(i).map(|(k, _)| {
+                        let seg = super::provenance::Seg::Key(k.clone());
+                        std::rc::Rc::from([p.paths.child(at, seg)])
+                    }),
+                    _ => decided.clone(),
+                };
+            }
             self.set_range_vars(frame, &branch.pipe, index, elem.clone())?;
             let flow = self.walk_body(frame, scope, &elem, &branch.list, out)?;
             frame.vars.truncate(mark);
@@ -408,6 +463,48 @@ impl<'e, 'a> Run<'e, 'a> {
             }
         }
         Ok(())
+    }
+
+    /// Enters the body of an `if`, `with` or `range` decided by the pipeline that just ended;
+    /// gives that pipeline's reads.
+    fn enter_body(&mut self) -> Option<super::provenance::PathSet> {
+        let p = self.env.provenance.as_mut()?;
+        let decided = p.last.take().unwrap_or_else(|| std::rc::Rc::from([]));
+        p.enter(decided.clone());
+        Some(decided)
+    }
+
+    /// Leaves the body entered last.
+    fn leave_body(&mut self) {
+        if let Some(p) = self.env.provenance.as_mut() {
+            p.leave();
+        }
+    }
+
+    /// Records the value paths a value carries as read by the pipeline being evaluated (a
+    /// values map or list by its own path, taken whole).
+    pub(crate) fn read_origin(&mut self, held: &Held) {
+        let Some(p) = self.env.provenance.as_mut() else {
+            return;
+        };
+        match p.path_of(&held.value) {
+            Some(id) => p.read_whole(id),
+            None => p.read_all(&held.origin),
+        }
+    }
+
+    /// Evaluates a statement's pipeline (an action, `if`, `with`, `range`, `template`).
+    pub(crate) fn eval_statement<'t>(
+        &mut self,
+        frame: &mut Frame<'t>,
+        scope: &Scope,
+        dot: &Held,
+        pipe: &'t Pipe,
+    ) -> Result<Held, Fail> {
+        if let Some(p) = self.env.provenance.as_mut() {
+            p.statement();
+        }
+        self.eval_pipeline(frame, scope, dot, pipe)
     }
 
     /// Go's `oneIteration` variable assignments.
@@ -452,7 +549,7 @@ impl<'e, 'a> Run<'e, 'a> {
             return Err(frame.errorf(format_args!("template {quoted} not defined")));
         };
         let dot = match pipe {
-            Some(pipe) => self.eval_pipeline(frame, scope, dot, pipe)?,
+            Some(pipe) => self.eval_statement(frame, scope, dot, pipe)?,
             None => Held::new(Value::Nil),
         };
         let saved = std::mem::replace(&mut frame.at, At::Node(node));
@@ -524,6 +621,7 @@ impl RangeItems {
                     Held {
                         value: elem,
                         boxed: *boxed,
+                        origin: None,
                     },
                 )
             }
@@ -537,6 +635,7 @@ impl RangeItems {
                     Held {
                         value,
                         boxed: *boxed,
+                        origin: None,
                     },
                 )
             }
@@ -585,4 +684,21 @@ pub(crate) fn call_fail(frame: &Frame, name: &str, error: crate::func::CallError
         CallError::Budget(message) => frame.refuse(ErrorKind::Budget, message),
         CallError::Unsupported(message) => frame.unsupported(format_args!("{name}: {message}")),
     }
+}
+
+/// The masked spans of a text node's bytes `pos..end`, moved to `at` in the output.
+fn text_masks(
+    masks: &[crate::value::Mask],
+    pos: usize,
+    end: usize,
+    at: usize,
+) -> impl Iterator<Item = crate::value::Mask> + '_ {
+    masks
+        .iter()
+        .filter(move |m| m.start < end && pos < m.end)
+        .map(move |m| crate::value::Mask {
+            start: m.start.max(pos) - pos + at,
+            end: m.end.min(end) - pos + at,
+            from: m.from,
+        })
 }

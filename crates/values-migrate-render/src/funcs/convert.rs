@@ -124,7 +124,7 @@ pub fn to_float64(v: &Value) -> Result<f64, CallError> {
 pub fn to_strings(v: &Value) -> Result<Vec<String>, CallError> {
     match v {
         Value::List(items, ElemType::String) => items.iter().map(to_string).collect(),
-        Value::List(items, ElemType::Any) => items
+        Value::List(items, ElemType::Any | ElemType::AnyList) => items
             .iter()
             .filter(|item| !matches!(item, Value::Nil))
             .map(to_string)

@@ -4,27 +4,29 @@
 //! their array forms as the one item; `fromToml` is refused (no TOML reader here).
 
 mod toml;
+mod yaml_masks;
 
 use crate::func::{CallError, Ctx, Func, Param, Spans};
-use crate::value::{ElemType, Value};
+use crate::value::{ElemType, Mask, Str, Value};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// This family's functions.
 pub(crate) const FUNCS: &[(&str, Func)] = &[
-    ("toJson", func(Param::Any, to_json)),
-    ("mustToJson", func(Param::Any, must_to_json)),
-    ("toPrettyJson", func(Param::Any, to_pretty_json)),
-    ("mustToPrettyJson", func(Param::Any, must_to_pretty_json)),
-    ("toRawJson", func(Param::Any, must_to_raw_json)),
-    ("mustToRawJson", func(Param::Any, must_to_raw_json)),
-    ("fromJson", func(Param::Str, from_json)),
-    ("fromJsonArray", func(Param::Str, from_json_array)),
-    ("mustFromJson", func(Param::Str, must_from_json)),
-    ("toYaml", func(Param::Any, to_yaml)),
-    ("mustToYaml", func(Param::Any, must_to_yaml)),
-    ("toYamlPretty", func(Param::Any, to_yaml_pretty)),
-    ("fromYaml", func(Param::Str, from_yaml)),
-    ("fromYamlArray", func(Param::Str, from_yaml_array)),
+    ("toJson", own(Param::Any, to_json)),
+    ("mustToJson", own(Param::Any, must_to_json)),
+    ("toPrettyJson", own(Param::Any, to_pretty_json)),
+    ("mustToPrettyJson", own(Param::Any, must_to_pretty_json)),
+    ("toRawJson", own(Param::Any, must_to_raw_json)),
+    ("mustToRawJson", own(Param::Any, must_to_raw_json)),
+    ("fromJson", own(Param::Str, from_json)),
+    ("fromJsonArray", own(Param::Str, from_json_array)),
+    ("mustFromJson", own(Param::Str, must_from_json)),
+    ("toYaml", own(Param::Any, to_yaml)),
+    ("mustToYaml", own(Param::Any, must_to_yaml)),
+    ("toYamlPretty", own(Param::Any, to_yaml_pretty)),
+    ("fromYaml", own(Param::Str, from_yaml)),
+    ("fromYamlArray", own(Param::Str, from_yaml_array)),
     ("toToml", func(Param::Any, to_toml)),
     ("mustToToml", func(Param::Any, must_to_toml)),
     ("fromToml", func(Param::Str, from_toml)),
@@ -40,6 +42,14 @@ const fn func(param: Param, call: fn(&mut Ctx, Vec<Value>) -> Result<Value, Call
         variadic: None,
         spans: Spans::Whole,
         call,
+    }
+}
+
+/// A function of one parameter that places the masked spans of its result itself.
+const fn own(param: Param, call: fn(&mut Ctx, Vec<Value>) -> Result<Value, CallError>) -> Func {
+    Func {
+        spans: Spans::Own,
+        ..func(param, call)
     }
 }
 
@@ -59,43 +69,71 @@ fn made(ctx: &mut Ctx, text: String) -> Result<Value, CallError> {
     Ok(Value::str(text))
 }
 
-/// A Go error swallowed as "" (what Helm's and sprig's non-`must` forms do); refusals pass.
-fn or_empty(result: Result<String, CallError>) -> Result<String, CallError> {
-    match result {
-        Err(CallError::Go(_)) => Ok(String::new()),
-        other => other,
-    }
+/// JSON of the argument with its masked strings' spans, charged to the budget; a Go error is
+/// "" when `swallow` (Helm's non-`must` forms).
+fn json_out(
+    ctx: &mut Ctx,
+    args: &[Value],
+    html: bool,
+    indent: Option<&str>,
+    swallow: bool,
+) -> Result<Value, CallError> {
+    let (text, masks) = match crate::json::marshal_masked(arg(args), html, indent) {
+        Err(CallError::Go(_)) if swallow => (String::new(), Vec::new()),
+        other => other?,
+    };
+    ctx.budget.alloc(text.len()).map_err(CallError::Budget)?;
+    Ok(Value::Str(Str {
+        text: text.into(),
+        masks: (!masks.is_empty()).then(|| Rc::new(masks)),
+    }))
 }
 
 /// Helm's `toJson`: `json.Marshal`, "" on error.
 fn to_json(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let out = or_empty(crate::json::marshal(arg(&args), true))?;
-    made(ctx, out)
+    json_out(ctx, &args, true, None, true)
 }
 
 /// Helm's `mustToJson`: `json.Marshal`, its error failing the render.
 fn must_to_json(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let out = crate::json::marshal(arg(&args), true)?;
-    made(ctx, out)
+    json_out(ctx, &args, true, None, false)
 }
 
 /// Sprig's `toPrettyJson`: `json.MarshalIndent(v, "", "  ")`, "" on error.
 fn to_pretty_json(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let out = or_empty(crate::json::marshal_indent(arg(&args), "  "))?;
-    made(ctx, out)
+    json_out(ctx, &args, true, Some("  "), true)
 }
 
 /// Sprig's `mustToPrettyJson`.
 fn must_to_pretty_json(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let out = crate::json::marshal_indent(arg(&args), "  ")?;
-    made(ctx, out)
+    json_out(ctx, &args, true, Some("  "), false)
 }
 
 /// Sprig's `toRawJson` and `mustToRawJson`: an encoder without HTML escaping, its newline trimmed
 /// (`toRawJson` panics on error, which the template reports as the call's error).
 fn must_to_raw_json(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let out = crate::json::marshal(arg(&args), false)?;
-    made(ctx, out)
+    json_out(ctx, &args, false, None, false)
+}
+
+/// The masked spans of the one string argument.
+fn arg_masks(args: &[Value]) -> &[Mask] {
+    match arg(args) {
+        Value::Str(s) => s.masks.as_deref().map_or(&[], Vec::as_slice),
+        _ => &[],
+    }
+}
+
+/// Go's `json.Unmarshal` of the argument, its masks carried onto the decoded strings.
+/// A syntax error in masked text is refused (its words may quote a random byte).
+fn decode_json(args: &[Value]) -> Result<Result<Value, String>, CallError> {
+    let masks = arg_masks(args);
+    match crate::json::unmarshal_masked(text(args), masks)? {
+        Err(_) if !masks.is_empty() => Err(CallError::Unsupported(format!(
+            "a JSON syntax error in text holding masked ({}) spans",
+            masks.first().map_or("", |m| m.from)
+        ))),
+        result => Ok(result),
+    }
 }
 
 /// Go's words when JSON of one kind is decoded into a Go type it does not fit.
@@ -112,9 +150,10 @@ fn mismatch(v: &Value, target: &str) -> String {
 
 /// Helm's `fromJson`: a map, or a map holding the error under `Error`.
 fn from_json(_ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let message = match crate::json::unmarshal(text(&args))? {
+    let message = match decode_json(&args)? {
         Ok(v @ Value::Map(..)) => return Ok(v),
-        Ok(Value::Nil) => return Err(refuse_null("fromJson")),
+        // JSON's null unmarshalled into a map makes it nil.
+        Ok(Value::Nil) => return Ok(Value::nil_map()),
         Ok(other) => mismatch(&other, "map[string]interface {}"),
         Err(message) => message,
     };
@@ -123,9 +162,9 @@ fn from_json(_ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
 
 /// Helm's `fromJsonArray`: a list, or a list of the one error.
 fn from_json_array(_ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let message = match crate::json::unmarshal(text(&args))? {
+    let message = match decode_json(&args)? {
         Ok(v @ Value::List(..)) => return Ok(v),
-        Ok(Value::Nil) => return Err(refuse_null("fromJsonArray")),
+        Ok(Value::Nil) => return Ok(Value::nil_list()),
         Ok(other) => mismatch(&other, "[]interface {}"),
         Err(message) => message,
     };
@@ -134,12 +173,7 @@ fn from_json_array(_ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError>
 
 /// Sprig's `mustFromJson`: any JSON value, or the error failing the render.
 fn must_from_json(_ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    crate::json::unmarshal(text(&args))?.map_err(CallError::Go)
-}
-
-/// A nil map or slice from `null`: Go keeps it apart from an empty one (`toJson` prints `null`).
-fn refuse_null(name: &str) -> CallError {
-    CallError::Unsupported(format!("{name} of JSON null (a nil map or slice)"))
+    decode_json(&args)?.map_err(CallError::Go)
 }
 
 /// `map[Error:message]`.
@@ -149,16 +183,34 @@ fn error_map(message: String) -> Value {
     Value::map(map)
 }
 
+/// YAML text and its masked spans as a string, one trailing newline trimmed, charged to the
+/// budget; a Go error is "" when `swallow`.
+fn yaml_out(
+    ctx: &mut Ctx,
+    made: Result<(String, Vec<Mask>), CallError>,
+    swallow: bool,
+) -> Result<Value, CallError> {
+    let (text, masks) = match made {
+        Err(CallError::Go(_)) if swallow => (String::new(), Vec::new()),
+        other => other?,
+    };
+    let text = trim_newline(text);
+    ctx.budget.alloc(text.len()).map_err(CallError::Budget)?;
+    let masks: Vec<Mask> = masks.into_iter().filter(|m| m.end <= text.len()).collect();
+    Ok(Value::Str(Str {
+        text: text.into(),
+        masks: (!masks.is_empty()).then(|| Rc::new(masks)),
+    }))
+}
+
 /// Helm's `toYaml`: sigs.k8s.io/yaml's `Marshal`, one trailing newline trimmed, "" on error.
 fn to_yaml(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let out = or_empty(crate::yaml::to_yaml(arg(&args)))?;
-    made(ctx, trim_newline(out))
+    yaml_out(ctx, crate::yaml::to_yaml_masked(arg(&args)), true)
 }
 
 /// Helm's `mustToYaml`: as `toYaml`, its error failing the render.
 fn must_to_yaml(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let out = crate::yaml::to_yaml(arg(&args))?;
-    made(ctx, trim_newline(out))
+    yaml_out(ctx, crate::yaml::to_yaml_masked(arg(&args)), false)
 }
 
 /// `strings.TrimSuffix(s, "\n")`.
@@ -171,8 +223,7 @@ fn trim_newline(mut s: String) -> String {
 
 /// Helm 4's `toYamlPretty`: yaml.v3's encoder with indent 2, one trailing newline trimmed.
 fn to_yaml_pretty(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
-    let out = or_empty(crate::yaml::to_yaml_v3(arg(&args)))?;
-    made(ctx, trim_newline(out))
+    yaml_out(ctx, crate::yaml::to_yaml_v3_masked(arg(&args)), true)
 }
 
 /// Helm's `fromYaml`: the caller's YAML reader; a non-map or an error gives `map[Error:…]`.
@@ -180,7 +231,7 @@ fn from_yaml(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
     let read = ctx
         .yaml
         .ok_or_else(|| CallError::Unsupported("fromYaml without a YAML reader".to_string()))?;
-    let message = match read(text(&args)) {
+    let message = match yaml_masks::read_masked(read, text(&args), arg_masks(&args))? {
         Ok(v @ Value::Map(..)) => return Ok(v),
         // sigs.k8s.io/yaml decodes `null` into the interface around Helm's map: the map stays empty.
         Ok(Value::Nil) => return Ok(Value::map(BTreeMap::new())),
@@ -206,7 +257,7 @@ fn from_yaml_array(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> 
     let read = ctx
         .yaml
         .ok_or_else(|| CallError::Unsupported("fromYamlArray without a YAML reader".to_string()))?;
-    let message = match read(text(&args)) {
+    let message = match yaml_masks::read_masked(read, text(&args), arg_masks(&args))? {
         Ok(v @ Value::List(..)) => return Ok(v),
         Ok(Value::Nil) => return Ok(Value::list(Vec::new())),
         Ok(other) => format!(

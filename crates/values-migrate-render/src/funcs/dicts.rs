@@ -50,6 +50,7 @@ pub(crate) const FUNCS: &[(&str, Func)] = &[
 /// The map a `map[string]interface {}` parameter holds; `None` for Go's nil map.
 fn map_arg(v: &Value) -> Option<&MapRef> {
     match v {
+        Value::Map(..) if v.is_nil_map() => None,
         Value::Map(map, _) => Some(map),
         _ => None,
     }
@@ -63,6 +64,12 @@ fn read(map: &MapRef) -> Result<Ref<'_, BTreeMap<String, Value>>, CallError> {
 
 /// Writes one entry of a map.
 fn write(map: &MapRef, key: &str, value: Option<Value>) -> Result<(), CallError> {
+    if Value::Map(Rc::clone(map), MapType::Any).is_nil_map() {
+        // Every caller checks first; the one nil map is never written.
+        return Err(CallError::Unsupported(
+            "a write to Go's nil map".to_string(),
+        ));
+    }
     let mut entries = map
         .try_borrow_mut()
         .map_err(|_| CallError::Unsupported("a map written while it is being read".to_string()))?;
@@ -71,11 +78,6 @@ fn write(map: &MapRef, key: &str, value: Option<Value>) -> Result<(), CallError>
         None => entries.remove(key),
     };
     Ok(())
-}
-
-/// The refusal for Go's nil map as a result, which prints `map[]` where nil prints nothing.
-fn nil_map(what: &str) -> CallError {
-    CallError::Unsupported(format!("{what}: Go's nil map is not modelled"))
 }
 
 /// A string parameter's text.
@@ -123,7 +125,8 @@ fn fn_set(_: &mut Ctx, mut args: Vec<Value>) -> Result<Value, CallError> {
 /// `unset`: removes a key from the map itself and returns the map.
 fn fn_unset(_: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
     let Some(map) = map_arg(arg(&args, 0)) else {
-        return Err(nil_map("unset of a nil map"));
+        // Go's `delete` on a nil map does nothing.
+        return Ok(Value::nil_map());
     };
     write(map, text(arg(&args, 1)), None)?;
     Ok(Value::Map(Rc::clone(map), MapType::Any))
@@ -218,7 +221,9 @@ fn merge_all(ctx: &mut Ctx, args: Vec<Value>, overwrite: bool) -> Result<Value, 
     let mut iter = args.into_iter();
     let mut dst = iter.next().unwrap_or(Value::Nil);
     for src in iter {
-        let Value::Map(src, _) = src else { continue };
+        let Some(src) = map_arg(&src).cloned() else {
+            continue;
+        };
         if map_arg(&dst).is_none() {
             // mergo makes a map for a nil destination when the source is not nil.
             dst = Value::map(BTreeMap::new());
@@ -229,7 +234,8 @@ fn merge_all(ctx: &mut Ctx, args: Vec<Value>, overwrite: bool) -> Result<Value, 
     }
     match dst {
         Value::Map(map, _) => Ok(Value::Map(map, MapType::Any)),
-        _ => Err(nil_map("merge into a nil map of nothing")),
+        // Nothing merged into a nil map leaves it nil.
+        _ => Ok(Value::nil_map()),
     }
 }
 
@@ -275,9 +281,16 @@ fn merge_entry(
         // A nil source value is skipped, or stored when overwriting.
         (_, Value::Nil) => return Ok(overwrite.then_some(Value::Nil)),
         (Some(Value::Map(inner, old_type)), Value::Map(from, new_type)) => {
-            if *old_type != MapType::Any || *new_type != MapType::Any {
+            if old.as_ref().is_some_and(Value::is_nil_map) || new.is_nil_map() {
                 return Err(CallError::Unsupported(
-                    "merging maps of map[string]string".to_string(),
+                    "merging a nil map held in a map".to_string(),
+                ));
+            }
+            // Strings go into any map; other values into a `map[string]string` make reflect
+            // panic (`value of type interface {} is not assignable to type string`): refused.
+            if *old_type == MapType::String && *new_type != MapType::String {
+                return Err(CallError::Unsupported(
+                    "merging a map[string]interface {} into a map[string]string".to_string(),
                 ));
             }
             merge_into(ctx, inner, from, overwrite, depth + 1)?;
@@ -316,8 +329,9 @@ pub fn deep_copy(ctx: &mut Ctx, v: &Value, depth: usize) -> Result<Value, CallEr
         ));
     }
     Ok(match v {
-        // copystructure keeps a nil slice nil.
+        // copystructure keeps a nil slice or map nil.
         Value::List(..) if v.is_nil_list() => v.clone(),
+        Value::Map(..) if v.is_nil_map() => v.clone(),
         Value::List(items, elem) => {
             spend(ctx, items.len())?;
             let mut out = Vec::with_capacity(items.len());

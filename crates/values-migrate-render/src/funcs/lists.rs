@@ -308,7 +308,12 @@ fn fn_slice(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
     match list.get(start..end) {
         Some(part) => {
             spend(ctx, part.len())?;
-            Ok(Value::List(Rc::new(part.to_vec()), elem))
+            let piece = Rc::new(part.to_vec());
+            // Go's piece shares the storage of a slice that someone else still holds.
+            if elem == ElemType::String && Rc::strong_count(list) > 1 {
+                share(&piece);
+            }
+            Ok(Value::List(piece, elem))
         }
         // Go allows up to the slice's capacity, which depends on how it was grown.
         None => Err(CallError::Unsupported(format!(
@@ -369,7 +374,33 @@ fn fn_chunk(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
         spend(ctx, part.len() + 1)?;
         out.push(any_list(part.to_vec()));
     }
-    Ok(any_list(out))
+    Ok(Value::List(Rc::new(out), ElemType::AnyList))
+}
+
+thread_local! {
+    /// The `[]string` pieces `slice` made of a slice held elsewhere (Go's pieces share its
+    /// storage, which `sortAlpha` sorts in place).
+    static SHARED: std::cell::RefCell<Vec<std::rc::Weak<Vec<Value>>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Records a piece that shares its storage with a slice held elsewhere (the dead ones dropped).
+fn share(piece: &Rc<Vec<Value>>) {
+    SHARED.with(|shared| {
+        let mut shared = shared.borrow_mut();
+        shared.retain(|weak| weak.strong_count() > 0);
+        shared.push(Rc::downgrade(piece));
+    });
+}
+
+/// Whether a list is a piece `slice` made of a slice held elsewhere.
+fn is_shared(list: &Rc<Vec<Value>>) -> bool {
+    SHARED.with(|shared| {
+        let shared = shared.borrow();
+        shared
+            .iter()
+            .any(|weak| std::ptr::eq(weak.as_ptr(), Rc::as_ptr(list)))
+    })
 }
 
 /// `sortAlpha`: the items as strings (sprig's `strslice`), sorted, as a `[]string`.
@@ -396,8 +427,9 @@ fn fn_sort_alpha(ctx: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
     }
     let sorted = out.windows(2).all(|w| text(&w[0]) <= text(&w[1]));
     if !sorted {
-        if elem == ElemType::String && Rc::strong_count(list) > 1 {
-            // Go sorts a `[]string` in place: every holder of it would see the new order.
+        if elem == ElemType::String && (Rc::strong_count(list) > 1 || is_shared(list)) {
+            // Go sorts a `[]string` in place: every holder of it (or of the slice it is a
+            // piece of) would see the new order.
             return Err(CallError::Unsupported(
                 "sortAlpha of a []string held elsewhere (Go sorts it in place)".to_string(),
             ));

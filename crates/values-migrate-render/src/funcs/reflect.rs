@@ -115,7 +115,7 @@ fn walk(ctx: &mut Ctx, a: &Value, b: &Value, depth: usize) -> Result<bool, CallE
             true
         }
         (Value::Map(x, tx), Value::Map(y, ty)) => {
-            if tx != ty {
+            if tx != ty || a.is_nil_map() != b.is_nil_map() {
                 return Ok(false);
             }
             if Rc::ptr_eq(x, y) {

@@ -134,6 +134,10 @@ impl Printer {
         };
         if sharp_v {
             self.buf.push_str(v.type_name());
+            if v.is_nil_list() || v.is_nil_map() {
+                self.buf.push_str("(nil)");
+                return Ok(());
+            }
         }
         self.buf.push_str(open);
         match v {
@@ -163,7 +167,23 @@ impl Printer {
 
     /// Go's `handleMethods` for a struct pointer: its `String()` for the string verbs, else refused.
     fn fmt_object(&mut self, o: &dyn crate::value::Object, verb: char) -> Result<(), CallError> {
+        let text_verb = matches!(verb, 's' | 'x' | 'X' | 'q');
+        if text_verb && o.type_name() == "[]uint8" && !self.erroring && !self.f.sharp_v {
+            // Go's `fmtBytes`: a byte slice printed as the string of its bytes.
+            let bytes: Vec<u8> = (o.entries().unwrap_or_default().iter())
+                .filter_map(|(_, b)| match b {
+                    Value::Int(n, _) => u8::try_from(*n).ok(),
+                    _ => None,
+                })
+                .collect();
+            if let Ok(text) = String::from_utf8(bytes) {
+                return self.fmt_string(&Value::str(text.as_str()), &text, verb);
+            }
+        }
         let shown = if self.erroring || self.f.sharp_v {
+            None
+        } else if text_verb && o.type_name() == "engine.files" {
+            // Its byte slices would print as strings, which its `%v` text does not show.
             None
         } else if matches!(verb, 'v' | 's' | 'x' | 'X' | 'q') {
             o.display()

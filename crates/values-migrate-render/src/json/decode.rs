@@ -2,8 +2,9 @@
 //! then the value built (objects as maps, numbers as float64, duplicate keys: the last wins).
 
 use crate::func::CallError;
-use crate::value::Value;
+use crate::value::{Mask, Str, Value};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// The deepest JSON this port builds (Go's scanner allows 10000; a deeper value is refused).
 const MAX_BUILD_DEPTH: usize = 1000;
@@ -290,6 +291,12 @@ fn check_valid(data: &[u8]) -> Result<usize, String> {
 
 /// Go's `json.Unmarshal(data, &v)` with `v` an `interface{}`: the value, or Go's error text.
 pub fn unmarshal(text: &str) -> Result<Result<Value, String>, CallError> {
+    unmarshal_masked(text, &[])
+}
+
+/// `unmarshal` of a text with masked spans: a string value whose quoted text overlaps one is
+/// masked whole; a key, number, literal or any other byte made of masked text is refused.
+pub fn unmarshal_masked(text: &str, masks: &[Mask]) -> Result<Result<Value, String>, CallError> {
     let depth = match check_valid(text.as_bytes()) {
         Ok(depth) => depth,
         Err(message) => return Ok(Err(message)),
@@ -302,14 +309,93 @@ pub fn unmarshal(text: &str) -> Result<Result<Value, String>, CallError> {
     let mut build = Builder {
         data: text.as_bytes(),
         at: 0,
+        masks,
+        strings: Vec::new(),
     };
-    build.value().map(Ok)
+    let value = build.value()?;
+    build.all_masks_in_strings()?;
+    Ok(Ok(value))
 }
 
 /// Builds the value of JSON the scanner accepted.
 struct Builder<'a> {
     data: &'a [u8],
     at: usize,
+    /// The masked spans of the text.
+    masks: &'a [Mask],
+    /// The byte ranges (quotes included) of the string values that overlap a masked span.
+    strings: Vec<(usize, usize)>,
+}
+
+/// What masked text made, named in a refusal.
+fn masked_refusal(what: &str, from: &str) -> CallError {
+    CallError::Unsupported(format!("a JSON {what} made of masked ({from}) text"))
+}
+
+impl Builder<'_> {
+    /// The first masked span overlapping `start..end`.
+    fn overlap(&self, start: usize, end: usize) -> Option<&'static str> {
+        self.masks
+            .iter()
+            .find(|m| m.start < end && m.end > start)
+            .map(|m| m.from)
+    }
+
+    /// Every masked span lies inside a string value (not in a key, number or the structure).
+    fn all_masks_in_strings(&self) -> Result<(), CallError> {
+        for m in self.masks.iter().filter(|m| m.start < m.end) {
+            if !self
+                .strings
+                .iter()
+                .any(|&(s, e)| s <= m.start && m.end <= e)
+            {
+                return Err(masked_refusal("structure", m.from));
+            }
+        }
+        Ok(())
+    }
+
+    /// A string value, masked whole when its quoted text overlaps a masked span.
+    fn string_value(&mut self) -> Result<Value, CallError> {
+        self.peek();
+        let start = self.at;
+        let text = self.string()?;
+        let Some(from) = self.overlap(start, self.at) else {
+            return Ok(Value::str(text));
+        };
+        self.strings.push((start, self.at));
+        if text.is_empty() {
+            return Ok(Value::str(text));
+        }
+        let end = text.len();
+        Ok(Value::Str(Str {
+            text: text.into(),
+            masks: Some(Rc::new(vec![Mask {
+                start: 0,
+                end,
+                from,
+            }])),
+        }))
+    }
+
+    /// A key, refused when made of masked text.
+    fn key(&mut self) -> Result<String, CallError> {
+        self.peek();
+        let start = self.at;
+        let key = self.string()?;
+        match self.overlap(start, self.at) {
+            Some(from) => Err(masked_refusal("key", from)),
+            None => Ok(key),
+        }
+    }
+
+    /// A number or literal, refused when made of masked text.
+    fn scalar(&mut self, start: usize, value: Value) -> Result<Value, CallError> {
+        match self.overlap(start, self.at) {
+            Some(from) => Err(masked_refusal("number or literal", from)),
+            None => Ok(value),
+        }
+    }
 }
 
 impl Builder<'_> {
@@ -328,7 +414,7 @@ impl Builder<'_> {
                 self.at += 1;
                 let mut map = BTreeMap::new();
                 while self.peek() != b'}' {
-                    let key = self.string()?;
+                    let key = self.key()?;
                     self.peek();
                     self.at += 1; // ':'
                     let item = self.value()?;
@@ -352,18 +438,23 @@ impl Builder<'_> {
                 self.at += 1;
                 Ok(Value::list(items))
             }
-            b'"' => Ok(Value::str(self.string()?)),
+            b'"' => self.string_value(),
             b't' => self.word(4, Value::Bool(true)),
             b'f' => self.word(5, Value::Bool(false)),
             b'n' => self.word(4, Value::Nil),
-            _ => self.number(),
+            _ => {
+                let start = self.at;
+                let number = self.number()?;
+                self.scalar(start, number)
+            }
         }
     }
 
     /// A literal word of `len` bytes.
     fn word(&mut self, len: usize, v: Value) -> Result<Value, CallError> {
+        let start = self.at;
         self.at += len;
-        Ok(v)
+        self.scalar(start, v)
     }
 
     /// A number as float64 (Go's `ParseFloat`; one out of range is refused).

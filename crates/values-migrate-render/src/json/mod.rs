@@ -4,11 +4,11 @@
 
 mod decode;
 
-pub use decode::unmarshal;
+pub use decode::{unmarshal, unmarshal_masked};
 
 use crate::func::CallError;
 use crate::gofmt::strconv::format_float;
-use crate::value::Value;
+use crate::value::{Mask, Value};
 use std::fmt::Write as _;
 
 /// The deepest value this port encodes (Go has no limit short of a cycle).
@@ -19,30 +19,41 @@ const MAX_OUTPUT: usize = 64 << 20;
 
 /// Go's `json.Marshal` (`escape_html` false is an `Encoder` with `SetEscapeHTML(false)`, without its newline).
 pub fn marshal(v: &Value, escape_html: bool) -> Result<String, CallError> {
-    encode(v, escape_html, None, MAX_OUTPUT)
+    encode(v, escape_html, None, MAX_OUTPUT).map(|(out, _)| out)
 }
 
 /// Go's `json.MarshalIndent(v, "", indent)`.
 pub fn marshal_indent(v: &Value, indent: &str) -> Result<String, CallError> {
-    encode(v, true, Some(indent.to_string()), MAX_OUTPUT)
+    encode(v, true, Some(indent.to_string()), MAX_OUTPUT).map(|(out, _)| out)
 }
 
-/// The encoding of `v`, stopped once it passes `max_output` bytes.
+/// `marshal` (or `marshal_indent` when `indent` is given) and the spans of its output that are
+/// masked: the quoted text of each string value holding a masked span, masked whole.
+pub fn marshal_masked(
+    v: &Value,
+    escape_html: bool,
+    indent: Option<&str>,
+) -> Result<(String, Vec<Mask>), CallError> {
+    encode(v, escape_html, indent.map(str::to_string), MAX_OUTPUT)
+}
+
+/// The encoding of `v` and its masked spans, stopped once it passes `max_output` bytes.
 fn encode(
     v: &Value,
     escape_html: bool,
     indent: Option<String>,
     max_output: usize,
-) -> Result<String, CallError> {
+) -> Result<(String, Vec<Mask>), CallError> {
     let mut enc = Encoder {
         out: String::new(),
         escape_html,
         indent,
         open: Vec::new(),
         max_output,
+        masks: Vec::new(),
     };
     enc.value(v, 0)?;
-    Ok(enc.out)
+    Ok((enc.out, enc.masks))
 }
 
 /// Go's `encodeState`: the output and how it is laid out.
@@ -53,6 +64,8 @@ struct Encoder {
     /// The maps being encoded, outermost first (a map met again is a cycle).
     open: Vec<*const ()>,
     max_output: usize,
+    /// The masked spans of the output so far, in order.
+    masks: Vec<Mask>,
 }
 
 impl Encoder {
@@ -75,8 +88,22 @@ impl Encoder {
                 let _ = write!(self.out, "{n}");
             }
             Value::Float(f) => self.float(*f)?,
-            Value::Str(s) => write_string(&mut self.out, &s.text, self.escape_html),
+            Value::Str(s) => {
+                let start = self.out.len() + 1;
+                write_string(&mut self.out, &s.text, self.escape_html);
+                let end = self.out.len().saturating_sub(1);
+                if let Some(m) = s.masks.as_ref().and_then(|m| m.first()) {
+                    if start < end {
+                        self.masks.push(Mask {
+                            start,
+                            end,
+                            from: m.from,
+                        });
+                    }
+                }
+            }
             Value::List(..) if v.is_nil_list() => self.out.push_str("null"),
+            Value::Map(..) if v.is_nil_map() => self.out.push_str("null"),
             Value::List(items, _) => {
                 self.out.push('[');
                 for (i, item) in items.iter().enumerate() {

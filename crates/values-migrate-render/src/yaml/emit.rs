@@ -12,6 +12,8 @@ pub(crate) enum Node {
     Seq(Vec<Node>),
     /// A mapping, in the encoder's order.
     Map(Vec<(Node, Node)>),
+    /// A node made from masked text (a string holding a masked span), and where it came from.
+    Masked(Box<Node>, &'static str),
 }
 
 /// Scalar styles (`yaml_scalar_style_t`).
@@ -34,6 +36,8 @@ pub(crate) struct Emitter {
     v3: bool,
     /// Where long scalars fold: 80 columns in yaml.v2; yaml.v3 never folds.
     best_width: usize,
+    /// The masked spans of the output: each masked node's text, without its surrounding blanks.
+    pub masks: Vec<crate::value::Mask>,
 }
 
 const BEST_INDENT: i64 = 2;
@@ -83,6 +87,7 @@ impl Emitter {
             whitespace: true,
             indention: true,
             flow_level: 0,
+            masks: Vec::new(),
         }
     }
 
@@ -182,6 +187,27 @@ impl Emitter {
                 self.indent = saved;
             }
             Node::Map(entries) => self.block_mapping(entries),
+            Node::Masked(inner, from) => {
+                let start = self.out.len();
+                self.node(inner, ctx);
+                self.mask_since(start, from);
+            }
+        }
+    }
+
+    /// Masks what was written since `start`, its surrounding blanks left out (a block scalar's
+    /// header is kept in: its indicators depend on the text).
+    fn mask_since(&mut self, start: usize, from: &'static str) {
+        let blank = |c: char| c == ' ' || c == '\n';
+        let written = self.out.get(start..).unwrap_or("");
+        let first = start + (written.len() - written.trim_start_matches(blank).len());
+        let end = self.out.trim_end_matches(blank).len();
+        if first < end {
+            self.masks.push(crate::value::Mask {
+                start: first,
+                end,
+                from,
+            });
         }
     }
 
@@ -257,6 +283,7 @@ fn is_simple_key(key: &Node) -> bool {
         Node::Scalar(text, _) => !analyze(text, false).multiline && text.len() <= 128,
         Node::Seq(items) => items.is_empty(),
         Node::Map(entries) => entries.is_empty(),
+        Node::Masked(inner, _) => is_simple_key(inner),
     }
 }
 

@@ -7,12 +7,17 @@ mod resolve;
 
 use crate::func::CallError;
 use crate::gofmt::strconv::format_float;
-use crate::value::Value;
+use crate::value::{Mask, Value};
 use emit::{Emitter, Node, Style};
 use resolve::Number;
 
 /// sigs.k8s.io/yaml's `Marshal`: the document yaml.v2 writes, ending in a newline.
 pub fn to_yaml(v: &Value) -> Result<String, CallError> {
+    to_yaml_masked(v).map(|(out, _)| out)
+}
+
+/// `to_yaml` and the masked spans of its output (each masked string's scalar, masked whole).
+pub fn to_yaml_masked(v: &Value) -> Result<(String, Vec<Mask>), CallError> {
     // The JSON step runs first: its errors (NaN, infinities) come before any of yaml.v2's.
     if let Err(err) = crate::json::marshal(v, true) {
         return Err(match err {
@@ -28,11 +33,16 @@ pub fn to_yaml(v: &Value) -> Result<String, CallError> {
     let node = to_node(v)?;
     let mut emitter = Emitter::new(false);
     emitter.document(&node);
-    Ok(emitter.out)
+    Ok((emitter.out, emitter.masks))
 }
 
 /// yaml.v3's `Encoder` with `SetIndent(2)`: the document it writes, ending in a newline.
 pub fn to_yaml_v3(v: &Value) -> Result<String, CallError> {
+    to_yaml_v3_masked(v).map(|(out, _)| out)
+}
+
+/// `to_yaml_v3` and the masked spans of its output.
+pub fn to_yaml_v3_masked(v: &Value) -> Result<(String, Vec<Mask>), CallError> {
     let mut walk = V3 {
         open: Vec::new(),
         bytes: 0,
@@ -40,7 +50,7 @@ pub fn to_yaml_v3(v: &Value) -> Result<String, CallError> {
     let node = walk.node(v, 0)?;
     let mut emitter = Emitter::new(true);
     emitter.document(&node);
-    Ok(emitter.out)
+    Ok((emitter.out, emitter.masks))
 }
 
 /// The most scalar text one yaml.v3 document holds (a value's shared parts can make it huge).
@@ -73,7 +83,7 @@ impl V3 {
                 };
                 Node::Scalar(text, Style::Plain)
             }
-            Value::Str(s) => string_node(&s.text),
+            Value::Str(s) => masked_node(s),
             Value::List(items, _) => {
                 let mut nodes = Vec::with_capacity(items.len());
                 for item in items.iter() {
@@ -89,7 +99,11 @@ impl V3 {
                 )));
             }
         };
-        if let Node::Scalar(text, _) = &node {
+        let scalar = match &node {
+            Node::Masked(inner, _) => inner.as_ref(),
+            other => other,
+        };
+        if let Node::Scalar(text, _) = scalar {
             self.bytes += text.len() + 8;
             if self.bytes > MAX_V3_BYTES {
                 return Err(CallError::Budget(
@@ -133,6 +147,15 @@ fn string_node(s: &str) -> Node {
     Node::Scalar(s.to_string(), style)
 }
 
+/// A string's node, wrapped as masked when the string holds a masked span.
+fn masked_node(s: &crate::value::Str) -> Node {
+    let node = string_node(&s.text);
+    match s.masks.as_ref().and_then(|m| m.first()) {
+        Some(m) => Node::Masked(Box::new(node), m.from),
+        None => node,
+    }
+}
+
 /// The node yaml.v2 makes of the value's JSON (the JSON step already refused what it cannot hold).
 fn to_node(v: &Value) -> Result<Node, CallError> {
     let node = match v {
@@ -140,8 +163,9 @@ fn to_node(v: &Value) -> Result<Node, CallError> {
         Value::Bool(b) => Node::Scalar(b.to_string(), Style::Plain),
         Value::Int(n, _) => number(&n.to_string()),
         Value::Float(f) => number(&crate::json::float_text(*f)),
-        Value::Str(s) => string_node(&s.text),
+        Value::Str(s) => masked_node(s),
         Value::List(..) if v.is_nil_list() => Node::Scalar("null".to_string(), Style::Plain),
+        Value::Map(..) if v.is_nil_map() => Node::Scalar("null".to_string(), Style::Plain),
         Value::List(items, _) => {
             let mut nodes = Vec::with_capacity(items.len());
             for item in items.iter() {

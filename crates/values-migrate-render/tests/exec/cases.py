@@ -7,8 +7,10 @@ files) with values; record.py asks Helm 4.2.3 (helm-python-sdk) and writes helm_
 import json
 V = {"s": "str", "t": True, "f": False, "n": 3, "x": 1.5, "l": ["a", "b", "c"], "m": {"a": "A", "b": "B", "c": {"d": "D"}}, "e": [], "em": {}, "z": "", "big": 1000000}
 C = []
-def case(name, t, values=V, files=None, needs=None, ours=None):
+def case(name, t, values=V, files=None, needs=None, ours=None, engine=False):
     c = {"name": name, "values": values}
+    # Rendered through the engine (`.Files`, `.Capabilities`, `.Chart` as Helm gives them).
+    if engine: c["engine"] = True
     if needs: c["needs"] = needs
     # What this renderer does instead of Helm's answer (a refusal by budget), where it differs.
     if ours: c["ours"] = ours
@@ -219,3 +221,53 @@ case("bool param from missing", "{{ ternary \"a\" \"b\" .Values.missing }}", nee
 case("sprig error", "{{ atoi \"x\" }}|{{ fail \"no\" | upper }}", needs=["atoi", "upper"])
 case("function arity", "{{ upper \"a\" \"b\" }}", needs=["upper"])
 case("function arity variadic", "{{ coalesce }}", needs=["coalesce"])
+
+# Helm's `common.Values` (a named map type with methods): `.Values`, the dot and `.Template` are
+# of that type; a `map[string]interface {}` parameter receives a plain map; sprig's `dig`
+# type-asserts the plain map type.
+case("common.Values types", "{{ typeOf .Values }}|{{ typeOf . }}|{{ typeOf .Template }}|{{ typeOf .Values.m }}|{{ printf \"%T\" .Values }}|{{ typeOf (deepCopy .Values) }}", needs=["typeOf", "deepCopy"])
+case("common.Values kinds", "{{ kindOf .Values }}|{{ kindIs \"map\" .Values }}|{{ kindOf . }}|{{ kindOf .Template }}", needs=["kindOf", "kindIs"])
+case("common.Values dig", "{{ dig \"m\" \"c\" \"d\" 0 .Values }}", needs=["dig"])
+case("common.Values dig of AsMap", "{{ dig \"m\" \"c\" \"d\" 0 .Values.AsMap }}", needs=["dig"])
+case("common.Values dig of dot", "{{ dig \"Values\" \"s\" 0 . }}", needs=["dig"])
+case("common.Values dig of Template", "{{ dig \"Name\" 0 .Template }}", needs=["dig"])
+case("common.Values deepEqual", "{{ deepEqual .Values (dict \"s\" \"str\") }}|{{ deepEqual .Values.m .Values.m }}|{{ deepEqual .Values .Values }}|{{ deepEqual .Values.AsMap .Values }}", values={"s": "str", "m": {"a": 1}}, needs=["deepEqual", "dict"])
+case("common.Values to map parameters", "{{ $x := set .Values \"q\" 1 }}{{ typeOf $x }}|{{ .Values.q }}|{{ typeOf (merge (dict) .Values) }}|{{ typeOf (omit .Values \"s\") }}|{{ hasKey .Values \"s\" }}|{{ get .Values \"s\" }}", needs=["typeOf", "set", "merge", "dict", "omit", "hasKey", "get"])
+case("common.Values through interfaces", "{{ coalesce .Values 1 | typeOf }}|{{ default 1 .Values | typeOf }}|{{ list .Values | first | typeOf }}|{{ typeOf (dict \"a\" .Values).a }}|{{ $v := .Values }}{{ typeOf $v }}", needs=["typeOf", "coalesce", "default", "list", "first", "dict"])
+case("common.Values not comparable", "{{ eq .Values .Values }}")
+case("common.Values range and index", "{{ range $k, $v := .Values }}{{ $k }},{{ end }}|{{ index .Values \"s\" }}|{{ len .Values }}|{{ .Values | toJson }}", values={"s": "str", "n": 3}, needs=["toJson"])
+
+# Go's nil slices and maps: `null` to toJson, `[]`/`map[]` to print, nothing to range.
+case("nil slice of regexFindAll", "{{ regexFindAll \"a\" \"xyz\" -1 | toJson }}|{{ regexFindAll \"a\" \"xyz\" -1 }}|{{ range regexFindAll \"a\" \"xyz\" -1 }}x{{ else }}none{{ end }}|{{ regexFindAll \"a\" \"aaa\" 0 | toJson }}|{{ len (regexFindAll \"a\" \"xyz\" -1) }}|{{ typeOf (regexFindAll \"a\" \"xyz\" -1) }}|{{ empty (regexFindAll \"a\" \"xyz\" -1) }}", needs=["regexFindAll", "toJson", "typeOf", "empty"])
+case("nil slice of regexSplit", "{{ regexSplit \"a\" \"xay\" 0 | toJson }}|{{ regexSplit \"a\" \"xay\" 0 }}|{{ regexSplit \"a\" \"xay\" -1 | toJson }}|{{ regexSplit \"a\" \"xay\" 0 | toYaml }}", needs=["regexSplit", "toJson", "toYaml"])
+case("nil map of fromJson null", "{{ fromJson \"null\" | toJson }}|{{ fromJson \"null\" }}|{{ typeOf (fromJson \"null\") }}|{{ fromJson \"{}\" | toJson }}", needs=["fromJson", "toJson", "typeOf"])
+case("nil map read", "{{ $m := fromJson \"null\" }}{{ len $m }}|{{ range $m }}x{{ else }}none{{ end }}|{{ empty $m }}|{{ $m.a }}|{{ hasKey $m \"a\" }}|{{ deepEqual $m (dict) }}|{{ toYaml $m }}|{{ keys $m | toJson }}", needs=["fromJson", "empty", "hasKey", "deepEqual", "dict", "toYaml", "keys", "toJson"])
+case("nil map set", "{{ $m := fromJson \"null\" }}{{ set $m \"a\" 1 }}", needs=["fromJson", "set"])
+case("nil map of unset nil", "{{ unset nil \"a\" | toJson }}|{{ typeOf (unset nil \"a\") }}|{{ unset nil \"a\" }}", needs=["unset", "toJson", "typeOf"])
+case("nil map of merge nil nil", "{{ merge nil nil | toJson }}|{{ merge nil nil }}", needs=["merge", "toJson"])
+
+case("typeOf chunk", "{{ typeOf (chunk 2 (list 1 2 3)) }}|{{ typeOf (first (chunk 2 (list 1 2 3))) }}|{{ chunk 2 (list 1 2 3) | toJson }}|{{ kindOf (chunk 2 (list 1 2 3)) }}", needs=["typeOf", "chunk", "list", "first", "toJson", "kindOf"])
+
+# sprig's sortAlpha sorts a []string in place; sprig's slice shares its list's storage.
+case("sortAlpha of a []string sorts it in place", "{{ $l := splitList \",\" \"c,b,a\" }}{{ $s := sortAlpha $l }}{{ $l }}|{{ $s }}", needs=["splitList", "sortAlpha"], ours="unsupported")
+case("sortAlpha of a slice of a []string", "{{ $l := splitList \",\" \"c,b,a\" }}{{ $p := slice $l 0 2 }}{{ $s := sortAlpha $p }}{{ $l }}|{{ $p }}|{{ $s }}|{{ typeOf $p }}", needs=["splitList", "slice", "sortAlpha", "typeOf"], ours="unsupported")
+case("sortAlpha of a slice of a list", "{{ $l := list \"c\" \"b\" \"a\" }}{{ $p := slice $l 0 2 }}{{ $s := sortAlpha $p }}{{ $l }}|{{ $p }}|{{ $s }}", needs=["list", "slice", "sortAlpha"])
+
+case("index of .Files", "{{ index .Files \"files/f.txt\" }}|{{ index .Files \"nope\" }}|{{ printf \"%s\" (index .Files \"files/f.txt\") }}|{{ typeOf (index .Files \"files/f.txt\") }}", files={"files/f.txt": "hi"}, needs=["typeOf"], engine=True)
+case("method argument types", "{{ .Files.Get 1 }}", engine=True)
+case("method argument nil", "{{ .Files.Get nil }}", engine=True)
+case("method argument count", "{{ .Files.Get \"a\" \"b\" }}", engine=True)
+case("method argument float", "{{ .Files.Lines 1.5 }}", engine=True)
+case("method argument of Has", "{{ .Capabilities.APIVersions.Has 1 }}", engine=True)
+case("method of no arguments given one", "{{ .Files.AsConfig 1 }}", engine=True)
+case("method argument from a value", "{{ .Files.Get .Values.n }}", engine=True)
+case("method argument from a pipeline", "{{ 1 | .Files.Get }}", engine=True)
+case("printf of file bytes", "{{ printf \"%s\" (.Files.GetBytes \"files/f.txt\") }}|{{ printf \"%v\" (.Files.GetBytes \"files/f.txt\") }}|{{ printf \"%x\" (.Files.GetBytes \"files/f.txt\") }}|{{ printf \"%q\" (index .Files \"files/f.txt\") }}|{{ .Files.GetBytes \"files/f.txt\" }}", files={"files/f.txt": "hi"}, engine=True)
+case("printf of .Files with %s", "{{ printf \"%s\" .Files }}", files={"files/f.txt": "hi"}, engine=True, ours="unsupported")
+case("index of .Files named as a method", "{{ index .Files \"Get\" }}", files={"files/f.txt": "hi"}, engine=True, ours="unsupported")
+case("sortAlpha of a piece of a held []string", "{{ $l := splitList \",\" \"c,b,a\" }}{{ sortAlpha (slice $l 0 2) }}|{{ $l }}", needs=["splitList", "slice", "sortAlpha"], ours="unsupported")
+case("sortAlpha of a piece of an unheld []string", "{{ sortAlpha (slice (splitList \",\" \"c,b,a\") 0 2) }}|{{ $l := splitList \",\" \"c,b,a\" }}{{ slice $l 1 | join \",\" }}|{{ sortAlpha (slice $l 1 3 | toStrings) }}", needs=["splitList", "slice", "sortAlpha", "join", "toStrings"])
+case("nil map through functions", "{{ deepCopy (fromJson \"null\") | toJson }}|{{ merge (fromJson \"null\") (dict \"a\" 1) | toJson }}|{{ merge (dict \"a\" 1) (fromJson \"null\") | toJson }}|{{ dict \"m\" (fromJson \"null\") | toYaml }}|{{ list (fromJson \"null\") }}|{{ dict \"m\" (fromJson \"null\") | toPrettyJson }}", needs=["deepCopy", "fromJson", "toJson", "merge", "dict", "toYaml", "list", "toPrettyJson"])
+case("nil map read by functions", "{{ $m := fromJson \"null\" }}{{ unset $m \"a\" | toJson }}|{{ omit $m \"a\" | toJson }}|{{ pick $m \"a\" | toJson }}|{{ values $m | toJson }}|{{ get $m \"a\" }}|{{ dig \"a\" 1 $m }}|{{ pluck \"a\" $m | toJson }}|{{ mergeOverwrite $m | toJson }}|{{ deepEqual $m (fromJson \"null\") }}|{{ typeOf $m }}|{{ kindOf $m }}|{{ default \"d\" $m }}|{{ printf \"%#v\" $m }}", needs=["fromJson", "unset", "toJson", "omit", "pick", "values", "get", "dig", "pluck", "mergeOverwrite", "deepEqual", "typeOf", "kindOf", "default"])
+case("nil slice of fromJsonArray null", "{{ fromJsonArray \"null\" | toJson }}|{{ fromJsonArray \"null\" }}|{{ mustFromJson \"null\" | toJson }}|{{ typeOf (mustFromJson \"null\") }}|{{ printf \"%#v\" (fromJsonArray \"null\") }}", needs=["fromJsonArray", "toJson", "mustFromJson", "typeOf"])
+case("nil map to other formats", "{{ toToml (fromJson \"null\") }}|{{ toYamlPretty (fromJson \"null\") }}|{{ toRawJson (fromJson \"null\") }}", needs=["toToml", "toYamlPretty", "toRawJson", "fromJson"])
