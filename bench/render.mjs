@@ -7,26 +7,33 @@
 //   Node    the JS `render` of pkg/node (the chart's files read once, handed over as bytes),
 //   Helm    Helm 4.2.3 through helm-python-sdk in-process (bench/render_helm.py:
 //           `Chart.load(dir)` + `render(values)` a call).
-// Each call returns every template's text (as Helm's engine does); the outputs are checked equal
-// file by file (spans of random or clock functions aside: a file the renderer masks is compared
-// by name only). Each tool times every case by the shared rule (bench/measure.mjs) in a process
-// of its own (Node: this one), the three in turn, the order rotated every round; a ratio is
-// taken within a round and the table gives the median over the rounds (range in brackets).
+// Each call returns every template's text (as Helm's engine does). First every tool renders
+// every case once and the outputs are checked equal file by file (a file the renderer masks, by
+// name only: spans of random or clock functions). Then the timing: native and Helm each serve
+// calls from a process of their own (`--serve`), Node calls in this one, and for each case the
+// three take turns, one batch each (the shared rule's batch: bench/measure.mjs), the order
+// rotated every turn, so that the machine's load falls on the three alike; a ratio is read
+// within a turn, and the table gives the medians (times and ratios) with the ratios' 10th–90th
+// percentiles in brackets.
 //
-// run: `node bench/render.mjs [--quick] [--rounds N]` (scripts/bench --render runs it with
+// run: `node bench/render.mjs [--quick] [--samples N]` (scripts/bench --render runs it with
 // BENCH_NATIVE_O3 and BENCH_PYTHON set). Writes $BENCH_OUT/render.json (default target/bench).
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { basename, dirname, join, relative } from 'node:path';
 import { tmpdir, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { plan, measure, summarize } from './measure.mjs';
+import { plan } from './measure.mjs';
+import { performance } from 'node:perf_hooks';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const roundsAt = args.indexOf('--rounds');
-const rounds = roundsAt >= 0 ? Number(args[roundsAt + 1]) : quick ? 3 : 5;
+const samplesAt = args.indexOf('--samples');
+// Per case: at least this many turns, and at least `minTime` seconds of them.
+const minSamples = samplesAt >= 0 ? Number(args[samplesAt + 1]) : quick ? 7 : 31;
+const minTime = quick ? 1.5 : 8;
 const outDir = process.env.BENCH_OUT ?? join(root, 'target/bench');
 const native = process.env.BENCH_NATIVE_O3;
 const python = process.env.BENCH_PYTHON ?? 'python3';
@@ -64,37 +71,21 @@ if (!nodeInputs) console.error('bench/render.mjs: pkg/node has no `render`: the 
 const p = plan(quick);
 const work = mkdtempSync(join(tmpdir(), 'vm-render-'));
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const once = { warm_s: 0, warm_calls: 1, sample_s: 0, min_time_s: 0, min_samples: 1, max_samples: 1 };
 
-function runNative(dump) {
-  const jobs = cases.map((c) => ({ id: c.id, kind: 'render', file: c.chart, values: c.values, ...(dump ? { dump: join(work, `native-${c.id}.json`) } : {}) }));
-  writeFileSync(join(work, 'native-plan.json'), JSON.stringify({ ...p, jobs }));
-  execFileSync(native, [join(work, 'native-plan.json'), join(work, 'native-out.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const out = JSON.parse(readFileSync(join(work, 'native-out.json'), 'utf8'));
-  return Object.fromEntries(out.map((r) => [r.id, summarize(r.samples)]));
-}
-
-function runHelm(dump) {
-  const jobs = cases.map((c) => ({ id: c.id, chart: c.chart, values: c.values, ...(dump ? { dump: join(work, `helm-${c.id}.json`) } : {}) }));
-  writeFileSync(join(work, 'helm-plan.json'), JSON.stringify({ ...p, jobs }));
-  execFileSync(python, [join(root, 'bench/render_helm.py'), join(work, 'helm-plan.json'), join(work, 'helm-out.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const out = JSON.parse(readFileSync(join(work, 'helm-out.json'), 'utf8'));
-  return Object.fromEntries(out.map((r) => [r.id, summarize(r.samples)]));
-}
-
-function runNode(dump) {
-  const out = {};
-  cases.forEach((c, i) => {
-    const input = nodeInputs[i];
-    const call = () => {
-      const r = lib.render(input);
-      if (r.error || r.refused.length) throw new Error(`${c.id}: ${JSON.stringify(r.error ?? r.refused)}`);
-      return r;
-    };
-    out[c.id] = summarize(measure(p, call).samples);
-    if (dump) writeFileSync(join(work, `node-${c.id}.json`), JSON.stringify(call()));
-  });
-  return out;
-}
+// The check: every tool renders every case once (the batch mode, each result dumped).
+const nativeJobs = (dump) => cases.map((c) => ({ id: c.id, kind: 'render', file: c.chart, values: c.values, ...(dump ? { dump: join(work, `native-${c.id}.json`) } : {}) }));
+const helmJobs = (dump) => cases.map((c) => ({ id: c.id, chart: c.chart, values: c.values, ...(dump ? { dump: join(work, `helm-${c.id}.json`) } : {}) }));
+writeFileSync(join(work, 'native-check.json'), JSON.stringify({ ...once, jobs: nativeJobs(true) }));
+execFileSync(native, [join(work, 'native-check.json'), join(work, 'native-out.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
+writeFileSync(join(work, 'helm-check.json'), JSON.stringify({ ...once, jobs: helmJobs(true) }));
+execFileSync(python, [join(root, 'bench/render_helm.py'), join(work, 'helm-check.json'), join(work, 'helm-out.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
+const nodeCall = (i) => {
+  const r = lib.render(nodeInputs[i]);
+  if (r.error || r.refused.length) throw new Error(`${cases[i].id}: ${JSON.stringify(r.error ?? r.refused)}`);
+  return r;
+};
+if (nodeInputs) cases.forEach((c, i) => writeFileSync(join(work, `node-${c.id}.json`), JSON.stringify(nodeCall(i))));
 
 // Every tool's files against Helm's, by name and text (a file ours masks: by name only).
 function check() {
@@ -122,41 +113,93 @@ function check() {
   }
   return problems;
 }
+const problems = check();
+if (problems.length) {
+  console.error(problems.join('\n'));
+  throw new Error(`bench/render.mjs: ${problems.length} outputs differ from Helm's`);
+}
 
-const tools = { native: runNative, Helm: runHelm, ...(nodeInputs ? { Node: runNode } : {}) };
+// A process that times calls on request: `INDEX CALLS` in, the milliseconds per call out.
+function server(command, argv) {
+  const child = spawn(command, argv, { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return {
+    async call(index, calls) {
+      child.stdin.write(`${index} ${calls}\n`);
+      const { value, done } = await lines.next();
+      if (done) throw new Error(`${command}: ended`);
+      return Number(value);
+    },
+    end: () => child.stdin.end(),
+  };
+}
+writeFileSync(join(work, 'native-serve.json'), JSON.stringify({ ...once, jobs: nativeJobs(false) }));
+writeFileSync(join(work, 'helm-serve.json'), JSON.stringify({ ...once, jobs: helmJobs(false) }));
+const nativeServer = server(native, ['--serve', join(work, 'native-serve.json')]);
+const helmServer = server(python, [join(root, 'bench/render_helm.py'), '--serve', join(work, 'helm-serve.json')]);
+const tools = {
+  native: (i, n) => nativeServer.call(i, n),
+  Helm: (i, n) => helmServer.call(i, n),
+  ...(nodeInputs
+    ? {
+      Node: async (i, n) => {
+        const t = performance.now();
+        for (let k = 0; k < n; k++) nodeCall(i);
+        return (performance.now() - t) / n;
+      },
+    }
+    : {}),
+};
 const names = Object.keys(tools);
-const results = []; // per round: { tool: { case: summary } }
+
 const loads = [load()];
 const started = Date.now();
-for (let r = 0; r < rounds; r++) {
-  const order = names.map((_, i) => names[(i + r) % names.length]);
-  const round = {};
-  for (const t of order) round[t] = tools[t](r === 0);
-  results.push(round);
-  loads.push(load());
-  if (r === 0) {
-    const problems = check();
-    if (problems.length) {
-      console.error(problems.join('\n'));
-      throw new Error(`bench/render.mjs: ${problems.length} outputs differ from Helm's`);
+const results = {}; // case id → { tool: [ms per call, one per turn] }
+for (const [i, c] of cases.entries()) {
+  // Warm-up and each tool's batch by the shared rule.
+  const batch = {};
+  for (const t of names) {
+    let calls = 0;
+    let spent = 0;
+    while (calls < Math.max(1, p.warm_calls) || spent < p.warm_s * 1e3) {
+      spent += await tools[t](i, 1);
+      calls++;
+    }
+    batch[t] = Math.max(1, Math.ceil((p.sample_s * 1e3) / (spent / calls)));
+  }
+  const samples = Object.fromEntries(names.map((t) => [t, []]));
+  const begin = Date.now();
+  for (let k = 0; k < p.max_samples && (k < minSamples || Date.now() - begin < minTime * 1e3); k++) {
+    for (let j = 0; j < names.length; j++) {
+      const t = names[(j + k) % names.length];
+      samples[t].push(await tools[t](i, batch[t]));
     }
   }
-  console.error(`render round ${r + 1}/${rounds} (${order.join(', ')}): ${((Date.now() - started) / 1e3).toFixed(0)} s, load ${loads.at(-1)}`);
+  results[c.id] = samples;
+  loads.push(load());
+  console.error(`render ${c.id}: ${samples.native.length} turns, ${((Date.now() - started) / 1e3).toFixed(0)} s, load ${loads.at(-1)}`);
 }
+nativeServer.end();
+helmServer.end();
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.round(q * (s.length - 1))))];
+};
 const ratio = (id, a, b) => {
-  const rs = results.map((round) => round[a][id].median_ms / round[b][id].median_ms);
-  return { median: median(rs), min: Math.min(...rs), max: Math.max(...rs) };
+  const rs = results[id][a].map((x, k) => x / results[id][b][k]);
+  return { median: median(rs), p10: quantile(rs, 0.1), p90: quantile(rs, 0.9) };
 };
 const ms = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const rows = cases.map((c) => {
   const row = { id: c.id, name: c.name, chart_files: c.files, chart_bytes: c.bytes, templates: c.templates, rendered: c.rendered, masked: c.masked };
-  for (const t of names) row[t] = median(results.map((round) => round[t][c.id].median_ms));
+  for (const t of names) row[t] = median(results[c.id][t]);
+  row.turns = results[c.id].native.length;
   row.helm_over_native = ratio(c.id, 'Helm', 'native');
   if (nodeInputs) {
     row.helm_over_node = ratio(c.id, 'Helm', 'Node');
@@ -165,12 +208,12 @@ const rows = cases.map((c) => {
   return row;
 });
 
-const fmt = (r) => `${r.median.toFixed(1)}× [${r.min.toFixed(1)}–${r.max.toFixed(1)}]`;
-console.log(`render: ${rounds} rounds (${quick ? 'quick' : 'full'}), ${((Date.now() - started) / 1e3).toFixed(0)} s, load ${loads[0]} → ${loads.at(-1)}; medians of the rounds' medians, ratios within a round`);
+const fmt = (r) => `${r.median.toFixed(2)}× [${r.p10.toFixed(2)}–${r.p90.toFixed(2)}]`;
+console.log(`render: ${quick ? 'quick' : 'full'} run, ${rows.map((r) => r.turns).join('/')} turns, ${((Date.now() - started) / 1e3).toFixed(0)} s, load ${loads[0]} → ${loads.at(-1)}; medians per call, ratios within a turn [10th–90th percentile]`);
 console.log(`| chart, values | files (templates) → rendered | native | ${nodeInputs ? 'Node | ' : ''}Helm | Helm / native | ${nodeInputs ? 'Helm / Node | Node / native |' : ''}`);
 console.log(`|---|---:|---:|${nodeInputs ? '---:|' : ''}---:|---:|${nodeInputs ? '---:|---:|' : ''}`);
 for (const r of rows) {
   console.log(`| ${r.name} | ${r.chart_files} (${r.templates}) → ${r.rendered} | ${ms(r.native)} ms | ${nodeInputs ? `${ms(r.Node)} ms | ` : ''}${ms(r.Helm)} ms | ${fmt(r.helm_over_native)} | ${nodeInputs ? `${fmt(r.helm_over_node)} | ${fmt(r.node_over_native)} |` : ''}`);
 }
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'render.json'), JSON.stringify({ rounds, quick, loads, rows, results }, null, 1));
+writeFileSync(join(outDir, 'render.json'), JSON.stringify({ quick, loads, rows, results }, null, 1));

@@ -252,7 +252,9 @@ fn lay_globals(values: &mut Value, global: &Value, chart: &engine::Chart) {
         // Helm's `Table("Values." + name)`: each `.` of the name is a step down.
         let mut at = Some(&mut *values);
         for key in sub.metadata.name.split('.') {
-            at = at.and_then(|v| v.as_object_mut()).and_then(|m| m.get_mut(key));
+            at = at
+                .and_then(|v| v.as_object_mut())
+                .and_then(|m| m.get_mut(key));
         }
         let Some(sub_values) = at else {
             continue;
@@ -279,10 +281,10 @@ fn lay_copied(into: &mut Value, set: &Value) {
                 lay_copied(slot, value);
             }
         }
-        (slot @ Value::Number(_), value @ Value::Number(n)) if n.is_i64() || n.is_u64() => {
-            if slot.as_f64() == value.as_f64() {
-                *slot = value.clone();
-            }
+        (slot @ Value::Number(_), value @ Value::Number(n))
+            if (n.is_i64() || n.is_u64()) && slot.as_f64() == value.as_f64() =>
+        {
+            *slot = value.clone();
         }
         _ => {}
     }
@@ -390,6 +392,22 @@ fn check_kube_version(metadata: &engine::Metadata) -> Result<(), String> {
     }
 }
 
+/// Helm's refusal of values its charts' schemas reject: the report under Helm's heading (a chart
+/// tree's report carries it already), ending with a line break as Helm's does.
+fn schema_refusal(report: &str) -> String {
+    const HEADING: &str =
+        "values don't meet the specifications of the schema(s) in the following chart(s):\n";
+    let mut message = if report.starts_with(HEADING) {
+        report.to_string()
+    } else {
+        format!("{HEADING}{report}")
+    };
+    if !message.ends_with('\n') {
+        message.push('\n');
+    }
+    message
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -484,20 +502,4 @@ mod tests {
             Some(GoValue::Int(3, values_migrate_render::IntType::Int64))
         ));
     }
-}
-
-/// Helm's refusal of values its charts' schemas reject: the report under Helm's heading (a chart
-/// tree's report carries it already), ending with a line break as Helm's does.
-fn schema_refusal(report: &str) -> String {
-    const HEADING: &str =
-        "values don't meet the specifications of the schema(s) in the following chart(s):\n";
-    let mut message = if report.starts_with(HEADING) {
-        report.to_string()
-    } else {
-        format!("{HEADING}{report}")
-    };
-    if !message.ends_with('\n') {
-        message.push('\n');
-    }
-    message
 }

@@ -192,6 +192,11 @@ fn values_computed_from_masked_text_are_refused_unless_by_length() {
             "{{ ne (toJson .) \"null\" }}|{{ eq .s \"id\" \"x\" }}",
             "true|false",
         ),
+        // A list or map that holds the masked text keeps its masks.
+        (
+            "{{ list .s | toJson }}|{{ dict \"k\" .s | toJson }}",
+            "[\"id-RND\"]|{\"k\":\"id-RND\"}",
+        ),
     ];
     for (text, want) in renders {
         let out = render(&[("x.yaml", text)], dot());
@@ -202,6 +207,11 @@ fn values_computed_from_masked_text_are_refused_unless_by_length() {
         "{{ ne .s \"abcdef\" }}",
         "{{ eq .s \"x\" \"abcdef\" }}",
         "{{ lt .s \"x\" }}",
+        // Pieces as many and as long as the masked text decides, holding none of its masks.
+        "{{ splitList \"-\" .s | toJson }}",
+        "{{ split \"-\" .s | toJson }}",
+        "{{ splitn \"-\" 2 .s | toJson }}",
+        "{{ pluck .s . | toJson }}",
         "{{ contains \"R\" .s }}",
         "{{ hasPrefix \"id\" .s }}",
         "{{ atoi .s }}",

@@ -11,6 +11,7 @@ use super::fail::{Fail, GoError, WARN_END, WARN_START};
 use super::place::At;
 use super::state::{Frame, Held, Run};
 use super::{Output, Scope};
+use crate::error::ErrorKind;
 use crate::func::Param;
 use crate::value::{Mask, Str, Value};
 
@@ -83,7 +84,16 @@ impl<'e, 'a> Run<'e, 'a> {
         }
         let result = match f {
             HelmFn::Include => self.include(scope, &text, second).map(Value::Str),
-            HelmFn::Tpl => self.tpl(frame, scope, &masked, second).map(Value::Str),
+            HelmFn::Tpl => match self.tpl(frame, scope, &masked, second) {
+                // A budget run out inside the text (`gotpl`) is placed at this call.
+                Err(Fail::Refused(mut e)) if e.kind == ErrorKind::Budget && e.file == SET_NAME => {
+                    frame.at = node;
+                    let place = frame.place();
+                    (e.file, e.line, e.column) = (place.file, place.line, place.column);
+                    Err(Fail::Refused(e))
+                }
+                other => other.map(Value::Str),
+            },
             HelmFn::Required => match &second {
                 Value::Nil => Err(Fail::go(warn(&text))),
                 Value::Str(s) if s.text.is_empty() => Err(Fail::go(warn(&text))),

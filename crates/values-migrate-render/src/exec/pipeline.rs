@@ -736,9 +736,15 @@ fn read_mask(name: &str, argv: &[Held]) -> Option<&'static str> {
     })
 }
 
-/// Whether a value can hold masked spans (a string, or strings in a list or map).
+/// Whether a value carries what was masked in it: a string (its function placed the spans), or
+/// a list or map that holds masked text (one made of masked text holding none, `splitList "a"
+/// (randAlpha 9)`, has pieces as many and as long as the random text decides).
 fn carries_masks(value: &Value) -> bool {
-    matches!(value, Value::Str(_) | Value::List(..) | Value::Map(..))
+    match value {
+        Value::Str(_) => true,
+        Value::List(..) | Value::Map(..) => value.is_masked(),
+        _ => false,
+    }
 }
 
 /// The masked texts of the arguments (at any depth; at most 64).

@@ -163,6 +163,15 @@ fn to_node(v: &Value) -> Result<Node, CallError> {
         Value::Bool(b) => Node::Scalar(b.to_string(), Style::Plain),
         Value::Int(n, _) => number(&n.to_string()),
         Value::Float(f) => number(&crate::json::float_text(*f)),
+        Value::Str(s) if s.text.contains('\u{85}') => {
+            let folded = fold_nel(&s.text).map_err(|_| {
+                CallError::Unsupported("YAML of a NEL before a document marker".to_string())
+            })?;
+            masked_node(&crate::value::Str {
+                text: folded.into(),
+                masks: s.masks.clone(),
+            })
+        }
         Value::Str(s) => masked_node(s),
         Value::List(..) if v.is_nil_list() => Node::Scalar("null".to_string(), Style::Plain),
         Value::Map(..) if v.is_nil_map() => Node::Scalar("null".to_string(), Style::Plain),
@@ -193,6 +202,48 @@ fn to_node(v: &Value) -> Result<Node, CallError> {
     Ok(node)
 }
 
+/// A string as yaml.v2 reads it back from the JSON text when it holds a raw NEL (JSON escapes
+/// every other break and the tab): libyaml's double-quoted scanner takes the NEL as a line
+/// break, drops the spaces around it and folds one break to a space, `n` breaks to `n - 1`
+/// newlines. `---` or `...` and a blank right after a break is its error: `Err` holds the
+/// number of NELs up to there.
+fn fold_nel(text: &str) -> Result<String, usize> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut seen = 0;
+    while !rest.is_empty() {
+        let run = rest.find([' ', '\u{85}']).unwrap_or(rest.len());
+        out.push_str(rest.get(..run).unwrap_or(""));
+        rest = rest.get(run..).unwrap_or("");
+        let blanks = rest.len() - rest.trim_start_matches([' ', '\u{85}']).len();
+        let (run, after) = rest.split_at(blanks);
+        rest = after;
+        let breaks = run.matches('\u{85}').count();
+        seen += breaks;
+        if breaks == 0 {
+            out.push_str(run);
+            continue;
+        }
+        if run.ends_with('\u{85}') && starts_document_marker(rest) {
+            return Err(seen);
+        }
+        match breaks {
+            1 => out.push(' '),
+            n => out.push_str(&"\n".repeat(n - 1)),
+        }
+    }
+    Ok(out)
+}
+
+/// Whether the text starts with `---` or `...` and a blank (libyaml's `is_blankz` there: a
+/// space or a NEL; the closing quote is none).
+fn starts_document_marker(text: &str) -> bool {
+    (text.starts_with("---") || text.starts_with("..."))
+        && text
+            .get(3..)
+            .is_some_and(|t| t.starts_with([' ', '\u{85}']))
+}
+
 /// A number as yaml.v2 reads JSON's text for it and writes it back.
 fn number(json_text: &str) -> Node {
     let text = match resolve::json_number(json_text) {
@@ -204,23 +255,40 @@ fn number(json_text: &str) -> Node {
 }
 
 /// What stops yaml.v2 reading back the JSON text: characters its reader refuses, a raw NEL
-/// (a line break inside a quoted scalar, folded; not ported), a key too long to be a simple key.
+/// (a line break inside a quoted scalar: folded in a value, refused in a key or beside another
+/// error), a key too long to be a simple key.
 #[derive(Default)]
 struct Found {
     control: bool,
     nel: bool,
+    nel_key: bool,
     long_key: bool,
+    /// The NELs of the JSON text so far (each starts a line for yaml.v2's reader).
+    lines: usize,
+    /// The line of the first document marker after a NEL (yaml.v2's scanner error).
+    marker: Option<usize>,
 }
 
 impl Found {
     /// The error yaml.v2 reports (both errors at once depend on its reader's chunks: refused).
     fn verdict(&self) -> Result<(), CallError> {
         let refuse = |why: &str| Err(CallError::Unsupported(why.to_string()));
+        if self.nel_key {
+            return refuse("YAML of a map key holding U+0085 (NEL)");
+        }
         match (self.control, self.nel, self.long_key) {
-            (_, true, _) => refuse("YAML of a string holding U+0085 (NEL)"),
+            (true, true, _) | (_, true, true) => {
+                refuse("YAML of a string holding U+0085 (NEL) beside another error")
+            }
             (true, _, true) => {
                 refuse("YAML of control characters beside a key over 1022 characters")
             }
+            (false, true, false) => match self.marker {
+                Some(line) => Err(CallError::Go(format!(
+                    "yaml: line {line}: found unexpected document indicator"
+                ))),
+                None => Ok(()),
+            },
             (true, _, _) => Err(CallError::Go(
                 "yaml: control characters are not allowed".to_string(),
             )),
@@ -238,12 +306,19 @@ impl Found {
             // yaml.v2's reader refuses these raw; JSON writes them raw (below 0x20 it escapes them).
             self.control |= matches!(c as u32, 0x7f..=0x84 | 0x86..=0x9f | 0xfffe..=0xffff);
             self.nel |= c == '\u{85}';
+            self.nel_key |= key && c == '\u{85}';
             len += match c {
                 '"' | '\\' | '\u{8}' | '\u{c}' | '\n' | '\r' | '\t' => 2,
                 '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => 6,
                 c if (c as u32) < 0x20 => 6,
                 _ => 1,
             };
+        }
+        if s.contains('\u{85}') {
+            if let Err(seen) = fold_nel(s) {
+                self.marker = self.marker.or(Some(self.lines + seen + 1));
+            }
+            self.lines += s.matches('\u{85}').count();
         }
         // A simple key goes stale 1024 characters past its start.
         self.long_key |= key && len > 1024;
