@@ -1,8 +1,12 @@
 //! values-migrate: repairs a Helm chart's values after a chart bump broke them, and proves the repair.
 //!
-//! Layers, lowest first (arrows point down only; `tests/integration/structure.rs` holds them):
-//! `text`, `diff` → `path` → `yaml` → `schema` → `splice` → `manifest`, `migrate`, `decode` →
-//! `chart`, `migration` → `wasm`, `cli`. See docs/ARCHITECTURE.md.
+//! Layers, lowest first; a module uses only modules of the groups before its own (imports point
+//! down only; `tests/integration/structure.rs` holds them): `order` (beneath every layer);
+//! `diff`; `text`, `path`; `yaml`; `schema`, `reads`, `splice` (none knows another); `manifest`,
+//! `migrate`, `decode` (the first two do not know each other); `chart`, `migration`; `render`;
+//! `behaviour`; `exit`, `api`; `wasm`, `cli`, `types`; `wasm_cli`. Beneath them all, the
+//! workspace's own crates: `crates/values-migrate-yaml-parser`, `-validator`, `-template`,
+//! `-render`, `-regexp` and `-unicode`. See docs/ARCHITECTURE.md.
 #![warn(missing_docs)]
 
 #[cfg(any(target_arch = "wasm32", feature = "types"))]

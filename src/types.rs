@@ -1,6 +1,7 @@
 //! The generated contract (feature `types`): the TypeScript declarations of every request and
 //! result (ts-rs) and the JSON Schema of every result (schemars), from the Rust types themselves.
-//! `tests/generated_types.rs` writes them to types/ and fails when the checked-in files are stale.
+//! `tests/integration/generated_types.rs` writes them to types/ and fails when the checked-in
+//! files are stale.
 
 use crate::api::{
     ChainInput, ChartRead, DecodeOptions, FileInput, MigrateInput, OverrideSchemaInput,

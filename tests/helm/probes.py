@@ -218,7 +218,7 @@ PATTERNS = [
     ("octal-escape", r"^\101$", ["A"]),
     ("slash-escape", r"^\/$", ["/"]),
     ("dash-escape", r"^\-$", ["-"]),
-    # Go 1.26's regexp, as our own engine (crates/values-migrate-validator/src/regexp) reads it.
+    # Go 1.26's regexp, as our own engine (crates/values-migrate-regexp) reads it.
     ("C-any-byte", r"^\C$", ["a"]),
     ("p-multiword-script", r"^\p{Old_Italic}$", ["\U00010300"]),
     ("p-script-code", r"^\p{Latn}$", ["a"]),
