@@ -19,6 +19,8 @@ pub enum IntType {
     Uint,
     /// `uint64`
     Uint64,
+    /// `uint8` (a byte: `index` of a string, an element of `[]byte`)
+    Uint8,
 }
 
 /// Go's element type of a slice (`[]interface {}` unless a function made `[]string`).
@@ -172,6 +174,7 @@ impl Value {
             Value::Int(_, IntType::Int32) => "int32",
             Value::Int(_, IntType::Uint) => "uint",
             Value::Int(_, IntType::Uint64) => "uint64",
+            Value::Int(_, IntType::Uint8) => "uint8",
             Value::Float(_) => "float64",
             Value::Str(_) => "string",
             Value::List(..) => "slice",

@@ -251,7 +251,7 @@ impl Object for Bytes {
                 .map(|(i, b)| {
                     (
                         Value::int(i as i64),
-                        Value::Int(i64::from(*b), crate::value::IntType::Uint),
+                        Value::Int(i64::from(*b), crate::value::IntType::Uint8),
                     )
                 })
                 .collect(),

@@ -10,6 +10,7 @@ mod files;
 mod glob;
 pub mod ignore;
 pub mod manifest;
+mod values_methods;
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -19,6 +20,7 @@ pub use capabilities::{BuildInfo, Capabilities, DEFAULT_API_VERSIONS, KubeVersio
 pub use chart::{Chart, Dependency, Maintainer, Metadata};
 pub use files::Files;
 pub use manifest::manifest_stream;
+pub use values_methods::ValuesMethods;
 
 use crate::error::{ErrorKind, RenderError};
 pub use crate::exec::YamlReader;

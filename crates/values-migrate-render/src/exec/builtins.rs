@@ -245,8 +245,13 @@ fn index(item: Held, indexes: &[Held]) -> Result<Held, CallError> {
                     (None, MapType::String) => Held::new(Value::str("")),
                 }
             }
-            Value::Str(_) => {
-                return Err(CallError::Unsupported("index of a string (a byte)".into()));
+            // A string's byte, a `uint8` (the evaluator refuses one read from masked text).
+            Value::Str(s) => {
+                let i = index_arg(&index.value, s.text.len())?;
+                let Some(byte) = s.text.as_bytes().get(i) else {
+                    return Err(CallError::Go("reflect: string index out of range".into()));
+                };
+                Held::new(Value::Int(i64::from(*byte), IntType::Uint8))
             }
             Value::Object(object) => Held::new(index_object(&**object, &index.value)?),
             other => {
@@ -282,7 +287,11 @@ fn index_object(object: &dyn crate::value::Object, key: &Value) -> Result<Value,
         _ => false,
     });
     match (found, key) {
-        (Some((_, value @ (Value::Str(_) | Value::Object(_)))), _) => Ok(value),
+        // A byte of `[]byte` is typed `uint8` exactly.
+        (
+            Some((_, value @ (Value::Str(_) | Value::Object(_) | Value::Int(_, IntType::Uint8)))),
+            _,
+        ) => Ok(value),
         (Some(_), _) => refuse("an element of a numeric type"),
         // A missing key reads the map's zero element, which a field of that name gives
         // unless the name is one of the type's methods.
@@ -309,7 +318,7 @@ enum Kind {
 fn basic_kind(value: &Value) -> Kind {
     match value {
         Value::Bool(_) => Kind::Bool,
-        Value::Int(_, IntType::Uint | IntType::Uint64) => Kind::Uint,
+        Value::Int(_, IntType::Uint | IntType::Uint64 | IntType::Uint8) => Kind::Uint,
         Value::Int(..) => Kind::Int,
         Value::Float(_) => Kind::Float,
         Value::Str(_) => Kind::String,
@@ -422,7 +431,7 @@ fn lt(arg1: &Value, arg2: &Value) -> Result<bool, CallError> {
         },
         (Value::Bool(_), _) => Err(CallError::Go("invalid type for comparison".into())),
         (Value::Float(a), Value::Float(b)) => Ok(a < b),
-        (Value::Int(a, IntType::Uint | IntType::Uint64), Value::Int(b, _)) => {
+        (Value::Int(a, IntType::Uint | IntType::Uint64 | IntType::Uint8), Value::Int(b, _)) => {
             Ok(as_u64(*a) < as_u64(*b))
         }
         (Value::Int(a, _), Value::Int(b, _)) => Ok(a < b),

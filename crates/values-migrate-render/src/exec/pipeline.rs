@@ -282,6 +282,14 @@ impl<'e, 'a> Run<'e, 'a> {
                 if (*kind == MapType::Values || self.is_values(map))
                     && VALUES_METHODS.contains(&name)
                 {
+                    if matches!(name, "Table" | "PathValue") {
+                        let object = crate::engine::ValuesMethods(map.clone());
+                        let found =
+                            self.eval_method(frame, scope, dot, &object, name, node, args, last)?;
+                        return found.ok_or_else(|| {
+                            frame.unsupported(format_args!("the method {name} of .Values"))
+                        });
+                    }
                     return values_method(frame, map, name, has_args);
                 }
                 if has_args {

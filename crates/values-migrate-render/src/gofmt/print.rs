@@ -113,7 +113,7 @@ impl Printer {
                 _ => self.bad_verb(v, verb)?,
             },
             Value::Int(n, t) => {
-                let signed = !matches!(t, IntType::Uint | IntType::Uint64);
+                let signed = !matches!(t, IntType::Uint | IntType::Uint64 | IntType::Uint8);
                 self.fmt_integer_verb(v, *n as u64, signed, verb)?
             }
             Value::Float(x) => self.fmt_float_verb(v, *x, verb)?,

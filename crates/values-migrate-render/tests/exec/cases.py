@@ -200,7 +200,7 @@ case("tpl error inside include", "{{ include \"a\" . }}", files={"templates/_h.t
 
 case("values methods", "[{{ .Values.AsMap }}]|[{{ .Values.YAML }}]|[{{ .Values.m.YAML }}]|[{{ $.Values.AsMap.s }}]", values={"s": "x", "YAML": "mine", "m": {"a": 1}})
 case("values method via include", "{{ include \"h\" .Values }}", values={"s": "x"}, files={"templates/_h.tpl": "{{ define \"h\" }}{{ .YAML }}{{ end }}"})
-case("values Table refused", "{{ (.Values.Table \"m\").a }}", values={"m": {"a": 1}}, ours="unsupported")
+case("values Table", "{{ (.Values.Table \"m\").a }}", values={"m": {"a": 1}})
 
 # Arguments converted to a function's parameter types (sprig's `repeat(count int, str string)`,
 # `trunc(c int, s string)`, `ternary(vt, vf interface{}, v bool)`).
