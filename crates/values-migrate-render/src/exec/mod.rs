@@ -41,6 +41,10 @@ pub struct Env<'a> {
     pub values: Vec<crate::value::MapRef>,
     /// Which values fed which bytes, recorded only when set (issue 43).
     pub provenance: Option<Provenance>,
+    /// Whether a random or clock function has run in this render: until one has, no value holds
+    /// a masked span, and no value is searched for one (a caller whose dot holds masked text
+    /// sets it).
+    pub masks_made: bool,
 }
 
 /// One parsed template: its tree and the text of the file it came from.

@@ -9,7 +9,7 @@ use super::builtins::{self, Builtin};
 use super::fail::Fail;
 use super::helm::HelmFn;
 use super::place::At;
-use super::state::{Frame, Held, Run, call_fail, first_mask};
+use super::state::{Frame, Held, Run, call_fail, first_mask, first_mask_if};
 use crate::func::{CallError, Ctx, Func, Spans};
 use crate::value::{MapType, Mask, Str, Value};
 
@@ -529,8 +529,10 @@ impl<'e, 'a> Run<'e, 'a> {
         node: At<'t>,
         argv: Vec<Held>,
     ) -> Result<Held, Fail> {
-        let mask = argv.iter().find_map(|a| first_mask(&a.value));
-        let read = read_mask(name, &argv);
+        self.env.masks_made |= crate::funcs::makes_masks(name);
+        let made = self.env.masks_made;
+        let mask = argv.iter().find_map(|a| first_mask_if(made, &a.value));
+        let read = if made { read_mask(name, &argv) } else { None };
         // Each string argument's length and whether it is masked (for `eq` and `ne`).
         let argv_shape: Vec<Option<(usize, bool)>> = argv
             .iter()

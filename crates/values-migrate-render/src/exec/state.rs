@@ -567,7 +567,7 @@ impl<'e, 'a> Run<'e, 'a> {
             other => {
                 let text =
                     crate::gofmt::print_value(other).map_err(|e| call_fail(frame, "print", e))?;
-                match first_mask(other) {
+                match first_mask_if(self.env.masks_made, other) {
                     Some(from) => out.push_masked(&text, from, budget),
                     None => out.push(&text, budget),
                 }
@@ -654,12 +654,32 @@ pub(crate) fn truth(value: &Value) -> bool {
 
 /// The `from` of the first masked span in a value, depth first.
 pub(crate) fn first_mask(value: &Value) -> Option<&'static str> {
-    match value {
-        Value::Str(s) => s.masks.as_ref().and_then(|m| m.first()).map(|m| m.from),
-        Value::List(items, _) => items.iter().find_map(first_mask),
-        Value::Map(map, _) => map.borrow().values().find_map(first_mask),
-        _ => None,
+    // Depth first in the order of the entries, without recursion; a list or map met twice (a
+    // map that holds itself) is searched once.
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![value.clone()];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Str(s) => {
+                if let Some(mask) = s.masks.as_ref().and_then(|m| m.first()) {
+                    return Some(mask.from);
+                }
+            }
+            Value::List(items, _) if seen.insert(Rc::as_ptr(&items) as *const () as usize) => {
+                stack.extend(items.iter().rev().cloned());
+            }
+            Value::Map(map, _) if seen.insert(Rc::as_ptr(&map) as *const () as usize) => {
+                stack.extend(map.borrow().values().rev().cloned());
+            }
+            _ => {}
+        }
     }
+    None
+}
+
+/// [`first_mask`], skipped while no random or clock function has run (`Env::masks_made`).
+pub(crate) fn first_mask_if(masks_made: bool, value: &Value) -> Option<&'static str> {
+    if masks_made { first_mask(value) } else { None }
 }
 
 /// A function's error at the current node as Go reports it (`error calling NAME: …`).
