@@ -1,7 +1,8 @@
 // Helm's render (issue 42), against Helm itself: kube-prometheus-stack with its subcharts (the
 // base chart with its pair's values.yaml, the target chart with proposal.yaml) and three charts of
 // tests/charts/render (redis with bitnami's common, ingress-nginx, traefik, each with its
-// user-values.yaml), rendered by
+// user-values.yaml; redis also with bench/render-redis-tls.yaml, TLS from a secret instead of
+// certificates generated at render time), rendered by
 //   native  bench/native's kind `render` (values_migrate::render in-process, opt-level 3: the
 //           chart read from disk, coalesced, rendered; no process start, no stream printed),
 //   Node    the JS `render` of pkg/node (the chart's files read once, handed over as bytes),
@@ -46,6 +47,8 @@ const cases = [
   { id: 'kps-base', name: 'kube-prometheus-stack 51.10.0, values.yaml', chart: join(kps, 'base-chart'), values: [join(kps, 'values.yaml')] },
   { id: 'kps-target', name: 'kube-prometheus-stack 52.0.0, proposal.yaml', chart: join(kps, 'target-chart'), values: [join(kps, 'proposal.yaml')] },
   { id: 'redis', name: 'redis 23.1.1 (+ common), user-values.yaml', chart: join(rendered, 'redis/23.1.1'), values: [join(rendered, 'redis/user-values.yaml')] },
+  // The same without certificates generated at render time (Helm makes RSA keys for them).
+  { id: 'redis-tls', name: 'redis 23.1.1 (+ common), user-values.yaml + TLS from a secret', chart: join(rendered, 'redis/23.1.1'), values: [join(rendered, 'redis/user-values.yaml'), join(root, 'bench/render-redis-tls.yaml')] },
   { id: 'ingress-nginx', name: 'ingress-nginx 4.15.1, user-values.yaml', chart: join(rendered, 'ingress-nginx/4.15.1'), values: [join(rendered, 'ingress-nginx/user-values.yaml')] },
   { id: 'traefik', name: 'traefik 41.3.0, user-values.yaml', chart: join(rendered, 'traefik/41.3.0'), values: [join(rendered, 'traefik/user-values.yaml')] },
 ];

@@ -1772,7 +1772,7 @@ export type RenderResult = {
  * Every rendered file's text by Helm's name for it (`chart/templates/x.yaml`), in name order;
  * empty files and `NOTES.txt` included, as Helm's engine returns them.
  */
-files: { [key in string]: string },
+files: Record<string, string>,
 /**
  * The spans of a random or clock function's output (and what was made of it), which differ
  * from Helm's run to run.

@@ -118,9 +118,15 @@ mod tests {
         assert_eq!(chart.entry("app/templates/a.yaml"), Some(Entry::File));
         assert_eq!(chart.entry("app/templates/a"), None);
         assert_eq!(chart.entry("application"), None);
-        assert_eq!(chart.names("app").unwrap(), ["Chart.yaml", "charts", "templates"]);
+        assert_eq!(
+            chart.names("app").unwrap(),
+            ["Chart.yaml", "charts", "templates"]
+        );
         assert_eq!(chart.names("app/templates").unwrap(), ["a.yaml", "sub"]);
-        assert_eq!(chart.bytes("app/templates/sub/b.tpl").unwrap(), b"templates/sub/b.tpl");
+        assert_eq!(
+            chart.bytes("app/templates/sub/b.tpl").unwrap(),
+            b"templates/sub/b.tpl"
+        );
         assert!(chart.bytes("app/templates").is_err());
     }
 

@@ -5,8 +5,7 @@
 use super::Run;
 use super::args::{RenderChartArgs, RenderFormat};
 use crate::exit;
-use crate::render::{Failure, Outcome, Request};
-use serde_json::{Value, json};
+use crate::render::{Failure, Outcome, RenderResult, Request};
 
 /// What `helm template` adds to an error met while rendering (it holds a partial release).
 const DEBUG: &str = "\n\nUse --debug flag to render out invalid YAML";
@@ -34,7 +33,7 @@ impl Run<'_> {
         };
         Ok(match args.format {
             RenderFormat::Text => self.render_text(&outcome),
-            RenderFormat::Json => self.render_json(&outcome),
+            RenderFormat::Json => self.render_json(outcome),
         })
     }
 
@@ -42,7 +41,9 @@ impl Run<'_> {
     fn helm_failed(&mut self, message: &str, format: RenderFormat) -> i32 {
         match format {
             RenderFormat::Text => self.eprint(&format!("Error: {message}")),
-            RenderFormat::Json => self.print_json(&object(json!({}), &[], &[], Some(message))),
+            RenderFormat::Json => {
+                self.print_json(&RenderResult::of(Err(Failure::Helm(message.to_string()))))
+            }
         }
         1
     }
@@ -72,50 +73,15 @@ impl Run<'_> {
         }
     }
 
-    /// The JSON object (docs/contract.md's shape for `render`).
-    fn render_json(&mut self, outcome: &Outcome) -> i32 {
-        let rendered = &outcome.rendered;
-        let mut files = serde_json::Map::new();
-        let mut masked = Vec::new();
-        for (name, (text, masks)) in &rendered.files {
-            files.insert(name.clone(), Value::String(text.clone()));
-            for m in masks {
-                masked.push(json!({"file": name, "start": m.start, "end": m.end, "from": m.from}));
-            }
-        }
-        let refused: Vec<Value> = rendered
-            .refused
-            .iter()
-            .map(|r| json!({"file": r.file, "line": r.line, "column": r.column, "message": r.message}))
-            .collect();
-        let stream_error = match (&rendered.error, rendered.refused.is_empty()) {
-            (None, true) => outcome.stream().err(),
-            _ => None,
-        };
-        let error = rendered
-            .error
-            .as_ref()
-            .map(|e| e.to_string())
-            .or(stream_error.clone());
-        self.print_json(&object(
-            Value::Object(files),
-            &masked,
-            &refused,
-            error.as_deref(),
-        ));
-        match stream_error {
-            Some(_) => 1,
-            None => exit::of_render(rendered),
+    /// The JSON object (docs/contract.md's shape for `render`: `RenderResult`, as the JS `render`
+    /// returns it); a stream head that cannot be read is Helm's error (status 1).
+    fn render_json(&mut self, outcome: Outcome) -> i32 {
+        let status = exit::of_render(&outcome.rendered);
+        let result = RenderResult::of(Ok(outcome));
+        self.print_json(&result);
+        match (status, &result.error) {
+            (0, Some(_)) => 1,
+            _ => status,
         }
     }
-}
-
-/// `{"files", "masked", "refused", "error"}`.
-fn object(files: Value, masked: &[Value], refused: &[Value], error: Option<&str>) -> Value {
-    json!({
-        "files": files,
-        "masked": masked,
-        "refused": refused,
-        "error": error.map(|message| json!({"message": message})),
-    })
 }

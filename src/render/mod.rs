@@ -4,8 +4,11 @@
 //! `ProcessDependencies`), checked against the charts' schemas, and rendered by the
 //! values-migrate-render engine; `helm template`'s stream is printed from its files.
 
+mod result;
 mod strvals;
 mod tree;
+
+pub use result::{RenderError, RenderMasked, RenderRefused, RenderResult};
 
 use serde_json::{Map, Value};
 use values_migrate_render::Value as GoValue;

@@ -17,7 +17,9 @@ pub fn render(input: JsValue) -> Result<JsValue, JsValue> {
     }
     let chart = field(&input, "chart");
     if chart.is_undefined() {
-        return Err(type_error("render input: missing field `chart`".to_string()));
+        return Err(type_error(
+            "render input: missing field `chart`".to_string(),
+        ));
     }
     // The chart's bytes are read here; the rest crosses as JSON text, `chart` standing in as `true`.
     let rest = Object::assign(&Object::new(), input.unchecked_ref::<Object>());
@@ -60,7 +62,11 @@ fn in_memory(chart: &JsValue) -> Result<InMemory, JsValue> {
     let name = match name.as_string() {
         Some(name) => Some(name),
         None if name.is_undefined() || name.is_null() => None,
-        None => return Err(type_error("render input: chart.name: expected a string".into())),
+        None => {
+            return Err(type_error(
+                "render input: chart.name: expected a string".into(),
+            ));
+        }
     };
     let (archive, files) = (field(chart, "archive"), field(chart, "files"));
     match (archive.dyn_ref::<Uint8Array>(), files.is_object()) {
