@@ -54,8 +54,15 @@ fn agrees_with_helm_on_random_patterns() {
                 helm["replaced"][i],
                 "{pattern:?} on {text:?}"
             );
-            assert_eq!(found(&re, text), helm["found"][i], "{pattern:?} on {text:?}");
+            assert_eq!(
+                found(&re, text),
+                helm["found"][i],
+                "{pattern:?} on {text:?}"
+            );
         }
     }
-    assert!(compiled > 500 && refused > 500, "{compiled} compiled, {refused} refused");
+    assert!(
+        compiled > 500 && refused > 500,
+        "{compiled} compiled, {refused} refused"
+    );
 }
