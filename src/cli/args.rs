@@ -187,7 +187,7 @@ pub(super) enum Command {
         #[arg(long)]
         write: bool,
     },
-    /// Serves the tools (diagnose, migrate, validate, patch_manifest, replay) to an AI assistant
+    /// Serves the tools (diagnose, migrate, validate, patch_manifest, replay, render) to an AI assistant
     /// over MCP (stdio): in the npm package's CLI (`npx values-migrate mcp`).
     Mcp {
         /// The directory paths resolve inside (default: the working directory).
