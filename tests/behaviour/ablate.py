@@ -288,7 +288,7 @@ def main(argv):
     i = 0
     while i < len(argv):
         if argv[i] == "--bin":
-            bin_path = Path(argv[i + 1])
+            bin_path = Path(argv[i + 1]).resolve()  # the CLI runs in each bump's folder
             i += 2
         else:
             names.append(Path(argv[i]).name)
