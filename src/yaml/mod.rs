@@ -22,8 +22,8 @@ mod view;
 
 pub use crate::text::{LineCol, LineIndex};
 pub use build::is_printable;
-pub use direct::{Expected, Unchanged, matches_located};
 pub(crate) use direct::matches_located_seen;
+pub use direct::{Expected, Unchanged, matches_located};
 pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
 pub use node::{
@@ -31,8 +31,8 @@ pub use node::{
     ScalarStyle, Stream,
 };
 pub use typing::{Typing, UnknownTyping};
-pub use view::View;
 pub(crate) use values_migrate_yaml_parser::Seen;
+pub use view::View;
 
 /// Options for [`decode`]: how scalars are typed and the limits that apply.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -69,7 +69,10 @@ pub fn parse_as(text: &str, typing: Typing, limits: &Limits) -> Result<Stream, Y
             None => error,
         }
     })?;
-    match helm.then(|| refusal_seen(text, &stream, Some(seen))).flatten() {
+    match helm
+        .then(|| refusal_seen(text, &stream, Some(seen)))
+        .flatten()
+    {
         Some(error) => Err(error),
         None => Ok(stream),
     }

@@ -18,7 +18,9 @@ pub(crate) fn helm_refusal(text: &str) -> Option<YamlError> {
     // one is read line by line no further.
     let first = text.trim_start_matches('\u{feff}');
     if !first.starts_with(['-', '.', '%'])
-        && !["\n---", "\n...", "\n%"].iter().any(|line| text.contains(line))
+        && !["\n---", "\n...", "\n%"]
+            .iter()
+            .any(|line| text.contains(line))
     {
         return None;
     }

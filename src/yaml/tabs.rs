@@ -72,7 +72,10 @@ pub(crate) fn may_refuse(text: &str) -> bool {
         } else {
             lead
         };
-        if lead.bytes().all(|b| matches!(b, b' ' | b'\t' | b'-' | b'?' | b':')) {
+        if lead
+            .bytes()
+            .all(|b| matches!(b, b' ' | b'\t' | b'-' | b'?' | b':'))
+        {
             return true;
         }
         // The rest of this line cannot hold a leading tab.
@@ -341,10 +344,21 @@ mod tests {
 
     #[test]
     fn only_a_tab_in_a_line_s_lead_may_be_refused() {
-        for text in ["a: 1 # a\tcomment\n", "a:\tb\n", "a: \"x\ty\"\n", "\u{feff}a: b\tc\n"] {
+        for text in [
+            "a: 1 # a\tcomment\n",
+            "a:\tb\n",
+            "a: \"x\ty\"\n",
+            "\u{feff}a: b\tc\n",
+        ] {
             assert!(!may_refuse(text), "{text:?}");
         }
-        for text in ["\ta: 1\n", "a:\n- \tb\n", "a: |\n  x\n\t\n", "\u{feff}\ta: 1\n", "a: 1\r\n\t\r\n"] {
+        for text in [
+            "\ta: 1\n",
+            "a:\n- \tb\n",
+            "a: |\n  x\n\t\n",
+            "\u{feff}\ta: 1\n",
+            "a: 1\r\n\t\r\n",
+        ] {
             assert!(may_refuse(text), "{text:?}");
         }
     }

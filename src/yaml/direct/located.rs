@@ -5,8 +5,8 @@
 //! built for the rest of the file, and the original's need not be decoded.
 
 use serde_json::Value;
-use values_migrate_yaml_parser::Seen;
 use values_migrate_yaml_parser::Event;
+use values_migrate_yaml_parser::Seen;
 
 use super::super::build::{convert_style, first_unprintable};
 use super::super::limits::Limits;

@@ -26,8 +26,8 @@ use super::typing::{self, Typed, Typing};
 
 pub use compare::Expected;
 pub(crate) use compare::matches;
-pub use located::{Unchanged, matches_located};
 pub(crate) use located::matches_located_seen;
+pub use located::{Unchanged, matches_located};
 
 /// A collection being decoded.
 enum Open {
