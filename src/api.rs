@@ -9,6 +9,10 @@ use crate::migration::Migration;
 use crate::yaml::Typing;
 use serde::{Deserialize, Serialize};
 
+/// The render's result, declared once with the render (`values-migrate render --format json`).
+#[cfg(feature = "render")]
+pub use crate::render::{RenderError, RenderMasked, RenderRefused, RenderResult};
+
 /// Declares a JavaScript input that compiles charts: its own fields, the chart fields it names
 /// (`spec { … }`), then the fields every such input shares (defaults, typing, `$ref` documents),
 /// declared here once so that a shared field reaches each of them.
@@ -480,6 +484,61 @@ impl PatchInput {
             field: self.field,
             from: self.from,
             to: self.to,
+        }
+    }
+}
+
+/// The input of `render`: a chart and the user's values, as `values-migrate render` takes them.
+#[derive(Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS), ts(optional_fields = nullable))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RenderInput {
+    /// The chart: an archive's bytes (`helm pull`'s .tgz), or a `RenderChart`. Read by the wasm
+    /// layer itself (bytes do not cross as JSON text).
+    #[cfg_attr(feature = "types", ts(type = "Uint8Array | RenderChart"))]
+    pub chart: serde::de::IgnoredAny,
+    /// The values files, merged in order as Helm's `-f` merges them.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<Vec<FileInput>>", optional))]
+    pub values: Vec<FileInput>,
+    /// Values as Helm's `--set` reads them, `KEY=VALUE`, applied in order after the files.
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(as = "Option<Vec<String>>", optional))]
+    pub set: Vec<String>,
+    /// The release name (default `release-name`, as `helm template`).
+    #[serde(default)]
+    pub release: Option<String>,
+    /// The release namespace (default `default`).
+    #[serde(default)]
+    pub namespace: Option<String>,
+}
+
+/// A chart given to `render` by its files: an archive (`archive`) or a directory (`files`).
+#[cfg(feature = "types")]
+#[derive(ts_rs::TS)]
+#[ts(optional_fields = nullable)]
+#[allow(dead_code)]
+pub struct RenderChart {
+    /// The name errors give the chart (default `chart.tgz` for an archive, `chart` for a directory).
+    name: Option<String>,
+    /// The archive's bytes.
+    #[ts(type = "Uint8Array", optional)]
+    archive: Option<()>,
+    /// A directory's files by their path inside the chart (`templates/x.yaml`): text or bytes.
+    #[ts(type = "Record<string, string | Uint8Array>", optional)]
+    files: Option<()>,
+}
+
+impl RenderInput {
+    /// The library's request.
+    #[cfg(feature = "render")]
+    pub fn into_request(self) -> crate::render::Request {
+        crate::render::Request {
+            values: self.values.into_iter().map(|f| (f.path, f.text)).collect(),
+            set: self.set,
+            release: self.release,
+            namespace: self.namespace,
+            ..crate::render::Request::default()
         }
     }
 }

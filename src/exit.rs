@@ -28,6 +28,18 @@ pub(crate) fn of_patch(status: PatchStatus) -> i32 {
     }
 }
 
+/// `render`: 0 rendered whole, 1 Helm fails to render it too (its error), 2 this renderer
+/// refuses a template or runs out of its budget (named with its place).
+pub(crate) fn of_render(rendered: &values_migrate_render::engine::Rendered) -> i32 {
+    use values_migrate_render::error::ErrorKind;
+    match &rendered.error {
+        Some(error) if error.kind == ErrorKind::Helm => 1,
+        Some(_) => 2,
+        None if rendered.refused.is_empty() => 0,
+        None => 2,
+    }
+}
+
 /// `validate`: 0 valid, 1 invalid values, 3 unreadable input.
 pub(crate) fn of_validate(report: &ValidateReport) -> i32 {
     if !report.errors.is_empty() {

@@ -1,12 +1,18 @@
 //! values-migrate: repairs a Helm chart's values after a chart bump broke them, and proves the repair.
 //!
-//! Layers, lowest first (arrows point down only; `tests/integration/structure.rs` holds them):
-//! `text`, `diff` → `path` → `yaml` → `schema` → `splice` → `manifest`, `migrate`, `decode` →
-//! `chart`, `migration` → `wasm`, `cli`. See docs/ARCHITECTURE.md.
+//! Layers, lowest first; a module uses only modules of the groups before its own (imports point
+//! down only; `tests/integration/structure.rs` holds them): `order` (beneath every layer);
+//! `diff`; `text`, `path`; `yaml`; `schema`, `reads`, `splice` (none knows another); `manifest`,
+//! `migrate`, `decode` (the first two do not know each other); `chart`, `migration`; `render`;
+//! `behaviour`; `exit`, `api`; `wasm`, `cli`, `types`; `wasm_cli`. Beneath them all, the
+//! workspace's own crates: `crates/values-migrate-yaml-parser`, `-validator`, `-template`,
+//! `-render`, `-regexp` and `-unicode`. See docs/ARCHITECTURE.md.
 #![warn(missing_docs)]
 
 #[cfg(any(target_arch = "wasm32", feature = "types"))]
 pub mod api;
+#[cfg(feature = "render")]
+pub mod behaviour;
 pub mod chart;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -20,12 +26,18 @@ pub mod migration;
 mod order;
 pub mod path;
 pub mod reads;
+#[cfg(feature = "render")]
+pub mod render;
 pub mod schema;
 pub mod splice;
 pub mod text;
 #[cfg(feature = "types")]
 pub mod types;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "web-render")))]
+pub mod wasm;
+/// The browser's render module (feature `web-render`): the JS `render` alone.
+#[cfg(all(target_arch = "wasm32", feature = "web-render"))]
+#[path = "wasm/render_module.rs"]
 pub mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "cli"))]
 mod wasm_cli;

@@ -1,15 +1,21 @@
 //! The generated contract (feature `types`): the TypeScript declarations of every request and
 //! result (ts-rs) and the JSON Schema of every result (schemars), from the Rust types themselves.
-//! `tests/generated_types.rs` writes them to types/ and fails when the checked-in files are stale.
+//! `tests/integration/generated_types.rs` writes them to types/ and fails when the checked-in
+//! files are stale.
 
 use crate::api::{
     ChainInput, ChartRead, DecodeOptions, FileInput, MigrateInput, OverrideSchemaInput,
-    OverrideSchemaResult, PatchInput, ReadAnswers, RecordResult, ReplayInput, ReplayerInput,
+    OverrideSchemaResult, PatchInput, ReadAnswers, RecordResult, RenderChart, RenderError,
+    RenderInput, RenderMasked, RenderRefused, RenderResult, ReplayInput, ReplayerInput,
     ReplayerOptions, SessionInput, SessionOptions, ValidateInput, VersionInput,
 };
 use crate::chart::ChartAt;
 use crate::decode::DecodeResult;
 use crate::manifest::{PatchReport, PatchStatus};
+use crate::migrate::behaviour::{
+    BehaviourReport, Cause, ManifestDiff, ObjectChange, ObjectDiff, RenderNote, Site,
+    ValueBehaviour, Verdict,
+};
 use crate::migrate::outcome::{
     ChartFinding, ChartFindings, HomeKind, KeptComment, NotCarried, Refusal, RefusalKind, Status,
     ValuesHome,
@@ -72,15 +78,17 @@ pub fn typescript() -> String {
         MigrateReport, Status, Displaced, DisplacedBy, Derivable, Source, Escalation, Refusal,
         RefusalKind, ValuesHome, HomeKind, Templates, ChartInfo, TemplateFile,
         Location, Diagnostic, Op, SetSource, NotCarried, KeptComment, FileResult, Change,
-        ChangeKind, ChartFindings, ChartFinding, ValidateReport, LocatedViolation, ChartNamed, HelmLine,
+        ChangeKind, ChartFindings, ChartFinding, BehaviourReport, ValueBehaviour, Verdict, Site,
+        ManifestDiff, RenderNote, ObjectDiff, ObjectChange, Cause, ValidateReport, LocatedViolation, ChartNamed, HelmLine,
         DecodeResult, PatchReport,
         PatchStatus, ReadAnswers, ChartRead, ChartAt, RecordResult, Migration, ChartBump,
         SchemaPair, SchemaDigest, RecordedOp, RecordedDisplaced, ReplayReport, ReplayedOp,
         SkippedOp, Drift, LayeredReport, Layer, ChainReport, ChainStep, FleetReport, RepoOutcome,
-        FileOutcome, Summary, OverrideSchemaResult, Draft,
+        FileOutcome, Summary, OverrideSchemaResult, Draft, RenderResult, RenderMasked,
+        RenderRefused, RenderError,
         Typing, FileInput, DecodeOptions, MigrateInput, ValidateInput, PatchInput, SessionOptions,
         SessionInput, ReplayInput, VersionInput, ChainInput, OverrideSchemaInput, ReplayerOptions,
-        ReplayerInput,
+        ReplayerInput, RenderInput, RenderChart,
     ];
     let names: Vec<&str> = all.iter().map(|d| d.name.as_str()).collect();
     let mut out = String::from(
@@ -123,6 +131,7 @@ pub fn json_schema() -> String {
         FleetReport,
         OverrideSchemaResult,
         Draft,
+        RenderResult,
     );
     let mut defs = generator.take_definitions(true);
     // A field the types do not declare is a stale contract: every object result closes itself

@@ -91,6 +91,12 @@ helm?: string,
  * absent for a lone chart or schema files.
  */
 charts?: Array<ChartFindings>,
+/**
+ * What the bump does to the rendered manifests: a verdict per op and per value left out,
+ * and the manifest diff (docs/behaviour.md); present only when both charts are given as
+ * charts (not bare schemas).
+ */
+behaviour?: BehaviourReport,
 };
 
 /**
@@ -125,7 +131,7 @@ baseAccepts: boolean,
 by: DisplacedBy,
 /**
  * Where the base chart's templates read it (`argo-cd/templates/x.yaml:42`), when `by` is
- * `templates`.
+ * `templates` (or `chart`, when the base read it).
  */
 readBefore?: string,
 };
@@ -133,7 +139,7 @@ readBefore?: string,
 /**
  * What displaced a value.
  */
-export type DisplacedBy = "schema" | "templates";
+export type DisplacedBy = "schema" | "templates" | "chart";
 
 /**
  * A missing required key whose value the target schema dictates.
@@ -584,6 +590,168 @@ text: string,
 };
 
 /**
+ * The verdicts and the diff, or why there are none.
+ */
+export type BehaviourReport = {
+/**
+ * A verdict per op of the plan and per value left out (per displaced value for `diagnose`).
+ */
+values: Array<ValueBehaviour>,
+/**
+ * The manifest diff.
+ */
+manifests: ManifestDiff,
+/**
+ * Why the verdicts could not be given (a chart that does not render), or `null`; the
+ * static analysis stands.
+ */
+unrendered: string | null,
+};
+
+/**
+ * One value's verdict.
+ */
+export type ValueBehaviour = {
+/**
+ * The original value's path, as an op's `from` or `path` spells it.
+ */
+path: string,
+/**
+ * Where the migrated values hold it (a rename's `to`; the path itself otherwise), or
+ * `null` when the plan removes it.
+ */
+to: string | null,
+/**
+ * What became of its effect.
+ */
+verdict: Verdict,
+/**
+ * Where the base chart renders it with the original values.
+ */
+before: Array<Site>,
+/**
+ * Where the target chart renders it with the migrated values.
+ */
+after: Array<Site>,
+};
+
+/**
+ * What became of a value's effect on the manifests.
+ */
+export type Verdict = "preserved" | "relocated" | "changed" | "lost" | "new-effect" | "inert";
+
+/**
+ * A place in the rendered manifests: a field of an object.
+ */
+export type Site = {
+/**
+ * The template that rendered it (`argo-cd/templates/argocd-configs/argocd-cm.yaml`).
+ */
+file: string,
+/**
+ * The object: `Kind.group/namespace/name` as the manifest diff names it (`ConfigMap/argocd-cm`).
+ */
+object: string,
+/**
+ * The field inside the object, list items named by their `name`
+ * (`spec.template.spec.containers[name=server].args[3]`; `""` for the whole object).
+ */
+field: string,
+/**
+ * What the field holds, in short (a scalar's text, else compact JSON cut at 120 bytes).
+ */
+text: string,
+/**
+ * Whether the value only decides whether the field is written (an `if`, `with` or `range`
+ * around it), rather than making its text.
+ */
+control: boolean,
+};
+
+/**
+ * The manifests of the bump, object by object.
+ */
+export type ManifestDiff = {
+/**
+ * The renders behind it.
+ */
+renders: Array<RenderNote>,
+/**
+ * The chart and version labels that change on every object, folded into one line
+ * (`helm.sh/chart: argo-cd-5.55.0 → argo-cd-6.0.0 on 31 objects`), or `null`.
+ */
+churn: string | null,
+/**
+ * How many objects render the same.
+ */
+unchanged: number,
+/**
+ * Each object that differs, in the target's order (removed ones last).
+ */
+objects: Array<ObjectDiff>,
+};
+
+/**
+ * One of the three renders and how it went.
+ */
+export type RenderNote = {
+/**
+ * `base` (base chart, original values), `target` (target chart, migrated values) or
+ * `target-original` (target chart, original values).
+ */
+render: string,
+/**
+ * How many objects it rendered.
+ */
+objects: number,
+/**
+ * Why it did not render (Helm's error, or a function this port refuses), or `null`.
+ */
+error: string | null,
+};
+
+/**
+ * One object that differs between the base render and the target render.
+ */
+export type ObjectDiff = {
+/**
+ * The object (`Deployment.apps/argocd-server`).
+ */
+object: string,
+/**
+ * Added, removed or changed.
+ */
+change: ObjectChange,
+/**
+ * The chart's change, the migration's, or both.
+ */
+cause: Cause,
+/**
+ * How many lines the diff adds and removes.
+ */
+lines: number,
+/**
+ * Whether the diff is left out (a CustomResourceDefinition, or a diff over 200 lines).
+ */
+collapsed: boolean,
+/**
+ * The unified diff of the object's YAML (the label churn folded, masked spans masked), or
+ * `""` when collapsed.
+ */
+diff: string,
+};
+
+/**
+ * How one object of the manifests differs.
+ */
+export type ObjectChange = "added" | "removed" | "changed";
+
+/**
+ * What made an object differ.
+ */
+export type Cause = "chart" | "migration" | "both";
+
+/**
  * What `validate` returns.
  */
 export type ValidateResult = {
@@ -925,6 +1093,12 @@ helm?: string,
  * absent for a lone chart or schema files.
  */
 charts?: Array<ChartFindings>,
+/**
+ * What the bump does to the rendered manifests: a verdict per op and per value left out,
+ * and the manifest diff (docs/behaviour.md); present only when both charts are given as
+ * charts (not bare schemas).
+ */
+behaviour?: BehaviourReport,
 };
 
 /**
@@ -1165,6 +1339,12 @@ helm?: string,
  * absent for a lone chart or schema files.
  */
 charts?: Array<ChartFindings>,
+/**
+ * What the bump does to the rendered manifests: a verdict per op and per value left out,
+ * and the manifest diff (docs/behaviour.md); present only when both charts are given as
+ * charts (not bare schemas).
+ */
+behaviour?: BehaviourReport,
 };
 
 /**
@@ -1385,6 +1565,12 @@ helm?: string,
  * absent for a lone chart or schema files.
  */
 charts?: Array<ChartFindings>,
+/**
+ * What the bump does to the rendered manifests: a verdict per op and per value left out,
+ * and the manifest diff (docs/behaviour.md); present only when both charts are given as
+ * charts (not bare schemas).
+ */
+behaviour?: BehaviourReport,
 };
 
 /**
@@ -1575,6 +1761,86 @@ diagnosis: MigrateResult,
  * The proposal to start from, or `null` when the diagnosis located no values.
  */
 text: string | null,
+};
+
+/**
+ * What `render` returns, the object `values-migrate render --format json` prints: every
+ * rendered file, the masked spans, the refusals and the error.
+ */
+export type RenderResult = {
+/**
+ * Every rendered file's text by Helm's name for it (`chart/templates/x.yaml`), in name order;
+ * empty files and `NOTES.txt` included, as Helm's engine returns them.
+ */
+files: Record<string, string>,
+/**
+ * The spans of a random or clock function's output (and what was made of it), which differ
+ * from Helm's run to run.
+ */
+masked: Array<RenderMasked>,
+/**
+ * The templates this renderer refused (a function or case it does not implement).
+ */
+refused: Array<RenderRefused>,
+/**
+ * Why the render failed (Helm's words); `null` when it did not.
+ */
+error: RenderError | null,
+};
+
+/**
+ * A masked span of a rendered file.
+ */
+export type RenderMasked = {
+/**
+ * The file's name (a key of `files`).
+ */
+file: string,
+/**
+ * The span's first byte (a byte offset into the file's UTF-8 text).
+ */
+start: number,
+/**
+ * One past its last byte.
+ */
+end: number,
+/**
+ * The function it came from (`randAlphaNum`, `now`, …).
+ */
+from: string,
+};
+
+/**
+ * A template this renderer refused, and where.
+ */
+export type RenderRefused = {
+/**
+ * The template file (`chart/templates/x.yaml`).
+ */
+file: string,
+/**
+ * The 1-based line (0 when there is no place).
+ */
+line: number,
+/**
+ * Go's column: the 0-based byte offset in the line.
+ */
+column: number,
+/**
+ * What is not implemented.
+ */
+message: string,
+};
+
+/**
+ * Why a render failed.
+ */
+export type RenderError = {
+/**
+ * Helm's message (a `required`/`fail`, an execution error, the schema's refusal), or why
+ * the chart or a values file could not be read.
+ */
+message: string,
 };
 
 /**
@@ -2035,4 +2301,49 @@ files: Array<FileInput>,
  * Where the values are in the files.
  */
 prefix?: string | null,
+};
+
+/**
+ * The input of `render`: a chart and the user's values, as `values-migrate render` takes them.
+ */
+export type RenderInput = {
+/**
+ * The chart: an archive's bytes (`helm pull`'s .tgz), or a `RenderChart`. Read by the wasm
+ * layer itself (bytes do not cross as JSON text).
+ */
+chart: Uint8Array | RenderChart,
+/**
+ * The values files, merged in order as Helm's `-f` merges them.
+ */
+values?: Array<FileInput>,
+/**
+ * Values as Helm's `--set` reads them, `KEY=VALUE`, applied in order after the files.
+ */
+set?: Array<string>,
+/**
+ * The release name (default `release-name`, as `helm template`).
+ */
+release?: string | null,
+/**
+ * The release namespace (default `default`).
+ */
+namespace?: string | null,
+};
+
+/**
+ * A chart given to `render` by its files: an archive (`archive`) or a directory (`files`).
+ */
+export type RenderChart = {
+/**
+ * The name errors give the chart (default `chart.tgz` for an archive, `chart` for a directory).
+ */
+name?: string | null,
+/**
+ * The archive's bytes.
+ */
+archive?: Uint8Array,
+/**
+ * A directory's files by their path inside the chart (`templates/x.yaml`): text or bytes.
+ */
+files?: Record<string, string | Uint8Array>,
 };

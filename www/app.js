@@ -13,6 +13,7 @@ import {
 } from './inputs.js';
 import { drawn, showDiagnosis, showInternal, showPatch, showRun, showTiming } from './results.js';
 import { decoding, renderDecode } from './decode-tab.js';
+import { rendering, showRendered, valuesChanged } from './render-tab.js';
 import { copy, copyLink, shareLink, updateEmbed } from './sharing.js';
 import { downloadMigration, downloadReplayed, replayRecording, runReplay, scheduleReplay } from './replay-tab.js';
 import { THEMES, setTheme } from './theme.js';
@@ -118,8 +119,11 @@ function wire() {
     if (event.detail.id === 'tab-share') shareLink().then(updateEmbed);
     if (event.detail.id === 'tab-decode') renderDecode();
     if (event.detail.id === 'tab-replay') runReplay();
+    if (event.detail.id === 'tab-rendered') showRendered();
   });
   $('replay-prefix').addEventListener('input', scheduleReplay);
+  $('render-values').addEventListener('input', valuesChanged);
+  $('render-side').addEventListener('change', () => rendering.now());
   $('replay-drift').addEventListener('change', runReplay);
   $('replay-download').addEventListener('click', downloadReplayed);
   $('download-migration').addEventListener('click', downloadMigration);

@@ -162,7 +162,8 @@ export function showDiagnosis(result) {
   fill('diagnose-errors', result.errors, errorRow);
   fill('displaced', result.displaced, (d) => [code(d.path), ' = ', code(shown(d.value)),
     el('span', { class: `kind displaced-${d.by}`, 'data-testid': `displaced-by-${d.by}` },
-      d.by === 'templates' ? 'ignored by the new chart' : 'refused by the new schema'),
+      d.by === 'templates' ? 'ignored by the new chart'
+        : d.by === 'chart' ? 'refused by the new chart' : 'refused by the new schema'),
     d.baseAccepts ? null : el('span', { class: 'kind' }, 'base rejects it too'),
     el('div', { class: 'reason' }, d.reason)]);
   fill('derivable', result.derivable, (d) => [code(d.path), ' = ', code(shown(d.value)),

@@ -73,6 +73,30 @@ function callDiagnose(input) {
 
 // ---------------------------------------------------------------- requests
 
+/** The charts read with templates, by side: their archives, which the render module renders. */
+const renderable = {};
+/** The render module (pkg/web-render: Helm's render), loaded when the first chart with templates arrives. */
+let renderer = null;
+
+function renderModule() {
+  renderer ??= (async () => {
+    // A URL, not a literal path: the bundler leaves it out of this script, and the first load never fetches it.
+    const glue = await import(new URL('./pkg/web-render/values_migrate_render.js', import.meta.url).href);
+    await glue.default({ module_or_path: new URL('./pkg/web-render/values_migrate_render_bg.wasm', import.meta.url) });
+    return glue;
+  })();
+  return renderer;
+}
+
+/** The chart kept for `side` rendered with the values text given (merged over its values.yaml, as `-f`). */
+async function render(request) {
+  const chart = renderable[request.side];
+  if (!chart) return { error: `no chart on the ${request.side} side` };
+  const glue = await renderModule();
+  const values = request.values.trim() === '' ? [] : [{ path: 'values.yaml', text: request.values }];
+  return { result: glue.render({ chart: { name: chart.name, archive: chart.bytes }, values }) };
+}
+
 /** Each side's chart templates, kept while that side's schema is the text the chart gave. */
 const chartTemplates = { base: null, target: null };
 let chartsRead = 0;
@@ -189,6 +213,7 @@ const handlers = {
   record,
   replay,
   decode: (request) => ({ result: lib.decode(request.text, { file: request.file, typing: request.typing }) }),
+  render,
   // A chart archive read in memory (untrusted: a refusal names the archive and the entry).
   chart: (request) => {
     try {
@@ -196,6 +221,11 @@ const handlers = {
       // The templates stay here, with the schema text they came with (docs/templates.md).
       if (request.side === 'base' || request.side === 'target') {
         chartTemplates[request.side] = { schema: chart.schema, templates: chart.templates, id: ++chartsRead };
+        if (chart.templates.files.length > 0) {
+          renderable[request.side] = { name: request.name, bytes: request.bytes };
+          // Loaded now, while the person looks at what the chart changed: the Rendered tab renders with it.
+          renderModule().catch(() => {});
+        }
       }
       const { templates, ...shown } = chart;
       return { chart: { ...shown, templateFiles: templates.files.length } };
@@ -214,7 +244,7 @@ onmessage = async ({ data }) => {
   }
   const t0 = performance.now();
   try {
-    const out = handlers[data.type](data);
+    const out = await handlers[data.type](data);
     // A precomputed reply keeps its own times.
     const reply = { ms: performance.now() - t0, started: performance.timeOrigin + t0, done: stamp(), ...out };
     postMessage({ id: data.id, type: data.type, ...reply, received });

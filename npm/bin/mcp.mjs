@@ -110,6 +110,7 @@ const MIGRATE = tool('migrate', [...OUTPUT_ONLY, 'record', 'chart', 'from', 'to'
 const VALIDATE = tool('validate', OUTPUT_ONLY);
 const PATCH = tool('patch', OUTPUT_ONLY);
 const REPLAY = tool('replay', [...OUTPUT_ONLY, 'chain', 'from', 'to', 'repos', 'files', 'jobs', 'layered', 'layerPolicy', 'renderWith']);
+const RENDER = tool('render', OUTPUT_ONLY);
 
 // --- Output schemas: the result shapes of CONTRACT.md, open (fields may be added, never removed). ---
 
@@ -207,6 +208,21 @@ function register(server) {
     const report = run(REPLAY, a);
     return result({ ...report, written: written(report.files, a.write, report.status === 'planned') });
   });
+
+  server.registerTool('render', {
+    title: 'Render a chart as helm template does',
+    description: "Renders a chart's templates (its directory or .tgz) with values files and `set` values, as Helm 4's `helm template` does, without Helm: "
+      + 'every rendered file by name, the spans of random or clock output (masked: they differ run to run; byte offsets), the templates this renderer '
+      + "refused (a function it does not implement, with file, line and column), and Helm's error when the render fails. Read-only.",
+    inputSchema: RENDER.inputSchema,
+    outputSchema: z.looseObject({
+      files: z.record(z.string(), z.string()).describe('Each rendered file\'s text by its name (`chart/templates/x.yaml`).'),
+      masked: z.array(z.looseObject({ file: z.string(), start: z.number(), end: z.number(), from: z.string() })),
+      refused: z.array(z.looseObject({ file: z.string(), line: z.number(), column: z.number(), message: z.string() })),
+      error: z.looseObject({ message: z.string() }).nullable(),
+    }),
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, (a) => result(run(RENDER, a, ['--format', 'json'])));
 
   server.registerPrompt('brief', {
     title: 'Write the migrated values',

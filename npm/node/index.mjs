@@ -17,6 +17,7 @@ export const {
   readChartFiles,
   readAnswers,
   startProposal,
+  render,
 } = wasm;
 
 /** Resolves at once: in Node the module is ready on import; kept so browser code runs unchanged. */

@@ -47,6 +47,7 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
             "library charts are not installable",
         ));
     }
+    missing_dependencies(root)?;
     let mut charts = Vec::new();
     let mut parents = Vec::new();
     let coalesced = defaults(root, Map::new(), &[], &mut parents)?;
@@ -177,12 +178,34 @@ fn at(chart: &Chart, path: Vec<String>, pointer: Option<String>) -> ChartAt {
     }
 }
 
+/// What `helm install` and `helm template` say of the root chart's Chart.yaml dependencies that
+/// no chart in its `charts/` is named after (Helm v4.2.3: `action.CheckDependencies`, its words
+/// wrapped by `pkg/cmd/install.go`): every such dependency, by its name (not its alias, whatever
+/// its version or condition), in Chart.yaml's order, in one error. Helm checks the root only: a
+/// subchart's own missing dependency is dropped without a word, as `included` drops it.
+pub(crate) fn missing_dependencies(root: &Chart) -> Result<(), ChartError> {
+    let missing: Vec<&str> = (root.dependencies.iter())
+        .filter(|dep| !root.subcharts.iter().any(|sub| sub.name == dep.name))
+        .map(|dep| dep.name.as_str())
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let message = format!(
+        "an error occurred while checking for chart dependencies. You may need to run \
+         'helm dependency build' to fetch missing dependencies: found in Chart.yaml, but missing \
+         in charts/ directory: {}",
+        missing.join(", ")
+    );
+    Err(ChartError::new(&root.source, Some("Chart.yaml"), message))
+}
+
 /// A subchart Helm keeps: the key of its values, the chart, its Chart.yaml entry (if listed).
-pub(super) type Kept<'a> = (String, &'a Chart, Option<&'a Dependency>);
+pub(crate) type Kept<'a> = (String, &'a Chart, Option<&'a Dependency>);
 
 /// The subcharts Helm keeps, with the key their values live under and their dependency entry:
 /// first those Chart.yaml does not list (always on), then the listed ones in its order.
-pub(super) fn included(chart: &Chart) -> Result<Vec<Kept<'_>>, ChartError> {
+pub(crate) fn included(chart: &Chart) -> Result<Vec<Kept<'_>>, ChartError> {
     let fits = |dep: &Dependency, sub: &Chart| -> Result<bool, ChartError> {
         if dep.name != sub.name {
             return Ok(false);
@@ -212,12 +235,12 @@ pub(super) fn included(chart: &Chart) -> Result<Vec<Kept<'_>>, ChartError> {
                 found = Some(sub);
             }
         }
+        // Helm's `processDependencyEnabled` drops a listed dependency no subchart fits (a
+        // version outside its range: that subchart is kept as unlisted, above); one that no
+        // subchart is named after is refused at the root only, all of them at once
+        // (`missing_dependencies`), as `helm install` refuses it.
         let Some(sub) = found else {
-            let message = format!(
-                "found in Chart.yaml, but missing in charts/ directory: {} {}",
-                dep.name, dep.version
-            );
-            return Err(ChartError::new(&chart.source, Some("Chart.yaml"), message));
+            continue;
         };
         out.push((
             dep.alias.clone().unwrap_or_else(|| dep.name.clone()),
@@ -438,23 +461,63 @@ fn escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
-/// Every local `$ref` (`#…`) of a schema now placed at `pointer`, pointed there.
+/// Every local `$ref` (`#…`) of a schema now placed at `pointer`, pointed there. A reference to
+/// a plain-name anchor (`#name`: `$anchor`, `$dynamicAnchor`, a draft-07 `$id` of `#name`) is
+/// no pointer: it and its anchor are renamed for this part (`anchor_prefix`), so that it still
+/// finds its own chart's anchor once every chart's schema is one document (Helm validates each
+/// chart's schema alone: two charts' anchors of one name never meet there).
 fn rewrite_refs(schema: &mut Value, pointer: &str) {
+    let prefix = anchor_prefix(pointer);
+    rewrite_in(schema, pointer, &prefix);
+}
+
+fn rewrite_in(schema: &mut Value, pointer: &str, prefix: &str) {
     match schema {
         Value::Object(map) => {
             for (key, value) in map.iter_mut() {
                 match (key.as_str(), value) {
                     ("enum" | "const" | "default" | "examples", _) => {}
-                    ("$ref", Value::String(target)) if target.starts_with('#') => {
-                        *target = format!("#{pointer}{}", &target[1..]);
+                    ("$ref" | "$dynamicRef", Value::String(target)) if target.starts_with('#') => {
+                        let rest = &target[1..];
+                        *target = if rest.is_empty() || rest.starts_with('/') {
+                            format!("#{pointer}{rest}")
+                        } else {
+                            format!("#{prefix}{rest}")
+                        };
                     }
-                    (_, value) => rewrite_refs(value, pointer),
+                    ("$anchor" | "$dynamicAnchor", Value::String(name)) => {
+                        *name = format!("{prefix}{name}");
+                    }
+                    ("$id", Value::String(id))
+                        if id.len() > 1 && id.starts_with('#') && !id.starts_with("#/") =>
+                    {
+                        *id = format!("#{prefix}{}", &id[1..]);
+                    }
+                    (_, value) => rewrite_in(value, pointer, prefix),
                 }
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(|v| rewrite_refs(v, pointer)),
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|v| rewrite_in(v, pointer, prefix)),
         _ => {}
     }
+}
+
+/// A prefix for the anchors of the part placed at `pointer`, unique to it and a valid start of
+/// an anchor's name (a letter, then letters, digits and `_`): each other character as `_` and
+/// its code in hex.
+fn anchor_prefix(pointer: &str) -> String {
+    let mut out = String::from("chart");
+    for c in pointer.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else {
+            out.push_str(&format!("_{:x}_", c as u32));
+        }
+    }
+    out.push_str("__");
+    out
 }
 
 /// The schema of "Helm drops this subchart": its first boolean `condition` is false, or (no

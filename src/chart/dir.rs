@@ -95,6 +95,7 @@ pub fn read(source: &dyn Source, path: &str) -> Result<Files, ChartError> {
                 files: &mut files,
                 name: path,
                 budget: &mut budget,
+                keep: &|_, _| true,
             };
             walk.dir(&dir, inner, 0)?;
         }
@@ -102,12 +103,34 @@ pub fn read(source: &dyn Source, path: &str) -> Result<Files, ChartError> {
     Ok(files)
 }
 
-/// A walk of `charts/`: where files come from and go, and what budget is left.
+/// Reads every file of the chart directory `path` (a render's `.Files` need them all), under
+/// Helm's limits, skipping what `keep` refuses (given the path inside the chart and whether it
+/// is a directory: a refused directory is skipped whole, as `.helmignore` skips it).
+pub fn read_all(
+    source: &dyn Source,
+    path: &str,
+    keep: &dyn Fn(&str, bool) -> bool,
+) -> Result<Files, ChartError> {
+    let mut files = Files::new(path);
+    let mut budget = MAX_CHART_SIZE;
+    let mut walk = Walk {
+        source,
+        files: &mut files,
+        name: path,
+        budget: &mut budget,
+        keep,
+    };
+    walk.dir(path, "", 0)?;
+    Ok(files)
+}
+
+/// A walk of `charts/`: where files come from and go, what budget is left, what is kept.
 struct Walk<'a> {
     source: &'a dyn Source,
     files: &'a mut Files,
     name: &'a str,
     budget: &'a mut u64,
+    keep: &'a dyn Fn(&str, bool) -> bool,
 }
 
 impl Walk<'_> {
@@ -124,8 +147,16 @@ impl Walk<'_> {
         crate::order::sort(&mut names);
         for file_name in names {
             let path = join(dir, &file_name);
-            let relative = format!("{prefix}/{file_name}");
-            match self.source.entry(&path) {
+            let relative = if prefix.is_empty() {
+                file_name
+            } else {
+                format!("{prefix}/{file_name}")
+            };
+            let entry = self.source.entry(&path);
+            if !(self.keep)(&relative, entry == Some(Entry::Dir)) {
+                continue;
+            }
+            match entry {
                 Some(Entry::Dir) => self.dir(&path, &relative, depth + 1)?,
                 Some(Entry::File) => add(
                     self.source,

@@ -13,14 +13,21 @@ mod compose;
 mod dir;
 mod files;
 mod imports;
+mod memory;
 mod semver;
 mod templates;
 mod tree;
 
+#[cfg(feature = "render")]
+pub(crate) use compose::included;
 pub use compose::{ChartAt, Composed, compose};
 pub use dir::Fs;
+pub use dir::read_all;
 pub use dir::{Entry, Source};
 pub use files::Files;
+pub use memory::InMemory;
+#[cfg(feature = "render")]
+pub(crate) use semver::matches as semver_matches;
 pub use tree::{Chart, Dependency, Import, load};
 
 use serde::Serialize;

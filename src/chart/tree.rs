@@ -29,6 +29,9 @@ pub struct Chart {
     pub templates: Vec<(String, String)>,
     /// The charts loaded from `charts/`, in path order.
     pub subcharts: Vec<Chart>,
+    /// Every file of this chart outside its subcharts (`charts/*.prov` kept, as Helm keeps
+    /// them), as read: what a render's `.Chart` and `.Files` come from.
+    pub raw: Vec<(String, Vec<u8>)>,
 }
 
 /// One entry of Chart.yaml's `dependencies`.
@@ -117,6 +120,11 @@ fn load_at(files: &Files, source: &str, depth: usize) -> Result<Chart, ChartErro
         dependencies,
         templates: templates(files),
         subcharts: subcharts(files, source, depth)?,
+        raw: files
+            .iter()
+            .filter(|(path, _)| !path.starts_with("charts/") || path.ends_with(".prov"))
+            .map(|(path, data)| (path.to_string(), data.to_vec()))
+            .collect(),
         name,
     })
 }

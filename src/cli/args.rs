@@ -173,6 +173,9 @@ pub(super) enum Command {
     Replay(Box<ReplayArgs>),
     /// Prints a schema for override files (`--for-overrides`).
     Schema(SchemaArgs),
+    /// Renders a chart's templates as Helm 4's `helm template` does (text: its stream; json:
+    /// every file, the masked spans, the refusals and the error).
+    Render(RenderChartArgs),
     /// Replaces one scalar of a manifest in place (ADR-0020) and verifies that nothing else changed.
     Patch {
         #[command(flatten)]
@@ -184,13 +187,45 @@ pub(super) enum Command {
         #[arg(long)]
         write: bool,
     },
-    /// Serves the tools (diagnose, migrate, validate, patch_manifest, replay) to an AI assistant
+    /// Serves the tools (diagnose, migrate, validate, patch_manifest, replay, render) to an AI assistant
     /// over MCP (stdio): in the npm package's CLI (`npx values-migrate mcp`).
     Mcp {
         /// The directory paths resolve inside (default: the working directory).
         #[arg(long)]
         root: Option<String>,
     },
+}
+
+/// `--format` of `render`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum RenderFormat {
+    /// What `helm template` prints.
+    Text,
+    /// One JSON object: files, masked spans, refusals, error.
+    Json,
+}
+
+/// `values-migrate render`.
+#[derive(Args)]
+pub(super) struct RenderChartArgs {
+    /// The chart: its directory or its .tgz.
+    #[arg(long, value_hint = ValueHint::AnyPath)]
+    pub chart: String,
+    /// A values file (repeatable: merged in order, as Helm's `-f`).
+    #[arg(long = "values", value_hint = ValueHint::FilePath)]
+    pub values: Vec<String>,
+    /// A value as Helm's `--set` reads it: KEY=VALUE (repeatable, after the files).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// The release name (default `release-name`, as `helm template`).
+    #[arg(long)]
+    pub release: Option<String>,
+    /// The release namespace (default `default`).
+    #[arg(long)]
+    pub namespace: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: RenderFormat,
 }
 
 /// `values-migrate validate`.

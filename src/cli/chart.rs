@@ -28,6 +28,11 @@ impl Source for Files<'_> {
     }
 }
 
+/// The machine as a chart's files' source (`render` reads every file of a chart).
+pub(super) fn source(host: &dyn Host) -> impl Source + '_ {
+    Files(host)
+}
+
 /// A `--base`/`--target`/`--chart` path: a schema file, a chart directory or a chart archive.
 pub(super) fn input(host: &dyn Host, path: &str) -> Result<Input, String> {
     Input::read(&Files(host), path)

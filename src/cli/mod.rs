@@ -3,10 +3,12 @@
 //! machine behind it is a [`Host`] (native: `std`; Node: src/wasm_cli.rs).
 
 mod args;
+mod behaviour;
 mod chart;
 mod host;
 mod propose;
 mod replay;
+mod template;
 mod write;
 #[cfg(not(target_arch = "wasm32"))]
 mod writer;
@@ -44,6 +46,8 @@ pub struct Output {
 struct Run<'a> {
     host: &'a dyn Host,
     out: Output,
+    /// The base and target chart paths of a `migrate` or `diagnose`, when both are charts.
+    charts: Option<(String, String)>,
 }
 
 /// Runs the command line `args` (program name first) on `host`.
@@ -51,6 +55,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, host: &dyn Host) -> Output 
     let mut run = Run {
         host,
         out: Output::default(),
+        charts: None,
     };
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
@@ -115,7 +120,9 @@ impl Run<'_> {
                     self.print(&text);
                     return Ok(exit::of_status(draft.diagnosis.status));
                 }
-                let report = crate::migrate::diagnose(&request);
+                let mut report = crate::migrate::diagnose(&request);
+                self.charts = Self::charts_of(&args.spec, &request);
+                self.add_behaviour(&request, &mut report);
                 Ok(self.show(&report, format))
             }
             Command::Migrate {
@@ -127,6 +134,7 @@ impl Run<'_> {
                 propose,
             } => {
                 let request = self.request(&args, proposal.as_deref())?;
+                self.charts = Self::charts_of(&args.spec, &request);
                 travel.default_from(request.spec.charts.as_ref());
                 if proposal.is_some() {
                     return self.migrate(&request, format, write, &travel);
@@ -146,6 +154,7 @@ impl Run<'_> {
             } => self.patch(&args, format, write),
             Command::Replay(args) => self.replay(&args),
             Command::Schema(args) => self.schema(&args),
+            Command::Render(args) => self.render(&args),
             Command::Mcp { .. } => Err(
                 "values-migrate mcp: the MCP server is in the npm package's \
                  CLI: run `npx values-migrate mcp` (docs/agents.md)"
@@ -157,7 +166,10 @@ impl Run<'_> {
     /// Prints a diagnosis (`diagnose`, or `migrate` when no proposal is needed); its exit status.
     fn show(&mut self, report: &crate::migrate::MigrateReport, format: Format) -> i32 {
         match format {
-            Format::Text | Format::Diff => self.print(&render::text(report)),
+            Format::Text | Format::Diff => {
+                self.print(&render::text(report));
+                self.print(&behaviour::text(report));
+            }
             Format::Json => self.print_json(report),
         }
         exit::of_status(report.status)
@@ -192,13 +204,17 @@ impl Run<'_> {
     ) -> Result<i32, String> {
         let mut report = crate::migrate::migrate(request);
         let recording = self.after_migrate(request, &mut report, travel)?;
+        self.add_behaviour(request, &mut report);
         match format {
             Format::Json => self.print_json(&report),
             Format::Diff => report
                 .files
                 .iter()
                 .for_each(|f| self.out.stdout.push_str(&f.diff)),
-            Format::Text => self.print(&render::text(&report)),
+            Format::Text => {
+                self.print(&render::text(&report));
+                self.print(&behaviour::text(&report));
+            }
         }
         // The recording and the migrated files: one transaction, all written or none.
         let mut writes: Vec<write::Write> = recording.into_iter().collect();

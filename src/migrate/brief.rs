@@ -75,22 +75,36 @@ pub fn brief(target: &Schema, gained: &[ValuePath], report: &MigrateReport) -> S
 /// Each value the target chart's templates read nowhere, and what the target reads that the
 /// base did not (where a moved setting may now live).
 fn ignored_section(gained: &[ValuePath], report: &MigrateReport, out: &mut String) {
+    let refused: Vec<_> = report
+        .displaced
+        .iter()
+        .filter(|d| d.by == DisplacedBy::Chart)
+        .collect();
+    if !refused.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nThe target chart refuses these values (a template fails the render when they are set). Move each where the target chart reads it, unchanged, or leave it out:"
+        );
+        for d in refused {
+            let _ = writeln!(out, "- {} = {} ({})", d.path, show(&d.value), d.reason);
+        }
+    }
     let ignored: Vec<_> = report
         .displaced
         .iter()
         .filter(|d| d.by == DisplacedBy::Templates)
         .collect();
-    if ignored.is_empty() {
-        return;
+    if !ignored.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nNo template of the target chart reads these values (Helm would render without them: each setting would be lost silently). Move each to where the target chart reads it, unchanged, or leave it out:"
+        );
     }
-    let _ = writeln!(
-        out,
-        "\nNo template of the target chart reads these values (Helm would render without them: each setting would be lost silently). Move each to where the target chart reads it, unchanged, or leave it out:"
-    );
-    for d in ignored {
+    for d in &ignored {
         let _ = writeln!(out, "- {} = {} ({})", d.path, show(&d.value), d.reason);
     }
-    if !gained.is_empty() {
+    let any = !ignored.is_empty() || report.displaced.iter().any(|d| d.by == DisplacedBy::Chart);
+    if any && !gained.is_empty() {
         let shown: Vec<String> = gained
             .iter()
             .take(GAINED_SHOWN)

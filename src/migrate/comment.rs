@@ -46,6 +46,15 @@ pub fn comment(base_schema: &str, target_schema: &str, report: &MigrateReport) -
                 format!("- `{}` (read before at `{at}`)", d.path)
             }),
     );
+    section(
+        &mut out,
+        "**Refused by the target chart** — values a template of the target reads only to `fail` (Helm does not render with them):",
+        report
+            .displaced
+            .iter()
+            .filter(|d| d.by == DisplacedBy::Chart)
+            .map(|d| format!("- `{}` ({})", d.path, d.reason)),
+    );
     section(&mut out, "**Plan**", report.ops.iter().map(op_line));
     section(
         &mut out,

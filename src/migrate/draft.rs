@@ -172,6 +172,7 @@ impl Writer<'_> {
         let verb = match d.by {
             DisplacedBy::Schema => "rejects",
             DisplacedBy::Templates => "ignores",
+            DisplacedBy::Chart => "refuses",
         };
         out.push(format!(
             "{pad}# values-migrate: the target {verb} {}: {}",

@@ -37,12 +37,15 @@ pub(crate) fn judge<'p>(
         })
         .collect();
     let schema_source = |path: &ValuePath, value: &Value| schema_source(session, path, value);
+    let kept = super::unread::Kept::new(session, original);
+    let kept_by = |path: &ValuePath| kept.why(path);
     let mut planned = plan(&PlanInput {
         original,
         proposal: &judged,
         displaced: &displaced,
         answers,
         schema_source: &schema_source,
+        kept_by: &kept_by,
     });
     findings.append(&mut planned.findings);
     findings.extend(invented_keys(session, original, &planned.ops));

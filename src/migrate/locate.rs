@@ -130,12 +130,15 @@ impl Tried<'_> {
         crate::order::by_key(&mut scored, |(score, _)| std::cmp::Reverse(*score));
         let best = scored[0].0;
         if best == 0 {
-            return Err(refusal(
-                RefusalKind::PrefixNotFound,
-                format!(
-                    "no mapping in the candidate files shares any values with the proposal or any top-level key the base chart declares; give --prefix{}",
-                    unreadable_note(unreadable)
+            return Err(located_at(
+                refusal(
+                    RefusalKind::PrefixNotFound,
+                    format!(
+                        "no mapping in the candidate files shares any values with the proposal or any top-level key the base chart declares; give --prefix{}",
+                        unreadable_note(unreadable)
+                    ),
                 ),
+                unreadable,
             ));
         }
         let ahead: Vec<Candidate> = scored
@@ -529,10 +532,22 @@ fn not_found(given: Option<&ValuePath>, unreadable: &[Unreadable<'_>]) -> Box<Re
         Some(path) => format!("no candidate file holds a mapping at `{path}`"),
         None => "no candidate file holds a mapping".to_string(),
     };
-    refusal(
-        RefusalKind::PrefixNotFound,
-        format!("{what}{}", unreadable_note(unreadable)),
+    located_at(
+        refusal(
+            RefusalKind::PrefixNotFound,
+            format!("{what}{}", unreadable_note(unreadable)),
+        ),
+        unreadable,
     )
+}
+
+/// A refusal that names strings which are not values placed at the first of them (its file,
+/// line and column in the fields, not only in the message).
+fn located_at(mut refusal: Box<Refusal>, unreadable: &[Unreadable<'_>]) -> Box<Refusal> {
+    if let Some(first) = unreadable.first() {
+        refusal.at = first.error().at;
+    }
+    refusal
 }
 
 /// The strings that read as values and are not, for a refusal that found none.

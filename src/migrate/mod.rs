@@ -3,6 +3,7 @@
 //! compiled schemas between calls.
 
 pub mod answers;
+pub mod behaviour;
 pub mod brief;
 mod charts;
 pub mod comment;

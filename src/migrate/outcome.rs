@@ -233,6 +233,12 @@ pub struct MigrateReport {
     /// absent for a lone chart or schema files.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub charts: Vec<ChartFindings>,
+    /// What the bump does to the rendered manifests: a verdict per op and per value left out,
+    /// and the manifest diff (docs/behaviour.md); present only when both charts are given as
+    /// charts (not bare schemas).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "types", ts(optional))]
+    pub behaviour: Option<super::behaviour::BehaviourReport>,
 }
 
 /// One chart of a chart tree and the findings and changes that touch its values.
@@ -310,6 +316,7 @@ impl MigrateReport {
             brief: None,
             helm: None,
             charts: Vec::new(),
+            behaviour: None,
         }
     }
 }

@@ -45,6 +45,9 @@ pub struct PlanInput<'a> {
     pub answers: &'a [(ValuePath, Value)],
     /// Whether the target schema dictates `value` at `path` (default, const or enum member), and how.
     pub schema_source: &'a dyn Fn(&ValuePath, &Value) -> Option<SetSource>,
+    /// Why a value the bump does not displace must stay (`a template of argo-cd 6.0.0 still
+    /// reads it at …`), as survival's refusal says it; `None`: the target schema accepts it.
+    pub kept_by: &'a dyn Fn(&ValuePath) -> Option<String>,
 }
 
 /// The plan and everything that stops it.
@@ -134,7 +137,45 @@ impl Planner<'_, '_> {
     /// One source per destination: value, then longest shared prefix, then last key.
     fn choose_sources(&mut self) -> Vec<Move> {
         let mut chosen = std::mem::take(&mut self.forced);
+        let mut tied = Vec::new();
         for dest in std::mem::take(&mut self.destinations) {
+            match choose(&dest.path, &dest.candidates, &self.sources) {
+                Ok((index, rule)) => chosen.push((dest.path, index, rule)),
+                Err(_) => tied.push(dest),
+            }
+        }
+        // Each source value is used once: a candidate another move of this plan already carries
+        // (itself, or inside or around a value moved whole) is not a candidate for a tie. Each
+        // tie so settled may settle another.
+        loop {
+            let before = tied.len();
+            let mut left = Vec::new();
+            for dest in tied {
+                let free: Vec<usize> = dest
+                    .candidates
+                    .iter()
+                    .copied()
+                    .filter(|&i| {
+                        !chosen.iter().any(|(_, used, _)| {
+                            overlaps(&self.sources[*used].path, &self.sources[i].path)
+                        })
+                    })
+                    .collect();
+                match free.as_slice() {
+                    [only] if free.len() < dest.candidates.len() => chosen.push((
+                        dest.path,
+                        *only,
+                        "equal value; every other displaced value equal to it is carried elsewhere by this plan",
+                    )),
+                    _ => left.push(dest),
+                }
+            }
+            tied = left;
+            if tied.len() == before {
+                break;
+            }
+        }
+        for dest in tied {
             match choose(&dest.path, &dest.candidates, &self.sources) {
                 Ok((index, rule)) => chosen.push((dest.path, index, rule)),
                 Err(_) if explained(self.input, &dest.path).is_some() => {
@@ -516,13 +557,15 @@ fn survival(input: &PlanInput<'_>, is_displaced: &dyn Fn(&ValuePath) -> bool, ou
                 continue;
             }
             Some(now) => format!(
-                "`{path}` is {} and the target schema accepts it there; the proposal changes it to {}",
+                "`{path}` is {} and {}; the proposal changes it to {}",
                 show(value),
+                kept(input, &path),
                 show(now)
             ),
             None => format!(
-                "`{path}` is {} and the target schema accepts it there; the proposal drops it",
-                show(value)
+                "`{path}` is {} and {}; the proposal drops it",
+                show(value),
+                kept(input, &path)
             ),
         };
         out.findings.push(Finding {
@@ -532,6 +575,11 @@ fn survival(input: &PlanInput<'_>, is_displaced: &dyn Fn(&ValuePath) -> bool, ou
             message,
         });
     }
+}
+
+/// Why the value at `path` must survive, in survival's words.
+fn kept(input: &PlanInput<'_>, path: &ValuePath) -> String {
+    (input.kept_by)(path).unwrap_or_else(|| "the target schema accepts it there".to_string())
 }
 
 /// For a value moved out of a list item into a map keyed by one of the item's fields

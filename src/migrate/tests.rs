@@ -28,6 +28,7 @@ fn run(original: Value, proposal: Value, paths: &[&str], defaults: Value) -> Pla
         displaced: &displaced,
         answers: &[],
         schema_source: &schema,
+        kept_by: &|_| None,
     })
 }
 
@@ -229,4 +230,27 @@ fn an_already_migrated_file_plans_nothing() {
     let values = json!({"replicas": 2, "gate": {"enabled": true, "argocd": {"server": "s", "podPort": 8083}}});
     let planned = run(values.clone(), values, &[], json!({}));
     assert_eq!(planned, Planned::default());
+}
+
+#[test]
+fn a_value_carried_by_a_block_move_is_not_a_candidate_for_another() {
+    // `old.ingress` moves whole; `new.flag: true` then comes from `old.secure`, not from the
+    // `old.ingress.enabled` the block carries (no rule of value, prefix or key told them apart).
+    let original = json!({"old": {"secure": true, "ingress": {"enabled": true, "host": "h"}}});
+    let proposal =
+        json!({"new": {"flag": true}, "web": {"ingress": {"enabled": true, "host": "h"}}});
+    let planned = run(original, proposal, &["old"], json!({}));
+    assert_eq!(planned.findings, vec![]);
+    assert_eq!(
+        ops(&planned),
+        [
+            "rename old.secure -> new.flag",
+            "rename old.ingress -> web.ingress"
+        ]
+    );
+    let reason = planned.ops.iter().find_map(|op| match op {
+        Op::Rename { to, reason, .. } if to.to_string() == "new.flag" => Some(reason.clone()),
+        _ => None,
+    });
+    assert!(reason.is_some_and(|r| r.contains("carried elsewhere by this plan")));
 }

@@ -36,13 +36,40 @@ pub(crate) fn ignored(session: &Session, original: &Value, schema: &[Displaced])
     let unread = as_read_before(after.unread(original, &target_values), &before, original);
     unread
         .into_iter()
-        .filter(|i| !taken(&i.path) && !inside(&inert, &i.path))
+        .filter(|i| !taken(&i.path))
         .filter_map(|ignored| {
-            let site = before.reaching(&ignored.path)?;
             let value = path::get(original, &ignored.path)?.clone();
-            let cite = base.cite(site);
+            let read_before = before.reaching(&ignored.path).map(|site| base.cite(site));
+            // A value a target guard reads only to `fail` is the chart refusing it, whether the
+            // base read it or not: Helm renders nothing with it.
+            if let Some(refused) = after.refused(&ignored.path, &target_values) {
+                return Some(Displaced {
+                    reason: refused_reason(target, &refused),
+                    path: ignored.path,
+                    value,
+                    base_accepts: true,
+                    by: DisplacedBy::Chart,
+                    read_before,
+                });
+            }
+            if inside(&inert, &ignored.path) {
+                return None;
+            }
+            let cite = read_before?;
+            let notes = after
+                .noted(&ignored.path)
+                .map(|site| {
+                    format!(
+                        "; only its NOTES.txt reads it ({}), which Helm prints and never applies",
+                        target.cite(site)
+                    )
+                })
+                .unwrap_or_default();
             Some(Displaced {
-                reason: format!("ignored by {}: read before at {cite}", target.chart()),
+                reason: format!(
+                    "ignored by {}: read before at {cite}{notes}",
+                    target.chart()
+                ),
                 path: ignored.path,
                 value,
                 base_accepts: true,
@@ -51,6 +78,74 @@ pub(crate) fn ignored(session: &Session, original: &Value, schema: &[Displaced])
             })
         })
         .collect()
+}
+
+/// Why the chart refuses a value: the `fail` it leads to, at its template's line.
+fn refused_reason(target: &Reads, refused: &crate::reads::Refused) -> String {
+    let said = if refused.message.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", refused.message)
+    };
+    format!("refused by the chart: {}{said}", target.cite(refused.site))
+}
+
+/// Why a value the bump does not displace stays, for survival's refusal: the target template
+/// that still reads it (a back-compat read: `coalesce .Values.old .Values.new` left in one
+/// template), the target schema that declares it, or, with neither, that nothing displaces it.
+pub(crate) struct Kept<'s> {
+    session: &'s Session,
+    after: Option<ReadSet>,
+}
+
+impl<'s> Kept<'s> {
+    /// What the target chart reads of `original`.
+    pub(crate) fn new(session: &'s Session, original: &Value) -> Kept<'s> {
+        let after = session
+            .reads
+            .as_deref()
+            .map(|reads| reads.1.with_values(&target_coalesced(session, original)));
+        Kept { session, after }
+    }
+
+    /// The words for `path`; `None` when the target schema accepting it is the reason.
+    pub(crate) fn why(&self, path: &ValuePath) -> Option<String> {
+        if let (Some(after), Some(reads)) = (&self.after, self.session.reads.as_deref()) {
+            if let Some(site) = after.reaching(path) {
+                return Some(format!(
+                    "a template of {} still reads it at {}",
+                    reads.1.chart(),
+                    reads.1.cite(site)
+                ));
+            }
+        }
+        if declares(self.session.target.document(), path) {
+            return None;
+        }
+        Some(match self.session.reads.as_deref() {
+            Some(reads) => format!(
+                "nothing displaces it (the target schema does not refuse it, and {} did not read it before either)",
+                reads.1.chart()
+            ),
+            None => "the target schema does not refuse it".to_string(),
+        })
+    }
+}
+
+/// Whether a schema names `path` in its `properties` (list items through `items`).
+fn declares(schema: &Value, path: &ValuePath) -> bool {
+    let mut at = schema;
+    for segment in path.segments() {
+        let next = match segment {
+            path::Segment::Key(key) => at.get("properties").and_then(|p| p.get(key.as_str())),
+            path::Segment::Index(_) => at.get("items"),
+        };
+        match next {
+            Some(next) => at = next,
+            None => return false,
+        }
+    }
+    true
 }
 
 /// The unread values grouped as the base chart read them: when the base read their mapping
@@ -128,11 +223,18 @@ pub(crate) fn unread_in_proposal(
         .into_iter()
         .filter(|i| {
             let kept = path::get(original, &i.path) == path::get(proposal, &i.path);
-            !(kept && inside(&inert, &i.path))
+            !(kept && inside(&inert, &i.path)) || after.refused(&i.path, &target_values).is_some()
         })
         .map(|i| Finding {
             kind: RefusalKind::UnreadByTarget,
-            message: unread_message(&after, &i.path, &target.chart()),
+            message: match after.refused(&i.path, &target_values) {
+                Some(refused) => format!(
+                    "the proposal writes `{}`, which the target chart refuses: {}",
+                    i.path,
+                    refused_reason(target, &refused)
+                ),
+                None => unread_message(&after, &i.path, &target.chart()),
+            },
             path: i.path,
             in_original: false,
         })

@@ -2,7 +2,7 @@
 //! `define` run with its argument, `tpl` text parsed and run, and the conditions of a branch.
 
 use super::Site;
-use super::eval::{Frame, Guard, How, MAX_CALLS, MAX_RUNS, RequiredAt, Run, TplAt};
+use super::eval::{Frame, Guard, How, MAX_CALLS, MAX_RUNS, Printed, RequiredAt, Run, TplAt};
 use super::funcs::{Func, kind};
 use super::value::{Atom, Val, segment};
 use values_migrate_template::{Arg, Pipe};
@@ -56,6 +56,13 @@ impl Run<'_> {
                 let text: String = args.iter().filter_map(Val::constant).collect();
                 Val::one(Atom::Const(text))
             }
+            Func::Reads if name == "printf" && printf(&args).is_some() => printf(&args)
+                .map(|texts| Val(texts.into_iter().map(Atom::Const).collect()))
+                .unwrap_or_default(),
+            Func::Reads if name == "splitList" && split_list(&args).is_some() => {
+                // A dotted key of constants taken apart (Bitnami's `common.utils.getValueFromKey`).
+                split_list(&args).unwrap_or_default()
+            }
             Func::Reads => {
                 let mut made = Vec::new();
                 for arg in &args {
@@ -78,23 +85,31 @@ impl Run<'_> {
         match name.constant() {
             Some(name) => {
                 let name = name.to_string();
-                self.call(&name, arg, f, pos);
+                self.call(&name, arg, f, pos)
             }
-            None => self.widen(
-                &arg,
-                self.site(f, pos),
-                "a template named by a computed name",
-            ),
+            None => {
+                self.widen(
+                    &arg,
+                    self.site(f, pos),
+                    "a template named by a computed name",
+                );
+                Val::none()
+            }
         }
-        Val::none()
     }
 
-    /// Runs every `define` named `name` with `arg` as dot and `$`, once per argument and conditions.
-    pub(super) fn call(&mut self, name: &str, arg: Val, f: &mut Frame, pos: usize) {
+    /// Runs every `define` named `name` with `arg` as dot and `$`, once per argument and
+    /// conditions; returns the constants it prints, when that is all it prints (else nothing).
+    pub(super) fn call(&mut self, name: &str, arg: Val, f: &mut Frame, pos: usize) -> Val {
         let site = self.site(f, pos);
-        let key = (name.to_string(), arg.clone(), f.guards.clone());
-        let at = match self.seen.binary_search(&key) {
-            Ok(_) => return,
+        let key = (
+            name.to_string(),
+            arg.clone(),
+            f.guards.clone(),
+            self.serves.clone(),
+        );
+        let at = match self.seen.binary_search_by(|(k, _)| k.cmp(&key)) {
+            Ok(at) => return self.seen[at].1.clone(),
             Err(at) => at,
         };
         if self.depth >= MAX_CALLS || self.runs >= MAX_RUNS {
@@ -103,9 +118,9 @@ impl Run<'_> {
                 site,
                 "templates call each other deeper than the analysis follows",
             );
-            return;
+            return Val::none();
         }
-        self.seen.insert(at, key);
+        self.seen.insert(at, (key.clone(), Val::none()));
         self.runs += 1;
         let start = self.defines.partition_point(|(n, _, _)| *n < name);
         let defines: Vec<_> = self.defines[start..]
@@ -114,10 +129,21 @@ impl Run<'_> {
             .map(|(_, file, tree)| (*file, *tree))
             .collect();
         self.depth += 1;
+        let mut printed = Some(Val::none());
         for (file, tree) in defines {
+            self.printed.push(Printed::Nothing);
             self.template(tree, file, arg.clone(), f.guards.clone());
+            printed = match (printed, self.printed.pop()) {
+                (Some(held), Some(Printed::Once(val))) => Some(held.union(val)),
+                _ => None,
+            };
         }
         self.depth -= 1;
+        let printed = printed.unwrap_or_default();
+        if let Ok(at) = self.seen.binary_search_by(|(k, _)| k.cmp(&key)) {
+            self.seen[at].1 = printed.clone();
+        }
+        printed
     }
 
     /// `tpl text ctx`: text from the values runs once they are known; a constant runs now.
@@ -361,6 +387,52 @@ fn omit(args: Vec<Val>) -> Val {
         other => other,
     });
     Val(atoms.collect())
+}
+
+/// `printf` of constants with `%s`/`%v`/`%d` verbs only: each text it may print (at most 16).
+fn printf(args: &[Val]) -> Option<Vec<String>> {
+    let (format, rest) = args.split_first()?;
+    let format = format.constant()?;
+    let mut texts = vec![String::new()];
+    let mut rest = rest.iter();
+    let mut chars = format.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            texts.iter_mut().for_each(|t| t.push(c));
+            continue;
+        }
+        match chars.next()? {
+            '%' => texts.iter_mut().for_each(|t| t.push('%')),
+            's' | 'v' | 'd' => {
+                let arg = rest.next()?.constants()?;
+                texts = texts
+                    .iter()
+                    .flat_map(|t| arg.iter().map(move |a| format!("{t}{a}")))
+                    .collect();
+                if texts.len() > 16 {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    rest.next().is_none().then_some(texts)
+}
+
+/// `splitList sep text` of constants: a list of the parts, one list for each text it may be.
+fn split_list(args: &[Val]) -> Option<Val> {
+    let [sep, text] = args else {
+        return None;
+    };
+    let sep = sep.constant().filter(|s| !s.is_empty())?;
+    let lists = text.constants()?.into_iter().map(|text| {
+        Atom::List(
+            text.split(sep)
+                .map(|part| Val::one(Atom::Const(part.to_string())))
+                .collect(),
+        )
+    });
+    Some(Val(lists.collect()))
 }
 
 /// A guard on the one value `value` holds.

@@ -38,6 +38,9 @@ pub(crate) struct Read {
     pub widened: Option<&'static str>,
     /// The keys a `Partial` read leaves out.
     pub except: Vec<String>,
+    /// The conditions it sits under, when they matter: a read the values' conditions rule out
+    /// (`tpl` of text it cannot see, in a branch the values do not take) is no read.
+    pub guards: Vec<Guard>,
 }
 
 /// A condition a `required` sits under.
@@ -70,10 +73,45 @@ pub(crate) struct TplAt {
     pub site: Site,
 }
 
+/// Where the chart refuses a value: a `fail` that runs whenever the branch reading it is taken.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct FailAt {
+    /// The `fail`'s place.
+    pub site: Site,
+    /// Its message, when the template writes it as a constant (or the format `printf` fills).
+    pub message: String,
+}
+
+/// What a read serves: the manifests Helm applies, the notes it only prints, or a guard that
+/// makes the render fail (the chart refusing the value).
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Serves {
+    /// A rendered manifest: the value is applied.
+    #[default]
+    Applied,
+    /// NOTES.txt: printed to a person, never applied.
+    Notes,
+    /// A branch whose every successful render skips it: it only decides whether Helm fails.
+    Refusal(FailAt),
+}
+
+/// A read that is not a use: made by NOTES.txt or by a `fail` guard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Aside {
+    pub path: ValuePath,
+    pub how: How,
+    pub site: Site,
+    pub serves: Serves,
+    /// The `fail` runs when this value is not empty (`if .Values.old` → `fail`).
+    pub trigger: bool,
+}
+
 /// What an analysis found.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Found {
     pub reads: Vec<Read>,
+    /// Reads made only by NOTES.txt or only to refuse a value (`fail`): not uses.
+    pub aside: Vec<Aside>,
     pub required: Vec<RequiredAt>,
     pub tpl: Vec<TplAt>,
 }
@@ -88,7 +126,14 @@ pub(crate) fn analyze(templates: &Templates, trees: &[(usize, Tree)]) -> Found {
         }
         let chart = templates.files[*file].chart;
         let root = Val::one(Atom::Root(chart));
+        // NOTES.txt is rendered and printed, never applied: what only it reads is not a use.
+        run.serves = if templates.files[*file].is_notes() {
+            Serves::Notes
+        } else {
+            Serves::Applied
+        };
         run.template(tree, *file, root, Vec::new());
+        run.serves = Serves::Applied;
     }
     for (index, chart) in templates.charts.iter().enumerate() {
         for gate in &chart.gates {
@@ -135,6 +180,7 @@ pub(crate) fn run_tpl(
         pending.append(&mut run.found.tpl);
     }
     found.reads.append(&mut run.found.reads);
+    found.aside.append(&mut run.found.aside);
     found.required.append(&mut run.found.required);
 }
 
@@ -151,8 +197,17 @@ fn strings_in<'v>(value: &'v Value, out: &mut Vec<&'v str>) {
 pub(super) struct Run<'t> {
     pub(super) templates: &'t Templates,
     pub(super) defines: Vec<(&'t str, usize, &'t Tree)>,
-    /// Each (define, argument, conditions) run so far, sorted (no hash map: docs/size.md).
-    pub(super) seen: Vec<(String, Val, Vec<Guard>)>,
+    /// Each (define, argument, conditions, what its reads serve) run so far, sorted (no hash
+    /// map: docs/size.md), with the constants it printed (`include`'s value; empty if unknown).
+    #[allow(clippy::type_complexity)]
+    pub(super) seen: Vec<((String, Val, Vec<Guard>, Serves), Val)>,
+    /// What each `define` being run has printed so far, innermost last.
+    pub(super) printed: Vec<Printed>,
+    /// What the reads being made serve (a manifest, the notes, a `fail` guard).
+    pub(super) serves: Serves,
+    /// The conditions of the list being run, as far as they name real paths (those before a
+    /// `range`'s items, whose paths the analysis folds together): a widening carries them.
+    pub(super) frame_guards: Vec<Guard>,
     pub(super) depth: usize,
     pub(super) runs: usize,
     pub(super) found: Found,
@@ -160,6 +215,17 @@ pub(super) struct Run<'t> {
     pub(super) tpl_site: Option<Site>,
     /// How deep the lists being run nest.
     nesting: usize,
+}
+
+/// What a `define` prints, as far as `include`'s value goes.
+#[derive(Clone, Debug)]
+pub(crate) enum Printed {
+    /// Nothing yet.
+    Nothing,
+    /// One action's value, every atom a constant, and nothing else.
+    Once(Val),
+    /// Text, several actions, or a value that is not constant: unknown.
+    Unknown,
 }
 
 /// One template's execution state: dot, its variables, the conditions it sits under.
@@ -183,6 +249,9 @@ impl<'t> Run<'t> {
             templates,
             defines,
             seen: Vec::new(),
+            printed: Vec::new(),
+            serves: Serves::Applied,
+            frame_guards: Vec::new(),
             depth: 0,
             runs: 0,
             found: Found::default(),
@@ -217,19 +286,32 @@ impl<'t> Run<'t> {
             return;
         }
         self.nesting += 1;
+        let trusted = f
+            .guards
+            .iter()
+            .take_while(|g| **g != Guard::Opaque)
+            .cloned();
+        let outer = std::mem::replace(&mut self.frame_guards, trusted.collect());
         self.nodes(nodes, f);
+        self.frame_guards = outer;
         self.nesting -= 1;
     }
 
     fn nodes(&mut self, nodes: &[Node], f: &mut Frame) {
         for node in nodes {
             match node {
-                Node::Text { .. } | Node::Comment { .. } => {}
+                Node::Text { pos, end } => {
+                    if !self.blank(f.file, *pos, *end) {
+                        self.print(None);
+                    }
+                }
+                Node::Comment { .. } => {}
                 Node::Break { .. } | Node::Continue { .. } => {}
                 Node::Action { pos, pipe } => {
                     let value = self.pipe(pipe, f);
                     if pipe.decl.is_empty() {
                         self.use_val(&value, How::Whole, self.site(f, *pos));
+                        self.print(Some(&value));
                     }
                 }
                 Node::If(branch) => self.branch(branch, f, false),
@@ -238,17 +320,49 @@ impl<'t> Run<'t> {
                 Node::Template { pos, name, pipe } => {
                     let arg = pipe.as_ref().map(|p| self.pipe(p, f)).unwrap_or_default();
                     self.call(name, arg, f, *pos);
+                    self.print(None);
                 }
             }
         }
     }
 
+    /// Notes what the innermost `define` being run prints: `value`, or something unknown.
+    fn print(&mut self, value: Option<&Val>) {
+        let Some(held) = self.printed.last_mut() else {
+            return;
+        };
+        *held = match (&*held, value) {
+            (Printed::Nothing, Some(value)) if value.constants().is_some() => {
+                Printed::Once(value.clone())
+            }
+            _ => Printed::Unknown,
+        };
+    }
+
+    /// Whether the text node `pos..end` of a file prints only blanks.
+    fn blank(&self, file: usize, pos: usize, end: usize) -> bool {
+        if self.tpl_site.is_some() {
+            return false;
+        }
+        let text = self
+            .templates
+            .files
+            .get(file)
+            .map_or("", |f| f.text.as_str());
+        text.get(pos..end).unwrap_or("").trim().is_empty()
+    }
+
     /// `if` and `with`: the pipeline tested, the body under its condition, `else` under its negation.
     fn branch(&mut self, branch: &Branch, f: &mut Frame, with: bool) {
         let scope = f.vars.len();
+        let outer_serves = self.refusing(&branch.list, f);
+        let aside = self.found.aside.len();
         let value = self.pipe(&branch.pipe, f);
         self.use_val(&value, How::Test, self.site(f, branch.pos));
         let guard = self.guard(&branch.pipe, &value, f);
+        if outer_serves != self.serves {
+            self.triggers(aside, &guard, self.site(f, branch.pos));
+        }
         let outer = f.guards.len();
         f.guards.extend(guard.iter().cloned());
         if with {
@@ -259,6 +373,8 @@ impl<'t> Run<'t> {
             self.list(&branch.list, f);
         }
         f.guards.truncate(outer);
+        // Every render that succeeds takes the `else`: what it reads is read as it always was.
+        self.serves = outer_serves;
         if let Some(else_list) = &branch.else_list {
             f.guards.push(negate(&guard));
             self.list(else_list, f);
@@ -267,13 +383,74 @@ impl<'t> Run<'t> {
         f.vars.truncate(scope);
     }
 
+    /// Sorts the reads a refusing branch's condition made (those from `from` on): a value whose
+    /// being set runs the `fail` triggers it; one that must be set to pass (`not`) is used; a
+    /// condition the analysis does not decide leaves every value it read used.
+    fn triggers(&mut self, from: usize, guards: &[Guard], site: Site) {
+        let opaque = guards.contains(&Guard::Opaque);
+        let made: Vec<Aside> = if opaque {
+            self.found.aside.drain(from..).collect()
+        } else {
+            Vec::new()
+        };
+        for aside in made {
+            self.found
+                .reads
+                .push(read_of(aside.path, aside.how, aside.site));
+        }
+        for guard in guards {
+            match guard {
+                Guard::Truthy(path) if !opaque => self.found.aside.push(Aside {
+                    path: path.clone(),
+                    how: How::Test,
+                    site: match &self.serves {
+                        Serves::Refusal(fail) => fail.site,
+                        _ => site,
+                    },
+                    serves: self.serves.clone(),
+                    trigger: true,
+                }),
+                Guard::Falsy(path) => self
+                    .found
+                    .reads
+                    .push(read_of(path.clone(), How::Test, site)),
+                _ => {}
+            }
+        }
+    }
+
+    /// When `body` fails whenever it runs, the reads that decide whether it runs (and its own)
+    /// only refuse values: they serve that `fail` from now on. Returns what they served before.
+    fn refusing(&mut self, body: &[Node], f: &Frame) -> Serves {
+        let outer = self.serves.clone();
+        if matches!(outer, Serves::Refusal(_)) {
+            return outer;
+        }
+        if let Some((pos, message)) = fails_always(body) {
+            self.serves = Serves::Refusal(FailAt {
+                site: self.site(f, pos),
+                message,
+            });
+        }
+        outer
+    }
+
     /// `range`: the pipeline read whole; the body with each item as dot, under no known condition.
     fn range(&mut self, branch: &Branch, f: &mut Frame) {
         let scope = f.vars.len();
+        let outer_serves = self.refusing(&branch.list, f);
+        let aside = self.found.aside.len();
         let mut value = Val::none();
         for (i, cmd) in branch.pipe.cmds.iter().enumerate() {
             let piped = (i > 0).then(|| std::mem::take(&mut value));
             value = self.command(cmd, piped, f);
+        }
+        if outer_serves != self.serves {
+            let guard = match value.0.as_slice() {
+                [Atom::Values(path)] => Guard::Truthy(path.clone()),
+                _ => Guard::Opaque,
+            };
+            self.triggers(aside, &[guard], self.site(f, branch.pos));
         }
         // A list built in the template is only walked: its items become dot, read as they are used.
         let walked = Val(value
@@ -283,6 +460,41 @@ impl<'t> Run<'t> {
             .cloned()
             .collect());
         self.use_val(&walked, How::Whole, self.site(f, branch.pos));
+        // Its body runs only when the ranged value is not empty; below, item paths fold together.
+        let ranged = match value.0.as_slice() {
+            [Atom::Values(path)] => Some(Guard::Truthy(path.clone())),
+            _ => None,
+        };
+        if let Some(lists) = constant_lists(&value) {
+            // A list of constants built in the template (`splitList "." "a.b"`): each item in
+            // turn, as Go runs it, so that a value walked key by key is followed.
+            f.guards.push(Guard::Opaque);
+            for items in lists {
+                for (i, item) in items.into_iter().enumerate() {
+                    let inner = f.vars.len();
+                    match branch.pipe.decl.as_slice() {
+                        [one] => f.vars.push((one.name.clone(), item.clone())),
+                        [key, var] => {
+                            f.vars
+                                .push((key.name.clone(), Val::one(Atom::Const(i.to_string()))));
+                            f.vars.push((var.name.clone(), item.clone()));
+                        }
+                        _ => {}
+                    }
+                    let dot = std::mem::replace(&mut f.dot, item);
+                    self.list(&branch.list, f);
+                    f.dot = dot;
+                    f.vars.truncate(inner);
+                }
+            }
+            f.guards.pop();
+            self.serves = outer_serves;
+            if let Some(else_list) = &branch.else_list {
+                self.list(else_list, f);
+            }
+            f.vars.truncate(scope);
+            return;
+        }
         let items = items_of(&value);
         match branch.pipe.decl.as_slice() {
             [one] => f.vars.push((one.name.clone(), items.clone())),
@@ -292,11 +504,14 @@ impl<'t> Run<'t> {
             }
             _ => {}
         }
+        let outer = f.guards.len();
+        f.guards.extend(ranged);
         f.guards.push(Guard::Opaque);
         let dot = std::mem::replace(&mut f.dot, items);
         self.list(&branch.list, f);
         f.dot = dot;
-        f.guards.pop();
+        f.guards.truncate(outer);
+        self.serves = outer_serves;
         if let Some(else_list) = &branch.else_list {
             self.list(else_list, f);
         }
@@ -461,13 +676,15 @@ impl<'t> Run<'t> {
             match atom {
                 Atom::Values(path) => self.read(path.clone(), how, site, None),
                 Atom::Without(path, keys) if how == How::Whole => {
-                    self.found.reads.push(Read {
+                    let read = Read {
                         path: path.clone(),
                         how: How::Partial,
                         site,
                         widened: None,
                         except: keys.clone(),
-                    });
+                        guards: Vec::new(),
+                    };
+                    self.push(read);
                 }
                 Atom::Without(path, _) => self.read(path.clone(), how, site, None),
                 Atom::Root(chart) => {
@@ -535,13 +752,79 @@ impl<'t> Run<'t> {
         site: Site,
         widened: Option<&'static str>,
     ) {
-        self.found.reads.push(Read {
+        // A widening is kept with its conditions: the values may rule its branch out.
+        let guards = if widened.is_some() {
+            self.frame_guards.clone()
+        } else {
+            Vec::new()
+        };
+        self.push(Read {
             path,
             how,
             site,
             widened,
             except: Vec::new(),
+            guards,
         });
+    }
+
+    /// Keeps a read as a use, or aside when it only serves the notes or a `fail`.
+    fn push(&mut self, read: Read) {
+        match &self.serves {
+            Serves::Applied => self.found.reads.push(read),
+            serves => self.found.aside.push(Aside {
+                path: read.path,
+                how: read.how,
+                site: read.site,
+                serves: serves.clone(),
+                trigger: false,
+            }),
+        }
+    }
+}
+
+/// A plain read.
+fn read_of(path: ValuePath, how: How, site: Site) -> Read {
+    Read {
+        path,
+        how,
+        site,
+        widened: None,
+        except: Vec::new(),
+        guards: Vec::new(),
+    }
+}
+
+/// Where `body` fails whenever it runs, with the `fail`'s message: a `fail` among its own
+/// actions, or an `if`/`with` whose every branch fails.
+fn fails_always(body: &[Node]) -> Option<(usize, String)> {
+    body.iter().find_map(|node| match node {
+        Node::Action { pos, pipe } => pipe.cmds.iter().find_map(|cmd| match cmd.args.as_slice() {
+            [Arg::Identifier { name, .. }, rest @ ..] if name == "fail" => {
+                Some((*pos, message(rest).unwrap_or_default()))
+            }
+            _ => None,
+        }),
+        Node::If(branch) | Node::With(branch) => {
+            let taken = fails_always(&branch.list)?;
+            fails_always(branch.else_list.as_deref()?)?;
+            Some(taken)
+        }
+        _ => None,
+    })
+}
+
+/// The constant a `fail` says: its string, or the format of a `printf` it is handed.
+fn message(args: &[Arg]) -> Option<String> {
+    match args.first()? {
+        Arg::String { value, .. } => Some(value.trim().to_string()),
+        Arg::Pipe(pipe) => pipe.cmds.first().and_then(|cmd| match cmd.args.as_slice() {
+            [Arg::Identifier { name, .. }, rest @ ..] if name == "printf" || name == "print" => {
+                message(rest)
+            }
+            _ => None,
+        }),
+        _ => None,
     }
 }
 
@@ -573,6 +856,24 @@ fn items_of(value: &Val) -> Val {
         out = out.union(items);
     }
     out
+}
+
+/// The items of each list `value` may be, when it may only be lists of constants built in the
+/// template (at most 32 items in all).
+fn constant_lists(value: &Val) -> Option<Vec<Vec<Val>>> {
+    let mut out = Vec::new();
+    let mut count = 0;
+    for atom in &value.0 {
+        let Atom::List(items) = atom else {
+            return None;
+        };
+        if items.iter().any(|item| item.constants().is_none()) {
+            return None;
+        }
+        count += items.len();
+        out.push(items.clone());
+    }
+    (!out.is_empty() && count <= 32).then_some(out)
 }
 
 /// The condition of an `else`.

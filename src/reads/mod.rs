@@ -10,7 +10,7 @@ mod funcs;
 mod set;
 mod value;
 
-pub use set::{Ignored, ReadSet, Required, Unread};
+pub use set::{Ignored, ReadSet, Refused, Required, Unread};
 
 use crate::path::ValuePath;
 use crate::text::Diagnostic;
@@ -68,6 +68,11 @@ pub struct TemplateFile {
 }
 
 impl TemplateFile {
+    /// Whether it is a chart's NOTES.txt (rendered and printed, never applied).
+    pub fn is_notes(&self) -> bool {
+        self.name.ends_with("/templates/NOTES.txt")
+    }
+
     /// Whether Helm renders it (partials, `_*`, only hold `define`s).
     pub fn is_rendered(&self) -> bool {
         let base = self.name.rsplit('/').next().unwrap_or("");

@@ -3,7 +3,7 @@
 
 use super::Site;
 use super::Templates;
-use super::eval::{Found, Guard, How, RequiredAt};
+use super::eval::{Aside, FailAt, Found, Guard, How, RequiredAt, Serves};
 use crate::path::{Segment, ValuePath, get};
 use serde_json::Value;
 
@@ -59,11 +59,26 @@ pub struct ReadSet {
     required: Vec<Required>,
     /// Where the analysis widened, one entry a path.
     widened: Vec<Widened>,
+    /// The reads that are not uses (NOTES.txt, a `fail` guard), sorted by path.
+    aside: Vec<Aside>,
+}
+
+/// A `fail` of the chart that a value makes the render reach: the chart refusing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// Where the `fail` is.
+    pub site: Site,
+    /// What it says, when the template writes it as a constant.
+    pub message: String,
 }
 
 impl ReadSet {
     /// The read set of what an analysis found, `required`'s conditions decided on `coalesced`.
-    pub(super) fn new(_templates: &Templates, found: Found, coalesced: &Value) -> ReadSet {
+    pub(super) fn new(_templates: &Templates, mut found: Found, coalesced: &Value) -> ReadSet {
+        // A read in a branch the values rule out is no read (only widenings carry conditions).
+        found
+            .reads
+            .retain(|r| !r.guards.iter().any(|g| ruled_out(g, coalesced)));
         let mut reads: Vec<_> = found
             .reads
             .iter()
@@ -110,13 +125,50 @@ impl ReadSet {
             .collect();
         crate::order::by(&mut required, |a, b| a.path.cmp(&b.path));
         required.dedup_by(|b, a| a.path == b.path);
+        let mut aside = found.aside;
+        crate::order::by(&mut aside, |a, b| {
+            (&a.path, &a.serves, a.site).cmp(&(&b.path, &b.serves, b.site))
+        });
+        aside.dedup_by(|b, a| a.path == b.path && a.serves == b.serves && a.trigger == b.trigger);
         ReadSet {
             reads,
             whole,
             partial,
             required,
             widened,
+            aside,
         }
+    }
+
+    /// The `fail` a value at `path` leads the render to when no template uses it: a guard
+    /// runs it when the value it tests (`path`, inside it or holding it) is not empty in
+    /// `coalesced`. The chart refuses it.
+    pub fn refused(&self, path: &ValuePath, coalesced: &Value) -> Option<Refused> {
+        self.aside_near(path).find_map(|a| match &a.serves {
+            Serves::Refusal(FailAt { site, message })
+                if a.trigger && get(coalesced, &a.path).is_some_and(truthy) =>
+            {
+                Some(Refused {
+                    site: *site,
+                    message: message.clone(),
+                })
+            }
+            _ => None,
+        })
+    }
+
+    /// Where a NOTES.txt reads the value at `path` (it, inside it, or a mapping holding it).
+    pub fn noted(&self, path: &ValuePath) -> Option<Site> {
+        self.aside_near(path)
+            .find(|a| a.serves == Serves::Notes)
+            .map(|a| a.site)
+    }
+
+    /// The reads aside at `path`, under it or above it.
+    fn aside_near<'s>(&'s self, path: &'s ValuePath) -> impl Iterator<Item = &'s Aside> + 's {
+        self.aside
+            .iter()
+            .filter(move |a| a.path.starts_with(path) || path.starts_with(&a.path))
     }
 
     /// Where a read reaches the value at `path` (it, a value inside it, or a subtree holding
@@ -295,6 +347,15 @@ fn missing(required: &RequiredAt, coalesced: &Value) -> bool {
         None | Some(Value::Null) => true,
         Some(Value::String(s)) => s.is_empty(),
         Some(_) => false,
+    }
+}
+
+/// Whether the values make a condition false.
+fn ruled_out(guard: &Guard, coalesced: &Value) -> bool {
+    match guard {
+        Guard::Truthy(path) => !get(coalesced, path).is_some_and(truthy),
+        Guard::Falsy(path) => get(coalesced, path).is_some_and(truthy),
+        Guard::Opaque => false,
     }
 }
 

@@ -118,10 +118,12 @@ fn the_root_context_handed_to_a_function_reads_everything() {
 fn index_with_constants_is_a_path_and_computed_keys_widen() {
     let reads = chart(&[(
         "app/templates/a.yaml",
-        r#"{{ index .Values.m "k" }}{{ $k := "x" }}{{ index .Values.n (printf "%s" $k) }}"#,
+        r#"{{ index .Values.m "k" }}{{ $k := .Values.key }}{{ index .Values.n (printf "%s" $k) }}{{ $c := "x" }}{{ index .Values.o (printf "%s" $c) }}"#,
     )]);
-    let values = json!({"m": {"k": 1, "j": 2}, "n": {"x": 1, "y": 2}});
-    assert_eq!(unread(&reads, values), ["m.j"]);
+    // A key printed from constants is a constant (`o.x`); one printed from the values is not.
+    let values =
+        json!({"m": {"k": 1, "j": 2}, "n": {"x": 1, "y": 2}, "o": {"x": 1, "y": 2}, "key": "x"});
+    assert_eq!(unread(&reads, values), ["m.j", "o.y"]);
 }
 
 #[test]
@@ -258,4 +260,145 @@ fn pipelines_nested_past_the_limit_are_read_whole_not_followed() {
             .any(|w| w.why.contains("nested deeper"))
     );
     assert!(unread(&reads, values).is_empty());
+}
+
+#[test]
+fn a_value_read_only_to_fail_is_the_chart_refusing_it() {
+    let reads = chart(&[
+        (
+            "app/templates/requirements.yaml",
+            "{{- if .Values.old }}\n  {{- fail \"old was renamed to new\" }}\n{{- end }}",
+        ),
+        ("app/templates/cm.yaml", "new: {{ .Values.new }}"),
+    ]);
+    let values = json!({"old": {"a": 1}, "new": 2});
+    let set = reads.with_values(&values);
+    assert_eq!(unread(&reads, values.clone()), ["old"]);
+    let refused = set.refused(&path("old"), &values).expect("refused");
+    assert_eq!(refused.message, "old was renamed to new");
+    assert_eq!(
+        reads.cite(refused.site),
+        "app/templates/requirements.yaml:2"
+    );
+    // Empty, it does not reach the `fail`: unread, not refused.
+    let empty = json!({"old": {}});
+    assert!(
+        reads
+            .with_values(&empty)
+            .refused(&path("old"), &empty)
+            .is_none()
+    );
+}
+
+#[test]
+fn a_value_that_must_be_set_to_pass_a_fail_guard_is_used() {
+    let reads = chart(&[(
+        "app/templates/a.yaml",
+        "{{- if not .Values.must }}{{ fail \"must is required\" }}{{ end }}{{- if gt (len .Values.list) 3 }}{{ fail (printf \"at most 3, not %d\" (len .Values.list)) }}{{ end }}",
+    )]);
+    let values = json!({"must": 1, "list": [1]});
+    assert!(unread(&reads, values.clone()).is_empty());
+    assert!(
+        reads
+            .with_values(&values)
+            .refused(&path("must"), &values)
+            .is_none()
+    );
+}
+
+#[test]
+fn the_else_of_a_fail_guard_is_read_as_always() {
+    let reads = chart(&[(
+        "app/templates/a.yaml",
+        "{{- if .Values.old }}{{ fail (printf \"old %s\" .Values.msg) }}{{ else }}{{ .Values.new }}{{ end }}",
+    )]);
+    let values = json!({"old": 1, "msg": "x", "new": 2});
+    assert_eq!(unread(&reads, values), ["old", "msg"]);
+}
+
+#[test]
+fn a_value_read_only_by_notes_is_not_kept_alive() {
+    let reads = chart(&[
+        ("app/templates/NOTES.txt", "port {{ .Values.service.port }}"),
+        ("app/templates/svc.yaml", "name: {{ .Values.service.name }}"),
+    ]);
+    let values = json!({"service": {"port": 80, "name": "x"}});
+    let set = reads.with_values(&values);
+    assert_eq!(unread(&reads, values), ["service.port"]);
+    let site = set.noted(&path("service.port")).expect("noted");
+    assert_eq!(reads.cite(site), "app/templates/NOTES.txt:1");
+}
+
+#[test]
+fn a_dotted_key_of_constants_is_walked_key_by_key() {
+    // Bitnami's common.utils.getValueFromKey and getKeyFromList, as common 1.11.1 writes them.
+    let helpers = r#"{{- define "getValueFromKey" -}}
+{{- $splitKey := splitList "." .key -}}
+{{- $value := "" -}}
+{{- $latestObj := $.context.Values -}}
+{{- range $splitKey -}}
+  {{- if not $latestObj -}}
+    {{- printf "please review the entire path of '%s' exists in values" $.key | fail -}}
+  {{- end -}}
+  {{- $value = ( index $latestObj . ) -}}
+  {{- $latestObj = $value -}}
+{{- end -}}
+{{- printf "%v" (default "" $value) -}}
+{{- end -}}
+{{- define "getKeyFromList" -}}
+{{- $key := first .keys -}}
+{{- $reverseKeys := reverse .keys }}
+{{- range $reverseKeys }}
+  {{- $value := include "getValueFromKey" (dict "key" . "context" $.context ) }}
+  {{- if $value -}}
+    {{- $key = . }}
+  {{- end -}}
+{{- end -}}
+{{- printf "%s" $key -}}
+{{- end -}}"#;
+    let reads = chart(&[
+        ("app/templates/_utils.tpl", helpers),
+        (
+            "app/templates/secret.yaml",
+            r#"{{- $k := include "getKeyFromList" (dict "keys" (list "auth.password" "global.password") "context" $) }}
+password: {{ include "getValueFromKey" (dict "key" $k "context" $) }}"#,
+        ),
+    ]);
+    let values =
+        json!({"auth": {"password": "p"}, "global": {"password": "g"}, "oldPassword": "o"});
+    assert_eq!(unread(&reads, values), ["oldPassword"]);
+}
+
+#[test]
+fn tpl_of_text_it_cannot_see_reads_the_context_only_where_the_values_run_it() {
+    // fluent-bit 0.58.1's configmap-dashboards.yaml: the chart's own files run through `tpl`.
+    let reads = chart(&[(
+        "app/templates/dashboards.yaml",
+        r#"{{- if .Values.dashboards.enabled -}}
+{{- range $path, $_ := .Files.Glob "dashboards/*.json" }}
+data: {{- tpl ($.Files.Get $path) $ | nindent 4 }}
+{{- end }}
+{{- end -}}"#,
+    )]);
+    let off = json!({"dashboards": {"enabled": false}, "old": 1});
+    assert_eq!(unread(&reads, off), ["old"]);
+    let on = json!({"dashboards": {"enabled": true}, "old": 1});
+    assert!(unread(&reads, on).is_empty());
+}
+
+#[test]
+fn a_widening_inside_a_range_over_nothing_reads_nothing() {
+    // promtail 5.0.0's service-extra.yaml: `toYaml $` in a range over `extraPorts`.
+    let reads = chart(&[(
+        "app/templates/svc.yaml",
+        "{{- range $key, $values := .Values.extraPorts }}{{- with .labels }}{{- toYaml $ }}{{- end }}{{- end }}",
+    )]);
+    assert_eq!(unread(&reads, json!({"extraPorts": {}, "old": 1})), ["old"]);
+    assert!(
+        unread(
+            &reads,
+            json!({"extraPorts": {"a": {"labels": {"x": 1}}}, "old": 1})
+        )
+        .is_empty()
+    );
 }

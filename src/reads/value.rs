@@ -71,6 +71,19 @@ impl Val {
         }
     }
 
+    /// The string constants it may be, when it may only be constants (at least one).
+    pub(super) fn constants(&self) -> Option<Vec<&str>> {
+        let texts: Option<Vec<&str>> = self
+            .0
+            .iter()
+            .map(|atom| match atom {
+                Atom::Const(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        texts.filter(|t| !t.is_empty())
+    }
+
     /// The paths of values it holds or was made from, directly or inside dicts and lists.
     pub(super) fn value_paths(&self, out: &mut Vec<ValuePath>) {
         for atom in &self.0 {

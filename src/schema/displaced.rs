@@ -28,7 +28,7 @@ pub struct Displaced {
     /// What displaced it: the target schema refuses it, or no template of the target chart reads it.
     pub by: DisplacedBy,
     /// Where the base chart's templates read it (`argo-cd/templates/x.yaml:42`), when `by` is
-    /// `templates`.
+    /// `templates` (or `chart`, when the base read it).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "types", ts(optional))]
     pub read_before: Option<String>,
@@ -43,6 +43,8 @@ pub enum DisplacedBy {
     Schema,
     /// The base chart's templates read it and the target chart's read it nowhere.
     Templates,
+    /// The target chart's templates read it only to `fail`: the chart refuses it.
+    Chart,
 }
 
 impl Schema {

@@ -140,7 +140,8 @@ impl Schema {
         self.validations.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Whether `key` matches the `patternProperties` pattern `pattern` (an ECMA-262 regex).
+    /// Whether `key` matches the `patternProperties` pattern `pattern` (Go's regexp, as Helm
+    /// compiles it: `crates/values-migrate-regexp`).
     pub(crate) fn matches(&self, pattern: &str, key: &str) -> bool {
         self.patterns
             .get(pattern)

@@ -5,11 +5,15 @@ use crate::yaml::{DecodeOptions as YamlOptions, Typing};
 use wasm_bindgen::prelude::*;
 
 mod convert;
+#[cfg(feature = "render")]
+mod render;
 mod session;
 mod travel;
 
 pub(crate) use convert::{from_js, to_js, type_error};
 use convert::{from_js_or_default, given_texts, to_js_given};
+#[cfg(feature = "render")]
+pub use render::render;
 pub use session::JsSession;
 pub use travel::{JsReplayer, chain, override_schema, record, replay};
 
@@ -60,6 +64,17 @@ export class Session {
   free(): void;
   [Symbol.dispose](): void;
 }
+"#;
+
+// `render` is in the Node build (feature `render`); browsers load it as a module of its own
+// (src/wasm/render_module.rs, pkg/web-render).
+#[cfg(feature = "render")]
+#[wasm_bindgen(typescript_custom_section)]
+const RENDER_SIGNATURE: &'static str = r#"
+/** Renders a chart as `helm template` does: every file, the masked spans, the refusals, the error
+ * (the object `values-migrate render --format json` prints). Node only; browsers load it from
+ * `web-render/values_migrate_render.js`. */
+export function render(input: RenderInput): RenderResult;
 "#;
 
 #[wasm_bindgen(start)]

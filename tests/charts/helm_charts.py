@@ -577,6 +577,182 @@ def test_nesting(work):
               printed)
 
 
+# Causes nested deeper than NESTING's, in subcharts (under an alias with a condition, under an
+# alias with a tag, and their own subchart) and the root: a `oneOf` and an `anyOf` inside an
+# `anyOf`, branches of several errors ("validation failed" under "'oneOf' failed, none
+# matched"), a `$ref`'s errors under an `anyOf` under `contains`, `oneOf` per item, `if`/`then`,
+# `dependentSchemas`, `not`, `unevaluatedProperties`, a `$ref` to the schema's root, to an
+# `$anchor` and a `$dynamicRef` to a `$dynamicAnchor` (the same anchors in two charts of the
+# tree; each chart's are its own). Keys that are no YAML 1.1 word (`n`, `y` are booleans to
+# Helm's reader).
+DEEP = {"type": "object", "properties": {
+    "o": {"oneOf": [{"type": "object", "required": ["x", "z"], "properties": {"w": {"type": "integer"}}},
+                    {"type": "string"}]},
+    "a": {"anyOf": [{"$ref": "#/$defs/p"}, {"type": "array", "items": {"type": "integer"}}]},
+    "num": {"anyOf": [{"oneOf": [{"type": "string"}, {"minimum": 10}]},
+                      {"allOf": [{"maximum": 0}, {"multipleOf": 3}]}]},
+    "m": {"oneOf": [{"type": "integer"}, {"minimum": 0}]},
+    "i": {"if": {"properties": {"k": {"const": 1}}},
+          "then": {"required": ["v"], "properties": {"w": {"type": "string"}}}},
+    "d": {"dependentSchemas": {"k": {"required": ["q"], "properties": {"k": {"type": "string"}}}}},
+    "u": {"properties": {"a": {"type": "integer"}}, "unevaluatedProperties": False},
+    "c": {"contains": {"anyOf": [{"type": "string", "minLength": 3}, {"$ref": "#/$defs/p"}]}},
+    "t": {"not": {"anyOf": [{"type": "integer"}]}},
+    "l": {"type": "array", "items": {"oneOf": [{"required": ["a"]}, {"required": ["b"]}]}},
+    "r": {"$ref": "#"},
+    "an": {"$ref": "#pa"},
+    "dy": {"$dynamicRef": "#node"},
+    "dp": {"$dynamicRef": "#/$defs/node"}},
+    "$defs": {"p": {"type": "object", "required": ["s"],
+                    "properties": {"q": {"type": "integer"}, "r": {"type": "string"}}},
+              "pa": {"$anchor": "pa", "anyOf": [{"type": "string"}, {"$ref": "#/$defs/p"}]},
+              "node": {"$dynamicAnchor": "node", "oneOf": [{"type": "integer"}, {"$ref": "#/$defs/p"}]}}}
+DEEP_VALUES = {"o": {"w": "x"}, "a": {"q": "x", "r": 1}, "num": 5, "m": 1, "i": {"k": 1, "w": 1},
+               "d": {"k": 1}, "u": {"a": 1, "b": 2}, "c": ["ab", {"q": "x"}], "t": 3,
+               "l": [{"c": 1}, {"a": 1, "b": 2}], "r": {"num": 5, "o": 1}, "an": {"q": "x"},
+               "dy": {"q": "x"}, "dp": "s"}
+# The same under draft-07 (`definitions`, no 2019-09 keywords), as a third subchart.
+DEEP_07 = json.loads(json.dumps({**DEEP, "properties": {k: v for k, v in DEEP["properties"].items()
+                                                        if k not in ("an", "dy", "dp", "u", "d")},
+                                 "$defs": {"p": DEEP["$defs"]["p"]}}).replace("$defs", "definitions"))
+DEEP_07["$schema"] = "http://json-schema.org/draft-07/schema#"
+DEEP_07_VALUES = {k: v for k, v in DEEP_VALUES.items() if k in DEEP_07["properties"]}
+TOP = {"type": "object", "properties": {"top": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/q"}]}},
+       "$defs": {"q": {"required": ["a", "b"], "properties": {"c": {"type": "integer"}}}}}
+DEEP_CASES = [
+    ("a subchart's `oneOf`/`anyOf` causes under an alias and a condition, nested", {"s": DEEP_VALUES}),
+    ("under an alias and a tag, with its own subchart's", {"t": {**DEEP_VALUES, "leaf": DEEP_VALUES}}),
+    ("a draft-07 subchart's", {"old": DEEP_07_VALUES}),
+    ("the root's", {"top": {"c": "x"}}),
+    ("every chart at once", {"top": {"c": "x"}, "s": {**DEEP_VALUES, "leaf": DEEP_VALUES}, "t": DEEP_VALUES,
+                             "old": DEEP_07_VALUES}),
+]
+
+
+def test_deep_nesting(work):
+    """Helm's error tree for subcharts' violations with nested causes: every line, its words
+    and its depth (the line sets), and every line under the same lines as Helm's (its chain of
+    parents, whatever Go's map order)."""
+    write(f"{work}/deep", {
+        "Chart.yaml": chart_yaml("deep", "1.0.0", [
+            {"name": "sub", "version": "1.0.0", "alias": "s", "condition": "s.enabled"},
+            {"name": "sub", "version": "1.0.0", "alias": "t", "tags": ["x"]},
+            {"name": "old", "version": "1.0.0"}]),
+        "values.yaml": "s:\n  enabled: true\ntags:\n  x: true\n",
+        "values.schema.json": TOP,
+        "charts/sub/Chart.yaml": chart_yaml("sub", "1.0.0", [{"name": "leaf", "version": "1.0.0", "condition": "leaf.on"}]),
+        "charts/sub/values.yaml": "leaf:\n  on: true\n",
+        "charts/sub/values.schema.json": DEEP,
+        "charts/sub/charts/leaf/Chart.yaml": chart_yaml("leaf", "1.0.0"),
+        "charts/sub/charts/leaf/values.schema.json": DEEP,
+        "charts/old/Chart.yaml": chart_yaml("old", "1.0.0"),
+        "charts/old/values.schema.json": DEEP_07,
+    })
+    archive = Chart.load(f"{work}/deep").save(work)
+    compare(work, "deep nested causes", archive, f"{work}/deep", DEEP_CASES)
+    for description, values in DEEP_CASES:
+        values_file = f"{work}/deep-values.yaml"
+        with open(values_file, "w") as f:
+            yaml.safe_dump(values, f)
+        said = helm_chains(helm_said(archive, values))
+        _, report = our_lines(archive, values_file)
+        ours = our_chains(report)
+        check(f"deep nested causes: {description}: every line under the same lines as in helm install's tree",
+              bool(said) and ours == said,
+              f"helm only {sorted(said - ours)}\n     ours only {sorted(ours - said)}")
+
+
+def helm_chains(text):
+    """Each line of Helm's report with the lines it is nested under: `(chart, line, ...)` from
+    the chart's name down to it (the set of them is the tree, whatever Go's map order)."""
+    out, chart, stack = set(), None, []
+    for line in text.splitlines():
+        if not line.lstrip().startswith("- at "):
+            chart, stack = (line[:-1], []) if line.endswith(":") else (chart, stack)
+            continue
+        depth = (len(line) - len(line.lstrip())) // 2
+        stack = stack[:depth] + [normal(line.strip())]
+        out.add((chart, *stack))
+    return out
+
+
+def our_chains(report):
+    """The same chains read off our violations: the lines that hold each (`within`), its own line
+    and its causes."""
+    out = set()
+    def causes(above, items):
+        for c in items:
+            chain = above + (normal(f"- at '{c['pointer']}': {c['message']}"),)
+            out.add(chain)
+            causes(chain, c.get("causes", []))
+    for v in report.get("violations", []) + report.get("defaultsViolations", []):
+        name = v["chart"]["name"]
+        chain = (name,)
+        for w in v.get("within", []):
+            chain += (normal(f"- at '{w['pointer']}': {w['message']}"),)
+            out.add(chain)
+        chain += (normal(v["chart"]["helm"][len(name) + 2:].strip()),)
+        out.add(chain)
+        causes(chain, v.get("causes", []))
+    return out
+
+
+def missing(work):
+    """`miss` lists five dependencies; `charts/` holds `present` (at another version than listed)
+    only; `present` lists its own `deep`, which is missing too."""
+    deps = [{"name": "alpha", "version": "1.0.0"}, {"name": "present", "version": "1.0.0"},
+            {"name": "beta", "version": "2.0.0", "alias": "b"},
+            {"name": "gamma", "version": "1.0.0", "condition": "gamma.enabled"},
+            {"name": "delta", "version": "1.0.0", "tags": ["extra"]}]
+    write(f"{work}/miss", {
+        "Chart.yaml": chart_yaml("miss", "1.0.0", deps),
+        "values.yaml": "gamma:\n  enabled: false\n",
+        "charts/present/Chart.yaml": chart_yaml("present", "2.0.0", [{"name": "deep", "version": "1.0.0"}]),
+        "charts/present/values.schema.json": {"type": "object", "properties": {"port": {"type": "integer"}}},
+    })
+    write(f"{work}/whole", {
+        "Chart.yaml": chart_yaml("whole", "1.0.0", [{"name": "present", "version": "2.0.0"}]),
+        "charts/present/Chart.yaml": chart_yaml("present", "2.0.0", [{"name": "deep", "version": "1.0.0"}]),
+        "charts/present/values.schema.json": {"type": "object", "properties": {"port": {"type": "integer"}}},
+    })
+
+
+def test_missing_dependencies(work):
+    """Every dependency missing from `charts/`, named in one error as `helm install` names them:
+    Helm v4.2.3's `action.CheckDependencies` (pkg/action/install.go) in pkg/cmd/install.go's
+    words. helm-python-sdk's render does not run that check; its lint runs the same loop (by
+    name, in Chart.yaml's order, aliases, conditions and tags aside) and lists the names."""
+    missing(work)
+    from helm_python.chart import lint
+    report = lint(f"{work}/miss")
+    listed = [m["error"].split(": ", 1)[1].split(",") for m in report["messages"]
+              if m["error"].startswith("chart directory is missing these dependencies: ")]
+    names = listed[0] if listed else []
+    expected = ("an error occurred while checking for chart dependencies. You may need to run "
+                "'helm dependency build' to fetch missing dependencies: found in Chart.yaml, but "
+                "missing in charts/ directory: " + ", ".join(names))
+    values_file = f"{work}/empty.yaml"
+    with open(values_file, "w") as f:
+        f.write("{}\n")
+    archive = Chart.load(f"{work}/miss").save(work)
+    for form, path in (("archive", archive), ("directory", f"{work}/miss")):
+        out = subprocess.run([BIN, "validate", "--chart", path, "--values", values_file],
+                             capture_output=True, text=True)
+        said = out.stderr.strip().splitlines()[-1] if out.stderr.strip() else ""
+        check(f"missing dependencies ({form}): all four named in one error, as helm install names them",
+              names == ["alpha", "beta", "gamma", "delta"] and out.returncode != 0
+              and said.endswith("Chart.yaml: " + expected), f"lint {names}\n     ours {said!r}")
+    # A subchart's own missing dependency: Helm checks the root only, and installs.
+    whole = Chart.load(f"{work}/whole").save(work)
+    for description, values in (("valid", {}), ("a violation in the subchart", {"present": {"port": "x"}})):
+        with open(values_file, "w") as f:
+            yaml.safe_dump(values, f)
+        helm = helm_lines(whole, values)
+        ours, report = our_lines(whole, values_file)
+        check(f"missing dependencies: a subchart's own missing one is no error ({description})",
+              ours == helm and report.get("valid") == (not helm), f"helm {sorted(helm)}\n     ours {sorted(ours)}")
+
+
 def bump(work):
     """umb 1.0.0 → 2.0.0: its subchart alpha 1.0.0 → 2.0.0 renames `port` to `podPort`."""
     for version, schema in (("1.0.0", {"type": "object", "properties": {"port": {"type": "integer"}}}),
@@ -967,6 +1143,8 @@ def main():
         test_aliased_imports(work)
         test_nulls(work)
         test_nesting(work)
+        test_deep_nesting(work)
+        test_missing_dependencies(work)
         test_ordered(work)
         test_displaced_gates(work)
         test_drafts(work)

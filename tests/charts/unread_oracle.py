@@ -8,6 +8,7 @@ moves.json):
      every documented move's source and every documented removal (moves.json) taken out: the
      settings the notes move are silently lost (printed per path, with whether the base read it);
   2. `values-migrate diagnose` names the values the target chart reads nowhere (`by: templates`;
+     `by: chart`, refused by a `fail` guard, is judged by Helm's failing with the chart's message;
      an entry without `by` is a schema verdict); for each, Helm's render of the target chart with
      the user's values and with that value removed must be the same manifests: a difference is a
      false "ignored" and fails the run;
@@ -21,7 +22,7 @@ Renders are Helm's (helm-python-sdk, Helm v4.2.3's Go SDK), the chart loaded afr
 (a render may drop a subchart from the object), cached by chart and values within a run. Renders
 that change by themselves (`now`, `randAlphaNum`, generated certificates) are rendered twice, more
 than a second apart, and the lines that differed are left out of every comparison. NOTES.txt is
-compared like any other file.
+left out (printed, never applied).
 
 Usage: python3 tests/charts/unread_oracle.py [BUMP ...]   (default: every bump; names or paths)
 Ends with `N passed, M failed` (a check is a claim judged, a bump's premise, a written file);
@@ -59,7 +60,8 @@ def render(chart, values):
         try:
             with Chart.load(str(chart)) as c:
                 out = c.render(values)
-            _cache[key_] = {k: v.splitlines() for k, v in out.items()}
+            # NOTES.txt is printed to a person, never applied: a value only it reads is lost.
+            _cache[key_] = {k: v.splitlines() for k, v in out.items() if not k.endswith("/NOTES.txt")}
         except Exception as error:  # a render that fails is an outcome too
             _cache[key_] = f"render failed: {str(error).strip()[:300]}"
     return _cache[key_]
@@ -184,6 +186,31 @@ def claims(report):
     return [prefix + segments(d["path"]) for d in report.get("displaced", []) if d.get("by", "schema") == "templates"]
 
 
+def refusals(report):
+    """(path, message) of each value a diagnosis says the target chart refuses (`by: chart`)."""
+    prefix = segments(report.get("prefix") or "")
+    out = []
+    for d in report.get("displaced", []):
+        if d.get("by") == "chart":
+            # "refused by the chart: <file>:<line>: <message>"
+            said = d["reason"].split(": ", 2)
+            out.append((prefix + segments(d["path"]), said[2] if len(said) > 2 else ""))
+    return out
+
+
+def judge_refusals(tally, chart, values, refused, label):
+    """Each value called refused by the target chart: Helm's render with it fails with the chart's
+    message, and without it (every other refused value out too) it renders."""
+    for path, message in refused:
+        others = without(values, *[p for p, _ in refused])
+        failed = render(chart, values)
+        kept = render(chart, others)
+        ok = isinstance(failed, str) and message in failed and isinstance(kept, dict)
+        tally.check(ok, f"false refused{label} {show(path)}: with it {str(failed)[:200]!r}; without {'renders' if isinstance(kept, dict) else kept}")
+        if ok:
+            print(f"  refused by the target{label} {show(path)}: Helm fails with \"{message[:80]}\" (and renders without it)")
+
+
 class Tally:
     def __init__(self):
         self.passed = self.failed = 0
@@ -208,6 +235,14 @@ def judge_claims(tally, target, values, claimed, label):
 def premise(tally, bump, values, proposal):
     """Helm on the fixture itself (PART 1): both charts render, and the target loses the moved settings."""
     moves = json.loads((bump / "moves.json").read_text()) if (bump / "moves.json").exists() else None
+    # moved by the notes, and refused by the target with the old key (a `fail` guard): the target
+    # does not render the old file at all, so what it loses is judged without them
+    refused = [segments(p) for p in (moves or {}).get("refused", [])]
+    if refused:
+        failed = render(bump / "target-chart", values)
+        print(f"  the target with the old values.yaml: {'fails: ' + failed[:160] if isinstance(failed, str) else 'RENDERS'}")
+        tally.check(isinstance(failed, str), f"{bump.name}: premise: the target renders the refused keys")
+        given, values = values, without(values, *refused)
     base, target = Baseline(bump / "base-chart", values), Baseline(bump / "target-chart", values)
     ok_base, ok_prop = base.ok(), isinstance(render(bump / "target-chart", proposal), dict)
     print(f"  base + values.yaml renders: {ok_base or base.first}; target + proposal.yaml renders: "
@@ -218,8 +253,13 @@ def premise(tally, bump, values, proposal):
     documented = [segments(m["from"]) for m in moves["moves"]] + [segments(p) for p in moves["dropped"]]
     # moved or dropped by the notes, yet read by the target under the old key with another meaning
     still = [segments(p) for p in moves.get("stillRead", [])]
-    gone = [p for p in documented if p not in still]
-    missing = [show(p) for p in documented + still if not has(values, p)]
+    under = lambda p: any(p[: len(r)] == r for r in refused)
+    missing = [show(p) for p in documented + still if not has(given if refused else values, p)]
+    gone = [p for p in documented if p not in still and not under(p)]
+    documented = [p for p in documented if not under(p)]
+    if not gone:
+        tally.check(ok_base and ok_prop and not missing, f"{bump.name}: premise (renders {ok_base}/{ok_prop}, moves.json paths not in values.yaml {missing})")
+        return base, target
     for path in documented:
         if has(values, path):
             read = base.differs(without(values, path)) is not None
@@ -291,9 +331,13 @@ def check(tally, bump):
         tally.check(False, f"{bump.name}: diagnose: {report}")
         return 0, 0
     claimed = claims(report)
-    print(f"  diagnose: {len(report.get('displaced', []))} displaced, {len(claimed)} by templates")
-    judge_claims(tally, target, values, claimed, "")
-    named, truly = recall(values, base, target, claimed)
+    refused = refusals(report)
+    print(f"  diagnose: {len(report.get('displaced', []))} displaced, {len(claimed)} by templates, {len(refused)} refused by the chart")
+    judge_refusals(tally, bump / "target-chart", values, refused, "")
+    usable = target.values  # the user's file less what the target refuses (premise)
+    judge_claims(tally, target, usable, claimed, "")
+    named, truly = recall(usable, base, target, claimed)
+    documented(bump, claimed + [p for p, _ in refused])
     if truly and not claimed:
         tally.check(False, f"{bump.name}: Helm shows {truly} values ignored now and the tool names none")
 
@@ -302,11 +346,34 @@ def check(tally, bump):
     if isinstance(report, str):
         tally.check(False, f"{bump.name}: diagnose of the base values.yaml: {report}")
     else:
+        judge_refusals(tally, bump / "target-chart", defaults, refusals(report), " (base defaults as the file)")
         judge_claims(tally, Baseline(bump / "target-chart", defaults), defaults, claims(report), " (base defaults as the file)")
 
     judge_migrate(tally, bump, values, proposal, target)
     print(f"  recall {named}/{truly}" if truly else "  recall - (Helm shows nothing read before and ignored now)")
     return named, truly
+
+
+MOVES = [0, 0]  # documented moves and removals the diagnosis names, of all of them
+
+
+def documented(bump, named):
+    """Recall on the notes: each path moves.json moves, drops or says the target refuses, named
+    (as that path, an ancestor, or in part) by the diagnosis?"""
+    if not (bump / "moves.json").exists():
+        return
+    moves = json.loads((bump / "moves.json").read_text())
+    still = moves.get("stillRead", [])
+    paths = [m["from"] for m in moves["moves"]] + moves["dropped"]
+    paths = [p for p in paths if p not in still]
+    hit = 0
+    for p in paths:
+        path = segments(p)
+        ok = any(path[: len(c)] == c or c[: len(path)] == path for c in named)
+        hit += ok
+        print(f"  documented {p}: {'named' if ok else 'NOT NAMED'}")
+    MOVES[0] += hit
+    MOVES[1] += len(paths)
 
 
 def judge_migrate(tally, bump, values, proposal, target):
@@ -360,7 +427,8 @@ def main():
         named, truly = check(tally, bump)
         all_named += named
         all_truly += truly
-    print(f"recall over {len(picked)} bump(s): {all_named}/{all_truly}; {len(_cache)} renders in {time.monotonic() - started:.0f}s")
+    print(f"recall over {len(picked)} bump(s): {all_named}/{all_truly}; documented moves named {MOVES[0]}/{MOVES[1]}; "
+          f"{len(_cache)} renders in {time.monotonic() - started:.0f}s")
     print(f"{tally.passed} passed, {tally.failed} failed")
     sys.exit(1 if tally.failed else 0)
 

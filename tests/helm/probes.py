@@ -218,7 +218,7 @@ PATTERNS = [
     ("octal-escape", r"^\101$", ["A"]),
     ("slash-escape", r"^\/$", ["/"]),
     ("dash-escape", r"^\-$", ["-"]),
-    # Go 1.26's regexp, as our own engine (crates/values-migrate-validator/src/regexp) reads it.
+    # Go 1.26's regexp, as our own engine (crates/values-migrate-regexp) reads it.
     ("C-any-byte", r"^\C$", ["a"]),
     ("p-multiword-script", r"^\p{Old_Italic}$", ["\U00010300"]),
     ("p-script-code", r"^\p{Latn}$", ["a"]),
@@ -486,6 +486,56 @@ def misc():
     ]
 
 
+S06 = "http://json-schema.org/draft-06/schema#"
+
+
+def contains():
+    """`contains` with `minContains`/`maxContains`, per draft (the bounds are keywords from
+    2019-09; `contains` from draft-06): every matching item counted and listed, both bounds
+    failing at once, `minContains: 0`, `true`/`false` as `contains`, inside `anyOf`/`oneOf`/`not`,
+    a `$ref`'s several errors as causes, `contains` nested, beside `items` and
+    `unevaluatedItems` (2020-12 marks matched items evaluated, 2019-09 does not)."""
+    ints = {"type": "integer"}
+    cases = [
+        ("max", {"contains": ints, "maxContains": 1}, "l: [1, 2, x, 3]\n"),
+        ("max-0", {"contains": ints, "maxContains": 0}, "l: [1, x]\n"),
+        ("max-met", {"contains": ints, "maxContains": 2}, "l: [1, x, 2]\n"),
+        ("max-none-matched", {"contains": ints, "maxContains": 2}, "l: [x, z]\n"),
+        ("min-and-max", {"contains": ints, "minContains": 2, "maxContains": 3}, "l: [1, 2, 3, 4, x]\n"),
+        ("min-over-max", {"contains": ints, "minContains": 3, "maxContains": 1}, "l: [1, 2, x]\n"),
+        ("min-0-none", {"contains": ints, "minContains": 0, "maxContains": 1}, "l: [x, z]\n"),
+        ("min-0-over", {"contains": ints, "minContains": 0, "maxContains": 1}, "l: [1, 2]\n"),
+        ("min-none-matched", {"contains": ints, "minContains": 2}, "l: [x, z]\n"),
+        ("many-matched", {"contains": ints, "maxContains": 1000}, "l: " + json.dumps(list(range(1002))) + "\n"),
+        ("max-without-contains", {"maxContains": 1}, "l: [1, 2]\n"),
+        ("true", {"contains": True, "maxContains": 1}, "l: [1, 2]\n"),
+        ("false", {"contains": False, "maxContains": 1}, "l: [1, 2]\n"),
+        ("false-min-0", {"contains": False, "minContains": 0}, "l: [1, 2]\n"),
+        ("empty", {"contains": ints}, "l: []\n"),
+        ("empty-min-0", {"contains": ints, "minContains": 0}, "l: []\n"),
+        ("in-anyOf", {"anyOf": [{"contains": ints, "maxContains": 1}, {"maxItems": 1}]}, "l: [1, 2, x]\n"),
+        ("in-oneOf", {"oneOf": [{"contains": ints, "maxContains": 1},
+                                {"contains": {"type": "string"}, "minContains": 2}]}, "l: [1, 2, x]\n"),
+        ("in-not", {"not": {"contains": ints, "maxContains": 1}}, "l: [1, x]\n"),
+        ("causes-grouped", {"contains": {"type": "object", "required": ["a", "b"],
+                                         "properties": {"c": {"type": "string"}}}, "minContains": 1},
+         "l: [{c: 1}, 3]\n"),
+        ("nested", {"contains": {"contains": ints, "maxContains": 1}}, "l: [[1, 2], [3, 4]]\n"),
+        ("beside-items", {"type": "array", "items": ints, "contains": {"minimum": 5}, "maxContains": 1},
+         "l: [5, 6, x]\n"),
+        ("unevaluatedItems", {"contains": ints, "maxContains": 1, "unevaluatedItems": False}, "l: [1, 2, x]\n"),
+    ]
+    out = []
+    for label, draft in (("none", None), ("2019-09", S2019), ("draft-07", S07), ("draft-06", S06), ("draft-04", S04)):
+        for name, sub, defaults in cases:
+            out.append((f"{name}/{label}", one("l", sub, draft), defaults, None))
+        ref = {**one("l", {"contains": {"$ref": "#/definitions/x"}}, draft),
+               "definitions": {"x": {"type": "integer", "minimum": 5, "multipleOf": 2}}}
+        out.append((f"ref-causes/{label}", ref, "l: [x, 1]\n", None))
+    out.append(("user-over-defaults/none", one("l", {"contains": ints, "maxContains": 1}), "l: [x]\n", "l: [1, 2]\n"))
+    return out
+
+
 def tabs():
     """Tabs where go-yaml (Helm's reader) reads a line's indentation or its next block token:
     refused there, read inside a line, a flow collection or a block scalar's content; each as
@@ -639,7 +689,7 @@ def flow():
 def all_probes():
     """Every probe as `(group, name, schema text, defaults text, user text or None)`."""
     out = []
-    for group in (drafts, formats, patterns, numbers, yaml_words, misc, tabs, separators, escapes, anchors, flow):
+    for group in (drafts, formats, patterns, numbers, yaml_words, misc, contains, tabs, separators, escapes, anchors, flow):
         for name, schema, defaults, user in group():
             text = schema if isinstance(schema, str) else json.dumps(schema, ensure_ascii=False)
             out.append((group.__name__, name, text, defaults, user))

@@ -574,3 +574,102 @@ fn a_subcharts_schema_numbers_reach_the_composition_as_written() {
     assert_eq!(far(6), "value must be one of 5, 1e2");
     assert_eq!(far(5), "minimum: got 5, want ∞");
 }
+
+#[test]
+fn every_missing_dependency_is_named_in_one_error_as_helm_install_names_them() {
+    // Helm v4.2.3's `helm install`/`helm template` (action.CheckDependencies, wrapped by
+    // pkg/cmd/install.go): every dependency of the root's Chart.yaml that no chart in `charts/`
+    // is named after, by name (not alias), condition off or not, in Chart.yaml's order. `sub` is
+    // there at another version than listed: not missing (Helm matches the name only), and its
+    // own missing dependency `deep` is no error (Helm checks the root only).
+    let chart_yaml = b"apiVersion: v2\nname: top\nversion: 1.0.0\ndependencies:\n  - name: alpha\n    version: 1.0.0\n  - name: sub\n    version: 1.0.0\n  - name: beta\n    version: 2.0.0\n    alias: b\n  - name: gamma\n    version: 1.0.0\n    condition: gamma.enabled\n";
+    let sub_yaml = b"apiVersion: v2\nname: sub\nversion: 2.0.0\ndependencies:\n  - name: deep\n    version: 1.0.0\n";
+    let archive = gzip(&tar(&[
+        Entry("top/Chart.yaml", b'0', chart_yaml),
+        Entry("top/values.yaml", b'0', b"gamma:\n  enabled: false\n"),
+        Entry("top/charts/sub/Chart.yaml", b'0', sub_yaml),
+    ]));
+    let error = chart::from_archive("top.tgz", &archive)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        error,
+        "top.tgz: Chart.yaml: an error occurred while checking for chart dependencies. You may \
+         need to run 'helm dependency build' to fetch missing dependencies: found in Chart.yaml, \
+         but missing in charts/ directory: alpha, beta, gamma"
+    );
+}
+
+#[test]
+fn a_subcharts_missing_dependency_and_a_version_out_of_range_are_dropped_as_helm_drops_them() {
+    // The root lists `sub` 1.0.0 and holds sub 2.0.0: Helm keeps it as an unlisted subchart
+    // (under its own name, always on); sub's own missing `deep` is dropped without a word.
+    let chart_yaml = b"apiVersion: v2\nname: top\nversion: 1.0.0\ndependencies:\n  - name: sub\n    version: 1.0.0\n    alias: renamed\n    condition: renamed.enabled\n";
+    let sub_yaml = b"apiVersion: v2\nname: sub\nversion: 2.0.0\ndependencies:\n  - name: deep\n    version: 1.0.0\n";
+    let archive = gzip(&tar(&[
+        Entry("top/Chart.yaml", b'0', chart_yaml),
+        Entry("top/charts/sub/Chart.yaml", b'0', sub_yaml),
+        Entry(
+            "top/charts/sub/values.schema.json",
+            b'0',
+            br#"{"properties": {"port": {"type": "integer"}}}"#,
+        ),
+    ]));
+    let composed = chart::from_archive("top.tgz", &archive).unwrap();
+    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let defaults: serde_json::Value =
+        serde_json::from_str(composed.defaults.as_deref().unwrap_or("{}")).unwrap();
+    let found = schema.validate_coalesced(
+        Some(&defaults),
+        &serde_json::json!({"sub": {"port": "x"}, "renamed": {"enabled": false}}),
+    );
+    let at: Vec<&str> = found.iter().map(|v| v.pointer.as_str()).collect();
+    assert_eq!(at, ["/sub/port"]);
+}
+
+#[test]
+fn each_charts_anchors_and_dynamic_anchors_stay_its_own_in_the_composition() {
+    // Helm validates each chart's schema alone: `#pa` and `#node` find that chart's anchors,
+    // though the root and its subchart both name theirs `pa` and `node`.
+    let schema = |kind: &str| {
+        format!(
+            r##"{{"properties": {{"a": {{"$ref": "#pa"}}, "d": {{"$dynamicRef": "#node"}}, "p": {{"$dynamicRef": "#/$defs/node"}}}},
+               "$defs": {{"pa": {{"$anchor": "pa", "type": "{kind}"}}, "node": {{"$dynamicAnchor": "node", "type": "{kind}"}}}}}}"##
+        )
+    };
+    let (top, sub) = (schema("string"), schema("integer"));
+    let archive = gzip(&tar(&[
+        Entry(
+            "top/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: top\nversion: 1.0.0\n",
+        ),
+        Entry("top/values.schema.json", b'0', top.as_bytes()),
+        Entry(
+            "top/charts/sub/Chart.yaml",
+            b'0',
+            b"apiVersion: v2\nname: sub\nversion: 1.0.0\n",
+        ),
+        Entry("top/charts/sub/values.schema.json", b'0', sub.as_bytes()),
+    ]));
+    let composed = chart::from_archive("top.tgz", &archive).unwrap();
+    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let values = serde_json::json!({"a": 1, "d": 1, "p": 1, "sub": {"a": "x", "d": "x", "p": "x"}});
+    let found = schema.validate_coalesced(None, &values);
+    let mut at: Vec<(&str, &str)> = found
+        .iter()
+        .map(|v| (v.pointer.as_str(), v.message.as_str()))
+        .collect();
+    at.sort();
+    assert_eq!(
+        at,
+        [
+            ("/a", "got number, want string"),
+            ("/d", "got number, want string"),
+            ("/p", "got number, want string"),
+            ("/sub/a", "got string, want integer"),
+            ("/sub/d", "got string, want integer"),
+            ("/sub/p", "got string, want integer"),
+        ]
+    );
+}

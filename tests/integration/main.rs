@@ -5,6 +5,7 @@
 mod common;
 mod fuzz_case;
 
+mod behaviour;
 mod chart_archives;
 mod cli;
 mod conformance;
@@ -16,6 +17,7 @@ mod migrate_robustness;
 mod patch_cli;
 mod patch_fixtures;
 mod propose_cli;
+mod render_cli;
 mod replay;
 mod replay_cli;
 mod schema_compile;

@@ -42,6 +42,9 @@ export function resultOf(args) {
       if (args.includes('--repos')) return 'FleetReport';
       if (args.includes('--chain')) return 'ChainResult';
       return args.includes('--layered') ? 'LayeredReplayResult' : 'ReplayResult';
+    case 'render':
+      // Its default format is Helm's stream.
+      return args.includes('--format') && format === 'json' ? 'RenderResult' : null;
     default:
       return null; // decode prints the documents themselves; schema --for-overrides a schema.
   }

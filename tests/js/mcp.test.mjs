@@ -1,6 +1,7 @@
 // `values-migrate mcp` (issue 25), driven by the MCP SDK's own client over stdio: the server is
 // the packed Node CLI, run in a scratch working directory that holds copies of the examples.
 import { test, before, after } from 'node:test';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -62,7 +63,7 @@ async function call(name, args) {
 
 test('lists the tools, each with an input and an output schema', async () => {
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((t) => t.name).sort(), ['diagnose', 'migrate', 'patch_manifest', 'replay', 'validate']);
+  assert.deepEqual(tools.map((t) => t.name).sort(), ['diagnose', 'migrate', 'patch_manifest', 'render', 'replay', 'validate']);
   for (const tool of tools) {
     assert.equal(tool.inputSchema.type, 'object', tool.name);
     assert.equal(tool.outputSchema.type, 'object', tool.name);
@@ -237,6 +238,25 @@ test('replay replays a recording; migrate writes when asked and planned', async 
   const written = await call('migrate', { ...bosun, proposal: read(`${BOSUN}/proposal.yaml`), write: true });
   assert.deepEqual(written.written, [bosun.values[0]]);
   assert.equal(read(bosun.values[0]), read(`${BOSUN}/expected.addons.yaml`));
+});
+
+test('render renders a real chart with values and set, as the CLI does; a chart outside the root is refused', async () => {
+  const args = { chart: 'argo/target-chart', values: ['argo/proposal.yaml'], set: ['server.replicas=2'], release: 'argocd', namespace: 'argocd' };
+  const rendered = await call('render', args);
+  assert.equal(rendered.error, null);
+  assert.deepEqual(rendered.refused, []);
+  const cli = spawnSync(process.execPath, [nodeCli, 'render', '--chart', args.chart, '--values', args.values[0], '--set', args.set[0],
+    '--release', 'argocd', '--namespace', 'argocd', '--format', 'json'], { cwd: scratch, encoding: 'utf8', maxBuffer: 64 << 20 });
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.deepEqual(rendered, JSON.parse(cli.stdout), 'the object the CLI prints');
+  const server = rendered.files['argo-cd/templates/argocd-server/deployment.yaml'];
+  assert.match(server, /replicas: 2\n/);
+  assert.match(server, /\n  namespace: "argocd"\n/);
+  const { tools } = await client.listTools();
+  const inputs = Object.keys(tools.find((t) => t.name === 'render').inputSchema.properties).sort();
+  assert.deepEqual(inputs, cliFlags('render').map((f) => f.name).filter((n) => n !== 'format').sort());
+  const outside = await call('render', { chart: '../secret.yaml' });
+  assert.match(outside.error, /^chart: \.\.\/secret\.yaml: outside the server's root/);
 });
 
 test('the brief is a prompt', async () => {

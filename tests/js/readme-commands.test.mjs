@@ -48,6 +48,7 @@ const PLACEHOLDERS = {
   'PATH=VALUE': 'metrics.serviceMonitor.namespace=monitoring', 'URL=FILE': 'https://example.com/common.json=common.json',
   '…': 'helm', V: 'apps/v1', K: 'Deployment', NS: 'orders', N: 'orders-worker', NAME: 'web',
   PATH: 'resources.limits.memory', OLD: '512Mi', NEW: '768Mi',
+  '--chart DIR': 'chart', '--chart TGZ': 'bosun-0.25.1.tgz', '--set KEY=VALUE': 'replicas=2',
 };
 
 /** The command lines a synopsis line stands for: optional parts given, one line per alternative. */
@@ -166,7 +167,7 @@ const synopsis = readme.split('## Command line')[1].split('```sh')[1].split('```
 test('the README shows the commands this file runs', () => {
   const commands = readmeCommands(readme);
   assert.ok(commands.length >= 15, commands.join('\n'));
-  for (const verb of ['decode', 'validate', 'diagnose', 'migrate', 'patch', 'replay', 'schema']) {
+  for (const verb of ['decode', 'validate', 'diagnose', 'migrate', 'patch', 'replay', 'schema', 'render']) {
     assert.ok(commands.some((c) => c.startsWith(`values-migrate ${verb} `)), verb);
   }
   // The synopsis expands to runnable lines: no placeholder is left.

@@ -11,12 +11,15 @@
 //! least work any correct parse can do. A job with `"peak": true` makes one call instead of
 //! timing, and reports the process's peak resident memory during it (Linux: `VmHWM`, reset
 //! through `/proc/self/clear_refs` just before the call).
+//!
+//! `values-migrate-bench --serve JOBS.json` times the plan's `render` jobs on request instead,
+//! one stdin line `INDEX CALLS` at a time (bench/render.mjs interleaves them with Helm's calls).
 
-use values_migrate::migrate::SessionSpec;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::hint::black_box;
 use std::time::Instant;
+use values_migrate::migrate::SessionSpec;
 use values_migrate::migrate::{Named, Request, SourceFile};
 use values_migrate::{DecodeOptions, Typing};
 
@@ -90,7 +93,12 @@ fn need<'a>(job: &Job, field: &'a Option<String>, name: &str) -> &'a str {
 fn status_bytes(field: &str) -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with(field))?;
-    let kb: u64 = line[field.len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
+    let kb: u64 = line[field.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
     Some(kb * 1024)
 }
 
@@ -256,7 +264,47 @@ fn run(plan: &Plan, job: &Job) -> Value {
                     .is_ok()
             };
             let (s, b, c, m) = timed(plan, job, &call);
-            (s, b, c, m, json!({ "ok": call(), "files": both.base.files.len() }))
+            (
+                s,
+                b,
+                c,
+                m,
+                json!({ "ok": call(), "files": both.base.files.len() }),
+            )
+        }
+        "render" => {
+            // Helm's render (src/render): the chart at `file` (a directory or a .tgz) read from
+            // the file system and rendered with the `values` files given as `--values`: every
+            // template's text, as Helm's engine and the JS `render` return them (what
+            // `values-migrate render` does less the process and printing the stream).
+            let (chart, request) = render_request(job);
+            let call =
+                || values_migrate::render::render(&values_migrate::chart::Fs, &chart, &request);
+            let (s, b, c, m) = timed(plan, job, &call);
+            let result = match call() {
+                Err(failure) => json!({ "error": format!("{failure:?}") }),
+                Ok(outcome) => {
+                    let r = &outcome.rendered;
+                    let files: serde_json::Map<String, Value> = r
+                        .files
+                        .iter()
+                        .map(|(name, (text, _))| (name.clone(), json!(text)))
+                        .collect();
+                    let masked: Vec<&String> = r
+                        .files
+                        .iter()
+                        .filter(|(_, (_, m))| !m.is_empty())
+                        .map(|(n, _)| n)
+                        .collect();
+                    json!({
+                        "files": files,
+                        "masked": masked,
+                        "refused": r.refused.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+                        "error": r.error.as_ref().map(|e| e.to_string()),
+                    })
+                }
+            };
+            (s, b, c, m, result)
         }
         other => die(&format!("{}: unknown kind {other}", job.id)),
     };
@@ -267,10 +315,70 @@ fn run(plan: &Plan, job: &Job) -> Value {
     json!({ "id": job.id, "samples": samples, "batch": batch, "calls": calls, "memory": memory })
 }
 
+/// A `render` job's chart path and request: its `values` files read as `--values`.
+fn render_request(job: &Job) -> (String, values_migrate::render::Request) {
+    let chart = need(job, &job.file, "file").to_string();
+    let values: Vec<(String, String)> = job
+        .values
+        .iter()
+        .map(|path| {
+            let text =
+                std::fs::read_to_string(path).unwrap_or_else(|e| die(&format!("{path}: {e}")));
+            (path.clone(), text)
+        })
+        .collect();
+    let request = values_migrate::render::Request {
+        values,
+        ..Default::default()
+    };
+    (chart, request)
+}
+
+/// `--serve JOBS.json`: the plan's `render` jobs, timed on request so that another process can
+/// interleave them with its own calls (bench/render.mjs): each stdin line `INDEX CALLS` makes
+/// CALLS renders of job INDEX and answers one line, the milliseconds per call.
+fn serve(jobs: &str) {
+    use std::io::{BufRead, Write};
+    let text = std::fs::read_to_string(jobs).unwrap_or_else(|e| die(&format!("{jobs}: {e}")));
+    let plan: Plan = serde_json::from_str(&text).unwrap_or_else(|e| die(&format!("{jobs}: {e}")));
+    let requests: Vec<(String, values_migrate::render::Request)> =
+        plan.jobs.iter().map(render_request).collect();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for line in std::io::stdin().lock().lines() {
+        let line = line.unwrap_or_else(|e| die(&format!("stdin: {e}")));
+        let mut words = line.split_whitespace().map(|w| w.parse::<usize>().ok());
+        let (Some(Some(index)), Some(Some(calls))) = (words.next(), words.next()) else {
+            die(&format!("--serve: expected `INDEX CALLS`, got {line:?}"))
+        };
+        let (chart, request) = requests
+            .get(index)
+            .unwrap_or_else(|| die("--serve: no such job"));
+        let start = Instant::now();
+        for _ in 0..calls {
+            let outcome =
+                values_migrate::render::render(&values_migrate::chart::Fs, chart, request);
+            if !matches!(&outcome, Ok(o) if o.rendered.error.is_none()) {
+                die(&format!("--serve: job {index} did not render"));
+            }
+            let _ = black_box(outcome);
+        }
+        let ms = start.elapsed().as_secs_f64() * 1e3 / calls.max(1) as f64;
+        writeln!(out, "{ms}")
+            .and_then(|()| out.flush())
+            .unwrap_or_else(|e| die(&format!("stdout: {e}")));
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let [_, flag, jobs] = args.as_slice() {
+        if flag == "--serve" {
+            return serve(jobs);
+        }
+    }
     let [_, jobs, out] = args.as_slice() else {
-        die("usage: values-migrate-bench JOBS.json OUT.json")
+        die("usage: values-migrate-bench JOBS.json OUT.json | --serve JOBS.json")
     };
     let text = std::fs::read_to_string(jobs).unwrap_or_else(|e| die(&format!("{jobs}: {e}")));
     let plan: Plan = serde_json::from_str(&text).unwrap_or_else(|e| die(&format!("{jobs}: {e}")));

@@ -48,8 +48,11 @@ pub struct Ctx<'a> {
     pub random: &'a mut crate::budget::Random,
     /// YAML read as Helm's `fromYaml` reads it (sigs.k8s.io/yaml: yaml.v2, then JSON's kinds),
     /// given by the caller that owns a YAML reader; `None` refuses `fromYaml`.
-    pub yaml: Option<&'a dyn Fn(&str) -> Result<Value, String>>,
+    pub yaml: Option<&'a YamlReader<'a>>,
 }
+
+/// A caller's YAML reader: the text's value as Helm's `fromYaml` reads it, or its error's words.
+pub type YamlReader<'r> = dyn Fn(&str) -> Result<Value, String> + 'r;
 
 /// How masked spans in the arguments reach the result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

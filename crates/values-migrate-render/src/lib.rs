@@ -13,6 +13,7 @@ pub use budget::Budget;
 pub use func::{CallError, Ctx, Func, Param, Spans};
 pub use value::{ElemType, IntType, MapRef, MapType, Mask, Object, Str, Value};
 pub mod engine;
+pub mod error;
 pub mod exec;
 pub mod gofmt;
 pub mod json;

@@ -19,6 +19,8 @@ pub enum IntType {
     Uint,
     /// `uint64`
     Uint64,
+    /// `uint8` (a byte: `index` of a string, an element of `[]byte`)
+    Uint8,
 }
 
 /// Go's element type of a slice (`[]interface {}` unless a function made `[]string`).
@@ -28,6 +30,8 @@ pub enum ElemType {
     Any,
     /// `[]string`
     String,
+    /// `[][]interface {}` (sprig's `chunk`)
+    AnyList,
 }
 
 /// Go's value type of a map (`map[string]interface {}` unless a function made `map[string]string`).
@@ -37,6 +41,9 @@ pub enum MapType {
     Any,
     /// `map[string]string`
     String,
+    /// Helm's `common.Values` (a named `map[string]interface {}` with methods): `.Values`, the
+    /// top-level dot and `.Template`.
+    Values,
 }
 
 /// A span of a string that a random or clock function made (or that was derived from one).
@@ -63,16 +70,30 @@ pub struct Str {
 /// A Go map from strings, shared: `set` and `merge` change it where every holder sees it.
 pub type MapRef = Rc<RefCell<BTreeMap<String, Value>>>;
 
+/// How an object's method error starts when it is a refusal of this port, not Go's error.
+pub const UNSUPPORTED: &str = "unsupported: ";
+
 /// A Go value with a struct's fields and methods (`.Chart`, `.Capabilities`, `.Files`).
 pub trait Object: fmt::Debug {
     /// Go's type name, as `typeOf` and `%T` print it (`*chart.Metadata`).
     fn type_name(&self) -> &'static str;
     /// A field, or a method taking no arguments; `None` when the type has no such name.
     fn field(&self, name: &str) -> Option<Value>;
-    /// A method called with arguments; `None` when the type has no such method.
+    /// A method called with arguments; `None` when the type has no such method; an error
+    /// starting with [`UNSUPPORTED`] is a case this port refuses, any other Go's error.
     fn call(&self, name: &str, args: &[Value]) -> Option<Result<Value, String>>;
     /// What `fmt`'s `%v` prints: a `String()` method's result, or `None` to refuse the print.
     fn display(&self) -> Option<String>;
+    /// What `range`, `len` and `index` see when the Go type is a slice or a map (`.Files`,
+    /// `.Capabilities.APIVersions`): (index or key, element) in Go's order; `None` for a struct.
+    fn entries(&self) -> Option<Vec<(Value, Value)>> {
+        None
+    }
+    /// A method's Go parameter types, which the evaluator checks and converts the arguments to
+    /// before `call` (as Go's `evalCall` does); `None` leaves them to `call`.
+    fn params(&self, _name: &str) -> Option<&'static [crate::func::Param]> {
+        None
+    }
 }
 
 /// A value as a Go template holds it.
@@ -138,7 +159,8 @@ impl Value {
             Value::Str(s) => !s.text.is_empty(),
             Value::List(items, _) => !items.is_empty(),
             Value::Map(map, _) => !map.borrow().is_empty(),
-            Value::Object(_) => true,
+            // A map or slice type with methods is true when it holds something; a struct pointer always.
+            Value::Object(o) => o.entries().is_none_or(|entries| !entries.is_empty()),
         }
     }
 
@@ -152,6 +174,7 @@ impl Value {
             Value::Int(_, IntType::Int32) => "int32",
             Value::Int(_, IntType::Uint) => "uint",
             Value::Int(_, IntType::Uint64) => "uint64",
+            Value::Int(_, IntType::Uint8) => "uint8",
             Value::Float(_) => "float64",
             Value::Str(_) => "string",
             Value::List(..) => "slice",
@@ -166,8 +189,10 @@ impl Value {
             Value::Nil => "<nil>",
             Value::List(_, ElemType::Any) => "[]interface {}",
             Value::List(_, ElemType::String) => "[]string",
+            Value::List(_, ElemType::AnyList) => "[][]interface {}",
             Value::Map(_, MapType::Any) => "map[string]interface {}",
             Value::Map(_, MapType::String) => "map[string]string",
+            Value::Map(_, MapType::Values) => "common.Values",
             Value::Object(o) => o.type_name(),
             other => other.kind_name(),
         }
@@ -182,4 +207,39 @@ impl Value {
             _ => false,
         }
     }
+
+    /// Go's nil `[]interface {}` (sprig's `rest` of an empty list): `[]` to `%v`, `range` and
+    /// `len`, but `null` to `toJson` and `toYaml`, and not `deepEqual` to an empty list.
+    pub fn nil_list() -> Value {
+        Value::nil_list_of(ElemType::Any)
+    }
+
+    /// Go's nil slice of an element type (`regexFindAll` with no match is a nil `[]string`).
+    pub fn nil_list_of(elem: ElemType) -> Value {
+        Value::List(NIL_ITEMS.with(Rc::clone), elem)
+    }
+
+    /// Go's nil `map[string]interface {}` (`fromJson "null"`, `unset nil`): `map[]` to `%v`,
+    /// `range` and `len`, but `null` to `toJson`, not `deepEqual` to an empty map, and never
+    /// written (sprig's functions give Go's error, or a new map, for a nil map).
+    pub fn nil_map() -> Value {
+        Value::Map(NIL_MAP.with(Rc::clone), MapType::Any)
+    }
+
+    /// Whether the value is Go's nil map (made by [`Value::nil_map`]).
+    pub fn is_nil_map(&self) -> bool {
+        matches!(self, Value::Map(map, _) if NIL_MAP.with(|nil| Rc::ptr_eq(nil, map)))
+    }
+
+    /// Whether the value is Go's nil slice (made by [`Value::nil_list`]).
+    pub fn is_nil_list(&self) -> bool {
+        matches!(self, Value::List(items, _) if NIL_ITEMS.with(|nil| Rc::ptr_eq(nil, items)))
+    }
+}
+
+thread_local! {
+    /// The items of every nil slice: a nil slice is a list that shares this allocation.
+    static NIL_ITEMS: Rc<Vec<Value>> = Rc::new(Vec::new());
+    /// The entries of every nil map: a nil map is a map that shares this allocation.
+    static NIL_MAP: MapRef = Rc::new(RefCell::new(BTreeMap::new()));
 }

@@ -22,8 +22,8 @@ pub struct Tree {
 #[allow(missing_docs)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {
-    /// Plain text between actions.
-    Text { pos: Pos },
+    /// Plain text between actions: the bytes `pos..end` (after any trim markers' trimming).
+    Text { pos: Pos, end: Pos },
     /// A comment `{{/* … */}}`.
     Comment { pos: Pos },
     /// `{{pipeline}}`: its value is printed (unless it declares variables).

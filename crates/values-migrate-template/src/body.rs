@@ -5,7 +5,6 @@
 use crate::ast::{Branch, Node, Pipe, Tree};
 use crate::item::Kind;
 use crate::parse::{Fail, Parser, Scope};
-use crate::print::text_extent;
 use crate::strconv::quote;
 
 /// How deep bodies (`if`, `range`, `with`, `block`, `define`, and each `else if` of a chain,
@@ -110,7 +109,7 @@ impl<'t> Parser<'t> {
                             Body::Control(open) => open.branch.0,
                             Body::Block { pos, .. } | Body::Define { start: pos, .. } => *pos,
                         };
-                        return self.fail(pos, "max control nesting depth exceeded".into());
+                        return self.fail(pos, crate::error::NESTING_LIMIT.into());
                     }
                     bodies.push(body);
                     lists.push(Vec::new());
@@ -215,7 +214,7 @@ impl<'t> Parser<'t> {
         if open.control != Control::Range && self.peek().kind == chained {
             let keyword = self.next();
             if depth + open.links.len() + 2 > MAX_NESTING {
-                return self.fail(keyword.pos, "max control nesting depth exceeded".into());
+                return self.fail(keyword.pos, crate::error::NESTING_LIMIT.into());
             }
             let pipe = self.pipeline(open.control.context(), Kind::RightDelim)?;
             let (at, done) = std::mem::replace(&mut open.branch, (keyword.pos, pipe));
@@ -254,7 +253,7 @@ impl<'t> Parser<'t> {
         }
         match branch {
             Some(branch) => open.control.node(branch),
-            None => Node::Text { pos: 0 },
+            None => Node::Text { pos: 0, end: 0 },
         }
     }
 
@@ -306,7 +305,7 @@ fn push(lists: &mut [Vec<Node>], node: Node) {
 pub(crate) fn is_empty_tree(nodes: &[Node], text: &str) -> bool {
     nodes.iter().all(|node| match node {
         Node::Comment { .. } => true,
-        Node::Text { pos } => text_extent(text, *pos).trim().is_empty(),
+        Node::Text { pos, end } => text.get(*pos..*end).unwrap_or("").trim().is_empty(),
         _ => false,
     })
 }

@@ -2,6 +2,9 @@
 
 use std::fmt;
 
+/// The words of the one refusal that is this port's, not Go's: controls nested past the limit.
+pub(crate) const NESTING_LIMIT: &str = "max control nesting depth exceeded";
+
 /// Why a template could not be parsed, where (line and column are computed from the offset).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
@@ -27,6 +30,12 @@ impl ParseError {
             column,
             message,
         }
+    }
+
+    /// Whether the parse stopped at this port's nesting limit (which Go does not have): a
+    /// refusal of the port, not Go's answer.
+    pub fn is_nesting_limit(&self) -> bool {
+        self.message == NESTING_LIMIT
     }
 
     /// What is wrong, in Go's words.

@@ -16,6 +16,7 @@ mod strconv;
 
 pub use ast::{Arg, Branch, Command, Node, Pipe, Pos, Tree, Variable};
 pub use error::ParseError;
+pub use number::{Number, number};
 pub use parse::parse;
 pub use print::GoString;
 

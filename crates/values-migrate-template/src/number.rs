@@ -23,6 +23,78 @@ pub(crate) fn check_number(text: &str, kind: Constant) -> Result<(), String> {
     }
 }
 
+/// A number constant's values as Go's `NumberNode` holds them (`IsInt`, `Int64`, …).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Number {
+    /// It is an `int64` (`Int64` holds it).
+    pub is_int: bool,
+    /// It is a `uint64` (`Uint64` holds it).
+    pub is_uint: bool,
+    /// It is a `float64` (`Float64` holds it).
+    pub is_float: bool,
+    /// It is a complex number (whose value is not kept here).
+    pub is_complex: bool,
+    /// Go's `Int64`.
+    pub int64: i64,
+    /// Go's `Uint64`.
+    pub uint64: u64,
+    /// Go's `Float64`.
+    pub float64: f64,
+}
+
+/// The values Go's `newNumber` gives a constant the parser accepted (`None` if it refuses it).
+pub fn number(text: &str) -> Option<Number> {
+    if text.starts_with('\'') {
+        let (rune, _, _) = unquote_char(text.get(1..)?, '\'')?;
+        let int = i64::from(rune);
+        return Some(Number {
+            is_int: true,
+            is_uint: true,
+            is_float: true,
+            is_complex: false,
+            int64: int,
+            uint64: u64::from(rune),
+            float64: f64::from(rune),
+        });
+    }
+    if text.ends_with('i') {
+        return Some(Number {
+            is_complex: true,
+            ..Number::default()
+        });
+    }
+    let mut n = Number::default();
+    if let Ok(u) = parse_uint(text) {
+        (n.is_uint, n.uint64) = (true, u);
+    }
+    if let Ok(i) = parse_int(text) {
+        (n.is_int, n.int64) = (true, i);
+        if i == 0 {
+            n.is_uint = true;
+        }
+    }
+    if n.is_int {
+        (n.is_float, n.float64) = (true, n.int64 as f64);
+    } else if n.is_uint {
+        (n.is_float, n.float64) = (true, n.uint64 as f64);
+    } else {
+        let f = parse_float(text).ok()?;
+        if !text.contains(['.', 'e', 'E', 'p', 'P']) {
+            return None;
+        }
+        (n.is_float, n.float64) = (true, f);
+        // Go's `float64(int64(f)) == f`, without Rust's saturating casts.
+        let two_63 = (1u64 << 63) as f64;
+        if (-two_63..two_63).contains(&f) && (f as i64) as f64 == f {
+            (n.is_int, n.int64) = (true, f as i64);
+        }
+        if (0.0..2.0 * two_63).contains(&f) && (f as u64) as f64 == f {
+            (n.is_uint, n.uint64) = (true, f as u64);
+        }
+    }
+    Some(n)
+}
+
 /// A character constant: one character (or escape) between quotes.
 fn check_char(text: &str) -> Result<(), String> {
     let inner = text.get(1..).unwrap_or("");

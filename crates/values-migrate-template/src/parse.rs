@@ -223,7 +223,10 @@ impl<'t> Parser<'t> {
     pub(crate) fn text_or_action(&mut self) -> Result<Step<'t>, Fail> {
         let token = self.next_non_space();
         match token.kind {
-            Kind::Text => Ok(Step::Node(Node::Text { pos: token.pos })),
+            Kind::Text => Ok(Step::Node(Node::Text {
+                pos: token.pos,
+                end: token.end,
+            })),
             Kind::LeftDelim => {
                 self.scope.action_start = Some(token.pos);
                 let step = self.action()?;

@@ -32,6 +32,33 @@ impl Node {
     }
 }
 
+impl Pipe {
+    /// The pipeline as Go's `PipeNode.String()` writes it; `text` is the file it was parsed from.
+    pub fn go_string(&self, text: &str) -> String {
+        let mut out = Printer::new(text);
+        out.pipe(self);
+        out.out
+    }
+}
+
+impl Command {
+    /// The command as Go's `CommandNode.String()` writes it.
+    pub fn go_string(&self, text: &str) -> String {
+        let mut out = Printer::new(text);
+        out.command(self);
+        out.out
+    }
+}
+
+impl Arg {
+    /// The operand as Go's `Node.String()` writes it.
+    pub fn go_string(&self, text: &str) -> String {
+        let mut out = Printer::new(text);
+        out.arg(self);
+        out.out
+    }
+}
+
 impl Display for GoString<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let mut out = Printer {
@@ -41,23 +68,6 @@ impl Display for GoString<'_> {
         };
         out.list(self.nodes);
         f.write_str(&out.out)
-    }
-}
-
-/// The text of a text node at `pos`: up to the next `{{`, less the spaces a `{{- ` trims.
-pub(crate) fn text_extent(text: &str, pos: usize) -> &str {
-    let rest = text.get(pos..).unwrap_or("");
-    let Some(x) = rest.find("{{") else {
-        return rest;
-    };
-    let body = rest.get(..x).unwrap_or("");
-    let after = rest.get(x + 2..).unwrap_or("").as_bytes();
-    let trims =
-        after.first() == Some(&b'-') && after.get(1).is_some_and(|b| b" \t\r\n".contains(b));
-    if trims {
-        body.trim_end_matches([' ', '\t', '\r', '\n'])
-    } else {
-        body
     }
 }
 
@@ -94,15 +104,23 @@ struct Printer<'a> {
     quote_text: bool,
 }
 
-impl Printer<'_> {
+impl<'a> Printer<'a> {
+    fn new(text: &'a str) -> Printer<'a> {
+        Printer {
+            out: String::new(),
+            text,
+            quote_text: false,
+        }
+    }
+
     fn list(&mut self, nodes: &[Node]) {
         nodes.iter().for_each(|node| self.node(node));
     }
 
     fn node(&mut self, node: &Node) {
         match node {
-            Node::Text { pos } => {
-                let text = text_extent(self.text, *pos);
+            Node::Text { pos, end } => {
+                let text = self.text.get(*pos..*end).unwrap_or("");
                 match self.quote_text {
                     true => self.out.push_str(&quote(text)),
                     false => self.out.push_str(text),

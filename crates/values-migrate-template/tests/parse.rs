@@ -145,7 +145,7 @@ fn positions(text: &str) -> String {
     fn list(text: &str, nodes: &[Node], out: &mut Vec<String>) {
         for node in nodes {
             match node {
-                Node::Text { pos } => out.push(format!("text@{}", at(text, *pos))),
+                Node::Text { pos, .. } => out.push(format!("text@{}", at(text, *pos))),
                 Node::Comment { pos } => out.push(format!("comment@{}", at(text, *pos))),
                 Node::Action { pos, pipe: p } => {
                     out.push(format!("action@{}", at(text, *pos)));
@@ -173,6 +173,28 @@ fn positions(text: &str) -> String {
     let mut out = Vec::new();
     list(text, &trees[0].root, &mut out);
     out.join(" ")
+}
+
+#[test]
+fn a_text_node_spans_its_bytes_after_trimming() {
+    let cases: [(&str, &[&str]); 4] = [
+        ("ab{{ .A }}cd", &["ab", "cd"]),
+        ("ab  \n{{- .A -}} \t\ncd", &["ab", "cd"]),
+        ("a {{- /* c */ -}} b", &["a", "b"]),
+        ("x {{-3}} y {{- 4 }}", &["x ", " y"]),
+    ];
+    for (text, expected) in cases {
+        let trees = parse("t.yaml", text).expect("parses");
+        let texts: Vec<&str> = trees[0]
+            .root
+            .iter()
+            .filter_map(|node| match node {
+                Node::Text { pos, end } => Some(&text[*pos..*end]),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts, expected, "{text:?}");
+    }
 }
 
 #[test]
@@ -557,4 +579,46 @@ proptest::proptest! {
     fn no_string_of_any_characters_panics(text in "\\{\\{.{0,40}") {
         let _ = parse("t.yaml", &text);
     }
+}
+
+#[test]
+fn numbers_have_the_values_go_gives_them() {
+    use values_migrate_template::number;
+    // (text, is_int, is_uint, is_float, int64, float64), as Go's `newNumber` sets them.
+    let cases: &[(&str, bool, bool, bool, i64, f64)] = &[
+        ("1", true, true, true, 1, 1.0),
+        ("-1", true, false, true, -1, -1.0),
+        ("1.0", true, true, true, 1, 1.0),
+        ("1.5", false, false, true, 0, 1.5),
+        ("0x1F", true, true, true, 31, 31.0),
+        ("1e3", true, true, true, 1000, 1000.0),
+        ("'a'", true, true, true, 97, 97.0),
+        ("-0", true, true, true, 0, 0.0),
+        (
+            "18446744073709551615",
+            false,
+            true,
+            true,
+            0,
+            18446744073709551615.0,
+        ),
+        (
+            "9.223372036854775808e18",
+            false,
+            true,
+            true,
+            0,
+            9.223_372_036_854_776e18,
+        ),
+    ];
+    for &(text, is_int, is_uint, is_float, int64, float64) in cases {
+        let n = number(text).expect(text);
+        assert_eq!(
+            (n.is_int, n.is_uint, n.is_float, n.int64, n.float64),
+            (is_int, is_uint, is_float, int64, float64),
+            "{text}"
+        );
+    }
+    assert!(number("1i").expect("imaginary").is_complex);
+    assert!(number("99999999999999999999").is_none());
 }

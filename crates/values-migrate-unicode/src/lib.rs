@@ -1,5 +1,5 @@
-//! Go's view of characters, shared by the two Go ports (the schema validator and the template
-//! parser): Unicode 15.0.0's general categories and scripts as Go 1.26 carries them, the classes
+//! Go's view of characters, shared by the Go ports (the schema validator, the template parser,
+//! Go's regexp and the renderer): Unicode 15.0.0's general categories and scripts as Go 1.26 carries them, the classes
 //! `unicode.IsLetter`, `unicode.IsDigit` and `strconv.IsPrint` read off them, and Go's `%q`.
 
 mod tables;

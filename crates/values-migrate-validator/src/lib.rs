@@ -15,8 +15,6 @@ mod error;
 mod flat;
 mod format;
 mod go_netip;
-#[cfg(test)]
-mod go_regex;
 mod go_strconv;
 mod go_time;
 mod go_url;
@@ -30,7 +28,7 @@ mod nodes;
 mod number;
 mod order;
 mod refs;
-mod regexp;
+use values_migrate_regexp as regexp;
 mod shape;
 mod uri;
 mod words;

@@ -79,7 +79,7 @@ pub(crate) enum Count {
 pub struct Pattern {
     /// The pattern as the schema writes it.
     pub(crate) source: String,
-    /// The compiled expression (Go's regexp, `regexp/`).
+    /// The compiled expression (Go's regexp, `crates/values-migrate-regexp`).
     pub(crate) regex: super::regexp::Regex,
 }
 

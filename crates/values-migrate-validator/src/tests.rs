@@ -313,3 +313,88 @@ fn schema_numbers_are_read_and_printed_as_their_text_writes_them() {
         "/minLength",
     );
 }
+
+/// Helm's tree for one instance, as `helm install` prints it (two spaces a level).
+fn helm_text(schema: &Value, draft: Draft, instance: &Value) -> String {
+    let validator = Validator::new(schema, draft).expect("compiles");
+    let mut lines = String::new();
+    for error in validator.helm_errors(instance) {
+        error.render(0, &mut lines);
+    }
+    lines
+}
+
+#[test]
+fn contains_bounds_are_counted_and_worded_as_helm_counts_them() {
+    // Each text is Helm v4.2.3's (helm-python-sdk, tests/helm/probes.py group `contains`):
+    // santhosh-tekuri/jsonschema v6 counts every item (the indices of all matches, not the first
+    // `maxContains` + 1), reports `minContains` with the failing items as causes and
+    // `maxContains` without, both when both fail, and reads neither before 2019-09.
+    let s2019 = "https://json-schema.org/draft/2019-09/schema";
+    let l = |sub: Value| json!({"$schema": s2019, "properties": {"l": sub}});
+    let ints = json!({"type": "integer"});
+    let cases = [
+        (
+            l(json!({"contains": ints, "maxContains": 1})),
+            json!({"l": [1, 2, "x", 3]}),
+            "- at '/l': max 1 items required to match contains schema, but matched 3 items at 0 1 3\n",
+        ),
+        (
+            l(json!({"contains": ints, "minContains": 3, "maxContains": 1})),
+            json!({"l": [1, 2, "x"]}),
+            "- at '/l': min 3 items required to match contains schema, but matched 2 items at 0 1\n  \
+             - at '/l/2': got string, want integer\n\
+             - at '/l': max 1 items required to match contains schema, but matched 2 items at 0 1\n",
+        ),
+        (
+            l(json!({"contains": ints, "minContains": 0, "maxContains": 1})),
+            json!({"l": ["x", "y"]}),
+            "",
+        ),
+        (
+            l(json!({"contains": ints, "maxContains": 1000})),
+            json!({"l": (0..1002).collect::<Vec<_>>()}),
+            "",
+        ),
+        (
+            l(json!({"oneOf": [{"contains": ints, "maxContains": 1},
+                               {"contains": {"type": "string"}, "minContains": 2}]})),
+            json!({"l": [1, 2, "x"]}),
+            "- at '/l': 'oneOf' failed, none matched\n  \
+             - at '/l': max 1 items required to match contains schema, but matched 2 items at 0 1\n  \
+             - at '/l': min 2 items required to match contains schema, but matched 1 items at 2\n    \
+             - at '/l/0': got number, want string\n    \
+             - at '/l/1': got number, want string\n",
+        ),
+        (
+            l(json!({"contains": true, "maxContains": 1})),
+            json!({"l": [1, 2]}),
+            "- at '/l': max 1 items required to match contains schema, but matched 2 items at 0 1\n",
+        ),
+    ];
+    for (schema, instance, helm) in cases {
+        let found = helm_text(&schema, Draft::Draft202012, &instance);
+        // The 1,002 matches against a maximum of 1,000: every index, the counts grouped.
+        if schema.pointer("/properties/l/maxContains") == Some(&json!(1000)) {
+            let all: Vec<String> = (0..1002).map(|i| i.to_string()).collect();
+            let expected = format!(
+                "- at '/l': max 1,000 items required to match contains schema, but matched \
+                 1,002 items at {}\n",
+                all.join(" ")
+            );
+            assert_eq!(found, expected);
+            continue;
+        }
+        assert_eq!(found, helm, "{schema}");
+        let validator = Validator::new(&schema, Draft::Draft202012).expect("compiles");
+        assert_eq!(validator.is_valid(&instance), helm.is_empty(), "{schema}");
+    }
+    // Draft-07 knows `contains` only: its bounds are no keywords there.
+    let draft7 =
+        json!({"properties": {"l": {"contains": ints, "minContains": 3, "maxContains": 0}}});
+    assert_eq!(helm_text(&draft7, Draft::Draft7, &json!({"l": [1, 2]})), "");
+    assert_eq!(
+        helm_text(&draft7, Draft::Draft7, &json!({"l": ["x"]})),
+        "- at '/l': no items match contains schema\n  - at '/l/0': got string, want integer\n"
+    );
+}

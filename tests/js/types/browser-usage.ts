@@ -1,6 +1,6 @@
 // Typed use of the package from a browser bundle: init() with and without an explicit wasm URL.
 import init, { initSync, migrate } from 'values-migrate';
-import type { InitInput, MigrateResult } from 'values-migrate';
+import type { InitInput, MigrateResult, RenderResult } from 'values-migrate';
 
 const url: InitInput = new URL('values_migrate_bg.wasm', 'https://example.invalid/');
 await init({ module_or_path: url });
@@ -13,4 +13,10 @@ const result: MigrateResult = migrate({
   proposal: 'a: 1\n',
 });
 
-export { result };
+// The renderer is a module of its own, loaded when wanted.
+const renderer = await import('values-migrate/render');
+await renderer.default();
+const rendered: RenderResult = renderer.render({ chart: { archive: new Uint8Array() }, namespace: 'prod' });
+const files: string[] = Object.keys(rendered.files);
+
+export { result, files };

@@ -1,7 +1,7 @@
 // Typed use of the package from Node (ESM): checked by `tsc --noEmit` under `strict`.
-import init, { Session, decode, diagnose, migrate, patch, validate } from 'values-migrate';
+import init, { Session, decode, diagnose, migrate, patch, render, validate } from 'values-migrate';
 import type {
-  DecodeResult, Diagnostic, MigrateInput, SessionInput, SessionOptions, MigrateResult, Op, PatchResult, Refusal, RefusalKind, Status, ValidateResult,
+  DecodeResult, Diagnostic, MigrateInput, RenderInput, RenderResult, SessionInput, SessionOptions, MigrateResult, Op, PatchResult, Refusal, RefusalKind, Status, ValidateResult,
 } from 'values-migrate';
 
 const input: MigrateInput = {
@@ -49,4 +49,12 @@ const wrong: Status = 'done';
 // @ts-expect-error: an unknown option is a type error (and a throw at run time)
 decode('a: 1', { nonsense: true });
 
-export { status, kinds, paths, brief, validity, decoded, line, wrong };
+// A chart rendered from its archive's bytes or a directory's files (text or bytes).
+const rendered: RenderResult = render({ chart: new Uint8Array(), values: [{ path: 'values.yaml', text: 'a: 1\n' }], set: ['b=2'], release: 'web' });
+const spans: number[] = rendered.masked.map((m) => m.end - m.start);
+const renderError: string | undefined = rendered.error?.message;
+const fromFiles: RenderInput = { chart: { name: 'app', files: { 'Chart.yaml': 'name: app\n', 'templates/a.yaml': new Uint8Array() } } };
+// @ts-expect-error: a chart is bytes or files, not a path
+render({ chart: 'app.tgz' });
+
+export { status, kinds, paths, brief, validity, decoded, line, wrong, spans, renderError, fromFiles };

@@ -25,6 +25,15 @@ pub fn lookup(name: &str) -> Option<Func> {
         .find_map(|table| table.iter().find(|(n, _)| *n == name).map(|(_, f)| *f))
 }
 
+/// Whether the function makes masked output of its own (a random or clock function): masked
+/// spans only ever start there.
+pub fn makes_masks(name: &str) -> bool {
+    name == "shuffle"
+        || [random::FUNCS, dates::FUNCS]
+            .iter()
+            .any(|table| table.iter().any(|(n, _)| *n == name))
+}
+
 /// Every family's table.
 const TABLES: &[&[(&str, Func)]] = &[
     convert::FUNCS,

@@ -1,0 +1,2 @@
+{{- define "shared.name" -}}from-sub{{- end -}}
+{{- define "sub.only" -}}sub-only {{ .Chart.Name }}{{- end -}}

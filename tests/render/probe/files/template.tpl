@@ -1,0 +1,1 @@
+{{ .Release.Name }} is {{ .Values.word }}
