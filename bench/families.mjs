@@ -9,6 +9,12 @@
 //              and an indentation indicator, flow collections over lines, long quoted strings
 //              with escapes, anchors, aliases and merge keys off the migrated path, comments
 //              everywhere, non-ASCII text; the whole file with CRLF line endings
+//   real       an umbrella values file: real charts' own values.yaml files, byte-exact, each
+//              under its subchart's key (tests/charts' real and umbrella charts with their
+//              subcharts, and tests/corpus: anchors, `---`, a tab in a comment, long strings,
+//              comments, templates in strings), every fifth one held in a string instead, as an
+//              Argo CD Application holds it (`spec.source.helm.values: |`); the whole file with
+//              CRLF line endings
 //
 // `familyText(family, bytes)` gives a file of at least `bytes`; the bosun migration (remove
 // `gate.mode`, `gate.wait`, `gate.inventorySource`, rename `gate.argocd.port`) plans on each.
@@ -68,6 +74,61 @@ function corpusAddon(i) {
   const text = f.text.endsWith('\n') ? f.text : `${f.text}\n`;
   return [`# ${f.name}: that chart's own values.yaml, verbatim`, ...head(`${f.name.replace(/\./g, '_')}-${i}`, i),
     indent(text, 4)].join('\n');
+}
+
+let realFiles = null;
+/** Every real chart's values.yaml of the repository, in path order: [{ name, text }]. */
+function realCharts() {
+  if (realFiles) return realFiles;
+  const found = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name === 'values.yaml') found.push(p);
+    }
+  };
+  const repo = path.join(here, '..');
+  const lists = [path.join('tests', 'charts', 'umbrellas'), path.join('tests', 'corpus'), path.join('tests', 'charts', 'real')]
+    .map((d) => {
+      found.length = 0;
+      walk(path.join(repo, d));
+      return [...found];
+    });
+  // Taken in turn from the three folders; a chart's own values only (over 2 KB: the small
+  // user-side values files are left out), each text once.
+  const seen = new Set();
+  realFiles = [];
+  for (let i = 0; i < Math.max(...lists.map((l) => l.length)); i++) {
+    for (const l of lists) {
+      if (i >= l.length) continue;
+      const text = readFileSync(l[i], 'utf8');
+      if (text.length <= 2048 || seen.has(text)) continue;
+      seen.add(text);
+      realFiles.push({ name: path.relative(repo, l[i]), text });
+    }
+  }
+  if (!realFiles.length) throw new Error('no real values.yaml under tests/');
+  return realFiles;
+}
+
+/** A subchart's values (an umbrella's key), or every fifth an Argo CD Application holding them in a string. */
+function realAddon(i) {
+  const files = realCharts();
+  const f = files[i % files.length];
+  // A document start on the file's first line goes (under a key it would be a scalar).
+  const text = (f.text.endsWith('\n') ? f.text : `${f.text}\n`).replace(/\r\n/g, '\n').replace(/^---[ \t]*\n/, '');
+  // The subchart's key: the chart's name (the last folder that is not a version or a role).
+  const chart = f.name.split(path.sep).slice(0, -1).reverse()
+    .find((d) => !/^v?[0-9.]+$/.test(d) && !['base-chart', 'target-chart', 'charts'].includes(d));
+  const key = `${chart.replace(/[^A-Za-z0-9-]/g, '-')}-${i}`;
+  if (i % 5 === 1) {
+    return [`# ${f.name}: held in a string, as an Argo CD Application holds a chart's values`, `${key}:`,
+      '  apiVersion: argoproj.io/v1alpha1', '  kind: Application', '  spec:', '    source:',
+      `      repoURL: https://charts.example.invalid/${key}`, `      targetRevision: 1.${i % 17}.${i % 5}`,
+      '      helm:', '        values: |', indent(text, 10)].join('\n');
+  }
+  return [`# ${f.name}: that chart's own values.yaml, verbatim`, `${key}:`, indent(text, 2)].join('\n');
 }
 
 /** One addon holding every shape a values file has (LF here; the family's file is CRLF). */
@@ -164,7 +225,9 @@ worker:
   return [`# shapes addon ${i}`, ...head(`shapes-${String(i).padStart(4, '0')}`, i), indent(values, 4)].join('\n');
 }
 
-const addons = { generated: generatedAddon, corpus: corpusAddon, shapes: shapesAddon };
+const addons = { generated: generatedAddon, corpus: corpusAddon, shapes: shapesAddon, real: realAddon };
+/** The families written with CRLF line endings. */
+const crlf = new Set(['shapes', 'real']);
 export const familyNames = Object.keys(addons);
 
 /** The bosun `addons.yaml` among `family`'s addons, at least `bytes` long. */
@@ -185,7 +248,7 @@ export function familyText(family, bytes) {
     let block = addon(i);
     if (!block.endsWith('\n')) block += '\n';
     const more = Buffer.byteLength(block) + sep.length
-      + (family === 'shapes' ? block.split('\n').length : 0);
+      + (crlf.has(family) ? block.split('\n').length : 0);
     if (total + more > bytes * 1.02 && blocks.length) {
       skipped++;
       continue;
@@ -195,7 +258,7 @@ export function familyText(family, bytes) {
   }
   const half = blocks.length >> 1;
   const text = header + blocks.slice(0, half).join(sep) + sep + body + '\n' + blocks.slice(half).join(sep);
-  return family === 'shapes' ? text.replace(/\n/g, '\r\n') : text;
+  return crlf.has(family) ? text.replace(/\n/g, '\r\n') : text;
 }
 
 /**
@@ -222,7 +285,7 @@ export function familyOps(family, ops, bytes, decode) {
   }
   let text = `# Values file for scripts/bench: the op-count rows (${family} family).\n`
     + blocks.map((l) => `${l.join('\n')}\n`).join('\n');
-  if (family === 'shapes') text = text.replace(/\n/g, '\r\n');
+  if (crlf.has(family)) text = text.replace(/\n/g, '\r\n');
   const base = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' };
   const target = {
     $schema: 'http://json-schema.org/draft-07/schema#',

@@ -173,32 +173,42 @@ fn strings(root: &Node, typing: Typing) -> Vec<(ValuePath, &Node)> {
     out
 }
 
+/// A step of the walk's path, borrowed from the tree (a path is built only for a string found).
+enum Step<'n> {
+    Key(Cow<'n, str>),
+    Index(usize),
+}
+
 fn walk<'n>(
     node: &'n Node,
     typing: Typing,
-    path: &mut Vec<Segment>,
+    path: &mut Vec<Step<'n>>,
     out: &mut Vec<(ValuePath, &'n Node)>,
 ) {
     match node.kind() {
         NodeKind::Mapping { entries, .. } => {
             for entry in entries {
-                let Some(key) = entry.key.key_string(typing) else {
+                let Some(key) = entry.key.key_str(typing) else {
                     continue;
                 };
-                path.push(Segment::Key(key));
+                path.push(Step::Key(key));
                 walk(&entry.value, typing, path, out);
                 path.pop();
             }
         }
         NodeKind::Sequence { items, .. } => {
             for (index, item) in items.iter().enumerate() {
-                path.push(Segment::Index(index));
+                path.push(Step::Index(index));
                 walk(item, typing, path, out);
                 path.pop();
             }
         }
         NodeKind::Scalar { text, .. } if node.tag().is_none() && starts_as_mapping(text) => {
-            out.push((ValuePath::from_segments(path.clone()), node));
+            let segments = path.iter().map(|step| match step {
+                Step::Key(key) => Segment::Key(key.to_string()),
+                Step::Index(index) => Segment::Index(*index),
+            });
+            out.push((ValuePath::from_segments(segments.collect()), node));
         }
         _ => {}
     }

@@ -268,8 +268,9 @@ fn verify(
         replacement: proposal,
         expanded: file.expanded,
     };
-    verify::helm_reads(&file.text, after).map_err(|message| (message, None))?;
-    if yaml::matches_located(after, typing, &Limits::default(), &unchanged) {
+    let seen = yaml::matches_located_seen(after, typing, &Limits::default(), &unchanged);
+    verify::helm_reads_seen(&file.text, after, seen).map_err(|message| (message, None))?;
+    if seen.is_some() {
         return Ok(());
     }
     let asked = Asked {

@@ -154,14 +154,18 @@ fn same_but_at(got: &Value, original: &Value, prefix: &[Segment], proposal: &Val
 /// Helm's YAML reader refuses some tabs and `---` lines this crate's reader takes (`yaml::helm_refusal`): the
 /// edit may not leave one in a file Helm could read before it.
 pub(crate) fn helm_reads(before: &str, after: &str) -> Result<(), String> {
-    let refused = |text: &str| {
-        yaml::helm_may_refuse(text)
-            .then(|| yaml::parse(text, &Limits::default()).ok())
-            .flatten()
-            .and_then(|stream| yaml::helm_refusal(text, &stream))
-    };
-    match refused(after) {
-        Some(error) if refused(before).is_none() => {
+    helm_reads_seen(before, after, None)
+}
+
+/// [`helm_reads`], told what the scanner met in `after` when its events were read whole
+/// (`yaml::matches_located_seen`): `after` is parsed again only when it may hold a refusal.
+pub(crate) fn helm_reads_seen(
+    before: &str,
+    after: &str,
+    seen: Option<yaml::Seen>,
+) -> Result<(), String> {
+    match yaml::helm_refusal_of(after, seen) {
+        Some(error) if yaml::helm_refusal_of(before, None).is_none() => {
             let line = after[..error.offset()].matches('\n').count() + 1;
             Err(format!(
                 "Helm's YAML reader would refuse line {line} of the edited file: {}",

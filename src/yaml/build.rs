@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use values_migrate_yaml_parser::{
-    Dialect, Event, Parser, ScalarStyle as SaphyrStyle, ScanError, Tag,
+    Dialect, Event, Parser, ScalarStyle as SaphyrStyle, ScanError, Seen, Tag,
 };
 
 use super::error::{YamlError, YamlErrorKind};
@@ -15,6 +15,11 @@ use super::source;
 
 /// Parses `text` into a located [`Stream`].
 pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
+    build_seen(text, limits).map(|(stream, _)| stream)
+}
+
+/// Parses `text` into a located [`Stream`], with what the scanner met in it.
+pub(crate) fn build_seen(text: &str, limits: &Limits) -> Result<(Stream, Seen), YamlError> {
     if u32::try_from(text.len()).is_err() {
         let message = format!(
             "the input is {} bytes; texts over 4 GiB are not read",
@@ -51,7 +56,7 @@ pub(crate) fn build(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
 /// of its indentation, go-yaml's `\'` escape, a flow collection closed left of its block
 /// indentation) is decided by the scanner of `values-migrate-yaml-parser` as it reads the token,
 /// and what only Helm reads is kept as YAML 1.2's refusal (`Stream::refused_by`).
-fn build_from(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
+fn build_from(text: &str, limits: &Limits) -> Result<(Stream, Seen), YamlError> {
     let mut builder = Builder {
         text,
         offsets: CharOffsets::new(text),
@@ -78,10 +83,11 @@ fn build_from(text: &str, limits: &Limits) -> Result<Stream, YamlError> {
     let helm_only = parser
         .yaml12_refusal()
         .map(|error| Box::new(builder.refusal(error)));
-    Ok(Stream {
+    let stream = Stream {
         documents: builder.documents,
         helm_only,
-    })
+    };
+    Ok((stream, parser.seen()))
 }
 
 /// Whether YAML allows `c` raw in a document (`c-printable`, the same in YAML 1.1 and 1.2).

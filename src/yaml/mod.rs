@@ -22,6 +22,7 @@ mod view;
 
 pub use crate::text::{LineCol, LineIndex};
 pub use build::is_printable;
+pub(crate) use direct::matches_located_seen;
 pub use direct::{Expected, Unchanged, matches_located};
 pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;
@@ -30,6 +31,7 @@ pub use node::{
     ScalarStyle, Stream,
 };
 pub use typing::{Typing, UnknownTyping};
+pub(crate) use values_migrate_yaml_parser::Seen;
 pub use view::View;
 
 /// Options for [`decode`]: how scalars are typed and the limits that apply.
@@ -61,13 +63,16 @@ pub fn decode(text: &str, options: &DecodeOptions) -> Result<Vec<serde_json::Val
 /// comes before any error of the YAML itself after it).
 pub fn parse_as(text: &str, typing: Typing, limits: &Limits) -> Result<Stream, YamlError> {
     let helm = typing == Typing::Helm;
-    let stream = parse(text, limits).map_err(|error| {
+    let (stream, seen) = build::build_seen(text, limits).map_err(|error| {
         match separator::helm_refusal(text).filter(|s| helm && s.offset() <= error.offset()) {
             Some(splitter) => splitter,
             None => error,
         }
     })?;
-    match helm.then(|| helm_refusal(text, &stream)).flatten() {
+    match helm
+        .then(|| refusal_seen(text, &stream, Some(seen)))
+        .flatten()
+    {
         Some(error) => Err(error),
         None => Ok(stream),
     }
@@ -78,27 +83,60 @@ pub fn parse_as(text: &str, typing: Typing, limits: &Limits) -> Result<Stream, Y
 /// (tabs.rs), a `\/` escape (escapes.rs), an anchor's name go-yaml reads otherwise (names.rs),
 /// a plain scalar of a flow collection it reads otherwise (flow.rs) — as a syntax error in
 /// Helm's words; `None` when Helm reads it all.
+///
+/// A text without a feature pays no walk of its tree for it: each walk runs only where its
+/// cheap scan of the text says it may find something.
 pub fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
+    refusal_seen(text, stream, None)
+}
+
+/// [`helm_refusal`], told what the scanner met in `text` when it is known: the anchors' names
+/// are read only when one holds a character go-yaml does not take, the flow collections' scalars
+/// and keys only when the scanner met one go-yaml may read otherwise (else the text's cheap
+/// scans say where to look).
+fn refusal_seen(text: &str, stream: &Stream, seen: Option<Seen>) -> Option<YamlError> {
+    let names = seen.map_or_else(|| names::may_refuse(text), |seen| seen.odd_anchor);
+    let flow = seen.map_or_else(|| flow::may_refuse(text), |seen| seen.flow_suspect);
     [
         separator::helm_refusal(text),
         tabs::helm_refusal(text, stream),
         escapes::helm_refusal(text, stream),
-        names::helm_refusal(text, stream),
-        flow::helm_refusal(text, stream),
+        names.then(|| names::helm_refusal(text, stream)).flatten(),
+        flow.then(|| flow::helm_refusal(text, stream)).flatten(),
     ]
     .into_iter()
     .flatten()
     .min_by_key(YamlError::offset)
 }
 
+/// The first of what Helm's reader refuses in `text` that this crate's reader reads, parsed
+/// here only when the text may hold one ([`helm_may_refuse`], told what a parse of the text's
+/// events met when the caller made one); `None` too when the text does not parse.
+pub(crate) fn helm_refusal_of(text: &str, seen: Option<Seen>) -> Option<YamlError> {
+    if !helm_may_refuse(text, seen) {
+        return None;
+    }
+    let (stream, seen) = build::build_seen(text, &Limits::default()).ok()?;
+    refusal_seen(text, &stream, Some(seen))
+}
+
 /// Whether `text` may hold what Helm's reader refuses and this crate's reads ([`helm_refusal`]
-/// says, on its located tree).
-pub(crate) fn helm_may_refuse(text: &str) -> bool {
-    text.contains('\t')
+/// says, on its located tree), told what the scanner met in it when a parse of its events did:
+/// then the anchors' names and the flow collections are the scanner's to tell, not the text's.
+fn helm_may_refuse(text: &str, seen: Option<Seen>) -> bool {
+    tabs::may_refuse(text)
         || text.contains("\\/")
-        || names::may_refuse(text)
-        || flow::may_refuse(text)
+        || seen.map_or_else(|| names::may_refuse(text), |seen| seen.odd_anchor)
+        || seen.map_or_else(|| flow::may_refuse(text), |seen| seen.flow_suspect)
         || separator::helm_refusal(text).is_some()
+}
+
+/// Whether a text whose events were read whole (under `typing`, the scanner having met `seen`)
+/// may hold what Helm's reader refuses that only its tokens tell: an anchor's name go-yaml reads
+/// otherwise, or a plain scalar of a flow collection ([`helm_may_refuse`]'s other checks are made
+/// on the text before its events are read).
+pub(crate) fn helm_suspect_seen(typing: Typing, seen: Seen) -> bool {
+    typing == Typing::Helm && (seen.odd_anchor || seen.flow_suspect)
 }
 
 /// Every document of `text` as JSON straight from the parser's events, when the text holds no
@@ -115,9 +153,14 @@ pub fn decode_direct(
     direct::decode(text, typing, limits)
 }
 
-/// Whether `text`, read as `typing`, may hold what Helm's reader refuses ([`helm_may_refuse`]).
+/// Whether `text`, read as `typing`, may hold what Helm's reader refuses that its text tells
+/// ([`helm_may_refuse`] but for the anchors' names and the flow collections, which the direct
+/// paths ask of the scanner once the events are read: [`helm_suspect_seen`]).
 fn helm_suspect(text: &str, typing: Typing) -> bool {
-    typing == Typing::Helm && helm_may_refuse(text)
+    typing == Typing::Helm
+        && (tabs::may_refuse(text)
+            || text.contains("\\/")
+            || separator::helm_refusal(text).is_some())
 }
 
 /// Whether `text` decodes to exactly `expected` (every scalar typed, every key checked, aliases

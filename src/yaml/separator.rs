@@ -14,6 +14,16 @@ use super::error::{YamlError, YamlErrorKind};
 /// The first line of `text` Helm's splitter refuses, or the `...` that starts a piece of it, as
 /// a syntax error in Helm's words; or the first content after a piece's `...`, which Helm ignores.
 pub(crate) fn helm_refusal(text: &str) -> Option<YamlError> {
+    // Each refusal is at or after a line that starts with `---`, `...` or `%`: a text without
+    // one is read line by line no further.
+    let first = text.trim_start_matches('\u{feff}');
+    if !first.starts_with(['-', '.', '%'])
+        && !["\n---", "\n...", "\n%"]
+            .iter()
+            .any(|line| text.contains(line))
+    {
+        return None;
+    }
     let mut start = 0;
     let mut piece_begun = false;
     let mut piece_ended = false;

@@ -34,7 +34,7 @@ enum Token {
 
 /// The first tab of `text` (read into `stream`) that Helm's reader refuses, with go-yaml's words.
 pub(crate) fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
-    if !text.contains('\t') {
+    if !may_refuse(text) {
         return None;
     }
     let tokens = tokens(text, stream);
@@ -56,6 +56,32 @@ pub(crate) fn helm_refusal(text: &str, stream: &Stream) -> Option<YamlError> {
         start += line.len();
     }
     None
+}
+
+/// Whether `text` holds a tab go-yaml may refuse: one in the run of spaces, tabs and block
+/// indicators (`-`, `?`, `:`) that leads its line, the only place [`helm_refusal`] looks (a tab
+/// after anything else on its line, in a comment or a value, is read by both readers).
+pub(crate) fn may_refuse(text: &str) -> bool {
+    let mut from = 0;
+    while let Some(n) = text[from..].find('\t') {
+        let tab = from + n;
+        let start = text[..tab].rfind('\n').map_or(0, |n| n + 1);
+        let lead = &text[start..tab];
+        let lead = if start == 0 {
+            lead.trim_start_matches('\u{feff}')
+        } else {
+            lead
+        };
+        if lead
+            .bytes()
+            .all(|b| matches!(b, b' ' | b'\t' | b'-' | b'?' | b':'))
+        {
+            return true;
+        }
+        // The rest of this line cannot hold a leading tab.
+        from = text[tab..].find('\n').map_or(text.len(), |n| tab + n + 1);
+    }
+    false
 }
 
 /// go-yaml's words when it refuses the tab that leads the line at `start`, if it does (lines
@@ -314,6 +340,27 @@ mod tests {
             assert_eq!(refusal(text), None, "{text:?}");
         }
         assert_eq!(refusal("\ta: 1\n"), Some(NO_TOKEN));
+    }
+
+    #[test]
+    fn only_a_tab_in_a_line_s_lead_may_be_refused() {
+        for text in [
+            "a: 1 # a\tcomment\n",
+            "a:\tb\n",
+            "a: \"x\ty\"\n",
+            "\u{feff}a: b\tc\n",
+        ] {
+            assert!(!may_refuse(text), "{text:?}");
+        }
+        for text in [
+            "\ta: 1\n",
+            "a:\n- \tb\n",
+            "a: |\n  x\n\t\n",
+            "\u{feff}\ta: 1\n",
+            "a: 1\r\n\t\r\n",
+        ] {
+            assert!(may_refuse(text), "{text:?}");
+        }
     }
 
     #[test]

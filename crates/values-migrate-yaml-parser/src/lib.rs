@@ -52,4 +52,4 @@ mod scanner;
 
 pub use crate::input::{BufferedInput, Input, str::StrInput};
 pub use crate::parser::{Event, EventReceiver, Parser, SpannedEventReceiver, Tag};
-pub use crate::scanner::{Dialect, Marker, ScalarStyle, ScanError, Span};
+pub use crate::scanner::{Dialect, Marker, ScalarStyle, ScanError, Seen, Span};

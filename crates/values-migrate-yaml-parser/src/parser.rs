@@ -7,7 +7,7 @@
 use crate::{
     BufferedInput, Marker,
     input::{Input, str::StrInput},
-    scanner::{Dialect, ScalarStyle, ScanError, Scanner, Span, Token, TokenType},
+    scanner::{Dialect, ScalarStyle, ScanError, Scanner, Seen, Span, Token, TokenType},
 };
 
 use alloc::{
@@ -322,6 +322,13 @@ impl<'input, T: Input> Parser<'input, T> {
     #[must_use]
     pub fn yaml12_refusal(&self) -> Option<&ScanError> {
         self.scanner.yaml12_refusal()
+    }
+
+    /// What the scanner met in the text so far (all of it, once the stream has ended): the
+    /// checks of Helm's dialect that read a feature's tokens skip a text without it.
+    #[must_use]
+    pub fn seen(&self) -> Seen {
+        self.scanner.seen()
     }
 
     /// Create a new instance of a parser from the given input of characters.

@@ -21,7 +21,7 @@ use thiserror::Error;
 
 use crate::{
     char_traits::{
-        as_hex, is_anchor_char, is_blank_or_breakz, is_break, is_breakz, is_flow, is_hex,
+        as_hex, is_anchor_char, is_blank_or_breakz, is_bom, is_break, is_breakz, is_flow, is_hex,
         is_tag_char, is_uri_char, is_yaml_non_break,
     },
     input::{Input, SkipTabs},
@@ -150,6 +150,19 @@ pub enum Dialect {
     /// tab there, the `\'` escape in a double-quoted scalar, and a flow collection's closing
     /// bracket left of the block indentation, first on its line. Everything else is YAML 1.2.
     GoYaml,
+}
+
+/// What the scanner met in the text so far, for the checks of Helm's dialect that read a
+/// feature's tokens: a text without the feature needs no search for it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seen {
+    /// A flow collection where go-yaml may read a plain scalar or a key otherwise than YAML 1.2:
+    /// one holding a key whose `:` stands on a later line, a tag, a plain scalar that starts
+    /// with `?` or `:`, or a `:` right before a flow indicator.
+    pub flow_suspect: bool,
+    /// An anchor's or alias's name holds a character other than an ASCII letter, digit, `-` or
+    /// `_` (the only ones go-yaml takes in a name).
+    pub odd_anchor: bool,
 }
 
 /// An error that occurred while scanning.
@@ -510,6 +523,8 @@ pub struct Scanner<'input, T> {
     dialect: Dialect,
     /// Under [`Dialect::GoYaml`], the first refusal YAML 1.2 makes of what only go-yaml reads.
     yaml12_refusal: Option<ScanError>,
+    /// What was met so far.
+    seen: Seen,
 }
 
 impl<T: Input + Clone> Clone for Scanner<'_, T> {
@@ -538,6 +553,7 @@ impl<T: Input + Clone> Clone for Scanner<'_, T> {
             buf_whitespaces: self.buf_whitespaces.clone(),
             dialect: self.dialect,
             yaml12_refusal: self.yaml12_refusal.clone(),
+            seen: self.seen,
         }
     }
 }
@@ -599,7 +615,14 @@ impl<'input, T: Input> Scanner<'input, T> {
             buf_whitespaces: String::new(),
             dialect: Dialect::Yaml12,
             yaml12_refusal: None,
+            seen: Seen::default(),
         }
+    }
+
+    /// What the scanner met in the text so far (all of it, once the stream has ended).
+    #[must_use]
+    pub fn seen(&self) -> Seen {
+        self.seen
     }
 
     /// Follows `dialect`'s grammar where YAML 1.2 and go-yaml part.
@@ -840,6 +863,8 @@ impl<'input, T: Input> Scanner<'input, T> {
             ':' if self.flow_level > 0
                 && (is_flow(nc) || self.mark.index == self.adjacent_value_allowed_at) =>
             {
+                // go-yaml takes a `:` right before a flow indicator into the scalar before it.
+                self.seen.flow_suspect |= is_flow(nc);
                 self.fetch_flow_value()
             }
             // Is it an alias?
@@ -1263,6 +1288,7 @@ impl<'input, T: Input> Scanner<'input, T> {
     }
 
     fn fetch_tag(&mut self) -> ScanResult {
+        self.seen.flow_suspect |= self.flow_level > 0;
         self.save_simple_key();
         self.disallow_simple_key();
 
@@ -1531,9 +1557,13 @@ impl<'input, T: Input> Scanner<'input, T> {
 
         self.skip_non_blank();
         while is_anchor_char(self.input.look_ch()) {
-            string.push(self.input.peek());
+            let c = self.input.peek();
+            self.seen.odd_anchor |= !(c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            string.push(c);
             self.skip_non_blank();
         }
+        // A byte order mark ends the name here; go-yaml reads on into it.
+        self.seen.odd_anchor |= is_bom(self.input.look_ch());
 
         if string.is_empty() {
             return Err(ScanError::new_str(
@@ -2359,6 +2389,7 @@ impl<'input, T: Input> Scanner<'input, T> {
     }
 
     fn fetch_plain_scalar(&mut self) -> ScanResult {
+        self.seen.flow_suspect |= self.flow_level > 0 && matches!(self.input.peek(), '?' | ':');
         self.save_simple_key();
         self.disallow_simple_key();
 
@@ -2644,6 +2675,8 @@ impl<'input, T: Input> Scanner<'input, T> {
         }
 
         if sk.possible {
+            // go-yaml takes a key in a flow collection only when its `:` stands on the key's line.
+            self.seen.flow_suspect |= self.flow_level > 0 && sk.mark.line < start_mark.line;
             // insert simple key
             let tok = Token(Span::empty(sk.mark), TokenType::Key);
             self.insert_token(sk.token_number - self.tokens_parsed, tok);

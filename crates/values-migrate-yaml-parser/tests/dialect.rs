@@ -122,3 +122,38 @@ fn flow_nesting_past_the_limit_is_too_deep() {
     let (other, _) = self::read("a: [\n", Dialect::Yaml12);
     assert!(!other.unwrap_err().is_too_deep());
 }
+
+/// What the scanner met in `text`, once every event was read.
+fn seen(text: &str) -> values_migrate_yaml_parser::Seen {
+    let mut parser = Parser::new_from_str(text).with_dialect(Dialect::GoYaml);
+    while let Some(next) = parser.next_event() {
+        next.expect("the text parses");
+    }
+    parser.seen()
+}
+
+#[test]
+fn the_scanner_says_whether_it_met_a_flow_collection_or_an_anchor_name_go_yaml_reads_otherwise() {
+    let none = seen(
+        "a: 1 # {x} &y.z\nb: |\n  [c] *d.e\nc: \"{f}\"\nd: [x, \"y:z\", {e: f}]\ne: {\n  k: 1,\n  l:\n    2\n}\n",
+    );
+    assert!(!none.flow_suspect && !none.odd_anchor);
+    for text in [
+        "k: {\n k\n :\n v\n }\n",
+        "a: {x:, y: 1}\n",
+        "a: [?x]\n",
+        "a: [ :x, b]\n",
+        "a: [!!str x, b]\n",
+        "{\"foo\"\n: \"bar\"}\n",
+    ] {
+        assert!(seen(text).flow_suspect, "{text:?}");
+    }
+    assert!(!seen("a: &app-labels_1 1\nb: *app-labels_1\n").odd_anchor);
+    for text in [
+        "a: &app.labels 1\n",
+        "a: &é 1\nb: *é\n",
+        "a: &x/y 1\nb: *x/y\n",
+    ] {
+        assert!(seen(text).odd_anchor, "{text:?}");
+    }
+}

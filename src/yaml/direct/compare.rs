@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use serde_json::{Map, Number, Value};
-use values_migrate_yaml_parser::{Event, Parser};
+use values_migrate_yaml_parser::Event;
 
 use super::super::build::{convert_style, first_unprintable};
 use super::super::limits::Limits;
@@ -100,14 +100,14 @@ pub(crate) fn matches(
         return false;
     }
     let mut comparer = Comparer::new(typing, limits, expected);
-    let mut parser = Parser::new_from_str(text);
+    let mut parser = super::parser(text, typing);
     while let Some(next) = parser.next_event() {
         let Ok((event, _)) = next else { return false };
         if comparer.event(event).is_none() {
             return false;
         }
     }
-    comparer.finished()
+    comparer.finished() && !super::super::helm_suspect_seen(typing, parser.seen())
 }
 
 pub(super) struct Comparer<'e> {

@@ -5,7 +5,8 @@
 //! built for the rest of the file, and the original's need not be decoded.
 
 use serde_json::Value;
-use values_migrate_yaml_parser::{Event, Parser};
+use values_migrate_yaml_parser::Event;
+use values_migrate_yaml_parser::Seen;
 
 use super::super::build::{convert_style, first_unprintable};
 use super::super::limits::Limits;
@@ -74,8 +75,19 @@ pub fn matches_located(
     limits: &Limits,
     expected: &Unchanged<'_>,
 ) -> bool {
+    matches_located_seen(text, typing, limits, expected).is_some()
+}
+
+/// [`matches_located`], with what the scanner met in the text when it matches (every event
+/// read): `None` when it does not.
+pub(crate) fn matches_located_seen(
+    text: &str,
+    typing: Typing,
+    limits: &Limits,
+    expected: &Unchanged<'_>,
+) -> Option<Seen> {
     if text.len() > limits.max_input_bytes || first_unprintable(text).is_some() {
-        return false;
+        return None;
     }
     let inside = Expected {
         documents: std::slice::from_ref(expected.replacement),
@@ -94,16 +106,15 @@ pub fn matches_located(
         anchors: Vec::new(),
         inside: None,
     };
-    let mut parser = Parser::new_from_str(text);
+    let mut parser = super::parser(text, typing);
     while let Some(next) = parser.next_event() {
-        let Ok((event, _)) = next else { return false };
-        if walker.event(event).is_none() {
-            return false;
-        }
+        let Ok((event, _)) = next else { return None };
+        walker.event(event)?;
     }
-    walker.stack.is_empty()
+    let whole = walker.stack.is_empty()
         && walker.inside.is_none()
-        && walker.document == expected.stream.documents.len()
+        && walker.document == expected.stream.documents.len();
+    whole.then(|| parser.seen())
 }
 
 struct Walker<'e, 'l> {

@@ -17,7 +17,7 @@ mod merge;
 use std::borrow::Cow;
 
 use serde_json::{Map, Number, Value};
-use values_migrate_yaml_parser::{Event, Parser};
+use values_migrate_yaml_parser::{Dialect, Event, Parser, StrInput};
 
 use super::build::{convert_style, first_unprintable};
 use super::limits::Limits;
@@ -26,6 +26,7 @@ use super::typing::{self, Typed, Typing};
 
 pub use compare::Expected;
 pub(crate) use compare::matches;
+pub(crate) use located::matches_located_seen;
 pub use located::{Unchanged, matches_located};
 
 /// A collection being decoded.
@@ -37,13 +38,24 @@ enum Open {
     Sequence(Vec<Value>),
 }
 
+/// A parser of `text` in `typing`'s dialect: go-yaml's under the Helm typing, as the located
+/// tree is built (`super::build`), so that what Helm reads keeps this path; YAML 1.2's else
+/// (where the two part, this path refuses and the located tree says why).
+pub(super) fn parser(text: &str, typing: Typing) -> Parser<'_, StrInput<'_>> {
+    let parser = Parser::new_from_str(text);
+    match typing {
+        Typing::Helm => parser.with_dialect(Dialect::GoYaml),
+        Typing::Yaml12 => parser,
+    }
+}
+
 /// Every document of `text` as JSON, when the text holds nothing a located tree is needed for;
 /// `None` otherwise (the caller decodes through [`super::parse`]).
 pub(crate) fn decode(text: &str, typing: Typing, limits: &Limits) -> Option<Vec<Value>> {
     if text.len() > limits.max_input_bytes || first_unprintable(text).is_some() {
         return None;
     }
-    let mut parser = Parser::new_from_str(text);
+    let mut parser = parser(text, typing);
     let mut documents = Vec::new();
     let mut stack: Vec<Open> = Vec::new();
     let mut root: Option<Value> = None;
@@ -100,7 +112,8 @@ pub(crate) fn decode(text: &str, typing: Typing, limits: &Limits) -> Option<Vec<
         };
         attach(&mut stack, &mut root, done)?;
     }
-    stack.is_empty().then_some(documents)
+    let helm_may_refuse = super::helm_suspect_seen(typing, parser.seen());
+    (stack.is_empty() && !helm_may_refuse).then_some(documents)
 }
 
 /// Puts a finished value where it belongs: under its key, after its siblings, or at the root.
