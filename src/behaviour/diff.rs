@@ -121,37 +121,7 @@ pub(super) fn manifest_diff(
     // churn: key → (values before, values after), in the order met; objects whose churn changed
     let mut churn: Churn = Vec::new();
     let mut churned = 0;
-    let c_text = |id: &ObjectId| {
-        c_objects
-            .as_ref()
-            .map(|c| c.get(id).map(|(text, _, _)| text.as_str()))
-    };
-    let cause = |a_text: Option<&str>, b_text: Option<&str>, id: &ObjectId| match c_text(id) {
-        None => Cause::Both,
-        Some(c) => match (a_text != c, c != b_text) {
-            (true, false) => Cause::Chart,
-            (false, true) => Cause::Migration,
-            _ => Cause::Both,
-        },
-    };
-    let mut order: Vec<&ObjectId> = b
-        .objects
-        .iter()
-        .filter(|o| !o.pseudo)
-        .map(|o| &o.id)
-        .collect();
-    order.extend(
-        a.objects
-            .iter()
-            .filter(|o| !o.pseudo)
-            .map(|o| &o.id)
-            .filter(|id| !b_objects.contains_key(*id)),
-    );
-    let mut seen = HashSet::new();
-    for id in order {
-        if !seen.insert(id.clone()) {
-            continue;
-        }
+    for id in object_order(a, b, &b_objects) {
         let before = a_objects.get(id);
         let after = b_objects.get(id);
         if let (Some((_, ca, _)), Some((_, cb, _))) = (before, after) {
@@ -171,44 +141,85 @@ pub(super) fn manifest_diff(
             unchanged += 1;
             continue;
         }
-        let change = match (before, after) {
-            (None, _) => ObjectChange::Added,
-            (_, None) => ObjectChange::Removed,
-            _ => ObjectChange::Changed,
-        };
-        let label = id.label();
-        let diff = crate::diff::unified(&label, a_text.unwrap_or(""), b_text.unwrap_or(""));
-        let lines = diff
-            .lines()
-            .filter(|l| {
-                (l.starts_with('+') && !l.starts_with("+++"))
-                    || (l.starts_with('-') && !l.starts_with("---"))
-            })
-            .count();
-        let collapsed = id.kind == "CustomResourceDefinition" || lines > LONG;
-        objects.push(ObjectDiff {
-            object: label,
-            change,
-            cause: cause(a_text, b_text, id),
-            lines,
-            collapsed,
-            diff: if collapsed { String::new() } else { diff },
-        });
+        let c_text = c_objects
+            .as_ref()
+            .map(|c| c.get(id).map(|(text, _, _)| text.as_str()));
+        objects.push(object_diff(id, a_text, b_text, c_text));
     }
-    let churn = (churned > 0).then(|| {
-        let parts: Vec<String> = churn
-            .iter()
-            .filter(|(_, (x, y))| x != y)
-            .map(|(key, (x, y))| format!("{key}: {} → {}", x.join(", "), y.join(", ")))
-            .collect();
-        format!("{} on {churned} objects", parts.join("; "))
-    });
     ManifestDiff {
         renders,
-        churn,
+        churn: (churned > 0).then(|| churn_summary(&churn, churned)),
         unchanged,
         objects,
     }
+}
+
+/// Every object of B in its order, then those only A has; each once.
+fn object_order<'m>(
+    a: &'m Manifests,
+    b: &'m Manifests,
+    b_objects: &HashMap<ObjectId, Folded<'_>>,
+) -> Vec<&'m ObjectId> {
+    let mut seen = HashSet::new();
+    let in_b = b.objects.iter().filter(|o| !o.pseudo).map(|o| &o.id);
+    let only_a = (a.objects.iter())
+        .filter(|o| !o.pseudo)
+        .map(|o| &o.id)
+        .filter(|id| !b_objects.contains_key(*id));
+    in_b.chain(only_a)
+        .filter(|id| seen.insert((*id).clone()))
+        .collect()
+}
+
+/// One object's change from A to B: its unified diff (collapsed for a CRD or a long one) and
+/// whose change it is (the chart's, A vs C; the migration's, C vs B; or both).
+fn object_diff(
+    id: &ObjectId,
+    a_text: Option<&str>,
+    b_text: Option<&str>,
+    c_text: Option<Option<&str>>,
+) -> ObjectDiff {
+    let change = match (a_text, b_text) {
+        (None, _) => ObjectChange::Added,
+        (_, None) => ObjectChange::Removed,
+        _ => ObjectChange::Changed,
+    };
+    let cause = match c_text {
+        None => Cause::Both,
+        Some(c) => match (a_text != c, c != b_text) {
+            (true, false) => Cause::Chart,
+            (false, true) => Cause::Migration,
+            _ => Cause::Both,
+        },
+    };
+    let label = id.label();
+    let diff = crate::diff::unified(&label, a_text.unwrap_or(""), b_text.unwrap_or(""));
+    let lines = diff
+        .lines()
+        .filter(|l| {
+            (l.starts_with('+') && !l.starts_with("+++"))
+                || (l.starts_with('-') && !l.starts_with("---"))
+        })
+        .count();
+    let collapsed = id.kind == "CustomResourceDefinition" || lines > LONG;
+    ObjectDiff {
+        object: label,
+        change,
+        cause,
+        lines,
+        collapsed,
+        diff: if collapsed { String::new() } else { diff },
+    }
+}
+
+/// The label churn folded into one line: each key's values before → after.
+fn churn_summary(churn: &Churn, churned: usize) -> String {
+    let parts: Vec<String> = churn
+        .iter()
+        .filter(|(_, (x, y))| x != y)
+        .map(|(key, (x, y))| format!("{key}: {} → {}", x.join(", "), y.join(", ")))
+        .collect();
+    format!("{} on {churned} objects", parts.join("; "))
 }
 
 /// The churn values met under `key`.
