@@ -1,5 +1,5 @@
 //! Go's `fmt`, `encoding/json`, yaml.v2, yaml.v3 and TOML output against Helm 4.2.3's answers
-//! (`tests/data/format_cases.json`, recorded by `record_format.py`): `printf` over Go's own
+//! (`tests/data/format_cases.json.gz`, recorded by `record_format.py`): `printf` over Go's own
 //! `fmt_test.go` cases and more, `print`/`println`, what an action prints, and `toJson`,
 //! `toRawJson`, `toPrettyJson`, `toYaml`, `mustToYaml`, `toYamlPretty`, `toToml`, `fromJson`,
 //! `fromJsonArray`, `mustFromJson` (and their `must` forms) over values as charts give them.
@@ -108,13 +108,27 @@ fn run(func: &str, mut args: Vec<Value>) -> Result<String, CallError> {
     }
 }
 
+/// The recording's text: gzipped when its name ends `.gz` (the one kept in the tree).
+fn recording(path: &str) -> String {
+    use std::io::Read;
+    let bytes = std::fs::read(path).expect("the recording");
+    if !path.ends_with(".gz") {
+        return String::from_utf8(bytes).expect("UTF-8");
+    }
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_string(&mut text)
+        .expect("gzipped UTF-8");
+    text
+}
+
 #[test]
 fn every_recorded_case_prints_as_helm_printed_it() {
     // FORMAT_CASES names another recording of the same shape (a larger one kept out of the tree).
     let path = std::env::var("FORMAT_CASES").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/format_cases.json").to_string()
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/format_cases.json.gz").to_string()
     });
-    let text = std::fs::read_to_string(path).expect("the recording");
+    let text = recording(&path);
     let data: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     // Chart values reach templates with numbers as float64: read them with the port's own
     // `encoding/json` (exact float parsing, as Go's).

@@ -3,7 +3,7 @@
 
 Each case is one call `{{ FUNC ARG... }}` of typed arguments, rendered in its own template of a
 probe chart (written afresh in the temporary directory) through helm_python; the answers go to
-tests/data/format_cases.json, which tests/format.rs compares against the port, case by case.
+tests/data/format_cases.json.gz (gzipped: it is over 2 MiB as text), which tests/format.rs compares against the port, case by case.
 The cases: Go's fmt_test.go verbs and flags and seeded random ones; print/println; a table of
 values and strings (every type, quoting, folding, unicode, control characters, nesting, key
 order) and seeded random ones through print, toJson, toRawJson, toPrettyJson, toYaml, mustToYaml,
@@ -19,6 +19,7 @@ reads values, numbers as float64).
 Run: python3 crates/values-migrate-render/tests/record_format.py
 """
 import glob
+import gzip
 import json
 import math
 import os
@@ -31,7 +32,7 @@ from helm_python.chart import Chart
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHART = os.path.join(tempfile.gettempdir(), "format_chart")
-OUT = os.path.join(HERE, "data", "format_cases.json")
+OUT = os.path.join(HERE, "data", "format_cases.json.gz")
 
 
 def s(x):
@@ -423,7 +424,7 @@ def main():
             case["error"] = answer["error"]
         else:
             case["want"] = answer
-    with open(OUT, "w") as fh:
+    with gzip.open(OUT, "wt", compresslevel=9) as fh:
         # The chart values as one JSON text (readers' float parsing then decides nothing), and
         # one case a line.
         fh.write('{"values_text": ' + json.dumps(json.dumps(values, ensure_ascii=False), ensure_ascii=False))
