@@ -126,7 +126,11 @@ fn recording(path: &str) -> String {
 fn every_recorded_case_prints_as_helm_printed_it() {
     // FORMAT_CASES names another recording of the same shape (a larger one kept out of the tree).
     let path = std::env::var("FORMAT_CASES").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/format_cases.json.gz").to_string()
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/format_cases.json.gz"
+        )
+        .to_string()
     });
     let text = recording(&path);
     let data: serde_json::Value = serde_json::from_str(&text).expect("JSON");
