@@ -591,8 +591,16 @@ fn at_path(path: &[String], leaf: &Value) -> Value {
     )
 }
 
-/// The chart's own values.yaml, as Helm's chart loader reads it (every document, merged).
+/// The chart's own values.yaml, as Helm's chart loader reads it (every document, merged),
+/// decoded on the first call and kept by the chart.
 fn own_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
+    (chart.decoded.0)
+        .get_or_init(|| decode_values(chart))
+        .clone()
+}
+
+/// A chart's values.yaml decoded, its documents merged as Helm's `LoadValues` merges them.
+fn decode_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
     let Some(text) = &chart.values else {
         return Ok(None);
     };

@@ -32,6 +32,19 @@ pub struct Chart {
     /// Every file of this chart outside its subcharts (`charts/*.prov` kept, as Helm keeps
     /// them), as read: what a render's `.Chart` and `.Files` come from.
     pub raw: Vec<(String, Vec<u8>)>,
+    /// values.yaml decoded as Helm reads it, on first use (a composition asks for it several
+    /// times a chart).
+    pub(crate) decoded: Decoded,
+}
+
+/// A chart's values.yaml decoded once; a cache, so no part of a chart's equality.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Decoded(pub(crate) std::sync::OnceLock<Result<Option<Value>, ChartError>>);
+
+impl PartialEq for Decoded {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// One entry of Chart.yaml's `dependencies`.
@@ -126,6 +139,7 @@ fn load_at(files: &Files, source: &str, depth: usize) -> Result<Chart, ChartErro
             .map(|(path, data)| (path.to_string(), data.to_vec()))
             .collect(),
         name,
+        decoded: Decoded::default(),
     })
 }
 
