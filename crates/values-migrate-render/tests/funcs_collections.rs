@@ -17,11 +17,6 @@ const REFUSED: &[&str] = &[
     "{{ slice (list 1 2 3) 0 4 }}",
     // Go sorts a `[]string` in place, where every holder sees it (Helm prints `a` here).
     r#"{{ $l := splitList "," "b,a" }}{{ $s := sortAlpha $l }}{{ first $l }}"#,
-    // Go's `netip.ParseAddr` words for a bracketed host that is not IPv6 are not ported.
-    r#"{{ urlParse "http://[abc]/" }}"#,
-    r#"{{ urlParse "http://[::1]]/" }}"#,
-    r#"{{ urlParse "http://[::1%25]/" }}"#,
-    r#"{{ urlParse "http://[]/" }}"#,
 ];
 
 /// The variables of one case.
