@@ -1,5 +1,5 @@
 //! Sprig's list, dict, reflection and path functions against Helm 4.2.3's answers
-//! (`tests/fixtures/collections/oracle.json`, recorded by `record.py` from `cases.txt`). Each
+//! (`tests/fixtures/collections/oracle.json`, recorded by `tests/fixtures/record_cases.py` from `collections/cases.txt`). Each
 //! case is a line of actions over literals, variables (`$x := …`, `$x.key`) and pipelines of
 //! these families' functions, run here by a small reader that calls the functions directly.
 
