@@ -294,7 +294,7 @@ impl Run<'_> {
                 schema_refs: self.schema_refs(&flags.schema_refs)?,
             },
         };
-        let report = crate::migrate::validate::validate(&request);
+        let report = crate::migrate::validate(&request);
         self.print_json(&report);
         Ok(exit::of_validate(&report))
     }
