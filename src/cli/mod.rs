@@ -7,6 +7,7 @@ mod behaviour;
 mod chart;
 mod host;
 mod propose;
+mod proposed;
 mod replay;
 mod template;
 mod write;
@@ -27,7 +28,8 @@ pub use args::{Flag, flags};
 use clap::Parser;
 #[cfg(not(target_arch = "wasm32"))]
 pub use host::Native;
-pub use host::{Host, Kind, Proposed};
+pub use host::{Host, Kind};
+pub use proposed::Proposed;
 use serde::Serialize;
 use std::ffi::OsString;
 
