@@ -2,8 +2,9 @@
 //! values (under its name or alias, inside an `if` its condition and tags switch off, as Helm's
 //! `processDependencyEnabled` drops it), and the defaults coalesced with `global` as Helm does.
 
+use super::ChartError;
+use super::included::{condition_paths, included};
 use super::tree::{Chart, Dependency};
-use super::{ChartError, semver};
 use crate::schema::Draft;
 use crate::yaml::{DecodeOptions, Typing};
 use serde::Serialize;
@@ -198,57 +199,6 @@ pub(crate) fn missing_dependencies(root: &Chart) -> Result<(), ChartError> {
         missing.join(", ")
     );
     Err(ChartError::new(&root.source, Some("Chart.yaml"), message))
-}
-
-/// A subchart Helm keeps: the key of its values, the chart, its Chart.yaml entry (if listed).
-pub(crate) type Kept<'a> = (String, &'a Chart, Option<&'a Dependency>);
-
-/// The subcharts Helm keeps, with the key their values live under and their dependency entry:
-/// first those Chart.yaml does not list (always on), then the listed ones in its order.
-pub(crate) fn included(chart: &Chart) -> Result<Vec<Kept<'_>>, ChartError> {
-    let fits = |dep: &Dependency, sub: &Chart| -> Result<bool, ChartError> {
-        if dep.name != sub.name {
-            return Ok(false);
-        }
-        semver::matches(&dep.version, &sub.version).ok_or_else(|| {
-            let message = format!(
-                "dependency `{}`: version constraint `{}` or version `{}` cannot be read",
-                dep.name, dep.version, sub.version
-            );
-            ChartError::new(&chart.source, Some("Chart.yaml"), message)
-        })
-    };
-    let mut out = Vec::new();
-    for sub in &chart.subcharts {
-        let mut listed = false;
-        for dep in &chart.dependencies {
-            listed |= fits(dep, sub)?;
-        }
-        if !listed {
-            out.push((sub.name.clone(), sub, None));
-        }
-    }
-    for dep in &chart.dependencies {
-        let mut found = None;
-        for sub in &chart.subcharts {
-            if found.is_none() && fits(dep, sub)? {
-                found = Some(sub);
-            }
-        }
-        // Helm's `processDependencyEnabled` drops a listed dependency no subchart fits (a
-        // version outside its range: that subchart is kept as unlisted, above); one that no
-        // subchart is named after is refused at the root only, all of them at once
-        // (`missing_dependencies`), as `helm install` refuses it.
-        let Some(sub) = found else {
-            continue;
-        };
-        out.push((
-            dep.alias.clone().unwrap_or_else(|| dep.name.clone()),
-            sub,
-            Some(dep),
-        ));
-    }
-    Ok(out)
 }
 
 /// The schema of `chart` at `path`, placed at `pointer` in the composition (with its text's
@@ -565,22 +515,6 @@ fn seen(path: &[String], leaf: &Value, by_default: bool) -> Value {
     } else {
         at_path(path, leaf)
     }
-}
-
-/// A dependency's `condition` paths from the root's values, split as Helm splits them.
-pub(super) fn condition_paths(dep: &Dependency, parent: &[String]) -> Vec<Vec<String>> {
-    dep.condition
-        .trim()
-        .split(',')
-        .filter(|c| !c.is_empty())
-        .map(|c| {
-            parent
-                .iter()
-                .cloned()
-                .chain(c.split('.').map(str::to_string))
-                .collect()
-        })
-        .collect()
 }
 
 /// A schema that holds when the value at `path` exists and satisfies `leaf`.

@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use super::ChartError;
 use std::cell::RefCell;
 
-use super::compose::included;
+use super::included::included;
 use super::tree::Chart;
 
 /// Every importing chart of the tree rooted at `root` (`tree`: as the composition carries it), as

@@ -13,18 +13,19 @@ mod compose;
 mod dir;
 mod files;
 mod imports;
+mod included;
 mod memory;
 mod semver;
 mod templates;
 mod tree;
 
-#[cfg(feature = "render")]
-pub(crate) use compose::included;
 pub use compose::{ChartAt, Composed, compose};
 pub use dir::Fs;
 pub use dir::read_all;
 pub use dir::{Entry, Source};
 pub use files::Files;
+#[cfg(feature = "render")]
+pub(crate) use included::included;
 pub use memory::InMemory;
 #[cfg(feature = "render")]
 pub(crate) use semver::matches as semver_matches;

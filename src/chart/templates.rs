@@ -1,7 +1,7 @@
 //! The templates of a chart tree, each file with the chart whose values it reads: the root's
 //! `templates/**` and every subchart's Helm keeps, under the key its values live under.
 
-use super::compose::{condition_paths, included};
+use super::included::{condition_paths, included};
 use super::{Chart, ChartError};
 use crate::path::{Segment, ValuePath};
 use crate::reads::{ChartInfo, TemplateFile, Templates};

@@ -2,6 +2,8 @@
 //! a shell command run. The native CLI answers with `std` ([`Native`]); the package's Node CLI
 //! answers from JS (src/wasm_cli.rs), so both run the same layer.
 
+use super::proposed::Proposed;
+
 /// What a path is, links followed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -46,21 +48,6 @@ pub trait Host: MaybeSync {
     fn styled(&self) -> bool;
     /// How many repositories of a fleet may run at once (1: one after another).
     fn jobs(&self, asked: usize) -> usize;
-}
-
-/// What a proposal writer did.
-#[derive(Debug, Default)]
-pub struct Proposed {
-    /// Its exit status (`None`: killed by a signal).
-    pub status: Option<i32>,
-    /// Its stdout.
-    pub stdout: Vec<u8>,
-    /// Its stderr, lossily decoded.
-    pub stderr: String,
-    /// Whether it ran out of time (and was killed, with its process group).
-    pub timed_out: bool,
-    /// How many bytes of its stdin it left unread.
-    pub unread: usize,
 }
 
 /// `Sync` where the layer runs threads (native), nothing in wasm (one thread, JS handles).

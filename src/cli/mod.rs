@@ -7,6 +7,7 @@ mod behaviour;
 mod chart;
 mod host;
 mod propose;
+mod proposed;
 mod replay;
 mod template;
 mod write;
@@ -27,7 +28,8 @@ pub use args::{Flag, flags};
 use clap::Parser;
 #[cfg(not(target_arch = "wasm32"))]
 pub use host::Native;
-pub use host::{Host, Kind, Proposed};
+pub use host::{Host, Kind};
+pub use proposed::Proposed;
 use serde::Serialize;
 use std::ffi::OsString;
 
@@ -292,7 +294,7 @@ impl Run<'_> {
                 schema_refs: self.schema_refs(&flags.schema_refs)?,
             },
         };
-        let report = crate::migrate::validate::validate(&request);
+        let report = crate::migrate::validate(&request);
         self.print_json(&report);
         Ok(exit::of_validate(&report))
     }

@@ -3,7 +3,7 @@
 
 use super::Run;
 use super::args::{Brief, ProposeArgs};
-use super::host::Proposed;
+use super::proposed::Proposed;
 use crate::exit::EXIT_INVALID;
 use crate::migrate::propose::{self, BriefFormat, Step};
 use crate::migrate::{MigrateReport, Named, Request};

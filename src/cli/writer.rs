@@ -1,7 +1,7 @@
 //! The native machine's proposal writer: `sh -c CMD` in a process group of its own, the brief as a
 //! file on its stdin, its output drained on threads, the group killed past the timeout.
 
-use super::host::Proposed;
+use super::proposed::Proposed;
 use std::io::{Read, Seek};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};

@@ -37,12 +37,12 @@ impl Session {
     /// Diagnoses the inputs and writes the values at the prefix as the proposal to start from.
     pub fn draft(&self, inputs: &Inputs<'_>) -> Draft {
         let diagnosis = self.diagnose(inputs);
-        let text = located_values(&diagnosis, inputs, self.typing).map(|values| {
+        let text = located_values(&diagnosis, inputs, self.typing()).map(|values| {
             write(
                 &values,
                 &diagnosis.displaced,
                 &diagnosis.changelog,
-                self.typing,
+                self.typing(),
             )
         });
         Draft { diagnosis, text }

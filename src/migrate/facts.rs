@@ -1,51 +1,66 @@
-//! The diagnose stage: what the chart bump displaces and requires, decided before any proposal.
+//! The facts stage: what the chart bump displaces and requires, decided before any proposal
+//! ([`Facts`]).
 
 use super::Renders;
-use super::outcome::{MigrateReport, Status};
-use super::session::Session;
+use super::compiled::Compiled;
 use crate::path::{self, ValuePath, sort_in_document_order};
-use crate::schema::{Displaced, bump_facts};
+use crate::schema::{Derivable, Displaced, Escalation, bump_facts};
 use serde_json::Value;
 
-/// Writes the facts that need no proposal into `report`: displaced values (in file order),
-/// derivable and escalated required keys (less those answered), and the changelog.
+/// What the bump displaces and requires of the original values.
+pub(crate) struct Facts {
+    /// Values the target schema rejects where they are, or its templates read nowhere, in the
+    /// file's order.
+    pub displaced: Vec<Displaced>,
+    /// Newly required keys whose value the target schema dictates.
+    pub derivable: Vec<Derivable>,
+    /// Newly required keys a person must decide (less those answered or carried).
+    pub escalations: Vec<Escalation>,
+}
+
+impl Facts {
+    /// Whether a person must decide a key before any proposal can be judged.
+    pub fn escalated(&self) -> bool {
+        !self.escalations.is_empty()
+    }
+}
+
+/// The facts that need no proposal: displaced values (in file order), derivable and escalated
+/// required keys (less those answered, and those the proposal carries from a displaced value).
 pub(crate) fn facts(
-    session: &Session,
+    compiled: &Compiled,
     original: &Value,
     answers: &[(ValuePath, Value)],
     proposal: Option<&Value>,
     renders: Option<&dyn Renders>,
-    report: &mut MigrateReport,
-) {
+) -> Facts {
     // One validation of the coalesced values answers both: what is displaced, what is missing.
-    let (displaced, requirements) = bump_facts(
-        &session.base,
-        &session.target,
+    let (mut displaced, requirements) = bump_facts(
+        &compiled.base,
+        &compiled.target,
         original,
-        session.defaults.as_ref(),
+        compiled.defaults.as_ref(),
     );
-    let mut displaced = displaced;
     displaced.extend(super::unread::ignored(
-        session, original, &displaced, renders,
+        compiled, original, &displaced, renders,
     ));
-    report.displaced = displaced;
     // In the file's order, as a reviewer reads it.
-    sort_in_document_order(original, &mut report.displaced, |d| &d.path);
-    report.changelog = session.changelog.clone();
-    report.derivable = requirements.derivable;
+    sort_in_document_order(original, &mut displaced, |d| &d.path);
     let mut escalations = requirements.escalations;
-    for required in super::unread::required(session, original) {
+    for required in super::unread::required(compiled, original) {
         if !escalations.iter().any(|e| e.path == required.path) {
             escalations.push(required);
         }
     }
-    report.escalations = escalations
+    let escalations = escalations
         .into_iter()
         .filter(|e| !answers.iter().any(|(p, _)| p == &e.path))
-        .filter(|e| !carried(proposal, &report.displaced, &e.path))
+        .filter(|e| !carried(proposal, &displaced, &e.path))
         .collect();
-    if !report.escalations.is_empty() {
-        report.status = Status::Escalated;
+    Facts {
+        displaced,
+        derivable: requirements.derivable,
+        escalations,
     }
 }
 

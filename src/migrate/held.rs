@@ -2,44 +2,13 @@
 //! Application, a ConfigMap's `values.yaml` that a Flux HelmRelease names): found, parsed as one
 //! more candidate each, and placed back in their outer file.
 
-use super::read::Parsed;
+use super::parsed::{Held, Parsed};
 use crate::path::{Segment, ValuePath};
 use crate::splice::embedded::Carrier;
 use crate::text::Diagnostic;
 use crate::yaml::{self, Limits, Node, NodeKind, Stream, Typing};
 use serde_json::Value;
 use std::borrow::Cow;
-
-/// Where a candidate held in a string sits: its outer file, document and path, and its carrier.
-pub(crate) struct Held<'a> {
-    /// The outer file's index in the candidate files.
-    pub file: usize,
-    /// The outer file's text.
-    pub outer: &'a str,
-    /// The document of the outer file that holds the string.
-    pub document: usize,
-    /// Where the string is in that document.
-    pub at: ValuePath,
-    /// How the string is written, or why an edit could not be written back into it.
-    pub carrier: Result<Carrier, String>,
-    /// The string's first byte in the outer text.
-    pub start: usize,
-}
-
-impl Held<'_> {
-    /// The outer offset of byte `offset` of the inner text `inner`.
-    pub fn outer_offset(&self, inner: &str, offset: usize) -> usize {
-        match &self.carrier {
-            Ok(carrier) => carrier.outer_offset(self.outer, inner, offset),
-            Err(_) => self.start,
-        }
-    }
-
-    /// The first template action (`{{`) of the inner text, as an outer offset.
-    pub fn template_action(&self, inner: &str) -> Option<usize> {
-        inner.find("{{").map(|at| self.outer_offset(inner, at))
-    }
-}
 
 /// A string that reads as the start of a values document but is not one YAML mapping.
 pub(crate) struct Unreadable<'a> {
@@ -76,7 +45,7 @@ pub(crate) fn find<'a>(
         if !outer.contains('|') && !outer.contains('>') && !outer.contains("\\n") {
             continue;
         }
-        let stream = file.stream.borrow();
+        let stream = &file.stream;
         for (document, root) in stream.documents.iter().enumerate() {
             for (at, node) in strings(&root.root, typing) {
                 let place = Place {

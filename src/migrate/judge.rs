@@ -2,46 +2,66 @@
 //! refusals (survival, schema validity, provenance) and the plan derived from the two trees.
 
 use super::Renders;
-use super::outcome::{MigrateReport, Op, RefusalKind, SetSource};
-use super::plan::{Finding, PlanInput, Planned, Source, plan};
-use super::session::Session;
+use super::compiled::Compiled;
+use super::facts::Facts;
+use super::outcome::{NotCarried, Op, RefusalKind, SetSource};
+use super::plan::{Finding, PlanInput, Source, plan};
 use crate::path::{self, Segment, ValuePath};
 use crate::schema::{Derivable, PropertyKind};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-/// The proposal as judged, the plan, and every finding that stops it.
+/// What the judge weighs a proposal against: the original values, the facts of the bump, a
+/// person's answers, and the charts' renders when both are given (docs/behaviour.md, "The render
+/// as a judge").
+pub(crate) struct Evidence<'e> {
+    /// The original values at the values root.
+    pub original: &'e Value,
+    /// What the bump displaces and requires.
+    pub facts: &'e Facts,
+    /// A person's answers, by path.
+    pub answers: &'e [(ValuePath, Value)],
+    /// Both charts rendered, when they are at hand.
+    pub renders: Option<&'e dyn Renders>,
+}
+
+/// The judge stage's output: the proposal as judged, the plan, and every finding that stops it.
 pub(crate) struct Judged<'p> {
     /// The proposal with answers and derivable required values applied (borrowed when none apply).
     pub proposal: Cow<'p, Value>,
-    /// The plan and the planner's findings.
-    pub planned: Planned,
+    /// The plan.
+    pub ops: Vec<Op>,
+    /// Original values removed without being carried anywhere, each with what became of it.
+    pub not_carried: Vec<NotCarried>,
+    /// What stops the plan (none: it is written).
+    pub findings: Vec<Finding>,
+    /// What `helm install` prints for the judged proposal, when the target schema refuses it.
+    pub helm: Option<String>,
 }
 
-/// Judges `proposal` against the original values and the facts already in `report`.
+/// Judges `proposal` against the evidence: the three refusals (survival, schema validity,
+/// provenance) and the plan derived from the two trees.
 pub(crate) fn judge<'p>(
-    session: &Session,
-    original: &Value,
+    compiled: &Compiled,
+    evidence: &Evidence<'_>,
     proposal: &'p Value,
-    answers: &[(ValuePath, Value)],
-    renders: Option<&dyn Renders>,
-    report: &MigrateReport,
 ) -> Judged<'p> {
+    let original = evidence.original;
+    let facts = evidence.facts;
+    let answers = evidence.answers;
     let mut findings = Vec::new();
-    let judged = with_answers(proposal, answers, report, &mut findings);
-    let mut displaced: Vec<Source> = report
-        .displaced
-        .iter()
+    let judged = with_answers(proposal, answers, facts, &mut findings);
+    let mut displaced: Vec<Source> = (facts.displaced.iter())
         .map(|d| Source {
             path: d.path.clone(),
             value: d.value.clone(),
         })
         .collect();
-    let schema_source = |path: &ValuePath, value: &Value| schema_source(session, path, value);
-    let kept = super::unread::Kept::new(session, original);
-    if let Some(renders) = renders {
-        let alike = super::renders::moved_alike(original, &judged, &displaced, &kept, renders);
+    let schema_source = |path: &ValuePath, value: &Value| schema_source(compiled, path, value);
+    let kept = super::unread::Kept::new(compiled, original);
+    if let Some(renders) = evidence.renders {
+        let alike = moved_alike(original, &judged, &displaced, &kept, renders);
         displaced.extend(alike);
     }
     let kept_by = |path: &ValuePath| kept.why(path);
@@ -54,27 +74,40 @@ pub(crate) fn judge<'p>(
         kept_by: &kept_by,
     });
     findings.append(&mut planned.findings);
-    findings.extend(invented_keys(session, original, &planned.ops));
-    findings.extend(schema_findings(session, &judged));
+    findings.extend(invented_keys(compiled, original, &planned.ops));
+    findings.extend(schema_findings(compiled, &judged));
     findings.extend(super::unread::unread_in_proposal(
-        session, original, &judged,
+        compiled, original, &judged,
     ));
-    planned.findings = findings;
+    super::residual::annotate(&compiled.base, &compiled.target, &mut planned.not_carried);
+    let helm = helm_if_refused(compiled, &findings, &judged);
     Judged {
         proposal: judged,
-        planned,
+        ops: planned.ops,
+        not_carried: planned.not_carried,
+        findings,
+        helm,
     }
+}
+
+/// What `helm install` prints for the judged proposal, when the target schema refuses it.
+fn helm_if_refused(compiled: &Compiled, findings: &[Finding], judged: &Value) -> Option<String> {
+    let refused = (findings.iter())
+        .any(|f| matches!(f.kind, RefusalKind::Schema | RefusalKind::ChartDefaults));
+    refused.then(|| {
+        (compiled.target).helm_report(&compiled.target_name, compiled.defaults.as_ref(), judged)
+    })
 }
 
 /// The proposal with a person's answers over it and derivable required keys filled in.
 fn with_answers<'p>(
     proposal: &'p Value,
     answers: &[(ValuePath, Value)],
-    report: &MigrateReport,
+    facts: &Facts,
     findings: &mut Vec<Finding>,
 ) -> Cow<'p, Value> {
     let missing = |d: &Derivable| path::get(proposal, &d.path).is_none();
-    if answers.is_empty() && !report.derivable.iter().any(missing) {
+    if answers.is_empty() && !facts.derivable.iter().any(missing) {
         // Nothing to apply: the proposal itself, not a copy of it.
         return Cow::Borrowed(proposal);
     }
@@ -103,7 +136,7 @@ fn with_answers<'p>(
             });
         }
     }
-    for derivable in &report.derivable {
+    for derivable in &facts.derivable {
         if path::get(&judged, &derivable.path).is_none() {
             let _ = path::set(&mut judged, &derivable.path, derivable.value.clone());
         }
@@ -114,7 +147,7 @@ fn with_answers<'p>(
 /// Provenance of key names (ADR 13): a moved value's new key in a map of user-named things (keys
 /// matched only by a pattern or an `additionalProperties` schema) names a real thing, so it must
 /// come from the original (a key or a string value there) or be declared by the target.
-fn invented_keys(session: &Session, original: &Value, ops: &[Op]) -> Vec<Finding> {
+fn invented_keys(compiled: &Compiled, original: &Value, ops: &[Op]) -> Vec<Finding> {
     // Each renamed-to key not already at its place in the original, with its path.
     let mut candidates: Vec<Vec<ValuePath>> = Vec::new();
     for op in ops {
@@ -143,7 +176,7 @@ fn invented_keys(session: &Session, original: &Value, ops: &[Op]) -> Vec<Finding
             let parent = at.parent().unwrap_or_else(ValuePath::root);
             // A map of user-named things: keys matched by a pattern or an `additionalProperties`
             // schema, and this one not declared by name.
-            let properties = session.target.properties_at(&parent);
+            let properties = compiled.target.properties_at(&parent);
             let declared = properties
                 .iter()
                 .any(|p| p.kind == PropertyKind::Named && p.name == key);
@@ -198,8 +231,8 @@ fn names_in<'w>(value: &Value, wanted: &HashSet<&'w str>) -> HashSet<&'w str> {
 }
 
 /// Whether the target schema dictates `value` at `path` (const, default or enum member), and how.
-fn schema_source(session: &Session, path: &ValuePath, value: &Value) -> Option<SetSource> {
-    let derived = session.target.derived_values(path);
+fn schema_source(compiled: &Compiled, path: &ValuePath, value: &Value) -> Option<SetSource> {
+    let derived = compiled.target.derived_values(path);
     if derived.consts.contains(value) {
         Some(SetSource::Const)
     } else if derived.defaults.contains(value) {
@@ -213,10 +246,10 @@ fn schema_source(session: &Session, path: &ValuePath, value: &Value) -> Option<S
 
 /// The schema refusal: the judged proposal, coalesced with the defaults, against the target; a
 /// violation the target chart's own defaults cause is the chart's, not the proposal's.
-fn schema_findings(session: &Session, judged: &Value) -> Vec<Finding> {
-    let violations = session
+fn schema_findings(compiled: &Compiled, judged: &Value) -> Vec<Finding> {
+    let violations = compiled
         .target
-        .validate_coalesced(session.defaults.as_ref(), judged);
+        .validate_coalesced(compiled.defaults.as_ref(), judged);
     let mut findings = chart_faults(&violations);
     findings.extend(
         violations
@@ -261,6 +294,29 @@ pub(crate) fn chart_faults(violations: &[crate::schema::Violation]) -> Vec<Findi
                      be fixed, not the values file"
                 ),
             }
+        })
+        .collect()
+}
+
+/// The values of `original` the proposal moves away or drops though a target template still
+/// reads them (a back-compat read), where the target renders the same with the proposal: they
+/// are carried as displaced values are, and survival does not refuse them.
+pub(crate) fn moved_alike(
+    original: &Value,
+    proposal: &Value,
+    displaced: &[Source],
+    kept: &super::unread::Kept<'_>,
+    renders: &dyn Renders,
+) -> Vec<Source> {
+    crate::path::leaves(original)
+        .into_iter()
+        .filter(|(path, _)| !displaced.iter().any(|d| path.starts_with(&d.path)))
+        .filter(|(path, value)| crate::path::get(proposal, path) != Some(*value))
+        .filter(|(path, _)| kept.read_by_template(path))
+        .filter(|(path, _)| renders.alike(original, path, proposal) == Some(true))
+        .map(|(path, value)| Source {
+            path,
+            value: value.clone(),
         })
         .collect()
 }

@@ -3,7 +3,7 @@
 use super::held::Unreadable;
 use super::merged;
 use super::outcome::{Refusal, RefusalKind};
-use super::read::Parsed;
+use super::parsed::Parsed;
 use crate::path::{self as tree, Nested, Segment, ValuePath};
 use crate::schema::Schema;
 use crate::text::Location;
@@ -187,7 +187,7 @@ impl Tried<'_> {
         };
         let (mut accepted, mut count, mut only) = (Vec::new(), 0, None);
         for (file, parsed) in files.iter().enumerate() {
-            let stream = parsed.stream.borrow();
+            let stream = &parsed.stream;
             for (document, located) in stream.documents.iter().enumerate() {
                 let view = View::new(located, parsed.typing);
                 let root = view.resolve(&located.root)?;

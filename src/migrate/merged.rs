@@ -3,7 +3,7 @@
 //! value from, and a plan for the merged values split into each document's own edits.
 
 use super::outcome::{MigrateReport, Op};
-use super::read::Parsed;
+use super::parsed::Parsed;
 use crate::path::{self as tree, Segment, ValuePath};
 use crate::text::Diagnostic;
 use crate::yaml::Typing;
@@ -31,8 +31,7 @@ fn is_kubernetes_object(document: &Value) -> bool {
 pub(crate) fn values(file: &Parsed<'_>) -> Result<Value, Diagnostic> {
     let documents = file.documents().to_vec();
     crate::schema::load_values(documents).map_err(|(index, words)| {
-        let stream = file.stream.borrow();
-        super::read::not_a_mapping(file.path, &file.text, &stream, index, &words)
+        super::read::not_a_mapping(file.path, &file.text, &file.stream, index, &words)
     })
 }
 

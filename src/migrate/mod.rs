@@ -7,6 +7,7 @@ pub mod behaviour;
 pub mod brief;
 mod charts;
 pub mod comment;
+mod compiled;
 pub mod draft;
 mod facts;
 mod held;
@@ -14,11 +15,14 @@ pub mod home;
 mod judge;
 mod keyed;
 pub mod locate;
+mod located;
 mod merged;
 pub mod outcome;
+mod parsed;
 pub mod plan;
 pub mod propose;
 mod read;
+mod refusals;
 pub mod render;
 pub mod renders;
 pub mod request;
@@ -67,3 +71,14 @@ pub fn migrate_rendered(request: &Request, renders: &dyn Renders) -> MigrateRepo
 
 #[cfg(test)]
 mod tests;
+
+/// Validates every file of a request against its chart, compiled once for all of them, as Helm
+/// does; a chart that cannot be read makes the report unreadable, naming why.
+pub fn validate(request: &ValidateRequest) -> ValidateReport {
+    match Session::of_chart(&request.chart) {
+        Ok(session) => ValidateReport::merge(
+            (request.files.iter()).map(|f| session.validate(f, request.prefix.as_deref())),
+        ),
+        Err(errors) => ValidateReport::unreadable(errors),
+    }
+}

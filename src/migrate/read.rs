@@ -1,139 +1,42 @@
 //! The read stage: every input parsed once, located errors for those that cannot be read.
 
-use super::held::{self, Held, Unreadable};
+use super::held::{self, Unreadable};
+use super::parsed::Parsed;
 use super::request::{Named, SourceFile};
 use crate::path::ValuePath;
 use crate::text::Diagnostic;
 use crate::yaml::{self, Limits, Stream, Typing, YamlError};
 use serde_json::Value;
 use std::borrow::Cow;
-use std::cell::{OnceCell, RefCell};
 
-/// A parsed values file: its text, its located stream, and its documents as JSON once asked for
-/// (most calls look only at the values root's, read on the stream: [`Parsed::values_at`]).
-pub(crate) struct Parsed<'a> {
-    /// The file's name, as given.
-    pub path: &'a str,
-    /// The file's text (a held document's own text, for one held in a string).
-    pub text: Cow<'a, str>,
-    /// The located parse; taken (and dropped) once it is no longer needed (empty after that).
-    pub stream: RefCell<Stream>,
-    /// The documents, as the chosen typing reads them: decoded from `stream` when first asked
-    /// for, so that a whole file's values and its located tree are alive together only then.
-    documents: OnceCell<Vec<Value>>,
-    /// The typing the documents are read with.
-    pub typing: Typing,
-    /// The nodes its aliases expand to, as decoding counts them.
-    pub expanded: usize,
-    /// For a values document held in a string of another file: where it sits there.
-    pub held: Option<Held<'a>>,
-}
-
-impl<'a> Parsed<'a> {
-    /// A file read into its located parse (known to decode: [`parse_checked`]), its documents
-    /// decoded when asked for, or given.
-    pub fn new(
-        path: &'a str,
-        text: Cow<'a, str>,
-        (stream, expanded): (Stream, usize),
-        documents: Option<Vec<Value>>,
-        typing: Typing,
-    ) -> Parsed<'a> {
-        Parsed {
-            path,
-            text,
-            stream: RefCell::new(stream),
-            documents: documents.map_or_else(OnceCell::new, OnceCell::from),
-            typing,
-            expanded,
-            held: None,
-        }
-    }
-
-    /// Every document as JSON, decoded from the located parse on first use (which must be
-    /// before the parse is dropped).
-    pub fn documents(&self) -> &[Value] {
-        self.documents.get_or_init(|| {
-            // The read stage checked that the stream decodes: this does not fail.
-            let stream = self.stream.borrow();
-            stream
-                .to_json(self.typing, &Limits::default())
-                .unwrap_or_default()
-        })
-    }
-
-    /// How many documents the file holds.
-    pub fn document_count(&self) -> usize {
-        match self.documents.get() {
-            Some(documents) => documents.len(),
-            None => self.stream.borrow().documents.len(),
-        }
-    }
-
-    /// The value at `prefix` of document `document`: borrowed from the documents when they were
-    /// decoded, else decoded from the located parse there alone (`null` when there is none).
-    pub fn values_at(&self, document: usize, prefix: &ValuePath) -> Cow<'_, Value> {
-        if let Some(documents) = self.documents.get() {
-            let found = documents
-                .get(document)
-                .and_then(|d| crate::path::get(d, prefix));
-            return found.map_or(Cow::Owned(Value::Null), Cow::Borrowed);
-        }
-        let stream = self.stream.borrow();
-        let Some(located) = stream.documents.get(document) else {
-            return Cow::Owned(Value::Null);
-        };
-        let view = yaml::View::new(located, self.typing);
-        let node = view.get(&located.root, prefix.segments());
-        Cow::Owned(
-            node.and_then(|n| view.to_json(n).ok())
-                .unwrap_or(Value::Null),
-        )
-    }
-}
-
-impl Parsed<'_> {
-    /// The text a person opens and the offset there of byte `offset` of this text: the outer
-    /// file's, for a document held in a string.
-    pub fn outer(&self, offset: Option<usize>) -> (&str, Option<usize>) {
-        match &self.held {
-            Some(held) => (
-                held.outer,
-                offset.map(|at| held.outer_offset(&self.text, at)),
-            ),
-            None => (&self.text, offset),
-        }
-    }
-}
-
-/// The proposal, parsed: its value and its stream (to locate findings in its text).
+/// The proposal, read: its value, and its text for placing findings about it.
 pub(crate) struct Proposal<'a> {
     /// The proposal's value (one document; `null` when empty).
     pub value: Value,
+    /// Its text, and its located parse when the read made one.
+    pub text: ProposalText<'a>,
+}
+
+/// The proposal as given and its located parse, if the read made one: where a finding about the
+/// proposal is placed (most calls place none, and never parse it).
+pub(crate) struct ProposalText<'a> {
     /// The proposal as given.
     pub input: &'a Named,
-    /// Its located parse, made when a finding is to be located in it (most calls need none).
-    stream: RefCell<Option<Stream>>,
+    stream: Option<Stream>,
 }
 
-impl Proposal<'_> {
-    /// Runs `f` on the proposal's located parse (parsed now if it was not; empty when the
-    /// proposal is JSON that YAML cannot read).
-    pub fn with_stream<R>(&self, f: impl FnOnce(&Stream) -> R) -> R {
-        let mut stream = self.stream.borrow_mut();
-        let stream = stream.get_or_insert_with(|| {
-            yaml::parse(&self.input.text, &Limits::default()).unwrap_or_default()
-        });
-        f(stream)
-    }
-
-    /// Drops the located parse, if it was made (it is made again if needed).
-    pub fn drop_stream(&self) {
-        self.stream.take();
+impl ProposalText<'_> {
+    /// The proposal's located parse, parsed now if the read made none (empty when the proposal
+    /// is JSON that YAML cannot read).
+    pub fn stream(&mut self) -> &Stream {
+        let text = &self.input.text;
+        (self.stream)
+            .get_or_insert_with(|| yaml::parse(text, &Limits::default()).unwrap_or_default())
     }
 }
 
-/// Everything a call reads besides the schemas.
+/// Everything a call reads besides the schemas: the read stage's output, taken apart by the
+/// stages that follow (the files end in the write stage, which drops their parses).
 pub(crate) struct Read<'a> {
     /// The candidate values files.
     pub files: Vec<Parsed<'a>>,
@@ -287,8 +190,7 @@ fn read_proposal<'a>(
     match read {
         Ok((stream, documents)) if documents.len() <= 1 => Some(Proposal {
             value: documents.into_iter().next().unwrap_or(Value::Null),
-            input,
-            stream: RefCell::new(stream),
+            text: ProposalText { input, stream },
         }),
         Ok(_) => {
             errors.push(Diagnostic::in_file(
@@ -303,8 +205,10 @@ fn read_proposal<'a>(
             // located in the file as a whole.
             Some(value) => Some(Proposal {
                 value,
-                input,
-                stream: RefCell::new(Some(yaml::parse("", &Limits::default()).ok()?)),
+                text: ProposalText {
+                    input,
+                    stream: Some(yaml::parse("", &Limits::default()).ok()?),
+                },
             }),
             None => {
                 errors.push(error);

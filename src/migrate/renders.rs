@@ -6,9 +6,7 @@
 
 use serde_json::Value;
 
-use super::plan::Source;
-use super::session::Session;
-use super::unread::Kept;
+use super::compiled::Compiled;
 use crate::path::ValuePath;
 use crate::schema::{Displaced, DisplacedBy};
 
@@ -44,7 +42,7 @@ pub trait Renders: std::fmt::Debug {
 /// templates' static reading missed it. What that reading named stays: a read the render sees
 /// may be one the static reading rightly discounts (a `fail` guard that does not fire).
 pub(crate) fn judged(
-    session: &Session,
+    compiled: &Compiled,
     original: &Value,
     schema: &[Displaced],
     found: Vec<Displaced>,
@@ -55,9 +53,9 @@ pub(crate) fn judged(
     }
     let mut out = found;
     let named: Vec<ValuePath> = schema.iter().chain(&out).map(|d| d.path.clone()).collect();
-    let chart = match session.reads.as_deref() {
+    let chart = match compiled.reads.as_deref() {
         Some(reads) => reads.1.chart(),
-        None => session.target_name.clone(),
+        None => compiled.target_name.clone(),
     };
     let mut walk = Walk {
         original,
@@ -123,27 +121,4 @@ impl Walk<'_> {
             read_before: Some(file),
         });
     }
-}
-
-/// The values of `original` the proposal moves away or drops though a target template still
-/// reads them (a back-compat read), where the target renders the same with the proposal: they
-/// are carried as displaced values are, and survival does not refuse them.
-pub(crate) fn moved_alike(
-    original: &Value,
-    proposal: &Value,
-    displaced: &[Source],
-    kept: &Kept<'_>,
-    renders: &dyn Renders,
-) -> Vec<Source> {
-    crate::path::leaves(original)
-        .into_iter()
-        .filter(|(path, _)| !displaced.iter().any(|d| path.starts_with(&d.path)))
-        .filter(|(path, value)| crate::path::get(proposal, path) != Some(*value))
-        .filter(|(path, _)| kept.read_by_template(path))
-        .filter(|(path, _)| renders.alike(original, path, proposal) == Some(true))
-        .map(|(path, value)| Source {
-            path,
-            value: value.clone(),
-        })
-        .collect()
 }

@@ -1,6 +1,7 @@
 //! A session: both schemas compiled once (and the chart's defaults read once), reused by every
 //! `diagnose`, `migrate` and `validate` call made with it.
 
+use super::compiled::Compiled;
 use super::outcome::{MigrateReport, Status};
 use super::read::{parse_document, read};
 use super::request::{
@@ -8,37 +9,23 @@ use super::request::{
 };
 use super::{stages, validate};
 use crate::reads::Reads;
-use crate::schema::{Change, Schema, Supplied, changelog};
+use crate::schema::{Schema, Supplied, changelog};
 use crate::text::Diagnostic;
 use crate::yaml::Typing;
-use serde_json::Value;
 use std::sync::Arc;
 
 /// The compiled schemas, the defaults and the typing that a run of calls shares.
 pub struct Session {
-    pub(crate) base: Arc<Schema>,
-    pub(crate) target: Arc<Schema>,
-    pub(crate) base_name: String,
-    pub(crate) target_name: String,
-    pub(crate) defaults: Option<Value>,
-    /// The base chart's defaults, when given: the values root is judged coalesced with them.
-    pub(crate) base_defaults: Option<Value>,
-    pub(crate) typing: Typing,
-    pub(crate) changelog: Vec<Change>,
-    /// What each chart's templates read, when both were given as charts.
-    pub(crate) reads: Option<Arc<(Reads, Reads)>>,
-    /// The outermost paths the target chart's templates read and the base's did not.
-    pub(crate) gained: Vec<crate::path::ValuePath>,
-    /// Both chart trees, when both charts were given as charts: each finding is named by its chart.
-    pub(crate) charts: Option<BumpCharts>,
+    compiled: Compiled,
 }
 
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let compiled = &self.compiled;
         f.debug_struct("Session")
-            .field("base", &self.base_name)
-            .field("target", &self.target_name)
-            .field("typing", &self.typing)
+            .field("base", &compiled.base_name)
+            .field("target", &compiled.target_name)
+            .field("typing", &compiled.typing)
             .finish_non_exhaustive()
     }
 }
@@ -98,17 +85,19 @@ impl Session {
             defaults.and_then(|d| parse_document(d, typing).map_err(|e| errors.push(e)).ok());
         match (base_schema, target_schema) {
             (Some(base_schema), Some(target_schema)) if errors.is_empty() => Ok(Session {
-                changelog: changelog(&base_schema, &target_schema).changes,
-                base: base_schema,
-                target: target_schema,
-                base_name: base.name.clone(),
-                target_name: target.name.clone(),
-                defaults,
-                base_defaults: None,
-                typing,
-                reads: None,
-                gained: Vec::new(),
-                charts: None,
+                compiled: Compiled {
+                    changelog: changelog(&base_schema, &target_schema).changes,
+                    base: base_schema,
+                    target: target_schema,
+                    base_name: base.name.clone(),
+                    target_name: target.name.clone(),
+                    defaults,
+                    base_defaults: None,
+                    typing,
+                    reads: None,
+                    gained: Vec::new(),
+                    charts: None,
+                },
             }),
             _ => Err(errors),
         }
@@ -121,7 +110,8 @@ impl Session {
         defaults: Option<&Named>,
     ) -> Result<Session, Vec<Diagnostic>> {
         if let Some(named) = defaults {
-            self.base_defaults = Some(parse_document(named, self.typing).map_err(|e| vec![e])?);
+            let typing = self.compiled.typing;
+            self.compiled.base_defaults = Some(parse_document(named, typing).map_err(|e| vec![e])?);
         }
         Ok(self)
     }
@@ -140,8 +130,8 @@ impl Session {
             let target = Reads::new(both.target.clone());
             match (base, target) {
                 (Ok(base), Ok(target)) => {
-                    self.gained = super::unread::gained(&base, &target);
-                    self.reads = Some(Arc::new((base, target)));
+                    self.compiled.gained = super::unread::gained(&base, &target);
+                    self.compiled.reads = Some(Arc::new((base, target)));
                 }
                 (base, target) => {
                     return Err(base.err().into_iter().chain(target.err()).collect());
@@ -154,11 +144,17 @@ impl Session {
     /// Diagnoses the old values against both schemas, without a proposal.
     pub fn diagnose(&self, inputs: &Inputs<'_>) -> MigrateReport {
         let mut errors = Vec::new();
-        let read = read(inputs.files, None, inputs.answers, self.typing, &mut errors);
+        let read = read(
+            inputs.files,
+            None,
+            inputs.answers,
+            self.compiled.typing,
+            &mut errors,
+        );
         if !errors.is_empty() {
             return invalid(errors);
         }
-        self.by_chart(stages::diagnose(self, &read, inputs.prefix, inputs.renders))
+        stages::diagnose(&self.compiled, read, inputs.prefix, inputs.renders)
     }
 
     /// Judges the proposal, derives the plan, splices it into the original text and verifies it;
@@ -169,7 +165,7 @@ impl Session {
             inputs.files,
             inputs.proposal,
             inputs.answers,
-            self.typing,
+            self.compiled.typing,
             &mut errors,
         );
         if inputs.proposal.is_none() {
@@ -178,63 +174,41 @@ impl Session {
         if !errors.is_empty() {
             return invalid(errors);
         }
-        self.by_chart(stages::migrate(self, &read, inputs.prefix, inputs.renders))
+        stages::migrate(&self.compiled, read, inputs.prefix, inputs.renders)
     }
 
     /// This session with both chart trees: every finding and change of a report is then named
     /// by the chart whose values it touches (`charts`, and a section of the comment).
     pub fn with_charts(mut self, charts: Option<&BumpCharts>) -> Session {
-        self.charts = charts.cloned();
+        self.compiled.charts = charts.cloned();
         self
-    }
-
-    /// `report` with its findings named by chart, for chart trees.
-    fn by_chart(&self, mut report: MigrateReport) -> MigrateReport {
-        if let Some(charts) = &self.charts {
-            super::charts::annotate(&charts.base, &charts.target, &mut report);
-        }
-        report
     }
 
     /// Validates the values at `prefix` in `values` against the target schema, as Helm does.
     pub fn validate(&self, values: &SourceFile, prefix: Option<&str>) -> validate::ValidateReport {
+        let compiled = &self.compiled;
         validate::against(
-            &self.target,
-            self.defaults.as_ref(),
+            &compiled.target,
+            compiled.defaults.as_ref(),
             values,
             prefix,
-            self.typing,
+            compiled.typing,
         )
-    }
-
-    /// The top-level keys the base chart's values.yaml (`defaults`) holds and its templates read:
-    /// what the values root of a file written for it shares with it.
-    pub(crate) fn base_top_keys(&self, defaults: Option<&Value>) -> Vec<String> {
-        let mut keys: Vec<String> = match defaults {
-            Some(Value::Object(map)) => map.keys().cloned().collect(),
-            _ => Vec::new(),
-        };
-        if let Some(reads) = self.reads.as_deref() {
-            keys.extend(
-                reads
-                    .0
-                    .with_values(&Value::Null)
-                    .keys_under(&crate::path::ValuePath::root()),
-            );
-        }
-        crate::order::sort(&mut keys);
-        keys.dedup();
-        keys
     }
 
     /// The target schema, compiled.
     pub fn target(&self) -> &Schema {
-        &self.target
+        &self.compiled.target
     }
 
     /// The base schema, compiled.
     pub fn base(&self) -> &Schema {
-        &self.base
+        &self.compiled.base
+    }
+
+    /// How the session's YAML is typed.
+    pub(crate) fn typing(&self) -> Typing {
+        self.compiled.typing
     }
 }
 

@@ -3,9 +3,9 @@
 //! and a value of the proposal no target template reads is refused (docs/templates.md).
 
 use super::Renders;
+use super::compiled::Compiled;
 use super::outcome::RefusalKind;
 use super::plan::Finding;
-use super::session::Session;
 use crate::path::{self, ValuePath};
 use crate::reads::{Ignored, ReadSet, Reads};
 use crate::schema::{Displaced, DisplacedBy, Escalation};
@@ -15,32 +15,31 @@ use serde_json::Value;
 const NEAREST: usize = 3;
 
 /// The values of `original` the base chart's templates read and the target's read nowhere, less
-/// those the schema already displaced (or that sit inside one).
-/// When both charts render with the values, their renders judge: see `renders::judged`.
+/// those the schema already displaced (or that sit inside one), with what the charts' renders
+/// add when both are given (`renders::judged`).
 pub(crate) fn ignored(
-    session: &Session,
+    compiled: &Compiled,
     original: &Value,
     schema: &[Displaced],
     renders: Option<&dyn Renders>,
 ) -> Vec<Displaced> {
-    let found = read_nowhere(session, original, schema);
+    let found = read_nowhere(compiled, original, schema);
     match renders {
-        Some(renders) => super::renders::judged(session, original, schema, found, renders),
+        Some(renders) => super::renders::judged(compiled, original, schema, found, renders),
         None => found,
     }
 }
 
 /// The values the target's templates read nowhere, as their static reading finds them.
-fn read_nowhere(session: &Session, original: &Value, schema: &[Displaced]) -> Vec<Displaced> {
-    let Some(reads) = session.reads.as_deref() else {
+fn read_nowhere(compiled: &Compiled, original: &Value, schema: &[Displaced]) -> Vec<Displaced> {
+    let Some(reads) = compiled.reads.as_deref() else {
         return Vec::new();
     };
     let (base, target) = (&reads.0, &reads.1);
-    let target_values = target_coalesced(session, original);
-    let base_values = session.base.coalesce(
-        session.base_defaults.as_ref().or(session.defaults.as_ref()),
-        original,
-    );
+    let target_values = target_coalesced(compiled, original);
+    let base_values = compiled
+        .base
+        .coalesce(compiled.base_side_defaults(), original);
     let before = base.with_values(&base_values);
     let after = target.with_values(&target_values);
     let inert = before.unread(original, &base_values);
@@ -110,18 +109,18 @@ fn refused_reason(target: &Reads, refused: &crate::reads::Refused) -> String {
 /// that still reads it (a back-compat read: `coalesce .Values.old .Values.new` left in one
 /// template), the target schema that declares it, or, with neither, that nothing displaces it.
 pub(crate) struct Kept<'s> {
-    session: &'s Session,
+    compiled: &'s Compiled,
     after: Option<ReadSet>,
 }
 
 impl<'s> Kept<'s> {
     /// What the target chart reads of `original`.
-    pub(crate) fn new(session: &'s Session, original: &Value) -> Kept<'s> {
-        let after = session
+    pub(crate) fn new(compiled: &'s Compiled, original: &Value) -> Kept<'s> {
+        let after = compiled
             .reads
             .as_deref()
-            .map(|reads| reads.1.with_values(&target_coalesced(session, original)));
-        Kept { session, after }
+            .map(|reads| reads.1.with_values(&target_coalesced(compiled, original)));
+        Kept { compiled, after }
     }
 
     /// Whether a target template reads `path` (a back-compat read).
@@ -133,7 +132,7 @@ impl<'s> Kept<'s> {
 
     /// The words for `path`; `None` when the target schema accepting it is the reason.
     pub(crate) fn why(&self, path: &ValuePath) -> Option<String> {
-        if let (Some(after), Some(reads)) = (&self.after, self.session.reads.as_deref()) {
+        if let (Some(after), Some(reads)) = (&self.after, self.compiled.reads.as_deref()) {
             if let Some(site) = after.reaching(path) {
                 return Some(format!(
                     "a template of {} still reads it at {}",
@@ -142,10 +141,10 @@ impl<'s> Kept<'s> {
                 ));
             }
         }
-        if declares(self.session.target.document(), path) {
+        if declares(self.compiled.target.document(), path) {
             return None;
         }
-        Some(match self.session.reads.as_deref() {
+        Some(match self.compiled.reads.as_deref() {
             Some(reads) => format!(
                 "nothing displaces it (the target schema does not refuse it, and {} did not read it before either)",
                 reads.1.chart()
@@ -201,12 +200,12 @@ fn every_entry_unread(original: &Value, unit: &ValuePath, unread: &[Ignored]) ->
 
 /// The values a target template `required`s, under conditions the values make true, that
 /// neither the values nor the defaults set: a person must give them.
-pub(crate) fn required(session: &Session, original: &Value) -> Vec<Escalation> {
-    let Some(reads) = session.reads.as_deref() else {
+pub(crate) fn required(compiled: &Compiled, original: &Value) -> Vec<Escalation> {
+    let Some(reads) = compiled.reads.as_deref() else {
         return Vec::new();
     };
     let target = &reads.1;
-    let set = target.with_values(&target_coalesced(session, original));
+    let set = target.with_values(&target_coalesced(compiled, original));
     set.required()
         .iter()
         .map(|r| {
@@ -230,17 +229,17 @@ pub(crate) fn required(session: &Session, original: &Value) -> Vec<Escalation> {
 /// A refusal for each value the proposal writes that no target template reads, unless the
 /// original held it there already and the base chart did not read it either (it was inert before).
 pub(crate) fn unread_in_proposal(
-    session: &Session,
+    compiled: &Compiled,
     original: &Value,
     proposal: &Value,
 ) -> Vec<Finding> {
-    let Some(reads) = session.reads.as_deref() else {
+    let Some(reads) = compiled.reads.as_deref() else {
         return Vec::new();
     };
     let (base, target) = (&reads.0, &reads.1);
-    let target_values = target_coalesced(session, proposal);
+    let target_values = target_coalesced(compiled, proposal);
     let after = target.with_values(&target_values);
-    let inert = inert_before(session, base, original);
+    let inert = inert_before(compiled, base, original);
     let mut findings: Vec<Finding> = after
         .unread(proposal, &target_values)
         .into_iter()
@@ -262,15 +261,20 @@ pub(crate) fn unread_in_proposal(
             in_original: false,
         })
         .collect();
-    findings.extend(emptied(session, &after, original, proposal));
+    findings.extend(emptied(compiled, &after, original, proposal));
     findings
 }
 
 /// A refusal for each mapping a target template tests for emptiness that the original fills
 /// (with values no template reads) and the proposal empties: the render would change.
-fn emptied(session: &Session, after: &ReadSet, original: &Value, proposal: &Value) -> Vec<Finding> {
-    let values = target_coalesced(session, original);
-    let proposed = target_coalesced(session, proposal);
+fn emptied(
+    compiled: &Compiled,
+    after: &ReadSet,
+    original: &Value,
+    proposal: &Value,
+) -> Vec<Finding> {
+    let values = target_coalesced(compiled, original);
+    let proposed = target_coalesced(compiled, proposal);
     let filled = |v: &Value, p: &ValuePath| match path::get(v, p) {
         Some(Value::Object(map)) => !map.is_empty(),
         _ => false,
@@ -292,9 +296,9 @@ fn emptied(session: &Session, after: &ReadSet, original: &Value, proposal: &Valu
 }
 
 /// The values of `original` the base chart read nowhere either: inert before the bump.
-fn inert_before(session: &Session, base: &Reads, original: &Value) -> Vec<Ignored> {
-    let defaults = session.base_defaults.as_ref().or(session.defaults.as_ref());
-    let values = session.base.coalesce(defaults, original);
+fn inert_before(compiled: &Compiled, base: &Reads, original: &Value) -> Vec<Ignored> {
+    let defaults = compiled.base_side_defaults();
+    let values = compiled.base.coalesce(defaults, original);
     base.with_values(&values).unread(original, &values)
 }
 
@@ -303,8 +307,8 @@ fn inside(unread: &[Ignored], path: &ValuePath) -> bool {
     unread.iter().any(|i| path.starts_with(&i.path))
 }
 
-fn target_coalesced(session: &Session, values: &Value) -> Value {
-    session.target.coalesce(session.defaults.as_ref(), values)
+fn target_coalesced(compiled: &Compiled, values: &Value) -> Value {
+    compiled.target.coalesce(compiled.defaults.as_ref(), values)
 }
 
 /// Why a written value is refused, with the nearest keys the chart reads beside it.

@@ -1,8 +1,7 @@
 //! The `validate` capability: values (coalesced with the chart's defaults) against one schema, located.
 
 use super::read::parse_yaml;
-use super::request::{Named, SourceFile, ValidateRequest};
-use super::session::Session;
+use super::request::{Named, SourceFile};
 use crate::path::{self, ValuePath};
 use crate::schema::Schema;
 use crate::text::{Diagnostic, LineIndex, Location};
@@ -72,17 +71,6 @@ pub struct ValidateReport {
     pub defaults_violations: Vec<LocatedViolation>,
     /// Inputs that could not be read.
     pub errors: Vec<Diagnostic>,
-}
-
-/// Validates every file of a request against its chart, compiled once for all of them, as Helm
-/// does; a chart that cannot be read makes the report unreadable, naming why.
-pub fn validate(request: &ValidateRequest) -> ValidateReport {
-    match Session::of_chart(&request.chart) {
-        Ok(session) => ValidateReport::merge(
-            (request.files.iter()).map(|f| session.validate(f, request.prefix.as_deref())),
-        ),
-        Err(errors) => report(errors),
-    }
 }
 
 /// Where in `user` the value Helm validates at `path` is written: under a subchart's `global`,

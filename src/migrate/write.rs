@@ -1,22 +1,169 @@
 //! The write stage: the plan spliced into the original text, then the result re-parsed in full
-//! and required to hold exactly what was asked.
+//! and required to hold exactly what was asked ([`Written`]: the files, or the refusal).
 
-use super::held::Held;
 use super::locate::Candidate;
-use super::outcome::{Op, RefusalKind};
-use super::read::Parsed;
+use super::outcome::{KeptComment, Op, Refusal, RefusalKind};
+use super::parsed::{Held, Parsed, Source};
+use super::plan::Finding;
 use crate::path::ValuePath;
 use crate::splice::embedded::Carrier;
 use crate::splice::verify::{self, Asked};
 use crate::splice::{SpliceInput, SpliceKind, Spliced, splice};
+use crate::text::FileResult;
 use crate::yaml::hazard::HazardKind;
-use crate::yaml::{self, Limits, Stream, Typing};
+use crate::yaml::{self, Limits, Typing};
 use serde_json::Value;
 use std::borrow::Cow;
 
+/// The write stage's output: every file as the report gives it, or why the plan was not written.
+pub(crate) enum Written {
+    /// The plan written and verified: every file (the edited one with its diff), and the comment
+    /// lines kept next to removed or moved keys.
+    Planned {
+        files: Vec<FileResult>,
+        kept_comments: Vec<KeptComment>,
+    },
+    /// Nothing to write: every file as it was.
+    Unchanged(Vec<FileResult>),
+    /// The write refused, at its place in the values file.
+    Refused(Refusal),
+}
+
+/// Every file as it was (documents held in strings are not files of their own).
+pub(crate) fn unchanged(files: Vec<Parsed<'_>>) -> Written {
+    let sources = files.into_iter().map(Parsed::into_source);
+    Written::Unchanged(sources.filter_map(|f| as_it_was(&f)).collect())
+}
+
+/// Splices `ops` into the values file at `candidate` and verifies that it reads as `proposal`;
+/// the files are taken, and each parse dropped as soon as it has served.
+pub(crate) fn written(
+    files: Vec<Parsed<'_>>,
+    candidate: &Candidate,
+    ops: &[Op],
+    proposal: &Value,
+    typing: Typing,
+) -> Written {
+    let Some(kept) = Edited::of(files, candidate.file) else {
+        return Written::Unchanged(Vec::new());
+    };
+    let file = &kept.file;
+    let spliced = match write(file, kept.outer.as_ref(), candidate, ops, proposal, typing) {
+        Ok(spliced) => spliced,
+        Err(not_written) => return Written::Refused(refused(file, not_written)),
+    };
+    let kept_comments = (spliced.kept_comments.into_iter())
+        .map(|k| KeptComment {
+            path: k.path,
+            file: file.path.to_string(),
+            line: k.line,
+            text: k.text,
+        })
+        .collect();
+    // The trees go before the report's texts are made, so that those can take the space the
+    // trees held (the wasm's memory only grows).
+    let outer = kept.file.held.as_ref().map(|held| held.file);
+    let sources = kept.into_sources();
+    Written::Planned {
+        files: edited_files(&sources, candidate.file, outer, spliced.text),
+        kept_comments,
+    }
+}
+
+/// The candidate files as the write needs them: the edited file and the file that holds it in a
+/// string keep their parses; the others are their texts alone from the start.
+struct Edited<'a> {
+    file: Parsed<'a>,
+    outer: Option<Parsed<'a>>,
+    /// Every file's text, by index; `None` for the two kept parsed.
+    sources: Vec<Option<Source<'a>>>,
+    edited: usize,
+}
+
+impl<'a> Edited<'a> {
+    /// `files` split at the edited file `edited` (`None` when there is no such file).
+    fn of(files: Vec<Parsed<'a>>, edited: usize) -> Option<Edited<'a>> {
+        let outer = files.get(edited)?.held.as_ref().map(|held| held.file);
+        let mut sources = Vec::with_capacity(files.len());
+        let (mut file, mut outer_file) = (None, None);
+        for (index, parsed) in files.into_iter().enumerate() {
+            let slot = match index {
+                _ if index == edited => &mut file,
+                _ if Some(index) == outer => &mut outer_file,
+                _ => {
+                    sources.push(Some(parsed.into_source()));
+                    continue;
+                }
+            };
+            *slot = Some(parsed);
+            sources.push(None);
+        }
+        Some(Edited {
+            file: file?,
+            outer: outer_file,
+            sources,
+            edited,
+        })
+    }
+
+    /// Every file's text, in order, the two parses dropped.
+    fn into_sources(self) -> Vec<Source<'a>> {
+        let mut sources = self.sources;
+        if let Some(outer) = self.outer {
+            let index = self
+                .file
+                .held
+                .as_ref()
+                .map_or(self.edited, |held| held.file);
+            sources[index] = Some(outer.into_source());
+        }
+        sources[self.edited] = Some(self.file.into_source());
+        sources.into_iter().flatten().collect()
+    }
+}
+
+/// Every file as the report gives it: the edited one (or, for a document held in a string, the
+/// file that holds it) with its new text and diff, the others as they were.
+fn edited_files(
+    sources: &[Source<'_>],
+    edited: usize,
+    outer: Option<usize>,
+    text: String,
+) -> Vec<FileResult> {
+    let index = outer.unwrap_or(edited);
+    let mut result = Some(FileResult::edited(
+        sources[edited].path,
+        &sources[index].text,
+        text,
+    ));
+    (sources.iter().enumerate())
+        .filter_map(|(i, f)| match result.take_if(|_| i == index) {
+            Some(result) => Some(result),
+            None => as_it_was(f),
+        })
+        .collect()
+}
+
+/// A file as it was, unless it is a document held in a string of another.
+fn as_it_was(source: &Source<'_>) -> Option<FileResult> {
+    (!source.held).then(|| FileResult::unchanged(source.path, &source.text))
+}
+
+/// The refusal of a plan not written, at its place in the file a person opens.
+fn refused(file: &Parsed<'_>, not_written: NotWritten) -> Refusal {
+    let finding = Finding {
+        kind: not_written.kind,
+        path: not_written.path,
+        in_original: true,
+        message: not_written.message,
+    };
+    let (text, offset) = file.outer(not_written.offset);
+    super::refusals::refusal_at(file.path, text, offset, &finding)
+}
+
 /// Why the plan was not written: a refusal kind, the path it is about (relative to the prefix),
 /// where in the original text, and why.
-pub(crate) struct NotWritten {
+struct NotWritten {
     /// Which refusal.
     pub kind: RefusalKind,
     /// The value path, relative to the prefix.
@@ -29,20 +176,20 @@ pub(crate) struct NotWritten {
 
 /// Splices `ops` into the values file and verifies the result decodes to `proposal` at the
 /// prefix; a document held in a string is then written back into its outer file, verified too.
-pub(crate) fn write(
-    files: &[Parsed<'_>],
+fn write(
+    file: &Parsed<'_>,
+    outer: Option<&Parsed<'_>>,
     candidate: &Candidate,
     ops: &[Op],
     proposal: &Value,
     typing: Typing,
 ) -> Result<Spliced, NotWritten> {
-    let file = &files[candidate.file];
     if candidate.merged {
         return write_merged(file, ops, proposal, typing);
     }
     let mut spliced = write_values(file, candidate, ops, proposal, typing)?;
-    if let Some(held) = &file.held {
-        spliced.text = write_back(files, held, &file.text, spliced.text, typing)?;
+    if let (Some(held), Some(outer)) = (&file.held, outer) {
+        spliced.text = write_back(outer, held, &file.text, spliced.text, typing)?;
         for kept in &mut spliced.kept_comments {
             if let Ok(carrier) = &held.carrier {
                 kept.line = carrier.outer_line(held.outer, kept.line - 1) + 1;
@@ -55,7 +202,7 @@ pub(crate) fn write(
 /// The edited document written back into the string that holds it, and the outer file
 /// verified: every document as before, the string now the edited text.
 fn write_back(
-    files: &[Parsed<'_>],
+    outer_file: &Parsed<'_>,
     held: &Held<'_>,
     old: &str,
     new: String,
@@ -81,7 +228,6 @@ fn write_back(
             held.at
         ))
     })?;
-    let outer_file = &files[held.file];
     let place = Candidate {
         file: held.file,
         document: held.document,
@@ -135,7 +281,7 @@ fn write_values(
 ) -> Result<Spliced, NotWritten> {
     let spliced = splice(&SpliceInput {
         text: &file.text,
-        stream: &file.stream.borrow(),
+        stream: &file.stream,
         document: candidate.document,
         prefix: &candidate.prefix,
         typing,
@@ -149,18 +295,14 @@ fn write_values(
         message: refused.message,
     })?;
     let verified = verify(file, candidate, proposal, &spliced.text, typing);
-    // The original's located tree has served; the rare refusal below parses it again.
-    file.stream.take();
     verified.map_err(|(message, differs)| {
         // Point at the first value that differs, where the original holds it (else the values root).
         let full = differs.unwrap_or_else(|| candidate.prefix.clone());
         NotWritten {
             kind: RefusalKind::VerifyFailed,
             path: full.strip_prefix(&candidate.prefix).unwrap_or_default(),
-            offset: original_stream(file).and_then(|stream| {
-                let document = stream.documents.get(candidate.document)?;
-                Some(document.root.offset_of(&full, typing))
-            }),
+            offset: (file.stream.documents.get(candidate.document))
+                .map(|document| document.root.offset_of(&full, typing)),
             message,
         }
     })?;
@@ -180,8 +322,7 @@ fn write_merged(
         let all = file.documents();
         let every: Vec<usize> = (0..all.len()).collect();
         let document = super::merged::placed(all, &every, &path).unwrap_or(0);
-        let offset = original_stream(file)
-            .and_then(|s| Some(s.documents.get(document)?.root.offset_of(&path, typing)));
+        let offset = (file.stream.documents.get(document)).map(|d| d.root.offset_of(&path, typing));
         NotWritten {
             kind: RefusalKind::VerifyFailed,
             path,
@@ -224,11 +365,6 @@ fn write_merged(
     Ok(written)
 }
 
-/// The original's located tree, parsed again (it was dropped after the splice).
-fn original_stream(file: &Parsed<'_>) -> Option<Stream> {
-    yaml::parse(&file.text, &Limits::default()).ok()
-}
-
 /// The refusal kind a splicer problem is reported as.
 fn refusal_kind(kind: SpliceKind) -> RefusalKind {
     match kind {
@@ -262,7 +398,7 @@ fn verify(
     // tree (its values are never decoded); anything else goes through the shared verify, on the
     // original's decoded documents, which decodes a difference in full.
     let unchanged = yaml::Unchanged {
-        stream: &file.stream.borrow(),
+        stream: &file.stream,
         document: candidate.document,
         prefix: candidate.prefix.segments(),
         replacement: proposal,

@@ -10,7 +10,6 @@ use serde_json::Value;
 use super::Schema;
 use super::charts::{REFUSED_KEYWORD, places};
 use super::compile::meta_errors;
-use super::validate::Violation;
 use super::validator::{HelmError, ValidationError, escape, flatten};
 
 /// One line Helm prints (`- at '<pointer>': <message>`), with the lines it prints under it.
@@ -171,16 +170,6 @@ pub(crate) fn own_values<'v>(
     (values_path.iter())
         .try_fold(values, |at, key| at.get(key))
         .unwrap_or(empty)
-}
-
-/// The pointer of `v` inside the values of the chart at `values_path` (Helm validates each
-/// chart's values as a document of its own; a `propertyNames` error is always at `''`).
-pub(super) fn own_pointer(v: &Violation, values_path: &[String]) -> Option<String> {
-    if v.keyword == "propertyNames" {
-        return Some(String::new());
-    }
-    let rest = v.pointer.strip_prefix(&values_pointer(values_path))?;
-    (rest.is_empty() || rest.starts_with('/')).then(|| rest.to_string())
 }
 
 /// What Helm prints for a chart tree's errors: one block per chart that has any.

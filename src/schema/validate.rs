@@ -14,7 +14,7 @@ use super::gates::{gates, kept_paths, switched_off};
 use super::imports::{importing, taken};
 use super::message::{describe, quote};
 use super::mismatch::mismatch;
-use super::nested::{HelmLine, Refused, own_pointer, own_values, tree_report, values_pointer};
+use super::nested::{HelmLine, Refused, own_values, tree_report, values_pointer};
 use super::pointer::value_path;
 use super::tree::tree;
 use crate::path::get;
@@ -375,6 +375,16 @@ fn helm_lines(flat: &Flat<'_, '_>, violations: &mut [Violation]) {
         v.causes = line.causes.iter().map(HelmLine::of).collect();
         v.helm_message = line.message.clone();
     }
+}
+
+/// The pointer of `v` inside the values of the chart at `values_path` (Helm validates each
+/// chart's values as a document of its own; a `propertyNames` error is always at `''`).
+fn own_pointer(v: &Violation, values_path: &[String]) -> Option<String> {
+    if v.keyword == "propertyNames" {
+        return Some(String::new());
+    }
+    let rest = v.pointer.strip_prefix(&values_pointer(values_path))?;
+    (rest.is_empty() || rest.starts_with('/')).then(|| rest.to_string())
 }
 
 /// Names each of `violations` by its chart (`name`, whose values are at `keys`) as Helm names

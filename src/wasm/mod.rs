@@ -133,7 +133,7 @@ pub fn start_proposal(input: JsValue) -> Result<JsValue, JsValue> {
 pub fn validate(input: JsValue) -> Result<JsValue, JsValue> {
     let input: ValidateInput = from_js("validate input", input)?;
     let request = input.into_request().map_err(type_error)?;
-    to_js(&crate::migrate::validate::validate(&request))
+    to_js(&crate::migrate::validate(&request))
 }
 
 /// Reads a chart archive (`helm pull`'s `.tgz`, as bytes) into the schema and defaults a session

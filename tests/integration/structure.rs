@@ -332,22 +332,77 @@ fn every_sort_goes_through_order() {
     assert!(own_sorts("#[cfg(test)]\nmod tests { fn f() { v.sort(); } }").is_empty());
 }
 
-/// The sibling files of `module` that `source` names (`super::find::…`, `crate::splice::find::…`).
-fn sibling_references(source: &str, module: &str, siblings: &BTreeSet<String>) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let absolute = format!("crate::{module}::");
-    for line in source.lines() {
-        let code = line.split("//").next().unwrap_or("");
-        for marker in ["super::", absolute.as_str()] {
-            for (at, _) in code.match_indices(marker) {
-                let name: String = code[at + marker.len()..]
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                if siblings.contains(&name) {
-                    out.insert(name);
-                }
+/// The paths (`a::b::C`, each a list of names) that follow `marker` in `code`, a `{…}` group
+/// read as one path per member (`super::{a, b::C}` → `a`, `b::C`).
+fn paths_after(code: &str, marker: &str) -> Vec<Vec<String>> {
+    let ident = |text: &str| -> String {
+        text.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices(marker) {
+        let mut rest = &code[at + marker.len()..];
+        let mut path = Vec::new();
+        loop {
+            let name = ident(rest);
+            if name.is_empty() {
+                break;
             }
+            rest = &rest[name.len()..];
+            path.push(name);
+            match rest.strip_prefix("::") {
+                Some(after) => rest = after,
+                None => break,
+            }
+        }
+        if let Some(group) = rest.strip_prefix('{') {
+            let group = &group[..group.find('}').unwrap_or(group.len())];
+            for member in group.split(',') {
+                let member: Vec<String> = member.trim().split("::").map(ident).collect();
+                let mut full = path.clone();
+                full.extend(member.into_iter().take_while(|n| !n.is_empty()));
+                out.push(full);
+            }
+        }
+        out.push(path);
+    }
+    out
+}
+
+/// The files of `src/<module>/` (`files`: their paths there, without `.rs`) that the file `name`
+/// names in `source` outside its tests: `super::…` from its own folder (each further `super`
+/// one folder up), `crate::<module>::…` from the module's root; the longest path that is a file.
+fn named_files(
+    source: &str,
+    name: &str,
+    module: &str,
+    files: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let folder: Vec<&str> = name.split('/').collect();
+    let folder = &folder[..folder.len() - 1];
+    let absolute = format!("crate::{module}::");
+    let code = source.split("#[cfg(test)]").next().unwrap_or("");
+    let mut out = BTreeSet::new();
+    for line in code.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut found: Vec<Vec<String>> = Vec::new();
+        for mut path in paths_after(code, "super::") {
+            let ups = path.iter().take_while(|n| *n == "super").count();
+            let Some(base) = folder.len().checked_sub(ups) else {
+                continue;
+            };
+            let mut full: Vec<String> = folder[..base].iter().map(|f| f.to_string()).collect();
+            full.extend(path.drain(ups..));
+            found.push(full);
+        }
+        found.extend(paths_after(code, &absolute));
+        for path in found {
+            let file = (1..=path.len())
+                .rev()
+                .map(|n| path[..n].join("/"))
+                .find(|candidate| files.contains(candidate));
+            out.extend(file.filter(|file| file != name));
         }
     }
     out
@@ -385,31 +440,92 @@ fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
         .find_map(|file| visit(file, graph, &mut Vec::new(), &mut done))
 }
 
-/// The import graph of the files of `src/<module>/` (its `mod.rs` and `tests.rs` left out).
+/// The files of an import graph that reach one another through its arrows, each such group
+/// of two or more in name order (every circle lies inside one).
+fn tangles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    let reach = |from: &String| {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from];
+        while let Some(file) = todo.pop() {
+            for next in graph.get(file).into_iter().flatten() {
+                if seen.insert(next.clone()) {
+                    todo.push(next);
+                }
+            }
+        }
+        seen
+    };
+    let reached: BTreeMap<&String, BTreeSet<String>> =
+        graph.keys().map(|file| (file, reach(file))).collect();
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for (file, reaches) in &reached {
+        let group: Vec<String> = (reaches.iter())
+            .filter(|other| reached.get(other).is_some_and(|back| back.contains(*file)))
+            .cloned()
+            .collect();
+        if group.len() > 1 && !out.contains(&group) {
+            out.push(group);
+        }
+    }
+    out
+}
+
+/// The import graph of the files of `src/<module>/` (each folder's `mod.rs`, which only hands
+/// names on, and the tests left out), by their paths there without `.rs`.
 fn module_graph(module: &str, files: &[(String, String)]) -> BTreeMap<String, BTreeSet<String>> {
+    let face = |name: &str| {
+        let last = name.rsplit('/').next().unwrap_or(name);
+        last == "mod" || last == "tests"
+    };
     let own: Vec<(String, &String)> = files
         .iter()
         .filter_map(|(name, source)| Some((name.strip_suffix(".rs")?.to_string(), source)))
-        .filter(|(name, _)| name != "mod" && name != "tests")
+        .filter(|(name, _)| !face(name))
         .collect();
-    let siblings: BTreeSet<String> = own.iter().map(|(name, _)| name.clone()).collect();
+    let names: BTreeSet<String> = own.iter().map(|(name, _)| name.clone()).collect();
     own.iter()
-        .map(|(name, source)| {
-            let mut named = sibling_references(source, module, &siblings);
-            named.remove(name);
-            (name.clone(), named)
-        })
+        .map(|(name, source)| (name.clone(), named_files(source, name, module, &names)))
         .collect()
 }
 
+/// The circles that stand today, each as the files of its module that reach one another: a list
+/// that only shrinks (opening one fails the test below until it is struck from here). `yaml/`'s
+/// typing reads its nodes and its nodes are typed by it.
+const STANDING_CIRCLES: &[(&str, &[&str])] = &[("yaml", &["node", "typing"])];
+
 #[test]
-fn the_files_of_the_splicer_import_one_way() {
-    let graph = module_graph("splice", &sources_under("src/splice"));
-    assert!(graph.len() > 10, "{graph:?}");
+fn the_files_of_every_module_import_one_way() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut modules: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    modules.sort_unstable();
+    assert!(modules.len() > 10, "{modules:?}");
+    let mut circles = Vec::new();
+    for module in &modules {
+        let graph = module_graph(module, &sources_under(&format!("src/{module}")));
+        circles.extend(
+            tangles(&graph)
+                .into_iter()
+                .map(|files| (module.clone(), files)),
+        );
+    }
+    let standing: Vec<(String, Vec<String>)> = STANDING_CIRCLES
+        .iter()
+        .map(|(module, files)| {
+            (
+                module.to_string(),
+                files.iter().map(|f| f.to_string()).collect(),
+            )
+        })
+        .collect();
     assert_eq!(
-        circle(&graph),
-        None,
-        "a circle among the files of src/splice"
+        circles, standing,
+        "the circles among the files of each module of src/ (STANDING_CIRCLES lists the ones \
+         not yet opened: a new circle is an error, an opened one is struck from the list)"
     );
 }
 
@@ -439,6 +555,36 @@ fn a_planted_circle_is_caught() {
                 .to_vec()
         )
     );
+    assert_eq!(
+        tangles(&graph),
+        [["find", "splicer", "values"].map(String::from).to_vec()]
+    );
     let one_way = &files[..2];
     assert_eq!(circle(&module_graph("splice", one_way)), None);
+    // In a folder, `super::` is that folder and `super::super::` the one above it.
+    let nested = [
+        (
+            "direct/compare.rs".to_string(),
+            "use super::located::{self, X};".to_string(),
+        ),
+        (
+            "direct/located.rs".to_string(),
+            "use super::super::node::Node;".to_string(),
+        ),
+        (
+            "node.rs".to_string(),
+            "use super::direct::compare::diff;".to_string(),
+        ),
+        (
+            "direct/mod.rs".to_string(),
+            "pub use super::node::Node;".to_string(),
+        ),
+    ];
+    let graph = module_graph("yaml", &nested);
+    assert_eq!(
+        tangles(&graph),
+        [["direct/compare", "direct/located", "node"]
+            .map(String::from)
+            .to_vec()]
+    );
 }

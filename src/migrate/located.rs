@@ -1,0 +1,167 @@
+//! The locate stage: the values root found in the files ([`Located`]: where, the original values
+//! there, and the home the report names), or why there is none ([`NotLocated`]).
+
+use super::compiled::Compiled;
+use super::held::Unreadable;
+use super::locate::{Candidate, locate};
+use super::merged;
+use super::outcome::{HomeKind, Refusal, RefusalKind, ValuesHome};
+use super::parsed::Parsed;
+use crate::path::{self, Segment, ValuePath};
+use crate::text::{Diagnostic, Location};
+use crate::yaml::{self, Typing};
+use serde_json::Value;
+use std::borrow::Cow;
+
+/// The values root, found: where it is, the original values there (borrowed when the file's
+/// documents were decoded, else decoded there alone), and where the report says it is.
+pub(crate) struct Located<'r> {
+    /// The file, document and prefix.
+    pub candidate: Candidate,
+    /// The original values at the root.
+    pub original: Cow<'r, Value>,
+    /// Where the values are, as the report names it.
+    pub home: Home,
+}
+
+/// Where the values were found, as the report names it: the outer file's prefix, file,
+/// document and kind.
+pub(crate) struct Home {
+    /// What kind of document holds the values.
+    pub values_in: ValuesHome,
+    /// The prefix in the outer file.
+    pub prefix: ValuePath,
+    /// The outer file's name.
+    pub file: String,
+    /// The outer file's document.
+    pub document: usize,
+    /// How many documents Helm's `-f` merges, when the values are the file's documents merged.
+    pub merged_documents: Option<usize>,
+}
+
+/// Why no values root was found: a refusal (with the home, when the root was found and then
+/// refused), or a file Helm's `-f` cannot read as values.
+pub(crate) enum NotLocated {
+    Refused(Box<Refusal>, Option<Box<Home>>),
+    Unreadable(Diagnostic),
+}
+
+/// Finds the values root in `files`, given by `prefix` or discovered (from the proposal, when
+/// there is one).
+pub(crate) fn located<'r>(
+    compiled: &Compiled,
+    files: &'r [Parsed<'_>],
+    unreadable: &[Unreadable<'_>],
+    prefix: Option<&str>,
+    proposal: Option<&Value>,
+) -> Result<Located<'r>, NotLocated> {
+    // The file was written for the base chart: judged coalesced with its defaults when given.
+    let defaults = compiled.base_side_defaults();
+    let known = compiled.base_top_keys(defaults);
+    let candidate = locate(
+        files,
+        prefix,
+        proposal,
+        &compiled.base,
+        defaults,
+        &known,
+        unreadable,
+    )
+    .map_err(|refusal| NotLocated::Refused(refusal, None))?;
+    let file = &files[candidate.file];
+    let original = match candidate.merged {
+        // A document Helm's `-f` cannot read: the file is not values, as for Helm.
+        true => Cow::Owned(merged::values(file).map_err(NotLocated::Unreadable)?),
+        false => file.values_at(candidate.document, &candidate.prefix),
+    };
+    let home = home(files, &candidate);
+    if home.values_in.kind == HomeKind::ArgoCdApplicationSet
+        && let Err(refusal) = no_template_actions(file, &candidate, &original, compiled.typing)
+    {
+        return Err(NotLocated::Refused(refusal, Some(Box::new(home))));
+    }
+    Ok(Located {
+        candidate,
+        original,
+        home,
+    })
+}
+
+/// Where the values were found: the outer file's prefix, file, document, kind.
+fn home(files: &[Parsed<'_>], candidate: &Candidate) -> Home {
+    let file = &files[candidate.file];
+    let (outer, document, prefix, string) = match &file.held {
+        Some(held) => (
+            &files[held.file],
+            held.document,
+            held.at.join(&candidate.prefix),
+            Some(
+                held.carrier
+                    .as_ref()
+                    .map_or("folded or flow", |c| c.style()),
+            ),
+        ),
+        None => (file, candidate.document, candidate.prefix.clone(), None),
+    };
+    let mut values_in = {
+        let located = outer.stream.documents.get(document);
+        let view = located.map(|d| (yaml::View::new(d, outer.typing), &d.root));
+        let text = |path: &[Segment]| {
+            let (view, root) = view.as_ref()?;
+            let node = view.get(root, path)?;
+            node.is_scalar()
+                .then(|| view.to_json(node).ok())??
+                .as_str()
+                .map(str::to_string)
+        };
+        ValuesHome::of_texts(text, &prefix, string)
+    };
+    // Only a ConfigMap's or a Secret's reader is looked for, through every document's values.
+    let documents = files
+        .iter()
+        .filter(|f| f.held.is_none())
+        .flat_map(|f| f.documents());
+    values_in.find_reader(documents, &prefix);
+    Home {
+        values_in,
+        prefix,
+        file: outer.path.to_string(),
+        document,
+        merged_documents: candidate.merged.then(|| file.document_count()),
+    }
+}
+
+/// An ApplicationSet renders its template's `{{…}}` before Helm reads the values: values that
+/// hold a template action are not what Helm reads, and are refused where the first one is.
+fn no_template_actions(
+    file: &Parsed<'_>,
+    candidate: &Candidate,
+    original: &Value,
+    typing: Typing,
+) -> Result<(), Box<Refusal>> {
+    let (offset, path) = match &file.held {
+        Some(held) => (held.template_action(&file.text), ValuePath::root()),
+        None => {
+            let leaves = path::leaves(original);
+            let first = leaves
+                .into_iter()
+                .find(|(_, value)| value.as_str().is_some_and(|s| s.contains("{{")));
+            let Some((at, _)) = first else {
+                return Ok(());
+            };
+            let document = file.stream.documents.get(candidate.document);
+            let offset = document.map(|d| d.root.offset_of(&candidate.prefix.join(&at), typing));
+            (offset, at)
+        }
+    };
+    let Some(offset) = offset else {
+        return Ok(());
+    };
+    let (text, _) = file.outer(None);
+    Err(Box::new(Refusal {
+        kind: RefusalKind::ValuesString,
+        path,
+        message: "the values hold template actions (`{{`) that the ApplicationSet renders before Helm reads them: edit the values of each generated Application, or the template by hand".to_string(),
+        at: Location::in_text(file.path, text, Some(offset)),
+    }))
+}
