@@ -134,6 +134,12 @@ pub struct MigrateInput {
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(type = "Record<string, unknown>", optional))]
     pub answers: serde_json::Map<String, serde_json::Value>,
+    /// The two charts, rendered to judge the bump's behaviour (docs/behaviour.md): the result then
+    /// carries `behaviour`. Only modules with the renderer take it (Node's, and the render module's
+    /// `behaviour`); read by the wasm layer itself (bytes do not cross as JSON text).
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(type = "BehaviourCharts", optional))]
+    pub render: Option<serde::de::IgnoredAny>,
 }
 }
 
@@ -227,6 +233,12 @@ pub struct SessionInput {
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(type = "Record<string, unknown>", optional))]
     pub answers: serde_json::Map<String, serde_json::Value>,
+    /// The two charts, rendered to judge the bump's behaviour (docs/behaviour.md): the result then
+    /// carries `behaviour`. Only modules with the renderer take it (Node's, and the render module's
+    /// `behaviour`); read by the wasm layer itself (bytes do not cross as JSON text).
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(type = "BehaviourCharts", optional))]
+    pub render: Option<serde::de::IgnoredAny>,
 }
 
 session_input! {
@@ -527,6 +539,20 @@ pub struct RenderChart {
     /// A directory's files by their path inside the chart (`templates/x.yaml`): text or bytes.
     #[ts(type = "Record<string, string | Uint8Array>", optional)]
     files: Option<()>,
+}
+
+/// The two charts of a bump whose behaviour `migrate` and `diagnose` judge, each as `render`
+/// takes a chart.
+#[cfg(feature = "types")]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub struct BehaviourCharts {
+    /// The base chart (rendered with the original values).
+    #[ts(type = "Uint8Array | RenderChart")]
+    base: (),
+    /// The target chart (rendered with the migrated values, and with the original ones).
+    #[ts(type = "Uint8Array | RenderChart")]
+    target: (),
 }
 
 impl RenderInput {

@@ -4,10 +4,10 @@
 //! files are stale.
 
 use crate::api::{
-    ChainInput, ChartRead, DecodeOptions, FileInput, MigrateInput, OverrideSchemaInput,
-    OverrideSchemaResult, PatchInput, ReadAnswers, RecordResult, RenderChart, RenderError,
-    RenderInput, RenderMasked, RenderRefused, RenderResult, ReplayInput, ReplayerInput,
-    ReplayerOptions, SessionInput, SessionOptions, ValidateInput, VersionInput,
+    BehaviourCharts, ChainInput, ChartRead, DecodeOptions, FileInput, MigrateInput,
+    OverrideSchemaInput, OverrideSchemaResult, PatchInput, ReadAnswers, RecordResult, RenderChart,
+    RenderError, RenderInput, RenderMasked, RenderRefused, RenderResult, ReplayInput,
+    ReplayerInput, ReplayerOptions, SessionInput, SessionOptions, ValidateInput, VersionInput,
 };
 use crate::chart::ChartAt;
 use crate::decode::DecodeResult;
@@ -88,7 +88,7 @@ pub fn typescript() -> String {
         RenderRefused, RenderError,
         Typing, FileInput, DecodeOptions, MigrateInput, ValidateInput, PatchInput, SessionOptions,
         SessionInput, ReplayInput, VersionInput, ChainInput, OverrideSchemaInput, ReplayerOptions,
-        ReplayerInput, RenderInput, RenderChart,
+        ReplayerInput, RenderInput, RenderChart, BehaviourCharts,
     ];
     let names: Vec<&str> = all.iter().map(|d| d.name.as_str()).collect();
     let mut out = String::from(

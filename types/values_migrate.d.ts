@@ -1897,6 +1897,12 @@ prefix?: string | null,
  */
 answers?: Record<string, unknown>,
 /**
+ * The two charts, rendered to judge the bump's behaviour (docs/behaviour.md): the result then
+ * carries `behaviour`. Only modules with the renderer take it (Node's, and the render module's
+ * `behaviour`); read by the wasm layer itself (bytes do not cross as JSON text).
+ */
+render?: BehaviourCharts,
+/**
  * The base chart's values.schema.json.
  */
 baseSchema: string,
@@ -2080,6 +2086,12 @@ prefix?: string | null,
  * A person's answers for escalated keys, by path; values are JSON values.
  */
 answers?: Record<string, unknown>,
+/**
+ * The two charts, rendered to judge the bump's behaviour (docs/behaviour.md): the result then
+ * carries `behaviour`. Only modules with the renderer take it (Node's, and the render module's
+ * `behaviour`); read by the wasm layer itself (bytes do not cross as JSON text).
+ */
+render?: BehaviourCharts,
 };
 
 /**
@@ -2346,4 +2358,19 @@ archive?: Uint8Array,
  * A directory's files by their path inside the chart (`templates/x.yaml`): text or bytes.
  */
 files?: Record<string, string | Uint8Array>,
+};
+
+/**
+ * The two charts of a bump whose behaviour `migrate` and `diagnose` judge, each as `render`
+ * takes a chart.
+ */
+export type BehaviourCharts = {
+/**
+ * The base chart (rendered with the original values).
+ */
+base: Uint8Array | RenderChart,
+/**
+ * The target chart (rendered with the migrated values, and with the original ones).
+ */
+target: Uint8Array | RenderChart,
 };

@@ -14,6 +14,7 @@ import {
 import { drawn, showDiagnosis, showInternal, showPatch, showRun, showTiming } from './results.js';
 import { decoding, renderDecode } from './decode-tab.js';
 import { rendering, showRendered, valuesChanged } from './render-tab.js';
+import { judgeBehaviour } from './behaviour-tab.js';
 import { copy, copyLink, shareLink, updateEmbed } from './sharing.js';
 import { downloadMigration, downloadReplayed, replayRecording, runReplay, scheduleReplay } from './replay-tab.js';
 import { THEMES, setTheme } from './theme.js';
@@ -38,6 +39,7 @@ async function runMain(stale) {
     else if (s.mode === 'manifest') showPatch(reply.result);
     else showRun(reply, s);
   }
+  if (!reply.error) judgeBehaviour(s);
   showTiming(reply, s.mode === 'manifest' ? 'patch' : reply.withProposal ? 'migrate' : 'diagnose');
   // The Replay tab uses these schemas, defaults and typing: shown, it follows them.
   if (!$('panel-replay').hidden) runReplay();

@@ -7,6 +7,7 @@ import { activate, selected } from './tabs.js';
 import { editor, markEditor, revealIn } from './editor.js';
 import { ask } from './worker-client.js';
 import { chartArrived } from './render-tab.js';
+import { behaviourChartArrived } from './behaviour-tab.js';
 import { $, notify } from './page.js';
 import examples, { load } from './examples.js';
 // The example the page opens on and the Manifest tab's sample come with the page (scripts/build bundles
@@ -104,7 +105,10 @@ export const chartInto = (side) => async (name, bytes) => {
   notify(`Read the chart ${chart.name} ${chart.version} from ${name} (${plural(chart.charts.length, 'chart')}, `
     + `${plural(chart.templateFiles, 'template')}): its schema is the ${side} schema${withDefaults ? ', its values.yaml the defaults' : ''}`
     + `${chart.templateFiles > 0 ? ', its templates say which values it reads; the Rendered tab shows them rendered' : ''}.`);
-  if (chart.templateFiles > 0) chartArrived(side, chart);
+  if (chart.templateFiles > 0) {
+    chartArrived(side, chart);
+    behaviourChartArrived(side);
+  }
   changed();
 };
 

@@ -97,6 +97,21 @@ async function render(request) {
   return { result: glue.render({ chart: { name: chart.name, archive: chart.bytes }, values }) };
 }
 
+/**
+ * The bump's behaviour (the render module's `behaviour`: three renders, a verdict per moved value,
+ * the manifest diff) on both sides' charts with the inputs of `run`; `null` unless both sides hold
+ * a chart with templates whose schema is still the one shown.
+ */
+async function behaviour(request) {
+  const { base, target } = renderable;
+  if (!base || !target || !templatesOf('base', request.baseSchema) || !templatesOf('target', request.targetSchema)) return { behaviour: null };
+  const glue = await renderModule();
+  const { input } = libraryInput(request);
+  const render = { base: { name: base.name, archive: base.bytes }, target: { name: target.name, archive: target.bytes } };
+  const result = glue.behaviour({ ...input, proposal: input.proposal.trim() === '' ? null : input.proposal, render });
+  return { behaviour: result.behaviour ?? null, status: result.status };
+}
+
 /** Each side's chart templates, kept while that side's schema is the text the chart gave. */
 const chartTemplates = { base: null, target: null };
 let chartsRead = 0;
@@ -214,6 +229,7 @@ const handlers = {
   replay,
   decode: (request) => ({ result: lib.decode(request.text, { file: request.file, typing: request.typing }) }),
   render,
+  behaviour,
   // A chart archive read in memory (untrusted: a refusal names the archive and the entry).
   chart: (request) => {
     try {

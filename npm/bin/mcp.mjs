@@ -116,6 +116,30 @@ const RENDER = tool('render', OUTPUT_ONLY);
 
 const at = { file: z.string().nullable(), line: z.number().nullable(), column: z.number().nullable() };
 const fileResult = z.looseObject({ path: z.string(), changed: z.boolean(), before: z.string(), after: z.string(), diff: z.string() });
+const site = z.looseObject({ file: z.string(), object: z.string(), field: z.string(), text: z.string(), control: z.boolean() });
+const BEHAVIOUR = z.looseObject({
+  values: z.array(z.looseObject({
+    path: z.string().describe("The original value's path."),
+    to: z.string().nullable().describe('Where the migrated values hold it (`null`: removed).'),
+    verdict: z.enum(['preserved', 'relocated', 'changed', 'lost', 'new-effect', 'inert']),
+    before: z.array(site).describe('The fields it rendered in the base chart.'),
+    after: z.array(site).describe('The fields it renders in the target chart.'),
+  })),
+  manifests: z.looseObject({
+    renders: z.array(z.looseObject({ render: z.string(), objects: z.number(), error: z.string().nullable() })),
+    churn: z.string().nullable().describe('The chart and version label changes, folded into one line.'),
+    unchanged: z.number(),
+    objects: z.array(z.looseObject({
+      object: z.string(),
+      change: z.enum(['added', 'removed', 'changed']),
+      cause: z.enum(['chart', 'migration', 'both']),
+      lines: z.number(),
+      collapsed: z.boolean(),
+      diff: z.string(),
+    })),
+  }),
+  unrendered: z.string().nullable().describe('Why a chart did not render (then `values` is empty and the static findings stand).'),
+});
 const MIGRATE_RESULT = {
   status: z.enum(['planned', 'unchanged', 'refused', 'escalated', 'invalid', 'needs-proposal']),
   prefix: z.string().nullable(),
@@ -135,6 +159,8 @@ const MIGRATE_RESULT = {
   files: z.array(fileResult),
   comment: z.string(),
   brief: z.string().nullable().describe('What a proposal must fix, in plain text.'),
+  behaviour: BEHAVIOUR.optional().describe('What the bump does to the rendered manifests (only when `base` and `target` are both charts): '
+    + 'a verdict per moved or dropped value, with the fields it rendered before and after, and the manifest diff object by object.'),
 };
 const WRITTEN = { written: z.array(z.string()).describe('The files written (only with `write`, only when planned).') };
 
@@ -147,7 +173,8 @@ function result(object) {
 function register(server) {
   server.registerTool('diagnose', {
     title: 'Diagnose values after a chart bump',
-    description: 'Diagnoses old values against both chart schemas: the displaced values, the newly required keys, and the brief (what a proposal must fix). Read-only.',
+    description: 'Diagnoses old values against both chart schemas: the displaced values, the newly required keys, and the brief (what a proposal must fix). '
+      + 'When `base` and `target` are both charts, renders them (`behaviour`): which displaced values the bump preserves, relocates, changes or loses, and the manifest diff. Read-only.',
     inputSchema: DIAGNOSE.inputSchema,
     outputSchema: z.looseObject(MIGRATE_RESULT),
     annotations: { readOnlyHint: true, openWorldHint: false },
@@ -157,6 +184,8 @@ function register(server) {
     title: 'Judge a proposal and plan the edit',
     description: 'Judges a proposal (the migrated values document, YAML), derives the plan, splices it into the original text and verifies it. '
       + 'A refusal says why; `notCarried` lists each value the plan would drop, with a hint when the target gained a close key. '
+      + 'When `base` and `target` are both charts, `behaviour` says for every moved or dropped value whether the rendered manifests keep what it did '
+      + '(`preserved`, `relocated`, `changed`, `lost`, `new-effect`, `inert`), and gives the manifest diff object by object; the brief names each value lost or changed. '
       + 'Writes the files only with `write: true` and only when the status is `planned`.',
     inputSchema: MIGRATE.inputSchema,
     outputSchema: z.looseObject({ ...MIGRATE_RESULT, ...WRITTEN }),

@@ -18,6 +18,7 @@ export const {
   readAnswers,
   startProposal,
   render,
+  behaviour,
 } = wasm;
 
 /** Resolves at once: in Node the module is ready on import; kept so browser code runs unchanged. */

@@ -12,7 +12,7 @@ pub mod sites;
 use serde_json::Value;
 
 use crate::migrate::behaviour::{BehaviourReport, RenderNote, Site, ValueBehaviour, Verdict};
-use crate::migrate::{MigrateReport, Op, Status};
+use crate::migrate::{MigrateReport, Op, Request, SourceFile, Status};
 use crate::path::ValuePath;
 use crate::yaml::{DecodeOptions, Typing};
 
@@ -22,11 +22,41 @@ pub use sites::{Manifests, ObjectId};
 /// How many sites a verdict lists on each side.
 const MAX_SITES: usize = 50;
 
-/// The behaviour of a `migrate` or `diagnose` report, given the original values file texts
-/// (`files`: name and text), when both charts render; with `unrendered` saying why otherwise.
+/// `diagnose` or `migrate` (`with_proposal`) with both charts' renders as the judge's evidence,
+/// and what the bump does to the manifests added (the CLIs' and the JS API's one way).
+pub fn run(request: &Request, with_proposal: bool, renders: &Renders) -> MigrateReport {
+    let mut report = if with_proposal {
+        crate::migrate::migrate_rendered(request, renders)
+    } else {
+        crate::migrate::diagnose_rendered(request, renders)
+    };
+    add_to(&mut report, &request.files, request.spec.typing, renders);
+    report
+}
+
+/// Judges the bump and adds its behaviour to `report`: the `behaviour` field, and its sections of
+/// the comment and the brief (nothing when the values were not located).
+pub fn add_to(report: &mut MigrateReport, files: &[SourceFile], typing: Typing, renders: &Renders) {
+    let Some(behaviour) = judge(report, files, typing, renders) else {
+        return;
+    };
+    report
+        .comment
+        .push_str(&crate::migrate::behaviour::comment_section(&behaviour));
+    if let (Some(brief), Some(more)) = (
+        report.brief.as_mut(),
+        crate::migrate::behaviour::brief_section(&behaviour),
+    ) {
+        brief.push_str(&more);
+    }
+    report.behaviour = Some(behaviour);
+}
+
+/// The behaviour of a `migrate` or `diagnose` report, given the original values files, when both
+/// charts render; with `unrendered` saying why otherwise.
 pub fn judge(
     report: &MigrateReport,
-    files: &[(String, String)],
+    files: &[SourceFile],
     typing: Typing,
     renders: &Renders,
 ) -> Option<BehaviourReport> {
@@ -75,14 +105,10 @@ pub fn judge(
 }
 
 /// The located original values.
-fn original_values(
-    report: &MigrateReport,
-    files: &[(String, String)],
-    typing: Typing,
-) -> Option<Value> {
+fn original_values(report: &MigrateReport, files: &[SourceFile], typing: Typing) -> Option<Value> {
     let name = report.values_file.as_deref()?;
-    let (_, text) = files.iter().find(|(n, _)| n == name)?;
-    located(report, text, typing)
+    let file = files.iter().find(|f| f.path == name)?;
+    located(report, &file.text, typing)
 }
 
 /// The values as the written file holds them.

@@ -93,6 +93,28 @@ impl Source for InMemory {
     }
 }
 
+/// Several charts held in memory, each at its own path (a bump's two charts): a path is read
+/// from the first chart that holds it.
+impl Source for Vec<InMemory> {
+    fn entry(&self, path: &str) -> Option<Entry> {
+        self.iter().find_map(|chart| chart.entry(path))
+    }
+
+    fn names(&self, dir: &str) -> Result<Vec<String>, String> {
+        self.iter()
+            .find(|chart| chart.inside(dir).is_some())
+            .ok_or("No such file or directory")?
+            .names(dir)
+    }
+
+    fn bytes(&self, path: &str) -> Result<Vec<u8>, String> {
+        self.iter()
+            .find(|chart| chart.inside(path).is_some())
+            .ok_or("No such file or directory")?
+            .bytes(path)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,5 +158,19 @@ mod tests {
         assert_eq!(chart.entry(chart.path()), Some(Entry::File));
         assert_eq!(chart.bytes("app-1.0.0.tgz").unwrap(), [1, 2]);
         assert_eq!(chart.entry("app-1.0.0.tgz/x"), None);
+    }
+
+    #[test]
+    fn two_charts_are_read_each_at_its_own_path() {
+        let charts = vec![
+            InMemory::archive("base/app.tgz", vec![1]),
+            InMemory::archive("target/app.tgz", vec![2]),
+        ];
+        assert_eq!(charts.bytes("base/app.tgz").unwrap(), [1]);
+        assert_eq!(charts.bytes("target/app.tgz").unwrap(), [2]);
+        assert_eq!(charts.entry("target/app.tgz"), Some(Entry::File));
+        assert!(charts.bytes("other/app.tgz").is_err());
+        let dirs = vec![chart(), InMemory::archive("b.tgz", vec![3])];
+        assert_eq!(dirs.names("app/templates").unwrap(), ["a.yaml", "sub"]);
     }
 }

@@ -5,7 +5,7 @@
 use super::Run;
 use super::args::SpecArgs;
 use crate::behaviour::Renders;
-use crate::migrate::behaviour::{brief_section, comment_section, text_section};
+use crate::migrate::behaviour::text_section;
 use crate::migrate::{MigrateReport, Request};
 
 impl Run<'_> {
@@ -27,33 +27,8 @@ impl Run<'_> {
                 crate::migrate::diagnose(request)
             };
         };
-        let renders = Renders::new(&source, base, target);
-        let mut report = if with_proposal {
-            crate::migrate::migrate_rendered(request, &renders)
-        } else {
-            crate::migrate::diagnose_rendered(request, &renders)
-        };
-        add_behaviour(request, &mut report, &renders);
-        report
+        crate::behaviour::run(request, with_proposal, &Renders::new(&source, base, target))
     }
-}
-
-/// Adds what the bump does to the manifests to the report, its comment and its brief.
-fn add_behaviour(request: &Request, report: &mut MigrateReport, renders: &Renders) {
-    let files: Vec<(String, String)> = request
-        .files
-        .iter()
-        .map(|f| (f.path.clone(), f.text.clone()))
-        .collect();
-    let Some(behaviour) = crate::behaviour::judge(report, &files, request.spec.typing, renders)
-    else {
-        return;
-    };
-    report.comment.push_str(&comment_section(&behaviour));
-    if let (Some(brief), Some(more)) = (report.brief.as_mut(), brief_section(&behaviour)) {
-        brief.push_str(&more);
-    }
-    report.behaviour = Some(behaviour);
 }
 
 /// The text summary's behaviour lines, when the report has them.

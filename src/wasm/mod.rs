@@ -4,12 +4,15 @@ use crate::api::{ChartRead, DecodeOptions, MigrateInput, PatchInput, ReadAnswers
 use crate::yaml::{DecodeOptions as YamlOptions, Typing};
 use wasm_bindgen::prelude::*;
 
+mod behaviour;
 mod convert;
 #[cfg(feature = "render")]
 mod render;
 mod session;
 mod travel;
 
+#[cfg(feature = "render")]
+pub use behaviour::behaviour;
 pub(crate) use convert::{from_js, to_js, type_error};
 use convert::{from_js_or_default, given_texts, to_js_given};
 #[cfg(feature = "render")]
@@ -75,6 +78,10 @@ const RENDER_SIGNATURE: &'static str = r#"
  * (the object `values-migrate render --format json` prints). Node only; browsers load it from
  * `web-render/values_migrate_render.js`. */
 export function render(input: RenderInput): RenderResult;
+/** Runs `migrate` (when `proposal` is given) or `diagnose` and judges the bump's behaviour on the
+ * two charts `render` gives, as `migrate` and `diagnose` do when given them (the render module
+ * exports the same function for browsers). */
+export function behaviour(input: MigrateInput & { render: BehaviourCharts }): MigrateResult;
 "#;
 
 #[wasm_bindgen(start)]
@@ -97,31 +104,38 @@ pub fn decode(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
 /// Judges a proposal, derives the plan, splices it into the original text and verifies it.
 #[wasm_bindgen(skip_typescript)]
 pub fn migrate(input: JsValue) -> Result<JsValue, JsValue> {
-    let given = input.clone();
-    let input: MigrateInput = from_js("migrate input", input)?;
-    if input.proposal.is_none() {
+    let (rest, bump) = behaviour::take("migrate input", &input)?;
+    let read: MigrateInput = from_js("migrate input", rest)?;
+    if read.proposal.is_none() {
         return Err(type_error(
             "migrate input: missing field `proposal`".to_string(),
         ));
     }
-    let request = input.into_request(true).map_err(type_error)?;
-    let report = crate::migrate::migrate(&request);
-    to_js_given(&report, &given_texts(&given, &request.files))
+    let request = read.into_request(true).map_err(type_error)?;
+    let report = match bump {
+        Some(bump) => bump.run(&request, true),
+        None => crate::migrate::migrate(&request),
+    };
+    to_js_given(&report, &given_texts(&input, &request.files))
 }
 
 /// Diagnoses the old values against both schemas, without a proposal.
 #[wasm_bindgen(skip_typescript)]
 pub fn diagnose(input: JsValue) -> Result<JsValue, JsValue> {
-    let given = input.clone();
-    let input: MigrateInput = from_js("diagnose input", input)?;
-    let request = input.into_request(false).map_err(type_error)?;
-    let report = crate::migrate::diagnose(&request);
-    to_js_given(&report, &given_texts(&given, &request.files))
+    let (rest, bump) = behaviour::take("diagnose input", &input)?;
+    let read: MigrateInput = from_js("diagnose input", rest)?;
+    let request = read.into_request(false).map_err(type_error)?;
+    let report = match bump {
+        Some(bump) => bump.run(&request, false),
+        None => crate::migrate::diagnose(&request),
+    };
+    to_js_given(&report, &given_texts(&input, &request.files))
 }
 
 /// Diagnoses the inputs and writes the values at the prefix as the proposal to start from.
 #[wasm_bindgen(js_name = startProposal, skip_typescript)]
 pub fn start_proposal(input: JsValue) -> Result<JsValue, JsValue> {
+    behaviour::refuse("startProposal input", &input)?;
     let input: MigrateInput = from_js("startProposal input", input)?;
     to_js(&crate::migrate::draft(
         &input.into_request(false).map_err(type_error)?,

@@ -25,7 +25,7 @@ pub fn render(input: JsValue) -> Result<JsValue, JsValue> {
     let rest = Object::assign(&Object::new(), input.unchecked_ref::<Object>());
     Reflect::set(&rest, &"chart".into(), &JsValue::TRUE)?;
     let request: RenderInput = from_js("render input", rest.into())?;
-    let chart = in_memory(&chart)?;
+    let chart = in_memory("render input: chart", &chart, "")?;
     let result = crate::render::render(&chart, chart.path(), &request.into_request());
     to_js(&RenderResult::of(result))
 }
@@ -35,17 +35,20 @@ fn field(value: &JsValue, key: &str) -> JsValue {
     Reflect::get(value, &key.into()).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// The chart given: `Uint8Array` (an archive), `{ name?, archive }` or `{ name?, files }`.
-fn in_memory(chart: &JsValue) -> Result<InMemory, JsValue> {
+/// The chart given (`what` names it in errors): `Uint8Array` (an archive), `{ name?, archive }`
+/// or `{ name?, files }`; held at its name with `prefix` before it.
+pub(super) fn in_memory(what: &str, chart: &JsValue, prefix: &str) -> Result<InMemory, JsValue> {
     let wrong = || {
-        type_error(
-            "render input: chart: expected a chart archive's bytes (Uint8Array), \
-             { archive: Uint8Array } or { files: { path: text or bytes } }"
-                .to_string(),
-        )
+        type_error(format!(
+            "{what}: expected a chart archive's bytes (Uint8Array), \
+             {{ archive: Uint8Array }} or {{ files: {{ path: text or bytes }} }}"
+        ))
     };
     if let Some(bytes) = chart.dyn_ref::<Uint8Array>() {
-        return Ok(InMemory::archive("chart.tgz", bytes.to_vec()));
+        return Ok(InMemory::archive(
+            &format!("{prefix}chart.tgz"),
+            bytes.to_vec(),
+        ));
     }
     if !chart.is_object() {
         return Err(wrong());
@@ -54,7 +57,7 @@ fn in_memory(chart: &JsValue) -> Result<InMemory, JsValue> {
         let key = key.as_string().unwrap_or_default();
         if !matches!(key.as_str(), "name" | "archive" | "files") {
             return Err(type_error(format!(
-                "render input: chart: unknown field `{key}`, expected one of `name`, `archive`, `files`"
+                "{what}: unknown field `{key}`, expected one of `name`, `archive`, `files`"
             )));
         }
     }
@@ -63,15 +66,13 @@ fn in_memory(chart: &JsValue) -> Result<InMemory, JsValue> {
         Some(name) => Some(name),
         None if name.is_undefined() || name.is_null() => None,
         None => {
-            return Err(type_error(
-                "render input: chart.name: expected a string".into(),
-            ));
+            return Err(type_error(format!("{what}.name: expected a string")));
         }
     };
     let (archive, files) = (field(chart, "archive"), field(chart, "files"));
     match (archive.dyn_ref::<Uint8Array>(), files.is_object()) {
         (Some(bytes), false) if files.is_undefined() => Ok(InMemory::archive(
-            name.as_deref().unwrap_or("chart.tgz"),
+            &format!("{prefix}{}", name.as_deref().unwrap_or("chart.tgz")),
             bytes.to_vec(),
         )),
         (None, true) if archive.is_undefined() => {
@@ -85,13 +86,14 @@ fn in_memory(chart: &JsValue) -> Result<InMemory, JsValue> {
                     (None, Some(bytes)) => bytes.to_vec(),
                     (None, None) => {
                         return Err(type_error(format!(
-                            "render input: chart.files[\"{path}\"]: expected a string or a Uint8Array"
+                            "{what}.files[\"{path}\"]: expected a string or a Uint8Array"
                         )));
                     }
                 };
                 entries.push((path, bytes));
             }
-            Ok(InMemory::dir(name.as_deref().unwrap_or("chart"), entries))
+            let name = name.as_deref().unwrap_or("chart");
+            Ok(InMemory::dir(&format!("{prefix}{name}"), entries))
         }
         _ => Err(wrong()),
     }

@@ -43,6 +43,7 @@ impl JsSession {
     /// Diagnoses the inputs and writes the values at the prefix as the proposal to start from.
     #[wasm_bindgen(js_name = startProposal)]
     pub fn start_proposal(&self, input: JsValue) -> Result<JsValue, JsValue> {
+        super::behaviour::refuse("startProposal input", &input)?;
         let input: SessionInput = from_js("startProposal input", input)?;
         let draft = match &self.session {
             Ok(session) => {
@@ -66,6 +67,7 @@ impl JsSession {
 
     /// Validates each values file against the target schema.
     pub fn validate(&self, input: JsValue) -> Result<JsValue, JsValue> {
+        super::behaviour::refuse("validate input", &input)?;
         let input: SessionInput = from_js("validate input", input)?;
         let report = match &self.session {
             Ok(session) => ValidateReport::merge(
@@ -78,9 +80,9 @@ impl JsSession {
         to_js(&report)
     }
 
-    fn call(&self, what: &str, input: JsValue, migrate: bool) -> Result<JsValue, JsValue> {
-        let given = input.clone();
-        let input: SessionInput = from_js(what, input)?;
+    fn call(&self, what: &str, given: JsValue, migrate: bool) -> Result<JsValue, JsValue> {
+        let (rest, bump) = super::behaviour::take(what, &given)?;
+        let input: SessionInput = from_js(what, rest)?;
         if migrate && input.proposal.is_none() {
             return Err(type_error(format!("{what}: missing field `proposal`")));
         }
@@ -100,10 +102,10 @@ impl JsSession {
             answers: &answers,
             renders: None,
         };
-        let report = if migrate {
-            session.migrate(&inputs)
-        } else {
-            session.diagnose(&inputs)
+        let report = match bump {
+            Some(bump) => bump.call(session, inputs, migrate),
+            None if migrate => session.migrate(&inputs),
+            None => session.diagnose(&inputs),
         };
         to_js_given(&report, &given_texts(&given, &files))
     }

@@ -42,6 +42,7 @@ before(async () => {
   cpSync(join(root, 'examples/manifest-adr-0020'), join(scratch, 'manifest'), { recursive: true });
   cpSync(join(root, 'examples/argo-cd-application-helm-values'), join(scratch, 'argo-app'), { recursive: true });
   cpSync(join(root, 'tests/charts/real/argo-cd-5.55.0-to-6.0.0'), join(scratch, 'argo'), { recursive: true });
+  cpSync(join(root, 'tests/charts/real/prometheus-18.4.0-to-19.0.0'), join(scratch, 'prom'), { recursive: true });
   cpSync(join(root, 'tests/data/schema-ref'), join(scratch, 'refs'), { recursive: true });
   symlinkSync(outside, join(scratch, 'escape.yaml'));
   client = new Client({ name: 'values-migrate-test', version: '0.0.0' });
@@ -189,6 +190,27 @@ test('two chart directories without a schema: the values the target chart ignore
   assert.equal(migrated.status, 'planned');
   const expected = readFileSync(join(root, 'tests/fixtures/migrate/real-argo-cd-5.55.0-to-6.0.0-server-config-becomes-configs-cm/expected.diff'), 'utf8');
   assert.equal(migrated.files[0].diff.split('\n').slice(2).join('\n'), expected.split('\n').slice(2).join('\n'));
+});
+
+test('two charts: migrate and diagnose give the bump\'s behaviour, a lost value named in the brief, as the native CLI does', async () => {
+  const prom = { values: ['prom/values.yaml'], base: 'prom/base-chart', target: 'prom/target-chart' };
+  const proposal = readFileSync(join(scratch, 'prom/proposal.yaml'), 'utf8');
+  const migrated = await call('migrate', { ...prom, proposal });
+  assert.equal(migrated.status, 'planned');
+  const verdicts = migrated.behaviour.values.map((v) => [v.path, v.verdict]);
+  assert.deepEqual(verdicts, [['server.enabled', 'lost'], ['server.extraObjects', 'preserved'], ['kubeStateMetrics', 'preserved']]);
+  assert.ok(migrated.behaviour.values[0].before.length > 0, 'the base rendered server.enabled somewhere');
+  assert.match(migrated.brief, /server\.enabled/);
+  assert.match(migrated.comment, /lost/);
+  const native = spawnSync(join(root, process.env.VALUES_MIGRATE_BIN ?? 'target/debug/values-migrate'),
+    ['migrate', '--values', 'values.yaml', '--base', 'base-chart', '--target', 'target-chart', '--proposal', 'proposal.yaml', '--format', 'json'],
+    { cwd: join(scratch, 'prom'), encoding: 'utf8', maxBuffer: 64 << 20 });
+  assert.deepEqual(migrated.behaviour, JSON.parse(native.stdout).behaviour);
+  const argo = await call('diagnose', { values: ['argo/values.yaml'], base: 'argo/base-chart', target: 'argo/target-chart' });
+  const logLevel = argo.behaviour.values.find((v) => v.path === 'controller.logLevel');
+  assert.equal(logLevel.verdict, 'relocated');
+  const schemas = await call('diagnose', bosun);
+  assert.equal(schemas.behaviour, undefined, 'schema files render nothing');
 });
 
 test('two calls at once', async () => {
