@@ -61,7 +61,7 @@ function show(behaviour, ms) {
   $('behaviour-objects').replaceChildren(...manifests.objects.map(objectRow));
 }
 
-/** How many sites a cell lists before saying how many more there are. */
+/** How many objects a cell lists, and fields an object, before saying how many more there are. */
 const SITES_SHOWN = 3;
 
 /** One value's row: its path (and where it went), its verdict, its sites before and after. */
@@ -74,12 +74,19 @@ function verdictRow(v) {
     el('td', {}, sites(v.after)));
 }
 
+/** A side's sites, one line an object: the fields the value made there, or that it decides the object. */
 function sites(list) {
   if (list.length === 0) return el('span', { class: 'muted' }, 'nowhere');
-  const shown = list.slice(0, SITES_SHOWN).map((s) => el('div', { class: 'site', title: s.text },
-    code(s.object), ' ', code(s.field), s.control ? el('span', { class: 'hint' }, ' (decides)') : null));
-  if (list.length > SITES_SHOWN) shown.push(el('div', { class: 'hint' }, `and ${list.length - SITES_SHOWN} more`));
-  return shown;
+  const byObject = new Map();
+  for (const s of list) byObject.set(s.object, [...(byObject.get(s.object) ?? []), s]);
+  const lines = [...byObject].slice(0, SITES_SHOWN).map(([object, at]) => {
+    const made = at.filter((s) => !s.control);
+    const fields = made.slice(0, SITES_SHOWN).map((s) => [' ', el('code', { title: s.text }, s.field)]);
+    const more = made.length > SITES_SHOWN ? el('span', { class: 'hint' }, ` and ${made.length - SITES_SHOWN} more fields`) : null;
+    return el('div', { class: 'site' }, code(object), made.length === 0 ? el('span', { class: 'hint' }, ' (decides whether it renders)') : [fields, more]);
+  });
+  if (byObject.size > SITES_SHOWN) lines.push(el('div', { class: 'hint' }, `and ${byObject.size - SITES_SHOWN} more objects`));
+  return lines;
 }
 
 /** One object's row, collapsed: its diff is drawn when first opened. */

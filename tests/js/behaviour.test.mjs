@@ -62,13 +62,25 @@ function native(command) {
 
 const cli = { migrate: native('migrate'), diagnose: native('diagnose') };
 
-/** What a report says of the bump's behaviour: the field, the comment, the brief. */
-const judged = (report) => ({ behaviour: report.behaviour, comment: report.comment, brief: report.brief });
+/** `text` from `marker` on (the section a report's behaviour adds), or null without it. */
+const from = (text, marker) => (text?.includes(marker) ? text.slice(text.indexOf(marker)) : null);
+
+/**
+ * What a report says of the bump's behaviour: the field and its sections of the comment and the
+ * brief (the comment's head names the schemas as each surface was given them: JS field names, the
+ * CLI's paths).
+ */
+const judged = (report) => ({
+  behaviour: report.behaviour,
+  comment: from(report.comment, '### What the bump does to the manifests'),
+  brief: from(report.brief, 'Rendered with both charts'),
+});
 
 test('migrate given both archives carries the behaviour, comment and brief the native CLI gives', () => {
   const report = migrate({ ...input, proposal, render });
   assert.equal(report.status, 'planned');
   assert.deepEqual(judged(report), judged(cli.migrate));
+  assert.ok(judged(report).comment && judged(report).brief, 'the comment and the brief have their behaviour sections');
   const lost = report.behaviour.values.find((v) => v.path === 'server.enabled');
   assert.equal(lost.verdict, 'lost');
   assert.ok(lost.before.length > 0 && lost.after.length === 0, 'the base rendered it, the target does not');
