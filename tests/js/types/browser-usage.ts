@@ -18,5 +18,11 @@ const renderer = await import('values-migrate/render');
 await renderer.default();
 const rendered: RenderResult = renderer.render({ chart: { archive: new Uint8Array() }, namespace: 'prod' });
 const files: string[] = Object.keys(rendered.files);
+// The bump's behaviour: the render module's `behaviour`, the two charts as `render` takes one.
+const judged: MigrateResult = renderer.behaviour({
+  files: [{ path: 'values.yaml', text: 'a: 1\n' }], baseSchema: '{}', targetSchema: '{}',
+  render: { base: new Uint8Array(), target: { name: 'app-2.0.0.tgz', archive: new Uint8Array() } },
+});
+const verdicts: string[] = (judged.behaviour?.values ?? []).map((v) => v.verdict);
 
-export { result, files };
+export { result, files, verdicts };

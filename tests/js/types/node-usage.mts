@@ -1,7 +1,7 @@
 // Typed use of the package from Node (ESM): checked by `tsc --noEmit` under `strict`.
 import init, { Session, decode, diagnose, migrate, patch, render, validate } from 'values-migrate';
 import type {
-  DecodeResult, Diagnostic, MigrateInput, RenderInput, RenderResult, SessionInput, SessionOptions, MigrateResult, Op, PatchResult, Refusal, RefusalKind, Status, ValidateResult,
+  DecodeResult, Diagnostic, MigrateInput, RenderInput, RenderResult, SessionInput, SessionOptions, MigrateResult, Op, PatchResult, Refusal, RefusalKind, Status, ValidateResult, Verdict,
 } from 'values-migrate';
 
 const input: MigrateInput = {
@@ -36,9 +36,14 @@ const options: SessionOptions = { baseSchema: input.baseSchema, targetSchema: in
   const diagnosed: MigrateResult = session.diagnose(call);
   const planned: MigrateResult = session.migrate({ ...call, proposal: 'replicas: 2\n' });
   const valid: boolean = session.validate({ files: input.files }).valid;
+  // The bump's behaviour, per call: the two charts as `render` takes one.
+  const judged = session.diagnose({ ...call, render: { base: new Uint8Array(), target: { files: { 'Chart.yaml': 'name: app\n' } } } });
+  const lost: string[] = (judged.behaviour?.values ?? []).filter((v) => v.verdict === 'lost').map((v) => v.path);
+  // @ts-expect-error: a verdict is one of six words
+  const wrong: Verdict = 'gone';
   // @ts-expect-error: migrate needs a proposal
   session.migrate(call);
-  void [errors, diagnosed, planned, valid];
+  void [errors, diagnosed, planned, valid, lost, wrong];
 }
 const manual = new Session(options);
 manual.free();
