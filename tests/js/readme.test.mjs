@@ -37,7 +37,7 @@ after(() => rmSync(project, { recursive: true, force: true }));
 
 test('the README has runnable examples for every function, the session and the CLI', () => {
   const code = blocks(readme).map((b) => b.code).join('\n');
-  for (const name of ['migrate(', 'diagnose(', 'validate(', 'patch(', 'decode(', 'render(', 'new Session(', 'npx values-migrate']) {
+  for (const name of ['migrate(', 'diagnose(', 'validate(', 'patch(', 'decode(', 'render(', 'render: { base, target }', 'new Session(', 'npx values-migrate']) {
     assert.ok(code.includes(name), `an example uses ${name}`);
   }
 });
