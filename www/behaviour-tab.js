@@ -11,28 +11,44 @@ import { $ } from './page.js';
 
 /** The sides that hold a chart with templates. */
 const sides = new Set();
-/** The inputs of the last run, judged once the run is drawn. */
+/** The inputs of the last run, judged once the run is drawn; and those of the behaviour drawn. */
 let latest = null;
+let judgedKey = null;
 
 /** A chart with templates was read on `side`: once both sides hold one, every run is judged. */
 export function behaviourChartArrived(side) {
   sides.add(side);
+  judgedKey = null;
 }
 
-/** A run was drawn for the inputs `state`: their behaviour is asked for once the inputs are still. */
+/**
+ * A run was drawn for the inputs `state`: their behaviour is asked for once the inputs are still,
+ * unless it is drawn already (three renders of a large chart take seconds in the worker).
+ */
 export function judgeBehaviour(state) {
   if (!(sides.has('base') && sides.has('target')) || state.mode === 'manifest') return;
+  const { wantDiagnosis, ...inputs } = state;
+  if (JSON.stringify(inputs) === judgedKey) return;
   latest = state;
+  // What is drawn is for other inputs now: said at once, not when the wait is over.
+  setStatus('rendering', RENDERING);
   judging.schedule();
 }
+
+const RENDERING = 'Rendering both charts (the base with the original values, the target with the migrated and the original ones)…';
 
 async function judgeNow(stale) {
   const state = latest;
   if (!state) return;
-  setStatus('rendering', 'Rendering both charts (the base with the original values, the target with the migrated and the original ones)…');
+  const { wantDiagnosis, ...inputs } = state;
+  judgedKey = JSON.stringify(inputs);
+  setStatus('rendering', RENDERING);
   $('behaviour-section').hidden = false;
   const reply = await ask('behaviour', state);
-  if (stale()) return;
+  if (stale()) {
+    judgedKey = null;
+    return;
+  }
   if (reply.error) return setStatus('failed', `The renderer could not run: ${reply.error}`);
   if (reply.behaviour == null) {
     $('behaviour-section').hidden = true;
