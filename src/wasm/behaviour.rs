@@ -10,13 +10,9 @@ use wasm_bindgen::prelude::*;
 
 /// An input's `render` field taken out: the rest of the input, and the bump's charts when given.
 pub(super) fn take(what: &str, input: &JsValue) -> Result<(JsValue, Option<Bump>), JsValue> {
-    if !input.is_object() {
+    let Some(render) = render_of(input) else {
         return Ok((input.clone(), None));
-    }
-    let render = Reflect::get(input, &"render".into()).unwrap_or(JsValue::UNDEFINED);
-    if render.is_undefined() || render.is_null() {
-        return Ok((input.clone(), None));
-    }
+    };
     let rest = Object::assign(&Object::new(), input.unchecked_ref::<Object>());
     Reflect::delete_property(&rest, &"render".into())?;
     Ok((rest.into(), Some(Bump::read(what, &render)?)))
@@ -24,16 +20,21 @@ pub(super) fn take(what: &str, input: &JsValue) -> Result<(JsValue, Option<Bump>
 
 /// Refuses an input with `render` where no behaviour is judged (`startProposal`, `validate`).
 pub(super) fn refuse(what: &str, input: &JsValue) -> Result<(), JsValue> {
-    let render = match input.is_object() {
-        true => Reflect::get(input, &"render".into()).unwrap_or(JsValue::UNDEFINED),
-        false => JsValue::UNDEFINED,
-    };
-    if render.is_undefined() || render.is_null() {
-        return Ok(());
+    match render_of(input) {
+        None => Ok(()),
+        Some(_) => Err(super::convert::type_error(format!(
+            "{what}: render: only `migrate` and `diagnose` judge the bump's behaviour"
+        ))),
     }
-    Err(super::convert::type_error(format!(
-        "{what}: render: only `migrate` and `diagnose` judge the bump's behaviour"
-    )))
+}
+
+/// An input object's `render`, when given (not `undefined` or `null`).
+fn render_of(input: &JsValue) -> Option<JsValue> {
+    if !input.is_object() {
+        return None;
+    }
+    let render = Reflect::get(input, &"render".into()).ok()?;
+    (!render.is_undefined() && !render.is_null()).then_some(render)
 }
 
 /// A bump's two charts, read from an input's `render` (only in a module with the renderer).
