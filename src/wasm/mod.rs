@@ -11,7 +11,7 @@ mod session;
 mod travel;
 
 pub(crate) use convert::{from_js, to_js, type_error};
-use convert::{from_js_or_default, given_texts, to_js_given};
+use convert::{from_js_files, from_js_or_default, given_texts, to_js_given};
 #[cfg(feature = "render")]
 pub use render::render;
 pub use session::JsSession;
@@ -98,7 +98,7 @@ pub fn decode(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(skip_typescript)]
 pub fn migrate(input: JsValue) -> Result<JsValue, JsValue> {
     let given = input.clone();
-    let input: MigrateInput = from_js("migrate input", input)?;
+    let input: MigrateInput = from_js_files("migrate input", input, file_texts)?;
     if input.proposal.is_none() {
         return Err(type_error(
             "migrate input: missing field `proposal`".to_string(),
@@ -109,11 +109,16 @@ pub fn migrate(input: JsValue) -> Result<JsValue, JsValue> {
     to_js_given(&report, &given_texts(&given, &request.files))
 }
 
+/// The texts of a migrate input's files, in order.
+fn file_texts(input: &mut MigrateInput) -> Vec<&mut String> {
+    input.files.iter_mut().map(|file| &mut file.text).collect()
+}
+
 /// Diagnoses the old values against both schemas, without a proposal.
 #[wasm_bindgen(skip_typescript)]
 pub fn diagnose(input: JsValue) -> Result<JsValue, JsValue> {
     let given = input.clone();
-    let input: MigrateInput = from_js("diagnose input", input)?;
+    let input: MigrateInput = from_js_files("diagnose input", input, file_texts)?;
     let request = input.into_request(false).map_err(type_error)?;
     let report = crate::migrate::diagnose(&request);
     to_js_given(&report, &given_texts(&given, &request.files))
