@@ -131,7 +131,7 @@ impl Window {
 }
 
 /// How many leading bytes `a` and `b` share (compared a block at a time, then bytewise).
-fn same_head(a: &[u8], b: &[u8]) -> usize {
+pub(crate) fn same_head(a: &[u8], b: &[u8]) -> usize {
     const BLOCK: usize = 64;
     let blocks = a.chunks_exact(BLOCK).zip(b.chunks_exact(BLOCK));
     let head = blocks.take_while(|(x, y)| x == y).count() * BLOCK;
@@ -143,7 +143,7 @@ fn same_head(a: &[u8], b: &[u8]) -> usize {
 }
 
 /// How many trailing bytes `a` and `b` share (compared a block at a time, then bytewise).
-fn same_tail(a: &[u8], b: &[u8]) -> usize {
+pub(crate) fn same_tail(a: &[u8], b: &[u8]) -> usize {
     const BLOCK: usize = 64;
     let blocks = a.rchunks_exact(BLOCK).zip(b.rchunks_exact(BLOCK));
     let tail = blocks.take_while(|(x, y)| x == y).count() * BLOCK;
@@ -160,11 +160,11 @@ fn same_tail(a: &[u8], b: &[u8]) -> usize {
 fn count_lines(text: &[u8]) -> usize {
     let breaks = text.iter().filter(|&&c| c == b'\n').count();
     // A `\r` is a line break of its own unless a `\n` follows it.
-    let lone = text
-        .iter()
-        .enumerate()
-        .filter(|&(at, &c)| c == b'\r' && text.get(at + 1) != Some(&b'\n'))
-        .count();
+    let next = text.get(1..).unwrap_or_default();
+    let lone = (text.iter().zip(next))
+        .filter(|&(&c, &after)| c == b'\r' && after != b'\n')
+        .count()
+        + usize::from(text.last() == Some(&b'\r'));
     let unterminated = text.last().is_some_and(|&c| c != b'\n' && c != b'\r');
     breaks + lone + usize::from(unterminated)
 }

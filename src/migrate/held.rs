@@ -105,32 +105,36 @@ impl<'a> Place<'a> {
             })
         };
         let limits = Limits::default();
+        // Checked to decode, its values not built: they are decoded when asked for, as an
+        // outer file's are (most held documents are only scored on their trees).
         let parsed = yaml::parse(&inner, &limits)
-            .and_then(|stream| Ok((stream.to_json(typing, &limits)?, stream)));
-        let (documents, stream) = match parsed {
+            .and_then(|stream| Ok((stream.check_json(typing, &limits)?, stream)));
+        let (expanded, stream) = match parsed {
             Ok(parsed) => parsed,
             Err(error) => return Err(unreadable(error.offset(), error.message().to_string())),
         };
-        match documents.as_slice() {
-            [Value::Object(_)] => {}
+        match stream.documents.as_slice() {
+            [document] if is_mapping(document, typing) => {}
             [_] => return Err(None),
             many => return Err(unreadable(0, format!("it holds {} documents", many.len()))),
         }
-        // The string decoded, so its aliases' count cannot fail (the budget's end refuses then).
-        let expanded = stream
-            .check_json(typing, &limits)
-            .unwrap_or(limits.max_alias_nodes);
-        let parsed = (stream, expanded);
         let mut parsed = Parsed::new(
             self.path,
             Cow::Owned(inner),
-            parsed,
-            Some(documents),
+            (stream, expanded),
+            None,
             typing,
         );
         parsed.held = Some(held);
         Ok(parsed)
     }
+}
+
+/// Whether a document that decodes is a JSON object: its root a mapping, or an alias of one.
+fn is_mapping(document: &yaml::Document, typing: Typing) -> bool {
+    let view = yaml::View::new(document, typing);
+    view.resolve(&document.root)
+        .is_some_and(|root| matches!(root.kind(), NodeKind::Mapping { .. }))
 }
 
 /// Every string scalar under `root` whose text starts as a block mapping does (`key:` on its

@@ -150,12 +150,9 @@ fn literal(outer: &str, range: Range<usize>, decoded: &str) -> Result<Carrier, S
     };
     let crlf = outer[..start].ends_with("\r\n");
     let body = start..range.end;
-    let lines: Vec<&str> = outer[body.clone()].split('\n').collect();
+    let lines = || outer[body.clone()].split('\n');
     // The indentation: the first non-blank outer line's spaces less the decoded line's own.
-    let first = lines
-        .iter()
-        .find(|l| !l.trim().is_empty())
-        .ok_or_else(unfit)?;
+    let first = lines().find(|l| !l.trim().is_empty()).ok_or_else(unfit)?;
     let inner_first = decoded
         .lines()
         .find(|l| !l.trim().is_empty())
@@ -164,14 +161,16 @@ fn literal(outer: &str, range: Range<usize>, decoded: &str) -> Result<Carrier, S
     let indent = lead(first)
         .checked_sub(lead(inner_first))
         .ok_or_else(unfit)?;
-    let mut text = String::with_capacity(decoded.len());
-    for (i, piece) in lines.iter().enumerate() {
+    // The inner lines, joined by `\n`, must begin `decoded` (read in place, nothing built).
+    let mut rest = decoded;
+    for (i, piece) in lines().enumerate() {
         if i > 0 {
-            text.push('\n');
+            rest = rest.strip_prefix('\n').ok_or_else(unfit)?;
         }
-        text.push_str(inner_line(piece, indent).ok_or_else(unfit)?);
+        let line = inner_line(piece, indent).ok_or_else(unfit)?;
+        rest = rest.strip_prefix(line).ok_or_else(unfit)?;
     }
-    let tail = decoded.strip_prefix(text.as_str()).ok_or_else(unfit)?;
+    let tail = rest;
     if tail.chars().any(|c| c != '\n') {
         return Err(unfit());
     }

@@ -22,6 +22,22 @@ fn has_byte(word: u64, byte: u8) -> bool {
     x.wrapping_sub(LOW) & !x & HIGH != 0
 }
 
+/// How many UTF-16 code units `text` is (JavaScript's length): eight ASCII bytes at a time.
+pub fn utf16_len(text: &str) -> usize {
+    // A byte that does not continue a character starts one unit; a four-byte one, two.
+    let units = |b: &u8| usize::from(b & 0xC0 != 0x80) + usize::from(*b >= 0xF0);
+    let mut chunks = text.as_bytes().chunks_exact(8);
+    let mut count = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        count += match word & 0x8080_8080_8080_8080 {
+            0 => 8,
+            _ => chunk.iter().map(units).sum(),
+        };
+    }
+    count + chunks.remainder().iter().map(units).sum::<usize>()
+}
+
 /// An index of the line starts of one text, for turning byte offsets into lines and columns.
 ///
 /// Line breaks are those of YAML: `\r\n`, `\n` and a lone `\r`.
@@ -38,7 +54,9 @@ impl<'a> LineIndex<'a> {
         let mut starts = vec![0];
         let mut i = 0;
         while i < bytes.len() {
-            // Eight bytes at a time past those that hold no line break.
+            // Eight bytes at a time past those that hold no line break; a word that holds one
+            // is read byte by byte, all eight (a `\r\n` across its end read with it).
+            let end = (i + 8).min(bytes.len());
             if let Some(word) = bytes.get(i..i + 8) {
                 let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
                 if !has_byte(word, b'\n') && !has_byte(word, b'\r') {
@@ -46,16 +64,18 @@ impl<'a> LineIndex<'a> {
                     continue;
                 }
             }
-            match bytes[i] {
-                b'\n' => starts.push(i + 1),
-                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
-                    starts.push(i + 2);
-                    i += 1;
+            while i < end {
+                match bytes[i] {
+                    b'\n' => starts.push(i + 1),
+                    b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                        starts.push(i + 2);
+                        i += 1;
+                    }
+                    b'\r' => starts.push(i + 1),
+                    _ => {}
                 }
-                b'\r' => starts.push(i + 1),
-                _ => {}
+                i += 1;
             }
-            i += 1;
         }
         LineIndex { text, starts }
     }
@@ -163,6 +183,22 @@ mod tests {
             }
         }
         assert!(crate::text::has_crlf("a\rb\r\n") && !crate::text::has_crlf("a\rb\n\r"));
+    }
+
+    #[test]
+    fn counts_utf16_units_as_javascript_does() {
+        for text in [
+            "",
+            "plain ascii text, longer than a word",
+            "é",
+            "aé€😀b",
+            "x😀😀yyyyyyyyyyyyé",
+        ] {
+            assert_eq!(utf16_len(text), text.encode_utf16().count(), "{text}");
+            for cut in (0..=text.len()).filter(|&at| text.is_char_boundary(at)) {
+                assert_eq!(utf16_len(&text[cut..]), text[cut..].encode_utf16().count());
+            }
+        }
     }
 
     #[test]

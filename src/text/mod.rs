@@ -3,7 +3,7 @@
 mod lines;
 pub mod print;
 
-pub use lines::{LineCol, LineIndex};
+pub use lines::{LineCol, LineIndex, utf16_len};
 
 use serde::Serialize;
 

@@ -97,7 +97,7 @@ impl Bump {
         } else {
             session.diagnose(&inputs)
         };
-        crate::behaviour::add_to(&mut report, inputs.files, session.typing, &renders);
+        crate::behaviour::add_to(&mut report, inputs.files, session.typing(), &renders);
         report
     }
 }

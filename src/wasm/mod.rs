@@ -14,7 +14,7 @@ mod travel;
 #[cfg(feature = "render")]
 pub use behaviour::behaviour;
 pub(crate) use convert::{from_js, to_js, type_error};
-use convert::{from_js_or_default, given_texts, to_js_given};
+use convert::{from_js_files, from_js_or_default, given_texts, to_js_given};
 #[cfg(feature = "render")]
 pub use render::render;
 pub use session::JsSession;
@@ -105,7 +105,7 @@ pub fn decode(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(skip_typescript)]
 pub fn migrate(input: JsValue) -> Result<JsValue, JsValue> {
     let (rest, bump) = behaviour::take("migrate input", &input)?;
-    let read: MigrateInput = from_js("migrate input", rest)?;
+    let read: MigrateInput = from_js_files("migrate input", rest, file_texts)?;
     if read.proposal.is_none() {
         return Err(type_error(
             "migrate input: missing field `proposal`".to_string(),
@@ -119,11 +119,16 @@ pub fn migrate(input: JsValue) -> Result<JsValue, JsValue> {
     to_js_given(&report, &given_texts(&input, &request.files))
 }
 
+/// The texts of a migrate input's files, in order.
+fn file_texts(input: &mut MigrateInput) -> Vec<&mut String> {
+    input.files.iter_mut().map(|file| &mut file.text).collect()
+}
+
 /// Diagnoses the old values against both schemas, without a proposal.
 #[wasm_bindgen(skip_typescript)]
 pub fn diagnose(input: JsValue) -> Result<JsValue, JsValue> {
     let (rest, bump) = behaviour::take("diagnose input", &input)?;
-    let read: MigrateInput = from_js("diagnose input", rest)?;
+    let read: MigrateInput = from_js_files("diagnose input", rest, file_texts)?;
     let request = read.into_request(false).map_err(type_error)?;
     let report = match bump {
         Some(bump) => bump.run(&request, false),

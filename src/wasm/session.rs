@@ -1,6 +1,6 @@
 //! The JavaScript `Session`: both schemas compiled once, kept between calls.
 
-use super::convert::{from_js, given_texts, to_js, to_js_given, type_error};
+use super::convert::{from_js, from_js_files, given_texts, to_js, to_js_given, type_error};
 use crate::api::{SessionInput, SessionOptions, json_answers, named, source_files};
 use crate::migrate::{Inputs, Session, ValidateReport};
 use wasm_bindgen::prelude::*;
@@ -82,7 +82,9 @@ impl JsSession {
 
     fn call(&self, what: &str, given: JsValue, migrate: bool) -> Result<JsValue, JsValue> {
         let (rest, bump) = super::behaviour::take(what, &given)?;
-        let input: SessionInput = from_js(what, rest)?;
+        let input: SessionInput = from_js_files(what, rest, |input: &mut SessionInput| {
+            input.files.iter_mut().map(|file| &mut file.text).collect()
+        })?;
         if migrate && input.proposal.is_none() {
             return Err(type_error(format!("{what}: missing field `proposal`")));
         }

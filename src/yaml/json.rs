@@ -33,15 +33,22 @@ fn value_error(message: String, node: &Node) -> YamlError {
     YamlError::new(YamlErrorKind::Value, message, node.range())
 }
 
-/// Every anchored node of `root`, by the key an alias's target gives.
 /// Anchored nodes by the key an alias's target gives.
 pub(super) type Anchors<'a> = HashMap<(Range<usize>, &'a str), &'a Node>;
 
+/// Every anchored node of `root`, by the key an alias's target gives.
 pub(super) fn anchors_of(root: &Node) -> Anchors<'_> {
     let mut anchors = HashMap::new();
-    for node in root.nodes() {
+    // Walked without listing the nodes, and without reading any scalar's text.
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
         if let Some(name) = node.anchor() {
             anchors.insert((node.range(), name), node);
+        }
+        if let Some(entries) = node.entries() {
+            stack.extend(entries.iter().flat_map(|entry| [&entry.key, &entry.value]));
+        } else if let Some(items) = node.items() {
+            stack.extend(items.iter());
         }
     }
     anchors

@@ -125,7 +125,7 @@ pub(crate) fn helm_refusal_of(text: &str, seen: Option<Seen>) -> Option<YamlErro
 /// then the anchors' names and the flow collections are the scanner's to tell, not the text's.
 fn helm_may_refuse(text: &str, seen: Option<Seen>) -> bool {
     tabs::may_refuse(text)
-        || text.contains("\\/")
+        || escapes::may_refuse(text)
         || seen.map_or_else(|| names::may_refuse(text), |seen| seen.odd_anchor)
         || seen.map_or_else(|| flow::may_refuse(text), |seen| seen.flow_suspect)
         || separator::helm_refusal(text).is_some()
@@ -159,7 +159,7 @@ pub fn decode_direct(
 fn helm_suspect(text: &str, typing: Typing) -> bool {
     typing == Typing::Helm
         && (tabs::may_refuse(text)
-            || text.contains("\\/")
+            || escapes::may_refuse(text)
             || separator::helm_refusal(text).is_some())
 }
 

@@ -321,11 +321,7 @@ impl Node {
 
     /// What the node is, borrowed from it.
     pub fn kind(&self) -> NodeKind<'_> {
-        let repr = match &self.repr {
-            Repr::Annotated(annotated) => &annotated.1,
-            repr => repr,
-        };
-        match repr {
+        match self.content() {
             Repr::Mapping { flow, entries } => NodeKind::Mapping {
                 entries,
                 flow: *flow,
@@ -395,18 +391,26 @@ impl Node {
         }
     }
 
-    /// The entries, if the node is a mapping.
+    /// The node's content, its anchor and tag aside.
+    fn content(&self) -> &Repr {
+        match &self.repr {
+            Repr::Annotated(annotated) => &annotated.1,
+            repr => repr,
+        }
+    }
+
+    /// The entries, if the node is a mapping (its content read, no scalar's text checked).
     pub fn entries(&self) -> Option<&[Entry]> {
-        match self.kind() {
-            NodeKind::Mapping { entries, .. } => Some(entries),
+        match self.content() {
+            Repr::Mapping { entries, .. } => Some(entries),
             _ => None,
         }
     }
 
-    /// The items, if the node is a sequence.
+    /// The items, if the node is a sequence (its content read, no scalar's text checked).
     pub fn items(&self) -> Option<&[Node]> {
-        match self.kind() {
-            NodeKind::Sequence { items, .. } => Some(items),
+        match self.content() {
+            Repr::Sequence { items, .. } => Some(items),
             _ => None,
         }
     }
