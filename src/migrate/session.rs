@@ -7,6 +7,7 @@ use super::request::{
     BumpCharts, BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
 };
 use super::{stages, validate};
+#[cfg(feature = "templates")]
 use crate::reads::Reads;
 use crate::schema::{Change, Schema, Supplied, changelog};
 use crate::text::Diagnostic;
@@ -26,6 +27,7 @@ pub struct Session {
     pub(crate) typing: Typing,
     pub(crate) changelog: Vec<Change>,
     /// What each chart's templates read, when both were given as charts.
+    #[cfg(feature = "templates")]
     pub(crate) reads: Option<Arc<(Reads, Reads)>>,
     /// The outermost paths the target chart's templates read and the base's did not.
     pub(crate) gained: Vec<crate::path::ValuePath>,
@@ -104,6 +106,7 @@ impl Session {
                 defaults,
                 base_defaults: None,
                 typing,
+                #[cfg(feature = "templates")]
                 reads: None,
                 gained: Vec::new(),
                 charts: None,
@@ -127,6 +130,7 @@ impl Session {
     /// This session with both charts' templates, parsed and analyzed once: values the base
     /// chart read and the target reads nowhere are displaced; a template Helm's parser refuses
     /// is an error at its file, line and column.
+    #[cfg(feature = "templates")]
     pub fn with_templates(
         mut self,
         templates: Option<&BumpTemplates>,
@@ -147,6 +151,24 @@ impl Session {
             }
         }
         Ok(self)
+    }
+
+    /// This session, when neither chart's templates render anything; templates that render are
+    /// refused by name: this build lacks the analysis (feature `templates`), and a session that
+    /// ignored them would call values read that the target chart ignores.
+    #[cfg(not(feature = "templates"))]
+    pub fn with_templates(
+        self,
+        templates: Option<&BumpTemplates>,
+    ) -> Result<Session, Vec<Diagnostic>> {
+        let renders = |t: &crate::reads::Templates| t.files.iter().any(|f| f.is_rendered());
+        match templates.filter(|b| renders(&b.base) && renders(&b.target)) {
+            Some(both) => Err(vec![Diagnostic::in_file(
+                &both.target.chart,
+                "the charts' templates were given, and this build of values-migrate lacks the template analysis (feature `templates`; in a browser, the module pkg/web-render holds it)",
+            )]),
+            None => Ok(self),
+        }
     }
 
     /// Diagnoses the old values against both schemas, without a proposal.
@@ -212,6 +234,7 @@ impl Session {
             Some(Value::Object(map)) => map.keys().cloned().collect(),
             _ => Vec::new(),
         };
+        #[cfg(feature = "templates")]
         if let Some(reads) = self.reads.as_deref() {
             keys.extend(
                 reads
@@ -223,6 +246,24 @@ impl Session {
         crate::order::sort(&mut keys);
         keys.dedup();
         keys
+    }
+
+    /// Whether the target schema names `path` in its `properties` (list items through `items`).
+    pub(crate) fn target_declares(&self, path: &crate::path::ValuePath) -> bool {
+        let mut at = self.target.document();
+        for segment in path.segments() {
+            let next = match segment {
+                crate::path::Segment::Key(key) => {
+                    at.get("properties").and_then(|p| p.get(key.as_str()))
+                }
+                crate::path::Segment::Index(_) => at.get("items"),
+            };
+            match next {
+                Some(next) => at = next,
+                None => return false,
+            }
+        }
+        true
     }
 
     /// The target schema, compiled.

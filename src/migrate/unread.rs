@@ -119,7 +119,7 @@ impl<'s> Kept<'s> {
                 ));
             }
         }
-        if declares(self.session.target.document(), path) {
+        if self.session.target_declares(path) {
             return None;
         }
         Some(match self.session.reads.as_deref() {
@@ -130,22 +130,6 @@ impl<'s> Kept<'s> {
             None => "the target schema does not refuse it".to_string(),
         })
     }
-}
-
-/// Whether a schema names `path` in its `properties` (list items through `items`).
-fn declares(schema: &Value, path: &ValuePath) -> bool {
-    let mut at = schema;
-    for segment in path.segments() {
-        let next = match segment {
-            path::Segment::Key(key) => at.get("properties").and_then(|p| p.get(key.as_str())),
-            path::Segment::Index(_) => at.get("items"),
-        };
-        match next {
-            Some(next) => at = next,
-            None => return false,
-        }
-    }
-    true
 }
 
 /// The unread values grouped as the base chart read them: when the base read their mapping

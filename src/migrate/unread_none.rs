@@ -1,0 +1,44 @@
+//! What the charts' templates say of a bump, in a build without the template analysis (feature
+//! `templates` off: the browser's first module). A session of that build holds no templates that
+//! render (`Session::with_templates` refuses them), so the templates displace, escalate and refuse
+//! nothing, and a value the bump keeps is kept by the target schema alone.
+
+use super::plan::Finding;
+use super::session::Session;
+use crate::path::ValuePath;
+use crate::schema::{Displaced, Escalation};
+use serde_json::Value;
+
+/// No value is ignored by templates the session does not hold.
+pub(crate) fn ignored(_: &Session, _: &Value, _: &[Displaced]) -> Vec<Displaced> {
+    Vec::new()
+}
+
+/// No value is `required` by templates the session does not hold.
+pub(crate) fn required(_: &Session, _: &Value) -> Vec<Escalation> {
+    Vec::new()
+}
+
+/// No value of the proposal is refused for templates the session does not hold.
+pub(crate) fn unread_in_proposal(_: &Session, _: &Value, _: &Value) -> Vec<Finding> {
+    Vec::new()
+}
+
+/// Why a value the bump does not displace stays, for survival's refusal: the target schema
+/// declares it, or nothing displaces it.
+pub(crate) struct Kept<'s> {
+    session: &'s Session,
+}
+
+impl<'s> Kept<'s> {
+    /// The target schema's answer for `original`.
+    pub(crate) fn new(session: &'s Session, _: &Value) -> Kept<'s> {
+        Kept { session }
+    }
+
+    /// The words for `path`; `None` when the target schema accepting it is the reason.
+    pub(crate) fn why(&self, path: &ValuePath) -> Option<String> {
+        (!self.session.target_declares(path))
+            .then(|| "the target schema does not refuse it".to_string())
+    }
+}
