@@ -2,13 +2,16 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{JSON, Object, Reflect};
-use wasm_bindgen::{JsCast, JsValue};
+#[cfg(feature = "full")]
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 fn json(value: &JsValue) -> String {
     JSON::stringify(value).map(String::from).unwrap_or_default()
 }
 
+#[cfg(feature = "full")]
 fn options(file: &str) -> JsValue {
     let options = Object::new();
     Reflect::set(&options, &"file".into(), &file.into()).unwrap();
