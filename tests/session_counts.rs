@@ -44,6 +44,7 @@ fn a_session_compiles_each_schema_once_and_validates_the_target_at_most_twice() 
         prefix: None,
         proposal: Some(&proposal),
         answers: &[],
+        renders: None,
     };
     let validated = session.target().validations();
     let report = session.migrate(&inputs);

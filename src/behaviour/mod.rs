@@ -6,51 +6,21 @@
 //! told from the chart's own (A against C).
 
 mod diff;
+mod renders;
 pub mod sites;
 
 use serde_json::Value;
 
-use crate::chart::Source;
 use crate::migrate::behaviour::{BehaviourReport, RenderNote, Site, ValueBehaviour, Verdict};
 use crate::migrate::{MigrateReport, Op, Status};
 use crate::path::ValuePath;
 use crate::yaml::{DecodeOptions, Typing};
 
+pub use renders::{Render, Renders};
 pub use sites::{Manifests, ObjectId};
 
 /// How many sites a verdict lists on each side.
 const MAX_SITES: usize = 50;
-
-/// The two charts of a bump, read from a source.
-pub struct Charts<'a> {
-    /// Where the charts' files are.
-    pub source: &'a dyn Source,
-    /// The base chart (a directory or an archive).
-    pub base: &'a str,
-    /// The target chart.
-    pub target: &'a str,
-}
-
-/// Renders `chart` with `values` and provenance: its objects and placed origins, or why not.
-pub fn render(source: &dyn Source, chart: &str, values: &Value) -> Result<Manifests, String> {
-    let text = serde_json::to_string(values).map_err(|e| e.to_string())?;
-    let request = crate::render::Request {
-        values: vec![("values.yaml".to_string(), text)],
-        provenance: true,
-        ..crate::render::Request::default()
-    };
-    let outcome = crate::render::render(source, chart, &request).map_err(|f| match f {
-        crate::render::Failure::Invalid(m) | crate::render::Failure::Helm(m) => m,
-    })?;
-    let rendered = &outcome.rendered;
-    if let Some(error) = &rendered.error {
-        return Err(error.to_string());
-    }
-    if let Some(refused) = rendered.refused.first() {
-        return Err(format!("refused: {refused}"));
-    }
-    Ok(sites::manifests(&outcome))
-}
 
 /// The behaviour of a `migrate` or `diagnose` report, given the original values file texts
 /// (`files`: name and text), when both charts render; with `unrendered` saying why otherwise.
@@ -58,7 +28,7 @@ pub fn judge(
     report: &MigrateReport,
     files: &[(String, String)],
     typing: Typing,
-    charts: &Charts,
+    renders: &Renders,
 ) -> Option<BehaviourReport> {
     let original = original_values(report, files, typing)?;
     let migrated = match report.status {
@@ -66,41 +36,37 @@ pub fn judge(
         Status::Unchanged => Some(original.clone()),
         _ => None,
     };
-    let a = render(charts.source, charts.base, &original);
-    let c = render(charts.source, charts.target, &original);
-    let b = migrated
-        .as_ref()
-        .map(|values| render(charts.source, charts.target, values));
+    let a = renders.base(&original);
+    let c = renders.target(&original);
+    let b = migrated.as_ref().map(|values| renders.target(values));
+    let (a, c, b) = (a.as_ref(), c.as_ref(), b.as_deref());
     let note = |name: &str, r: &Result<Manifests, String>| RenderNote {
         render: name.to_string(),
         objects: r.as_ref().map_or(0, |m| m.objects.len()),
         error: r.as_ref().err().cloned(),
     };
-    let mut renders = vec![note("base", &a)];
-    if let Some(b) = &b {
-        renders.push(note("target", b));
+    let mut notes = vec![note("base", a)];
+    if let Some(b) = b {
+        notes.push(note("target", b));
     }
-    renders.push(note("target-original", &c));
-    let failed = renders.iter().find_map(|r| {
+    notes.push(note("target-original", c));
+    let failed = notes.iter().find_map(|r| {
         r.error
             .as_ref()
             .map(|e| format!("the {} render failed: {e}", r.render))
     });
     // B is the target with the migrated values; without a plan, C stands in its place.
-    let after = match &b {
-        Some(b) => b,
-        None => &c,
-    };
-    let (Ok(a), Ok(after_m)) = (&a, after) else {
+    let after = b.unwrap_or(c);
+    let (Ok(a), Ok(after_m)) = (a, after) else {
         return Some(BehaviourReport {
             values: Vec::new(),
-            manifests: diff::empty(renders),
+            manifests: diff::empty(notes),
             unrendered: failed,
         });
     };
     let after_values = migrated.as_ref().unwrap_or(&original);
     let values = verdicts(report, (a, &original), (after_m, after_values), b.is_some());
-    let manifests = diff::manifest_diff(a, after_m, c.as_ref().ok(), renders);
+    let manifests = diff::manifest_diff(a, after_m, c.as_ref().ok(), notes);
     Some(BehaviourReport {
         values,
         manifests,
@@ -393,24 +359,32 @@ fn verdict(
     if keys(a, before) != keys(b, after) {
         return Verdict::Relocated;
     }
-    let same = before.iter().all(|(o, field, control)| {
-        // A checksum annotation hashes a whole file: the chart's own change moves it too.
-        if *control || field.contains("annotations[\"checksum/") {
+    if alike_at(a, before, b) {
+        Verdict::Preserved
+    } else {
+        Verdict::Changed
+    }
+}
+
+/// Whether `b` renders each of `a`'s `sites` as `a` does: the same object holding the field
+/// with the same text (a site the value only decides counts by the field's presence; a
+/// checksum annotation, which hashes a whole file, by nothing).
+pub fn alike_at(a: &Manifests, sites: &[(usize, String, bool)], b: &Manifests) -> bool {
+    sites.iter().all(|(o, field, control)| {
+        if field.contains("annotations[\"checksum/") {
             return true;
         }
         let id = &a.objects[*o].id;
         let Some(other) = b.objects.iter().find(|x| &x.id == id) else {
             return false;
         };
+        if *control {
+            return sites::value_at(&other.value, field).is_some();
+        }
         let x = sites::value_at(&a.objects[*o].value, field).map(diff::normalize);
         let y = sites::value_at(&other.value, field).map(diff::normalize);
         x == y
-    });
-    if same {
-        Verdict::Preserved
-    } else {
-        Verdict::Changed
-    }
+    })
 }
 
 /// Whether a field's text is one of the value's scalars, or holds one of its strings of three

@@ -10,6 +10,7 @@ use serde_json::Value;
 use values_migrate_render::engine::Rendered;
 use values_migrate_render::exec::{Paths, Seg};
 
+use crate::migrate::renders::Reading;
 use crate::path::{Segment, ValuePath};
 use crate::yaml::{Limits, Node, NodeKind, Typing};
 
@@ -77,6 +78,78 @@ pub struct Manifests {
     pub objects: Vec<Object>,
     /// Every field an origin reached.
     pub placed: Vec<Placed>,
+    /// What the render read, written or not.
+    pub reads: ReadPaths,
+}
+
+/// The value paths a render's templates read (NOTES.txt aside), whether their bytes were written
+/// or not, each with the first file that read it; and the subcharts' conditions, read by Helm.
+#[derive(Clone, Debug, Default)]
+pub struct ReadPaths {
+    /// Each path read and the file that read it, sorted by path.
+    paths: Vec<(ValuePath, String)>,
+    /// The file that took the whole `.Values`, if one did (every value is read then).
+    whole: Option<String>,
+}
+
+impl ReadPaths {
+    /// How the render read `path` (whose value is `value`), and the file that read it: itself
+    /// or a value inside it that `value` holds, or only a mapping or list it sits in, taken whole.
+    pub fn reading(&self, path: &ValuePath, value: Option<&Value>) -> (Reading, Option<&str>) {
+        // In path order a value's descendants follow it; its ancestors are found one by one.
+        let at = self.paths.partition_point(|(read, _)| read < path);
+        let inside = self.paths[at..]
+            .iter()
+            .take_while(|(read, _)| read.starts_with(path))
+            .find(|(read, _)| match (value, read.strip_prefix(path)) {
+                (Some(value), Some(rest)) => crate::path::get(value, &rest).is_some(),
+                _ => true,
+            });
+        if let Some((_, file)) = inside {
+            return (Reading::Itself, Some(file));
+        }
+        if let Some(file) = &self.whole {
+            return (Reading::Around, Some(file));
+        }
+        let above = (1..path.len()).rev().find_map(|depth| {
+            let prefix = ValuePath::from_segments(path.segments()[..depth].to_vec());
+            let at = self.paths.partition_point(|(read, _)| *read < prefix);
+            self.paths.get(at).filter(|(read, _)| *read == prefix)
+        });
+        match above {
+            Some((_, file)) => (Reading::Around, Some(file)),
+            None => (Reading::Nowhere, None),
+        }
+    }
+
+    /// The read logs of the engine's files, NOTES.txt aside, and the subcharts' conditions.
+    fn of(outcome: &crate::render::Outcome) -> ReadPaths {
+        let rendered = &outcome.rendered;
+        let empty = Paths::new();
+        let ids = rendered.paths.as_ref().unwrap_or(&empty);
+        let mut cache: HashMap<u32, ValuePath> = HashMap::new();
+        let mut out = ReadPaths::default();
+        for (file, log) in &rendered.reads {
+            if file.ends_with("NOTES.txt") {
+                continue;
+            }
+            if log.whole && out.whole.is_none() {
+                out.whole = Some(file.clone());
+            }
+            for path in to_paths(ids, &log.paths, &mut cache) {
+                out.paths.push((path, file.clone()));
+            }
+        }
+        for gate in &outcome.gates {
+            for keys in &gate.conditions {
+                let path =
+                    ValuePath::from_segments(keys.iter().cloned().map(Segment::Key).collect());
+                out.paths.push((path, format!("{}Chart.yaml", gate.prefix)));
+            }
+        }
+        crate::order::by_key(&mut out.paths, |(path, _)| path.clone());
+        out
+    }
 }
 
 /// A step of a field's path.
@@ -92,6 +165,7 @@ enum Step {
 /// a subchart switched off stands as one pseudo object they decide.
 pub fn manifests(outcome: &crate::render::Outcome) -> Manifests {
     let mut out = placed(&outcome.rendered);
+    out.reads = ReadPaths::of(outcome);
     for gate in &outcome.gates {
         let control: Vec<ValuePath> = gate
             .conditions

@@ -4,6 +4,7 @@
 
 use super::Run;
 use super::args::SpecArgs;
+use crate::behaviour::Renders;
 use crate::migrate::behaviour::{brief_section, comment_section, text_section};
 use crate::migrate::{MigrateReport, Request};
 
@@ -15,32 +16,44 @@ impl Run<'_> {
             .then(|| (spec.base.clone(), spec.target.clone()))
     }
 
-    /// Renders both charts and adds what the bump does to the manifests to the report.
-    pub(super) fn add_behaviour(&self, request: &Request, report: &mut MigrateReport) {
-        let Some((base, target)) = &self.charts else {
-            return;
-        };
+    /// `diagnose` or `migrate` (`with_proposal`), with both charts' renders as the judge's
+    /// evidence when both are charts, and what the bump does to the manifests added.
+    pub(super) fn judged(&self, request: &Request, with_proposal: bool) -> MigrateReport {
         let source = super::chart::source(self.host);
-        let charts = crate::behaviour::Charts {
-            source: &source,
-            base,
-            target,
+        let Some((base, target)) = &self.charts else {
+            return if with_proposal {
+                crate::migrate::migrate(request)
+            } else {
+                crate::migrate::diagnose(request)
+            };
         };
-        let files: Vec<(String, String)> = request
-            .files
-            .iter()
-            .map(|f| (f.path.clone(), f.text.clone()))
-            .collect();
-        let Some(behaviour) = crate::behaviour::judge(report, &files, request.spec.typing, &charts)
-        else {
-            return;
+        let renders = Renders::new(&source, base, target);
+        let mut report = if with_proposal {
+            crate::migrate::migrate_rendered(request, &renders)
+        } else {
+            crate::migrate::diagnose_rendered(request, &renders)
         };
-        report.comment.push_str(&comment_section(&behaviour));
-        if let (Some(brief), Some(more)) = (report.brief.as_mut(), brief_section(&behaviour)) {
-            brief.push_str(&more);
-        }
-        report.behaviour = Some(behaviour);
+        add_behaviour(request, &mut report, &renders);
+        report
     }
+}
+
+/// Adds what the bump does to the manifests to the report, its comment and its brief.
+fn add_behaviour(request: &Request, report: &mut MigrateReport, renders: &Renders) {
+    let files: Vec<(String, String)> = request
+        .files
+        .iter()
+        .map(|f| (f.path.clone(), f.text.clone()))
+        .collect();
+    let Some(behaviour) = crate::behaviour::judge(report, &files, request.spec.typing, renders)
+    else {
+        return;
+    };
+    report.comment.push_str(&comment_section(&behaviour));
+    if let (Some(brief), Some(more)) = (report.brief.as_mut(), brief_section(&behaviour)) {
+        brief.push_str(&more);
+    }
+    report.behaviour = Some(behaviour);
 }
 
 /// The text summary's behaviour lines, when the report has them.

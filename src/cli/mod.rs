@@ -120,9 +120,8 @@ impl Run<'_> {
                     self.print(&text);
                     return Ok(exit::of_status(draft.diagnosis.status));
                 }
-                let mut report = crate::migrate::diagnose(&request);
                 self.charts = Self::charts_of(&args.spec, &request);
-                self.add_behaviour(&request, &mut report);
+                let report = self.judged(&request, false);
                 Ok(self.show(&report, format))
             }
             Command::Migrate {
@@ -202,9 +201,8 @@ impl Run<'_> {
         write: bool,
         travel: &args::RecordArgs,
     ) -> Result<i32, String> {
-        let mut report = crate::migrate::migrate(request);
+        let mut report = self.judged(request, true);
         let recording = self.after_migrate(request, &mut report, travel)?;
-        self.add_behaviour(request, &mut report);
         match format {
             Format::Json => self.print_json(&report),
             Format::Diff => report

@@ -1,5 +1,6 @@
 //! The diagnose stage: what the chart bump displaces and requires, decided before any proposal.
 
+use super::Renders;
 use super::outcome::{MigrateReport, Status};
 use super::session::Session;
 use crate::path::{self, ValuePath, sort_in_document_order};
@@ -13,6 +14,7 @@ pub(crate) fn facts(
     original: &Value,
     answers: &[(ValuePath, Value)],
     proposal: Option<&Value>,
+    renders: Option<&dyn Renders>,
     report: &mut MigrateReport,
 ) {
     // One validation of the coalesced values answers both: what is displaced, what is missing.
@@ -23,7 +25,9 @@ pub(crate) fn facts(
         session.defaults.as_ref(),
     );
     let mut displaced = displaced;
-    displaced.extend(super::unread::ignored(session, original, &displaced));
+    displaced.extend(super::unread::ignored(
+        session, original, &displaced, renders,
+    ));
     report.displaced = displaced;
     // In the file's order, as a reviewer reads it.
     sort_in_document_order(original, &mut report.displaced, |d| &d.path);

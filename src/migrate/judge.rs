@@ -1,6 +1,7 @@
 //! The judge stage: the proposal with a person's answers and derivable keys applied, the three
 //! refusals (survival, schema validity, provenance) and the plan derived from the two trees.
 
+use super::Renders;
 use super::outcome::{MigrateReport, Op, RefusalKind, SetSource};
 use super::plan::{Finding, PlanInput, Planned, Source, plan};
 use super::session::Session;
@@ -24,11 +25,12 @@ pub(crate) fn judge<'p>(
     original: &Value,
     proposal: &'p Value,
     answers: &[(ValuePath, Value)],
+    renders: Option<&dyn Renders>,
     report: &MigrateReport,
 ) -> Judged<'p> {
     let mut findings = Vec::new();
     let judged = with_answers(proposal, answers, report, &mut findings);
-    let displaced: Vec<Source> = report
+    let mut displaced: Vec<Source> = report
         .displaced
         .iter()
         .map(|d| Source {
@@ -38,6 +40,10 @@ pub(crate) fn judge<'p>(
         .collect();
     let schema_source = |path: &ValuePath, value: &Value| schema_source(session, path, value);
     let kept = super::unread::Kept::new(session, original);
+    if let Some(renders) = renders {
+        let alike = super::renders::moved_alike(original, &judged, &displaced, &kept, renders);
+        displaced.extend(alike);
+    }
     let kept_by = |path: &ValuePath| kept.why(path);
     let mut planned = plan(&PlanInput {
         original,

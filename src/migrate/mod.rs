@@ -20,6 +20,7 @@ pub mod plan;
 pub mod propose;
 mod read;
 pub mod render;
+pub mod renders;
 pub mod request;
 pub mod residual;
 pub mod session;
@@ -38,6 +39,7 @@ pub use outcome::{
     ChartFinding, ChartFindings, KeptComment, MigrateReport, NotCarried, Op, Refusal, RefusalKind,
     SetSource, Status,
 };
+pub use renders::Renders;
 pub use request::{
     BumpCharts, BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
     ValidateRequest,
@@ -47,13 +49,23 @@ pub use validate::{ChartNamed, LocatedViolation, ValidateReport};
 
 /// Diagnoses the old values against both schemas, without a proposal (a session of its own).
 pub fn diagnose(request: &Request) -> MigrateReport {
-    session::one_shot(request, false)
+    session::one_shot(request, false, None)
+}
+
+/// `diagnose`, with both charts' renders as the judge's evidence (docs/behaviour.md).
+pub fn diagnose_rendered(request: &Request, renders: &dyn Renders) -> MigrateReport {
+    session::one_shot(request, false, Some(renders))
 }
 
 /// Judges the proposal, derives the plan, applies it to the original text and verifies the result
 /// (a session of its own).
 pub fn migrate(request: &Request) -> MigrateReport {
-    session::one_shot(request, true)
+    session::one_shot(request, true, None)
+}
+
+/// `migrate`, with both charts' renders as the judge's evidence (docs/behaviour.md).
+pub fn migrate_rendered(request: &Request, renders: &dyn Renders) -> MigrateReport {
+    session::one_shot(request, true, Some(renders))
 }
 
 #[cfg(test)]

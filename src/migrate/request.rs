@@ -146,6 +146,7 @@ impl Request {
             prefix: self.prefix.as_deref(),
             proposal: self.proposal.as_ref(),
             answers: &self.answers,
+            renders: None,
         }
     }
 }

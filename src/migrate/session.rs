@@ -56,6 +56,8 @@ pub struct Inputs<'a> {
     pub proposal: Option<&'a Named>,
     /// A person's answers: `(path, value as YAML)`.
     pub answers: &'a [(String, String)],
+    /// Both charts rendered, when they are at hand: the judge's evidence (`migrate::Renders`).
+    pub renders: Option<&'a dyn super::Renders>,
 }
 
 impl Session {
@@ -178,7 +180,7 @@ impl Session {
         if !errors.is_empty() {
             return invalid(errors);
         }
-        self.by_chart(stages::diagnose(self, &read, inputs.prefix))
+        self.by_chart(stages::diagnose(self, &read, inputs.prefix, inputs.renders))
     }
 
     /// Judges the proposal, derives the plan, splices it into the original text and verifies it;
@@ -198,7 +200,7 @@ impl Session {
         if !errors.is_empty() {
             return invalid(errors);
         }
-        self.by_chart(stages::migrate(self, &read, inputs.prefix))
+        self.by_chart(stages::migrate(self, &read, inputs.prefix, inputs.renders))
     }
 
     /// This session with both chart trees: every finding and change of a report is then named
@@ -246,6 +248,16 @@ impl Session {
         crate::order::sort(&mut keys);
         keys.dedup();
         keys
+    }
+
+    /// The target chart as a finding names it: its templates' chart and version when they were
+    /// given, else the target schema's name.
+    pub(crate) fn target_chart(&self) -> String {
+        #[cfg(feature = "templates")]
+        if let Some(reads) = self.reads.as_deref() {
+            return reads.1.chart();
+        }
+        self.target_name.clone()
     }
 
     /// Whether the target schema names `path` in its `properties` (list items through `items`).
@@ -349,8 +361,15 @@ impl Session {
 
 /// Runs one request with a session of its own: the one-shot form of [`Session::diagnose`] and
 /// [`Session::migrate`]; an unreadable schema or file makes the report `invalid` with every error.
-pub(crate) fn one_shot(request: &Request, with_proposal: bool) -> MigrateReport {
-    let inputs = request.inputs();
+pub(crate) fn one_shot(
+    request: &Request,
+    with_proposal: bool,
+    renders: Option<&dyn super::Renders>,
+) -> MigrateReport {
+    let inputs = Inputs {
+        renders,
+        ..request.inputs()
+    };
     match Session::of_request(request) {
         Ok(session) if with_proposal => session.migrate(&inputs),
         Ok(session) => session.diagnose(&inputs),

@@ -1,6 +1,7 @@
 //! The stages in order, each run once and handing a typed value forward:
 //! read → locate → diagnose → judge → write → report.
 
+use super::Renders;
 use super::brief::brief;
 use super::comment::comment;
 use super::facts::facts;
@@ -30,13 +31,25 @@ struct Located<'r> {
 }
 
 /// Diagnoses the values without a proposal: displaced values, required keys, the brief.
-pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateReport {
+pub(crate) fn diagnose(
+    session: &Session,
+    read: &Read<'_>,
+    prefix: Option<&str>,
+    renders: Option<&dyn Renders>,
+) -> MigrateReport {
     let mut report = MigrateReport::new(Status::Unchanged);
     let Some(located) = located(session, read, prefix, &mut report) else {
         report.comment = comment(&session.base_name, &session.target_name, &report);
         return report;
     };
-    facts(session, &located.original, &read.answers, None, &mut report);
+    facts(
+        session,
+        &located.original,
+        &read.answers,
+        None,
+        renders,
+        &mut report,
+    );
     report.brief = Some(brief(&session.target, &session.gained, &report));
     if report.status == Status::Escalated {
         return report;
@@ -62,14 +75,24 @@ pub(crate) fn diagnose(session: &Session, read: &Read<'_>, prefix: Option<&str>)
 }
 
 /// Diagnoses, judges the proposal, plans, writes and verifies; the report is built once.
-pub(crate) fn migrate(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateReport {
-    let mut report = run(session, read, prefix);
+pub(crate) fn migrate(
+    session: &Session,
+    read: &Read<'_>,
+    prefix: Option<&str>,
+    renders: Option<&dyn Renders>,
+) -> MigrateReport {
+    let mut report = run(session, read, prefix, renders);
     report.comment = comment(&session.base_name, &session.target_name, &report);
     report
 }
 
 /// The stages of a migrate, each once, up to the written and verified files or the refusal.
-fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateReport {
+fn run(
+    session: &Session,
+    read: &Read<'_>,
+    prefix: Option<&str>,
+    renders: Option<&dyn Renders>,
+) -> MigrateReport {
     let mut report = MigrateReport::new(Status::Unchanged);
     let Some(proposal) = read.proposal.as_ref() else {
         return report;
@@ -87,13 +110,21 @@ fn run(session: &Session, read: &Read<'_>, prefix: Option<&str>) -> MigrateRepor
         original,
         &read.answers,
         Some(&proposal.value),
+        renders,
         &mut report,
     );
     report.brief = Some(brief(&session.target, &session.gained, &report));
     if report.status == Status::Escalated {
         return report;
     }
-    let judged = judge(session, original, &proposal.value, &read.answers, &report);
+    let judged = judge(
+        session,
+        original,
+        &proposal.value,
+        &read.answers,
+        renders,
+        &report,
+    );
     let file = &read.files[candidate.file];
     report.ops = judged.planned.ops;
     report.not_carried = judged.planned.not_carried;

@@ -2,6 +2,7 @@
 //! nowhere is displaced, a value a target template `required`s that nothing sets is escalated,
 //! and a value of the proposal no target template reads is refused (docs/templates.md).
 
+use super::Renders;
 use super::outcome::RefusalKind;
 use super::plan::Finding;
 use super::session::Session;
@@ -15,7 +16,22 @@ const NEAREST: usize = 3;
 
 /// The values of `original` the base chart's templates read and the target's read nowhere, less
 /// those the schema already displaced (or that sit inside one).
-pub(crate) fn ignored(session: &Session, original: &Value, schema: &[Displaced]) -> Vec<Displaced> {
+/// When both charts render with the values, their renders judge: see `renders::judged`.
+pub(crate) fn ignored(
+    session: &Session,
+    original: &Value,
+    schema: &[Displaced],
+    renders: Option<&dyn Renders>,
+) -> Vec<Displaced> {
+    let found = read_nowhere(session, original, schema);
+    match renders {
+        Some(renders) => super::renders::judged(session, original, schema, found, renders),
+        None => found,
+    }
+}
+
+/// The values the target's templates read nowhere, as their static reading finds them.
+fn read_nowhere(session: &Session, original: &Value, schema: &[Displaced]) -> Vec<Displaced> {
     let Some(reads) = session.reads.as_deref() else {
         return Vec::new();
     };
@@ -106,6 +122,13 @@ impl<'s> Kept<'s> {
             .as_deref()
             .map(|reads| reads.1.with_values(&target_coalesced(session, original)));
         Kept { session, after }
+    }
+
+    /// Whether a target template reads `path` (a back-compat read).
+    pub(crate) fn read_by_template(&self, path: &ValuePath) -> bool {
+        self.after
+            .as_ref()
+            .is_some_and(|after| after.reaching(path).is_some())
     }
 
     /// The words for `path`; `None` when the target schema accepting it is the reason.

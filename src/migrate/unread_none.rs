@@ -1,17 +1,27 @@
 //! What the charts' templates say of a bump, in a build without the template analysis (feature
 //! `templates` off: the browser's first module). A session of that build holds no templates that
-//! render (`Session::with_templates` refuses them), so the templates displace, escalate and refuse
-//! nothing, and a value the bump keeps is kept by the target schema alone.
+//! render (`Session::with_templates` refuses them), so their static reading displaces, escalates
+//! and refuses nothing, and a value the bump keeps is kept by the target schema alone; renders
+//! handed in by a caller (`migrate_rendered`) still judge.
 
 use super::plan::Finding;
+use super::renders::Renders;
 use super::session::Session;
 use crate::path::ValuePath;
 use crate::schema::{Displaced, Escalation};
 use serde_json::Value;
 
-/// No value is ignored by templates the session does not hold.
-pub(crate) fn ignored(_: &Session, _: &Value, _: &[Displaced]) -> Vec<Displaced> {
-    Vec::new()
+/// The values the charts' renders, when given, find ignored; the templates' static reading adds none.
+pub(crate) fn ignored(
+    session: &Session,
+    original: &Value,
+    schema: &[Displaced],
+    renders: Option<&dyn Renders>,
+) -> Vec<Displaced> {
+    match renders {
+        Some(renders) => super::renders::judged(session, original, schema, Vec::new(), renders),
+        None => Vec::new(),
+    }
 }
 
 /// No value is `required` by templates the session does not hold.
@@ -34,6 +44,11 @@ impl<'s> Kept<'s> {
     /// The target schema's answer for `original`.
     pub(crate) fn new(session: &'s Session, _: &Value) -> Kept<'s> {
         Kept { session }
+    }
+
+    /// No template of a session without templates reads `path`.
+    pub(crate) fn read_by_template(&self, _: &ValuePath) -> bool {
+        false
     }
 
     /// The words for `path`; `None` when the target schema accepting it is the reason.

@@ -10,7 +10,6 @@ pub mod record;
 pub mod render;
 pub mod render_gate;
 pub mod replay;
-pub mod sha256;
 
 pub use record::{ChartBump, Migration, record};
 pub use replay::{ReplayReport, ReplayRequest, replay};

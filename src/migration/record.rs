@@ -1,6 +1,5 @@
 //! A recorded migration: the verified plan of one values file, as a portable, reviewable JSON recipe.
 
-use super::sha256;
 use crate::migrate::{MigrateReport, Op, SetSource, Status};
 use crate::migrate::{Named, Request};
 use serde::{Deserialize, Serialize};
@@ -42,7 +41,9 @@ impl SchemaDigest {
     pub fn of(schema: &Named) -> SchemaDigest {
         SchemaDigest {
             file: schema.name.clone(),
-            sha256: sha256::hex_digest(schema.text.as_bytes()),
+            sha256: values_migrate_gostd::sha::hex(&values_migrate_gostd::sha::sha256(
+                schema.text.as_bytes(),
+            )),
         }
     }
 }

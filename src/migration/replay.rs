@@ -200,6 +200,7 @@ impl Replayer {
             prefix: (!merged).then_some(prefix.as_str()),
             proposal: Some(&named),
             answers: &proposal.answers,
+            renders: None,
         });
         ReplayReport {
             report,

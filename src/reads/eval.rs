@@ -465,41 +465,50 @@ impl<'t> Run<'t> {
             [Atom::Values(path)] => Some(Guard::Truthy(path.clone())),
             _ => None,
         };
-        if let Some(lists) = constant_lists(&value) {
-            // A list of constants built in the template (`splitList "." "a.b"`): each item in
-            // turn, as Go runs it, so that a value walked key by key is followed.
-            f.guards.push(Guard::Opaque);
-            for items in lists {
-                for (i, item) in items.into_iter().enumerate() {
-                    let inner = f.vars.len();
-                    match branch.pipe.decl.as_slice() {
-                        [one] => f.vars.push((one.name.clone(), item.clone())),
-                        [key, var] => {
-                            f.vars
-                                .push((key.name.clone(), Val::one(Atom::Const(i.to_string()))));
-                            f.vars.push((var.name.clone(), item.clone()));
-                        }
-                        _ => {}
-                    }
-                    let dot = std::mem::replace(&mut f.dot, item);
-                    self.list(&branch.list, f);
-                    f.dot = dot;
-                    f.vars.truncate(inner);
-                }
-            }
-            f.guards.pop();
-            self.serves = outer_serves;
-            if let Some(else_list) = &branch.else_list {
-                self.list(else_list, f);
-            }
-            f.vars.truncate(scope);
-            return;
+        match constant_lists(&value) {
+            Some(lists) => self.range_constants(branch, f, lists),
+            None => self.range_value(branch, f, &value, ranged),
         }
-        let items = items_of(&value);
+        self.serves = outer_serves;
+        if let Some(else_list) = &branch.else_list {
+            self.list(else_list, f);
+        }
+        f.vars.truncate(scope);
+    }
+
+    /// A range over a list of constants built in the template (`splitList "." "a.b"`): each
+    /// item in turn, as Go runs it, so that a value walked key by key is followed.
+    fn range_constants(&mut self, branch: &Branch, f: &mut Frame, lists: Vec<Vec<Val>>) {
+        f.guards.push(Guard::Opaque);
+        for items in lists {
+            for (i, item) in items.into_iter().enumerate() {
+                let inner = f.vars.len();
+                match branch.pipe.decl.as_slice() {
+                    [one] => f.vars.push((one.name.clone(), item.clone())),
+                    [key, var] => {
+                        f.vars
+                            .push((key.name.clone(), Val::one(Atom::Const(i.to_string()))));
+                        f.vars.push((var.name.clone(), item.clone()));
+                    }
+                    _ => {}
+                }
+                let dot = std::mem::replace(&mut f.dot, item);
+                self.list(&branch.list, f);
+                f.dot = dot;
+                f.vars.truncate(inner);
+            }
+        }
+        f.guards.pop();
+    }
+
+    /// A range over what the values hold: its body once, the items folded together, under the
+    /// guard that the ranged value is not empty (`ranged`).
+    fn range_value(&mut self, branch: &Branch, f: &mut Frame, value: &Val, ranged: Option<Guard>) {
+        let items = items_of(value);
         match branch.pipe.decl.as_slice() {
             [one] => f.vars.push((one.name.clone(), items.clone())),
             [key, item] => {
-                f.vars.push((key.name.clone(), keys_of(&value)));
+                f.vars.push((key.name.clone(), keys_of(value)));
                 f.vars.push((item.name.clone(), items.clone()));
             }
             _ => {}
@@ -511,11 +520,6 @@ impl<'t> Run<'t> {
         self.list(&branch.list, f);
         f.dot = dot;
         f.guards.truncate(outer);
-        self.serves = outer_serves;
-        if let Some(else_list) = &branch.else_list {
-            self.list(else_list, f);
-        }
-        f.vars.truncate(scope);
     }
 
     pub(super) fn pipe(&mut self, pipe: &Pipe, f: &mut Frame) -> Val {

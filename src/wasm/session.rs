@@ -53,6 +53,7 @@ impl JsSession {
                     prefix: input.prefix.as_deref(),
                     proposal: None,
                     answers: &answers,
+                    renders: None,
                 })
             }
             Err(errors) => crate::migrate::Draft {
@@ -97,6 +98,7 @@ impl JsSession {
             prefix: input.prefix.as_deref(),
             proposal: proposal.as_ref(),
             answers: &answers,
+            renders: None,
         };
         let report = if migrate {
             session.migrate(&inputs)

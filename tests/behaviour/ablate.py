@@ -44,6 +44,9 @@ from pathlib import Path
 import yaml
 from helm_python.chart import Chart
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "charts"))
+from values_paths import at, segments  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "tests" / "charts" / "real"
 CHURN = {"helm.sh/chart", "app.kubernetes.io/version", "chart"}
@@ -73,34 +76,6 @@ def render(chart, values):
         except Exception as error:  # a failed render is an outcome too
             _cache[key] = f"render failed: {str(error).strip()[:300]}"
     return _cache[key]
-
-
-def segments(path):
-    """Our path syntax (`a.b["c.d"][0]`) as keys and indexes."""
-    out, i = [], 0
-    while i < len(path):
-        if path[i] == ".":
-            i += 1
-        elif path[i] == "[":
-            if path[i + 1] == '"':
-                m = re.match(r'\["((?:[^"\\]|\\.)*)"\]', path[i:])
-                out.append(json.loads('"' + m.group(1) + '"'))
-            else:
-                m = re.match(r"\[(\d+)\]", path[i:])
-                out.append(int(m.group(1)))
-            i += len(m.group(0))
-        else:
-            m = re.match(r"[^.\[]+", path[i:])
-            out.append(m.group(0))
-            i += len(m.group(0))
-    return out
-
-
-def at(values, path):
-    node = values
-    for key in path:
-        node = node[key]
-    return node
 
 
 def changed(value):

@@ -41,6 +41,9 @@ from pathlib import Path
 import yaml
 from helm_python.chart import Chart
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from values_paths import at, has, segments, show  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 REAL = ROOT / "tests" / "charts" / "real"
 CLI = ROOT / "target" / "debug" / "values-migrate"
@@ -65,55 +68,6 @@ def render(chart, values):
         except Exception as error:  # a render that fails is an outcome too
             _cache[key_] = f"render failed: {str(error).strip()[:300]}"
     return _cache[key_]
-
-
-def segments(path):
-    """Our path syntax (`a.b["c.d"][0]`) as keys and indexes."""
-    out, i = [], 0
-    while i < len(path):
-        if path[i] == ".":
-            i += 1
-        elif path[i] == "[":
-            if path[i + 1] == '"':
-                m = re.match(r'\["((?:[^"\\]|\\.)*)"\]', path[i:])
-                out.append(json.loads('"' + m.group(1) + '"'))
-            else:
-                m = re.match(r"\[(\d+)\]", path[i:])
-                out.append(int(m.group(1)))
-            i += len(m.group(0))
-        else:
-            m = re.match(r"[^.\[]+", path[i:])
-            out.append(m.group(0))
-            i += len(m.group(0))
-    return out
-
-
-def show(path):
-    """Keys and indexes in our path syntax."""
-    out = ""
-    for key in path:
-        if isinstance(key, int):
-            out += f"[{key}]"
-        elif re.fullmatch(r"[^.\[\]\"]+", str(key)):
-            out += ("." if out else "") + str(key)
-        else:
-            out += "[" + json.dumps(key) + "]"
-    return out
-
-
-def at(values, path):
-    node = values
-    for key in path:
-        node = node[key]
-    return node
-
-
-def has(values, path):
-    try:
-        at(values, path)
-        return True
-    except (KeyError, IndexError, TypeError):
-        return False
 
 
 def without(values, *paths):

@@ -312,3 +312,106 @@ fn schemas_alone_give_no_behaviour_and_a_chart_that_does_not_render_says_so() {
     assert!(report.get("behaviour").is_none());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A real bump's two chart directories, as paths.
+fn chart_paths(pair: &str) -> (String, String) {
+    let path = |side: &str| real(pair).join(side).display().to_string();
+    (path("base-chart"), path("target-chart"))
+}
+
+/// A `migrate` request of a fixture's values and proposal against a real bump's two charts.
+fn request_of(fixture: &str, pair: &str) -> values_migrate::migrate::Request {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("tests/fixtures/migrate").join(fixture);
+    let named = |name: &str| values_migrate::migrate::Named {
+        name: name.to_string(),
+        text: std::fs::read_to_string(dir.join(name)).expect("fixture file"),
+    };
+    let chart = |side: &str| {
+        values_migrate::chart::Input::from_path(&real(pair).join(side)).expect("the chart reads")
+    };
+    let (base, target) = (chart("base-chart"), chart("target-chart"));
+    values_migrate::migrate::Request {
+        files: vec![values_migrate::migrate::SourceFile {
+            path: "values.yaml".to_string(),
+            text: named("values.yaml").text,
+        }],
+        proposal: Some(named("proposal.yaml")),
+        prefix: None,
+        answers: Vec::new(),
+        spec: values_migrate::migrate::SessionSpec {
+            base_schema: base.schema,
+            target_schema: target.schema,
+            defaults: target.defaults,
+            base_defaults: base.defaults,
+            typing: values_migrate::yaml::Typing::Helm,
+            schema_refs: Vec::new(),
+            templates: values_migrate::migrate::BumpTemplates::of(base.templates, target.templates),
+            charts: None,
+        },
+    }
+}
+
+#[test]
+fn a_move_away_from_a_back_compat_read_is_carried_when_the_target_renders_it_the_same() {
+    // argo-cd 6.0.0 still reads `server.config["exec.enabled"]` (role.yaml:45, `coalesce`): the
+    // templates alone keep it where it is and survival refuses the proposal's move; the renders
+    // show the Role's rules the same with the move, so it is carried.
+    let pair = "argo-cd-5.55.0-to-6.0.0";
+    let fixture = "real-argo-cd-5.55.0-to-6.0.0-exec-enabled-read-back-compat-moved-as-it-renders";
+    let request = request_of(fixture, pair);
+    let alone = serde_json::to_value(values_migrate::migrate::migrate(&request)).unwrap();
+    assert_eq!(alone["status"], "refused");
+    let survival = &alone["refusals"][0];
+    assert_eq!(survival["kind"], "survival");
+    assert_eq!(survival["path"], "server.config[\"exec.enabled\"]");
+    let (base, target) = chart_paths(pair);
+    let renders =
+        values_migrate::behaviour::Renders::new(&values_migrate::chart::Fs, &base, &target);
+    let judged = values_migrate::migrate::migrate_rendered(&request, &renders);
+    let judged = serde_json::to_value(judged).unwrap();
+    assert_eq!(judged["status"], "planned", "{}", judged["refusals"]);
+    let moved = judged["ops"].as_array().unwrap().iter().any(|op| {
+        op["op"] == "rename"
+            && op["from"] == "server.config[\"exec.enabled\"]"
+            && op["to"] == "configs.cm[\"exec.enabled\"]"
+    });
+    assert!(moved, "{}", judged["ops"]);
+}
+
+#[test]
+fn a_value_the_targets_render_reads_nowhere_is_named_where_the_templates_reading_is_blind() {
+    // argo-cd 5.55.0's own values as the user's file: 6.0.0 reads
+    // `applicationSet.webhook.ingress.enabled` nowhere (not even in a guard), which the
+    // templates' static reading misses and the render finds (Helm agrees: unread_oracle.py).
+    let pair = "argo-cd-5.55.0-to-6.0.0";
+    let fixture = "real-argo-cd-5.55.0-to-6.0.0-exec-enabled-read-back-compat-moved-as-it-renders";
+    let mut request = request_of(fixture, pair);
+    request.proposal = None;
+    request.files[0].text =
+        std::fs::read_to_string(real(pair).join("base-chart/values.yaml")).expect("defaults");
+    let path = "applicationSet.webhook.ingress.enabled";
+    let named = |report: &values_migrate::migrate::MigrateReport| {
+        report
+            .displaced
+            .iter()
+            .find(|d| d.path.to_string() == path)
+            .map(|d| d.reason.clone())
+    };
+    assert_eq!(named(&values_migrate::migrate::diagnose(&request)), None);
+    let (base, target) = chart_paths(pair);
+    let renders =
+        values_migrate::behaviour::Renders::new(&values_migrate::chart::Fs, &base, &target);
+    let reason = named(&values_migrate::migrate::diagnose_rendered(
+        &request, &renders,
+    ));
+    let reason = reason.expect("named from the render");
+    assert!(
+        reason.contains("rendered with these values, no template of it reads it"),
+        "{reason}"
+    );
+    assert!(
+        reason.contains("argocd-applicationset/webhook-ingress.yaml"),
+        "{reason}"
+    );
+}

@@ -99,8 +99,22 @@ fn run_case(dir: &Path) -> Result<(), String> {
             charts: None,
         },
     };
-    let report = match text("command") {
-        Some("diagnose") => diagnose(&request),
+    // Both charts given as charts: their renders judge too, as the CLI's do (docs/behaviour.md).
+    let charts = ["base", "target"].map(|key| {
+        let path = dir.join(text(key).unwrap_or_default());
+        (path.is_dir() || path.extension().is_some_and(|e| e == "tgz"))
+            .then(|| path.display().to_string())
+    });
+    let report = match (&charts, text("command")) {
+        ([Some(base), Some(target)], command) => {
+            let renders =
+                values_migrate::behaviour::Renders::new(&values_migrate::chart::Fs, base, target);
+            match command {
+                Some("diagnose") => values_migrate::migrate::diagnose_rendered(&request, &renders),
+                _ => values_migrate::migrate::migrate_rendered(&request, &renders),
+            }
+        }
+        (_, Some("diagnose")) => diagnose(&request),
         _ => migrate(&request),
     };
     let got = serde_json::to_value(&report).map_err(|e| e.to_string())?;

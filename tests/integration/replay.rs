@@ -102,7 +102,9 @@ fn the_recording_names_the_bump_both_digests_and_every_op_with_its_source() {
         json["chart"],
         json!({"name": "bosun", "from": "0.20.0", "to": "0.25.1"})
     );
-    let digest = |path: &str| values_migrate::migration::sha256::hex_digest(read(path).as_bytes());
+    let digest = |path: &str| {
+        values_migrate_gostd::sha::hex(&values_migrate_gostd::sha::sha256(read(path).as_bytes()))
+    };
     assert_eq!(
         json["schemas"]["base"]["sha256"],
         digest(&format!("{EXAMPLE}/base.values.schema.json"))

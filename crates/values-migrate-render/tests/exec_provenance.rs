@@ -52,14 +52,20 @@ fn dotted(paths: &Paths, id: u32) -> String {
     out
 }
 
-/// Each origin of a file as (its text, data paths, control paths).
-fn origins(chart: &Chart, values: serde_json::Value, file: &str) -> Vec<(String, String, String)> {
+/// The chart rendered with `values` and provenance, which must not fail.
+fn with_provenance(chart: &Chart, values: serde_json::Value) -> engine::Rendered {
     let options = Options {
         provenance: true,
         ..Options::default()
     };
     let rendered = engine::render(chart, go(values), &options, None);
     assert!(rendered.error.is_none(), "{:?}", rendered.error);
+    rendered
+}
+
+/// Each origin of a file as (its text, data paths, control paths).
+fn origins(chart: &Chart, values: serde_json::Value, file: &str) -> Vec<(String, String, String)> {
+    let rendered = with_provenance(chart, values);
     let paths = rendered.paths.as_ref().expect("paths");
     let text = &rendered.files[file].0;
     let join = |set: &[u32]| {
@@ -209,4 +215,77 @@ fn without_provenance_nothing_is_recorded() {
     assert!(rendered.paths.is_none());
     assert!(rendered.origins.is_empty());
     assert_eq!(rendered.files["c/templates/x.yaml"].0, "a: 1\n");
+}
+
+/// A file's read log as dotted paths, and whether it took the whole `.Values`.
+fn read_log(chart: &Chart, values: serde_json::Value, file: &str) -> (Vec<String>, bool) {
+    let rendered = with_provenance(chart, values);
+    let paths = rendered.paths.as_ref().expect("paths");
+    let log = &rendered.reads[file];
+    let read = log.paths.iter().map(|id| dotted(paths, *id)).collect();
+    (read, log.whole)
+}
+
+#[test]
+fn the_read_log_holds_what_decided_nothing_was_written() {
+    // `legacy` is false: nothing is written, yet the chart read it, and `hasKey` read `m.k`.
+    let t = "{{- if .Values.legacy }}\nold: {{ .Values.old }}\n{{- end }}\n{{- if hasKey .Values.m \"k\" }}\nk: yes\n{{- end }}\nname: {{ .Values.name }}\n";
+    let c = chart("c", &[("templates/x.yaml", t)], vec![]);
+    let values = serde_json::json!({"legacy": false, "old": 1, "m": {"k": 2, "j": 3}, "name": "n"});
+    let (read, whole) = read_log(&c, values, "c/templates/x.yaml");
+    assert_eq!(read, ["legacy", "m.k", "name"]);
+    assert!(!whole);
+    // What was read is not what the output holds: `legacy` made and decided no byte.
+    let decided: Vec<String> = origins(
+        &c,
+        serde_json::json!({"legacy": false, "old": 1, "m": {"k": 2}, "name": "n"}),
+        "c/templates/x.yaml",
+    )
+    .into_iter()
+    .flat_map(|(_, data, control)| [data, control])
+    .collect();
+    assert!(!decided.iter().any(|p| p.contains("legacy")), "{decided:?}");
+}
+
+#[test]
+fn the_read_log_says_when_the_whole_values_were_taken() {
+    let whole = chart(
+        "c",
+        &[(
+            "templates/x.yaml",
+            "data: {{ toYaml .Values | nindent 2 }}\n",
+        )],
+        vec![],
+    );
+    let (read, taken) = read_log(&whole, serde_json::json!({"a": 1}), "c/templates/x.yaml");
+    assert!(taken, "toYaml .Values takes every value");
+    assert!(read.is_empty(), "{read:?}");
+    // Passing `.Values` on to a helper that reads one field reads that field, not the whole.
+    let helper = "{{- define \"h\" }}{{ .a }}{{ end }}";
+    let through = chart(
+        "c",
+        &[
+            ("templates/_h.tpl", helper),
+            ("templates/x.yaml", "a: {{ include \"h\" .Values }}\n"),
+        ],
+        vec![],
+    );
+    let (read, taken) = read_log(
+        &through,
+        serde_json::json!({"a": 1, "b": 2}),
+        "c/templates/x.yaml",
+    );
+    assert!(!taken);
+    assert_eq!(read, ["a"]);
+}
+
+#[test]
+fn a_map_put_in_a_variable_is_read_where_the_variable_is_used() {
+    // Bitnami's `getValueFromKey`: the whole values in a variable, then one key looked up.
+    let t = "{{- $all := .Values }}{{- $auth := .Values.auth }}\nuser: {{ index $all \"user\" }}\npassword: {{ $auth.password }}\n";
+    let c = chart("c", &[("templates/x.yaml", t)], vec![]);
+    let values = serde_json::json!({"user": "u", "legacyUser": "l", "auth": {"password": "p", "database": "d"}});
+    let (read, whole) = read_log(&c, values, "c/templates/x.yaml");
+    assert!(!whole, "a variable holding .Values reads nothing by itself");
+    assert_eq!(read, ["auth.password", "user"]);
 }

@@ -1,5 +1,5 @@
 //! Sprig's string, conversion, math, encoding, date and semver functions against Helm 4.2.3's
-//! answers (`tests/fixtures/funcs/oracle.json`, recorded by `record.py` from `cases.txt`): each
+//! answers (`tests/fixtures/funcs/oracle.json`, recorded by `tests/fixtures/record_cases.py` from `funcs/cases.txt`): each
 //! case is one call of literal arguments, called here directly and printed as Go's `%v` prints.
 
 use std::collections::BTreeMap;

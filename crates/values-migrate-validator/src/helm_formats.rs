@@ -4,10 +4,10 @@
 
 use values_migrate_unicode::quote;
 
-use super::go_netip::parse_addr;
 use super::go_strconv::{atoi, atoi_error};
 use super::go_time::parse_date;
-use super::go_url::{Url, parse as parse_url_text, path_unescape};
+use values_migrate_gostd::netip::parse_addr;
+use values_migrate_gostd::url::{Url, parse as parse_url_bytes, path_unescape};
 
 /// Go's `%q` of a rune, as Helm's reasons print one.
 fn go_char(c: char) -> String {
@@ -324,7 +324,7 @@ pub(crate) fn period(text: &str) -> Result<(), String> {
 /// Go's `url.Parse(text)`, and a host with a colon a bracketed IPv6 address (format.go's
 /// `parseURL`).
 fn parse_url(text: &str) -> Result<Url, String> {
-    let url = parse_url_text(text)?;
+    let url = parse_url_bytes(text.as_bytes())?;
     let name = host_name(&url.host);
     if name.contains(&b':') {
         if !url.host.contains(&b'[') || !url.host.contains(&b']') {
@@ -369,9 +369,8 @@ pub(crate) fn uri_reference(text: &str) -> Result<(), String> {
 /// (read only where the path is not in its default encoding, as Go's `RawPath` is).
 pub(crate) fn uri_template(text: &str) -> Result<(), String> {
     let url = parse_url(text)?;
-    for token in url.raw_path.split('/') {
-        let token =
-            path_unescape(token.as_bytes()).map_err(|e| format!("percent decode failed: {e}"))?;
+    for token in url.raw_path.split(|&b| b == b'/') {
+        let token = path_unescape(token).map_err(|e| format!("percent decode failed: {e}"))?;
         let mut open = false;
         for &b in token.iter().filter(|&&b| b == b'{' || b == b'}') {
             if (b == b'{') == open {

@@ -79,6 +79,9 @@ pub struct Rendered {
     pub origins: BTreeMap<String, Vec<crate::exec::Origin>>,
     /// The value paths the origins name, when provenance was asked for.
     pub paths: Option<crate::exec::Paths>,
+    /// Each rendered file's read log (the value paths its statements read, written or not),
+    /// when provenance was asked for.
+    pub reads: BTreeMap<String, crate::exec::ReadLog>,
 }
 
 /// One template to parse and render: its text, the chart's dot and its templates directory.
@@ -135,7 +138,11 @@ pub fn render(
         t.vals.borrow_mut().insert("Template".to_string(), template);
         // Helm executes each template with its chart's dot as a `common.Values`.
         let dot = Value::Map(Rc::clone(&t.vals), MapType::Values);
-        match set.execute(name, dot, &mut env) {
+        let outcome = set.execute(name, dot, &mut env);
+        if let Some(p) = env.provenance.as_mut() {
+            rendered.reads.insert(name.clone(), p.take_log());
+        }
+        match outcome {
             Ok(output) => {
                 let output = output.without_no_value();
                 if env.provenance.is_some() {

@@ -21,7 +21,7 @@ use crate::error::{ErrorKind, RenderError};
 use crate::value::Value;
 
 pub use output::Output;
-pub use provenance::{Origin, PathSet, Paths, Provenance, Seg};
+pub use provenance::{Origin, PathSet, Paths, Provenance, ReadLog, Seg};
 
 /// A YAML reader as Helm's `fromYaml` reads (sigs.k8s.io/yaml), given by the caller.
 pub type YamlReader<'a> = &'a dyn Fn(&str) -> Result<Value, String>;

@@ -70,7 +70,7 @@ impl<'e, 'a> Run<'e, 'a> {
         }
         let mut value = value.unwrap_or(Held::new(Value::Nil));
         if let Some(p) = self.env.provenance.as_mut() {
-            let set = p.end();
+            let set = p.end(!pipe.decl.is_empty());
             value.origin = Some(set);
         }
         for variable in &pipe.decl {
@@ -305,6 +305,9 @@ impl<'e, 'a> Run<'e, 'a> {
                             Some(Value::Map(..) | Value::List(..)) => p.read_whole(id),
                             _ => p.read(id),
                         }
+                    } else if let Some(0) = found.as_ref().and_then(|f| p.path_of(f)) {
+                        // `.Values` itself, taken whole (`toYaml .Values`).
+                        p.read_whole(0);
                     }
                 }
                 Ok(match (found, kind) {

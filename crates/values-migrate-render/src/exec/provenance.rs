@@ -132,6 +132,20 @@ pub struct Provenance {
     pub(crate) last: Option<PathSet>,
     /// Whether reads go unrecorded (the maps a field chain passes through).
     pub(crate) quiet: bool,
+    /// What the statements of the file being rendered read, whether their bytes were written
+    /// or not (an `if` that comes out false read its condition all the same).
+    log: ReadLog,
+}
+
+/// The value paths a file's statements read (an action, `if`, `with`, `range`, `template`),
+/// whatever they wrote: what the chart reads with these values, as against what its output
+/// holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadLog {
+    /// The paths read, by their ids in [`Paths`], sorted and unique.
+    pub paths: Vec<u32>,
+    /// Whether a statement took the whole `.Values` (`toYaml .Values`): every value is read.
+    pub whole: bool,
 }
 
 impl Provenance {
@@ -233,9 +247,10 @@ impl Provenance {
         }
     }
 
-    /// Records a whole values map or list taken (weak: see `reads`).
+    /// Records a whole values map or list taken (weak: see `reads`); the values root too, which
+    /// only the read log keeps.
     pub(crate) fn read_whole(&mut self, id: u32) {
-        if id == 0 || self.quiet {
+        if self.quiet {
             return;
         }
         if let Some((top, _)) = self.reads.last_mut() {
@@ -255,9 +270,16 @@ impl Provenance {
         }
     }
 
-    /// Ends a pipeline: its reads, reduced, also count for the pipeline around it.
-    pub(crate) fn end(&mut self) -> PathSet {
+    /// Ends a pipeline: its reads, reduced, also count for the pipeline around it. A pipeline
+    /// that `declares` a variable does not read a whole map or list it puts there: the uses of
+    /// the variable read what they read (the read log's rule).
+    pub(crate) fn end(&mut self, declares: bool) -> PathSet {
         let (mut reads, statement) = self.reads.pop().unwrap_or_default();
+        if statement && declares {
+            self.log
+                .paths
+                .extend(reads.iter().filter(|r| !r.1 && r.0 != 0).map(|r| r.0));
+        }
         if statement {
             // A whole map or list taken counts only when nothing inside it was read.
             let strong: Vec<u32> = reads.iter().filter(|r| !r.1).map(|r| r.0).collect();
@@ -267,6 +289,13 @@ impl Provenance {
             for read in &mut reads {
                 read.1 = false;
             }
+            if !declares {
+                self.log.whole |= reads.iter().any(|r| r.0 == 0);
+                self.log
+                    .paths
+                    .extend(reads.iter().filter(|r| r.0 != 0).map(|r| r.0));
+            }
+            reads.retain(|r| r.0 != 0);
         }
         let set = self.reduce(reads.iter().filter(|r| !r.1).map(|r| r.0).collect());
         if let Some((outer, _)) = self.reads.last_mut() {
@@ -311,6 +340,14 @@ impl Provenance {
                 top.remove(at);
             }
         }
+    }
+
+    /// What the statements read since the last call: the file just rendered's read log.
+    pub fn take_log(&mut self) -> ReadLog {
+        let mut log = std::mem::take(&mut self.log);
+        log.paths.sort_unstable();
+        log.paths.dedup();
+        log
     }
 
     /// Sorted and unique.

@@ -3,11 +3,11 @@
 
 pub(crate) mod aes;
 mod scrypt;
-mod sha;
 
 use crate::func::{CallError, Ctx, Func, Param, Spans};
 use crate::funcs::strings::text;
 use crate::value::Value;
+use values_migrate_gostd::sha;
 
 /// This family's functions.
 pub(crate) const FUNCS: &[(&str, Func)] = &[
@@ -245,10 +245,7 @@ fn b32dec(_: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
     }
 }
 
-/// Lower-case hex, as Go's `hex.EncodeToString`.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+pub use sha::hex;
 
 /// `sha1sum`: the hex SHA-1.
 fn sha1sum(_: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {

@@ -2,14 +2,13 @@
 //! `path/filepath` as it is on Linux, where Helm runs (`osBase`, `osDir`, `osClean`, `osExt`,
 //! `osIsAbs`: the same rules with `/`), and sprig's `urlParse` and `urlJoin` over Go's `net/url`.
 
-mod url;
-
 use std::collections::BTreeMap;
 
 use crate::func::{CallError, Ctx, Func, Param, Spans};
 use crate::funcs::lists::{NIL_DEREF, arg};
 use crate::funcs::reflect::kind_of;
 use crate::value::Value;
+use values_migrate_gostd::url;
 
 /// This family's functions.
 pub(crate) const FUNCS: &[(&str, Func)] = &[
@@ -214,14 +213,9 @@ fn fn_url_parse(_: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
     Ok(Value::map(dict))
 }
 
-/// Sprig's panic for a URL Go cannot parse, or a refusal where Go's words are not ported.
-fn url_error(words: &str, failure: url::Failure) -> CallError {
-    match failure {
-        url::Failure::Go(error) => CallError::Go(format!("{words}: {error}")),
-        url::Failure::Unported => CallError::Unsupported(
-            "a URL whose bracketed host is not an IPv6 address (Go's netip words)".to_string(),
-        ),
-    }
+/// Sprig's panic for a URL Go cannot parse.
+fn url_error(words: &str, error: String) -> CallError {
+    CallError::Go(format!("{words}: {error}"))
 }
 
 /// Sprig's `dictGetOrEmpty`: the string at a key, "" when missing, an error for another kind.
@@ -254,6 +248,7 @@ fn fn_url_join(_: &mut Ctx, args: Vec<Value>) -> Result<Value, CallError> {
         opaque: url_part(&d, "opaque")?,
         fragment: url_part(&d, "fragment")?,
         user: None,
+        raw_path: Vec::new(),
     };
     let userinfo = url_part(&d, "userinfo")?;
     if !userinfo.is_empty() {

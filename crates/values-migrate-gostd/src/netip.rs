@@ -6,11 +6,11 @@ use values_migrate_unicode::quote_bytes;
 
 /// What `ParseAddr` says of an address it accepts.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Addr<'a> {
+pub struct Addr<'a> {
     /// Whether it is an IPv4 address (`Is4`).
-    pub(crate) is4: bool,
+    pub is4: bool,
     /// The IPv6 zone after `%`, empty when none.
-    pub(crate) zone: &'a [u8],
+    pub zone: &'a [u8],
 }
 
 /// Go's `parseAddrError`: the input, why, and where parsing stopped.
@@ -23,7 +23,7 @@ fn error(input: &[u8], msg: &str, at: &[u8]) -> String {
 }
 
 /// Go's `netip.ParseAddr(s)`.
-pub(crate) fn parse_addr(s: &[u8]) -> Result<Addr<'_>, String> {
+pub fn parse_addr(s: &[u8]) -> Result<Addr<'_>, String> {
     match s.iter().find(|b| matches!(b, b'.' | b':' | b'%')) {
         Some(b'.') => {
             parse_ipv4_fields(s, s)?;

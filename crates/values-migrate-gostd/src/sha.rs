@@ -13,7 +13,7 @@ fn pad(data: &[u8], block: usize, len_bytes: usize) -> Vec<u8> {
 }
 
 /// SHA-1's digest.
-pub(crate) fn sha1(data: &[u8]) -> Vec<u8> {
+pub fn sha1(data: &[u8]) -> Vec<u8> {
     let mut h: [u32; 5] = [
         0x6745_2301,
         0xEFCD_AB89,
@@ -64,46 +64,70 @@ const K256: [u32; 64] = [
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ];
 
-/// SHA-256's digest.
-pub(crate) fn sha256(data: &[u8]) -> Vec<u8> {
-    let mut h: [u32; 8] = [
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
-        0x5be0cd19,
-    ];
-    for block in pad(data, 64, 8).chunks(64) {
-        let mut w = [0u32; 64];
-        for (i, word) in block.chunks(4).enumerate() {
-            w[i] = u32::from_be_bytes([word[0], word[1], word[2], word[3]]);
+/// One SHA-2 digest function (FIPS 180-4 §6.2 and §6.4: the same rounds over 32- or 64-bit
+/// words, with their own rotations): its name, word, block and length bytes, round constants,
+/// initial hash, and the rotations of σ0, σ1 (with their shifts), Σ1 and Σ0.
+macro_rules! sha2 {
+    ($name:ident, $word:ty, $block:expr, $len:expr, $k:expr, $h:expr,
+     σ0: $a0:expr, $a1:expr, $a2:expr; σ1: $b0:expr, $b1:expr, $b2:expr;
+     Σ1: $c0:expr, $c1:expr, $c2:expr; Σ0: $d0:expr, $d1:expr, $d2:expr) => {
+        /// The digest, as Go's `crypto/sha256` or `crypto/sha512` computes it.
+        pub fn $name(data: &[u8]) -> Vec<u8> {
+            const BYTES: usize = <$word>::BITS as usize / 8;
+            let mut h: [$word; 8] = $h;
+            for block in pad(data, $block, $len).chunks($block) {
+                let mut w = [0; $k.len()];
+                for (i, word) in block.chunks(BYTES).enumerate() {
+                    let mut bytes = [0u8; BYTES];
+                    bytes.copy_from_slice(word);
+                    w[i] = <$word>::from_be_bytes(bytes);
+                }
+                for i in 16..w.len() {
+                    let s0 = w[i - 15].rotate_right($a0)
+                        ^ w[i - 15].rotate_right($a1)
+                        ^ (w[i - 15] >> $a2);
+                    let s1 =
+                        w[i - 2].rotate_right($b0) ^ w[i - 2].rotate_right($b1) ^ (w[i - 2] >> $b2);
+                    w[i] = w[i - 16]
+                        .wrapping_add(s0)
+                        .wrapping_add(w[i - 7])
+                        .wrapping_add(s1);
+                }
+                let mut v = h;
+                for (k, wi) in $k.iter().zip(w.iter()) {
+                    let [a, b, c, d, e, f, g, hh] = v;
+                    let s1 = e.rotate_right($c0) ^ e.rotate_right($c1) ^ e.rotate_right($c2);
+                    let ch = (e & f) ^ (!e & g);
+                    let t1 = hh
+                        .wrapping_add(s1)
+                        .wrapping_add(ch)
+                        .wrapping_add(*k)
+                        .wrapping_add(*wi);
+                    let s0 = a.rotate_right($d0) ^ a.rotate_right($d1) ^ a.rotate_right($d2);
+                    let maj = (a & b) ^ (a & c) ^ (b & c);
+                    v = [
+                        t1.wrapping_add(s0.wrapping_add(maj)),
+                        a,
+                        b,
+                        c,
+                        d.wrapping_add(t1),
+                        e,
+                        f,
+                        g,
+                    ];
+                }
+                for (x, y) in h.iter_mut().zip(v) {
+                    *x = x.wrapping_add(y);
+                }
+            }
+            h.iter().flat_map(|x| x.to_be_bytes()).collect()
         }
-        for i in 16..64 {
-            let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
-            let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
-            w[i] = w[i - 16]
-                .wrapping_add(s0)
-                .wrapping_add(w[i - 7])
-                .wrapping_add(s1);
-        }
-        let mut v = h;
-        for (k, wi) in K256.iter().zip(w.iter()) {
-            let [a, b, c, d, e, f, g, hh] = v;
-            let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
-            let ch = (e & f) ^ (!e & g);
-            let t1 = hh
-                .wrapping_add(s1)
-                .wrapping_add(ch)
-                .wrapping_add(*k)
-                .wrapping_add(*wi);
-            let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
-            let maj = (a & b) ^ (a & c) ^ (b & c);
-            let t2 = s0.wrapping_add(maj);
-            v = [t1.wrapping_add(t2), a, b, c, d.wrapping_add(t1), e, f, g];
-        }
-        for (x, y) in h.iter_mut().zip(v) {
-            *x = x.wrapping_add(y);
-        }
-    }
-    h.iter().flat_map(|x| x.to_be_bytes()).collect()
+    };
 }
+
+sha2!(sha256, u32, 64, 8, K256, [
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+], σ0: 7, 18, 3; σ1: 17, 19, 10; Σ1: 6, 11, 25; Σ0: 2, 13, 22);
 
 /// SHA-512's round constants.
 const K512: [u64; 80] = [
@@ -189,51 +213,44 @@ const K512: [u64; 80] = [
     0x6c44198c4a475817,
 ];
 
-/// SHA-512's digest.
-pub(crate) fn sha512(data: &[u8]) -> Vec<u8> {
-    let mut h: [u64; 8] = [
-        0x6a09e667f3bcc908,
-        0xbb67ae8584caa73b,
-        0x3c6ef372fe94f82b,
-        0xa54ff53a5f1d36f1,
-        0x510e527fade682d1,
-        0x9b05688c2b3e6c1f,
-        0x1f83d9abfb41bd6b,
-        0x5be0cd19137e2179,
-    ];
-    for block in pad(data, 128, 16).chunks(128) {
-        let mut w = [0u64; 80];
-        for (i, word) in block.chunks(8).enumerate() {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(word);
-            w[i] = u64::from_be_bytes(bytes);
-        }
-        for i in 16..80 {
-            let s0 = w[i - 15].rotate_right(1) ^ w[i - 15].rotate_right(8) ^ (w[i - 15] >> 7);
-            let s1 = w[i - 2].rotate_right(19) ^ w[i - 2].rotate_right(61) ^ (w[i - 2] >> 6);
-            w[i] = w[i - 16]
-                .wrapping_add(s0)
-                .wrapping_add(w[i - 7])
-                .wrapping_add(s1);
-        }
-        let mut v = h;
-        for (k, wi) in K512.iter().zip(w.iter()) {
-            let [a, b, c, d, e, f, g, hh] = v;
-            let s1 = e.rotate_right(14) ^ e.rotate_right(18) ^ e.rotate_right(41);
-            let ch = (e & f) ^ (!e & g);
-            let t1 = hh
-                .wrapping_add(s1)
-                .wrapping_add(ch)
-                .wrapping_add(*k)
-                .wrapping_add(*wi);
-            let s0 = a.rotate_right(28) ^ a.rotate_right(34) ^ a.rotate_right(39);
-            let maj = (a & b) ^ (a & c) ^ (b & c);
-            let t2 = s0.wrapping_add(maj);
-            v = [t1.wrapping_add(t2), a, b, c, d.wrapping_add(t1), e, f, g];
-        }
-        for (x, y) in h.iter_mut().zip(v) {
-            *x = x.wrapping_add(y);
-        }
+sha2!(sha512, u64, 128, 16, K512, [
+    0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+    0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
+], σ0: 1, 8, 7; σ1: 19, 61, 6; Σ1: 14, 18, 41; Σ0: 28, 34, 39);
+
+/// A digest as lowercase hex digits, as Go's `hex.EncodeToString` writes it.
+pub fn hex(digest: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(digest.len() * 2);
+    for &b in digest {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 15)]));
     }
-    h.iter().flat_map(|x| x.to_be_bytes()).collect()
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{hex, sha1, sha256, sha512};
+
+    /// FIPS 180-4's examples: "abc" and the empty message.
+    #[test]
+    fn digests_of_the_standard_examples() {
+        assert_eq!(
+            hex(&sha1(b"abc")),
+            "a9993e364706816aba3e25717850c26c9cd0d89d"
+        );
+        assert_eq!(
+            hex(&sha256(b"abc")),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_eq!(
+            hex(&sha256(b"")),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        assert_eq!(
+            hex(&sha512(b"abc")),
+            "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"
+        );
+    }
 }

@@ -1,11 +1,16 @@
-//! Go's `net/url` as sprig's `urlParse` and `urlJoin` use it: `url.Parse`, `Hostname`,
-//! `Userinfo.String` and `URL.String`, over bytes as Go's strings are.
+//! Go's `net/url` (Go 1.26, src/net/url/url.go) over bytes as Go's strings are: `url.Parse` with
+//! Go's errors (`parse "…": missing protocol scheme`, `invalid port ":x" after host`, `invalid URL
+//! escape "%zz"`), `PathUnescape`, `Hostname`, `Userinfo.String` and `URL.String` — what Helm's
+//! `uri` formats and sprig's `urlParse` and `urlJoin` read. Colons in an http(s) host are strict,
+//! Go 1.26's default (`urlstrictcolons=1`).
 
 use values_migrate_unicode::quote_bytes;
 
+use crate::netip::parse_addr;
+
 /// How a part of a URL is escaped and unescaped (Go's `encoding`).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Mode {
+pub enum Mode {
     /// `encodePath`
     Path,
     /// `encodeHost`
@@ -20,7 +25,7 @@ pub(super) enum Mode {
 
 /// A parsed URL, the fields sprig reads.
 #[derive(Default)]
-pub(super) struct Url {
+pub struct Url {
     /// The scheme, lowercased.
     pub scheme: Vec<u8>,
     /// Encoded opaque data (`mailto:x` has `x`).
@@ -31,24 +36,12 @@ pub(super) struct Url {
     pub host: Vec<u8>,
     /// The path, unescaped.
     pub path: Vec<u8>,
+    /// The path as written, when that is not its default encoding (`RawPath`).
+    pub raw_path: Vec<u8>,
     /// The query without `?`, as written.
     pub raw_query: Vec<u8>,
     /// The fragment without `#`, unescaped.
     pub fragment: Vec<u8>,
-}
-
-/// Why a URL did not parse.
-pub(super) enum Failure {
-    /// Go's error, in its words.
-    Go(String),
-    /// An IP literal Go's `netip` rejects in words this port does not have.
-    Unported,
-}
-
-impl From<String> for Failure {
-    fn from(words: String) -> Self {
-        Failure::Go(words)
-    }
 }
 
 /// Go's `%q` of bytes.
@@ -88,7 +81,7 @@ fn unhex(c: u8) -> u8 {
 }
 
 /// Go's `unescape`: `%XX` decoded, with the host and zone rules; an error in Go's words.
-pub(super) fn unescape(s: &[u8], mode: Mode) -> Result<Vec<u8>, String> {
+pub fn unescape(s: &[u8], mode: Mode) -> Result<Vec<u8>, String> {
     let mut i = 0;
     while i < s.len() {
         match s[i] {
@@ -134,7 +127,7 @@ pub(super) fn unescape(s: &[u8], mode: Mode) -> Result<Vec<u8>, String> {
 }
 
 /// Go's `escape` (no query mode: sprig's functions never escape a query).
-pub(super) fn escape(s: &[u8], mode: Mode) -> Vec<u8> {
+pub fn escape(s: &[u8], mode: Mode) -> Vec<u8> {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let mut out = Vec::with_capacity(s.len());
     for &c in s {
@@ -148,29 +141,28 @@ pub(super) fn escape(s: &[u8], mode: Mode) -> Vec<u8> {
 }
 
 /// Go's `url.Parse`; its error as `*url.Error` prints it.
-pub(super) fn parse(raw: &[u8]) -> Result<Url, Failure> {
+pub fn parse(raw: &[u8]) -> Result<Url, String> {
     let (u, frag) = match raw.iter().position(|&c| c == b'#') {
         Some(i) => (&raw[..i], &raw[i + 1..]),
         None => (raw, &raw[raw.len()..]),
     };
-    let mut url = parse_reference(u).map_err(|e| match e {
-        Failure::Go(e) => Failure::Go(format!("parse {}: {e}", q(u))),
-        Failure::Unported => Failure::Unported,
-    })?;
-    if !frag.is_empty() {
-        url.fragment = unescape(frag, Mode::Fragment)
-            .map_err(|e| Failure::Go(format!("parse {}: {e}", q(raw))))?;
-    }
+    let mut url = parse_reference(u).map_err(|e| format!("parse {}: {e}", q(u)))?;
+    url.fragment = unescape(frag, Mode::Fragment).map_err(|e| format!("parse {}: {e}", q(raw)))?;
     Ok(url)
 }
 
+/// Go's `url.PathUnescape(s)`.
+pub fn path_unescape(s: &[u8]) -> Result<Vec<u8>, String> {
+    unescape(s, Mode::Path)
+}
+
 /// Go's `getScheme`: the scheme and the rest, or the whole as the rest.
-fn scheme(raw: &[u8]) -> Result<(&[u8], &[u8]), Failure> {
+fn scheme(raw: &[u8]) -> Result<(&[u8], &[u8]), String> {
     for (i, &c) in raw.iter().enumerate() {
         match c {
             b'a'..=b'z' | b'A'..=b'Z' => {}
             b'0'..=b'9' | b'+' | b'-' | b'.' if i > 0 => {}
-            b':' if i == 0 => return Err(Failure::Go("missing protocol scheme".to_string())),
+            b':' if i == 0 => return Err("missing protocol scheme".to_string()),
             b':' => return Ok((&raw[..i], &raw[i + 1..])),
             _ => return Ok((&raw[..0], raw)),
         }
@@ -179,11 +171,9 @@ fn scheme(raw: &[u8]) -> Result<(&[u8], &[u8]), Failure> {
 }
 
 /// Go's `parse(rawURL, false)`: a URL without its fragment.
-fn parse_reference(raw: &[u8]) -> Result<Url, Failure> {
+fn parse_reference(raw: &[u8]) -> Result<Url, String> {
     if raw.iter().any(|&b| b < b' ' || b == 0x7f) {
-        return Err(Failure::Go(
-            "net/url: invalid control character in URL".to_string(),
-        ));
+        return Err("net/url: invalid control character in URL".to_string());
     }
     let mut url = Url::default();
     if raw == b"*" {
@@ -201,14 +191,13 @@ fn parse_reference(raw: &[u8]) -> Result<Url, Failure> {
     }
     if !rest.starts_with(b"/") {
         if !url.scheme.is_empty() {
+            // A rootless path after a scheme is opaque: Go reads no further.
             url.opaque = rest.to_vec();
             return Ok(url);
         }
         let segment = rest.split(|&c| c == b'/').next().unwrap_or_default();
         if segment.contains(&b':') {
-            return Err(Failure::Go(
-                "first path segment in URL cannot contain colon".to_string(),
-            ));
+            return Err("first path segment in URL cannot contain colon".to_string());
         }
     }
     if (!url.scheme.is_empty() || !rest.starts_with(b"///")) && rest.starts_with(b"//") {
@@ -217,9 +206,12 @@ fn parse_reference(raw: &[u8]) -> Result<Url, Failure> {
         if let Some(i) = authority.iter().position(|&c| c == b'/') {
             (authority, rest) = authority.split_at(i);
         }
-        (url.user, url.host) = parse_authority(authority)?;
+        (url.user, url.host) = parse_authority(&url.scheme, authority)?;
     }
     url.path = unescape(rest, Mode::Path)?;
+    if escape(&url.path, Mode::Path) != rest {
+        url.raw_path = rest.to_vec();
+    }
     Ok(url)
 }
 
@@ -227,15 +219,15 @@ fn parse_reference(raw: &[u8]) -> Result<Url, Failure> {
 type User = Option<(Vec<u8>, Option<Vec<u8>>)>;
 
 /// Go's `parseAuthority`: `[userinfo@]host[:port]`.
-fn parse_authority(authority: &[u8]) -> Result<(User, Vec<u8>), Failure> {
+fn parse_authority(scheme: &[u8], authority: &[u8]) -> Result<(User, Vec<u8>), String> {
     let at = authority.iter().rposition(|&c| c == b'@');
-    let host = parse_host(at.map_or(authority, |i| &authority[i + 1..]))?;
+    let host = parse_host(scheme, at.map_or(authority, |i| &authority[i + 1..]))?;
     let Some(at) = at else {
         return Ok((None, host));
     };
     let userinfo = &authority[..at];
     if !valid_userinfo(userinfo) {
-        return Err(Failure::Go("net/url: invalid userinfo".to_string()));
+        return Err("net/url: invalid userinfo".to_string());
     }
     let user = match userinfo.iter().position(|&c| c == b':') {
         None => (unescape(userinfo, Mode::UserPassword)?, None),
@@ -262,65 +254,63 @@ fn valid_optional_port(port: &[u8]) -> bool {
     }
 }
 
-/// Go's `parseHost` (Go 1.25's, which checks the IP literal in brackets with `netip`):
-/// `host[:port]` or `[ipv6%25zone]:port`, unescaped.
-fn parse_host(host: &[u8]) -> Result<Vec<u8>, Failure> {
-    if !host.starts_with(b"[") {
-        if host.contains(&b'[') {
-            return Err(Failure::Go("invalid IP-literal".to_string()));
-        }
-        if let Some(i) = host.iter().position(|&c| c == b':') {
-            let port = &host[i..];
-            if !valid_optional_port(port) {
-                return Err(Failure::Go(format!("invalid port {} after host", q(port))));
-            }
-        }
-        return Ok(unescape(host, Mode::Host)?);
+/// Go's `parseHost`: a bracketed IPv6 literal (with a zone after `%25`) and a port, or a name
+/// and a port, unescaped.
+fn parse_host(scheme: &[u8], host: &[u8]) -> Result<Vec<u8>, String> {
+    match host.iter().rposition(|&c| c == b'[') {
+        Some(0) => return ip_literal(host),
+        Some(_) => return Err("invalid IP-literal".to_string()),
+        None => {}
     }
-    let i = host
-        .iter()
-        .rposition(|&c| c == b']')
-        .ok_or_else(|| Failure::Go("missing ']' in host".to_string()))?;
-    let port = &host[i + 1..];
-    if !valid_optional_port(port) {
-        return Err(Failure::Go(format!("invalid port {} after host", q(port))));
-    }
-    let out = match host[..i].windows(3).position(|w| w == b"%25") {
-        Some(zone) => {
-            let mut out = unescape(&host[..zone], Mode::Host)?;
-            out.extend(unescape(&host[zone..i], Mode::Zone)?);
-            out.extend(unescape(&host[i..], Mode::Host)?);
-            out
+    if let Some(first) = host.iter().position(|&c| c == b':') {
+        let last = host.iter().rposition(|&c| c == b':').unwrap_or(first);
+        // Go 1.26 is strict about colons for http and https only (go.dev/issue/78077).
+        let colon = if scheme == b"http" || scheme == b"https" {
+            first
+        } else {
+            last
+        };
+        let port = &host[colon..];
+        if !valid_optional_port(port) {
+            return Err(format!("invalid port {} after host", q(port)));
         }
-        None => unescape(host, Mode::Host)?,
-    };
-    check_ip_literal(&out)?;
-    Ok(out)
+    }
+    unescape(host, Mode::Host)
 }
 
-/// The IP literal between the brackets of an unescaped host: IPv6 with an optional zone.
-fn check_ip_literal(host: &[u8]) -> Result<(), Failure> {
-    let end = host.iter().rposition(|&c| c == b']').unwrap_or(host.len());
-    let inner = host.get(1..end).unwrap_or_default();
-    let (addr, zone) = match inner.iter().position(|&c| c == b'%') {
-        Some(i) => (&inner[..i], Some(&inner[i + 1..])),
-        None => (inner, None),
-    };
-    let addr = std::str::from_utf8(addr).unwrap_or("");
-    if zone.is_none_or(|z| !z.is_empty()) {
-        if zone.is_none() && addr.parse::<std::net::Ipv4Addr>().is_ok() {
-            return Err(Failure::Go("invalid IP-literal".to_string()));
-        }
-        if addr.parse::<std::net::Ipv6Addr>().is_ok() {
-            return Ok(());
-        }
+/// `parseHost`'s bracketed host: an IPv6 address as `netip.ParseAddr` reads it (an IPv4 one is
+/// refused), an optional zone after `%25`, an optional port.
+fn ip_literal(host: &[u8]) -> Result<Vec<u8>, String> {
+    let close = host
+        .iter()
+        .rposition(|&c| c == b']')
+        .ok_or_else(|| "missing ']' in host".to_string())?;
+    let port = &host[close + 1..];
+    if !valid_optional_port(port) {
+        return Err(format!("invalid port {} after host", q(port)));
     }
-    // Go's `netip.ParseAddr` error words are not ported: such a URL is refused.
-    Err(Failure::Unported)
+    let port = unescape(port, Mode::Host)?;
+    let name = &host[1..close];
+    let mut literal = match name.windows(3).position(|w| w == b"%25") {
+        Some(zone) => {
+            let mut part = unescape(&name[..zone], Mode::Host)?;
+            part.extend(unescape(&name[zone..], Mode::Zone)?);
+            part
+        }
+        None => unescape(name, Mode::Host)?,
+    };
+    let addr = parse_addr(&literal).map_err(|e| format!("invalid host: {e}"))?;
+    if addr.is4 {
+        return Err("invalid IP-literal".to_string());
+    }
+    literal.insert(0, b'[');
+    literal.push(b']');
+    literal.extend(port);
+    Ok(literal)
 }
 
 /// Go's `Hostname`: the host without a valid port and without IPv6 brackets.
-pub(super) fn hostname(host: &[u8]) -> &[u8] {
+pub fn hostname(host: &[u8]) -> &[u8] {
     let mut name = host;
     if let Some(colon) = host.iter().rposition(|&c| c == b':')
         && valid_optional_port(&host[colon..])
@@ -334,7 +324,7 @@ pub(super) fn hostname(host: &[u8]) -> &[u8] {
 }
 
 /// Go's `Userinfo.String`: the escaped `user[:password]`.
-pub(super) fn user_string(user: &(Vec<u8>, Option<Vec<u8>>)) -> Vec<u8> {
+pub fn user_string(user: &(Vec<u8>, Option<Vec<u8>>)) -> Vec<u8> {
     let mut out = escape(&user.0, Mode::UserPassword);
     if let Some(password) = &user.1 {
         out.push(b':');
@@ -344,7 +334,7 @@ pub(super) fn user_string(user: &(Vec<u8>, Option<Vec<u8>>)) -> Vec<u8> {
 }
 
 /// Go's `URL.String` of a URL with no raw path, raw fragment or forced query.
-pub(super) fn to_string(url: &Url) -> Vec<u8> {
+pub fn to_string(url: &Url) -> Vec<u8> {
     let mut buf = Vec::new();
     if !url.scheme.is_empty() {
         buf.extend(&url.scheme);
@@ -388,4 +378,77 @@ pub(super) fn to_string(url: &Url) -> Vec<u8> {
         buf.extend(escape(&url.fragment, Mode::Fragment));
     }
     buf
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    /// Each text and Go 1.26's answer, as Helm 4.2.3 gives it.
+    #[test]
+    fn urls_parse_as_go_parses_them() {
+        let cases = [
+            ("http://example.com/a b", None),
+            ("mailto:a b", None),
+            ("http://[::1]:80/", None),
+            (":x", Some(r#"parse ":x": missing protocol scheme"#)),
+            (
+                "http://localhost:80:80/",
+                Some(r#"parse "http://localhost:80:80/": invalid port ":80:80" after host"#),
+            ),
+            (
+                "http://a b/",
+                Some(r#"parse "http://a b/": invalid character " " in host name"#),
+            ),
+            (
+                "http://h/%zz#f",
+                Some(r#"parse "http://h/%zz": invalid URL escape "%zz""#),
+            ),
+            (
+                "http://[1.2.3.4]/",
+                Some(r#"parse "http://[1.2.3.4]/": invalid IP-literal"#),
+            ),
+            ("a:b/c:d", None),
+            // Helm 4.2.3's `urlParse`: the strict colons are http(s)'s alone.
+            ("foo://a:b:1/x", None),
+            (
+                "http://a:b:1/x",
+                Some(r#"parse "http://a:b:1/x": invalid port ":b:1" after host"#),
+            ),
+            ("foo://[::1%25eth0]:80/p", None),
+            (
+                "x://[::1]:8a/",
+                Some(r#"parse "x://[::1]:8a/": invalid port ":8a" after host"#),
+            ),
+            ("b/c:d:e", None),
+            ("c:d/e", None),
+            (
+                "x y:z",
+                Some(r#"parse "x y:z": first path segment in URL cannot contain colon"#),
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse(text.as_bytes()).err().as_deref(), want, "{text}");
+        }
+    }
+
+    /// Helm 4.2.3's `urlParse` of each text: its host and `Hostname`.
+    #[test]
+    fn hosts_as_url_parse_gives_them() {
+        let cases = [
+            ("foo://a:b:1/x", "a:b:1", "a:b"),
+            ("foo://[::1%25eth0]:80/p", "[::1%eth0]:80", "::1%eth0"),
+            ("http://[fe80::1%25en0]/", "[fe80::1%en0]", "fe80::1%en0"),
+            (
+                "foo://[::ffff:1.2.3.4]/",
+                "[::ffff:1.2.3.4]",
+                "::ffff:1.2.3.4",
+            ),
+        ];
+        for (text, host, hostname) in cases {
+            let url = parse(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(url.host, host.as_bytes(), "{text}");
+            assert_eq!(super::hostname(&url.host), hostname.as_bytes(), "{text}");
+        }
+    }
 }
