@@ -4,6 +4,17 @@
 
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const WHICH_MODULE: &'static str = r#"
+/*
+ * The browser's first module (`values-migrate`, pkg/web): a values file's migration alone —
+ * `Session`, `migrate`, `diagnose`, `startProposal`, `validate`, `readAnswers`. Every other
+ * function (`readChart`, `readChartFiles`, `render`, `record`, `replay`, `chain`,
+ * `overrideSchema`, `Replayer`, `patch`, `decode`) and the charts' templates are in the second
+ * module, `values-migrate/render` (pkg/web-render), which holds every function; here they throw.
+ */
+"#;
+
 /// The error every absent export throws.
 fn absent(name: &str) -> JsValue {
     JsError::new(&format!(
