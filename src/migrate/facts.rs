@@ -25,9 +25,7 @@ pub(crate) fn facts(
         session.defaults.as_ref(),
     );
     let mut displaced = displaced;
-    displaced.extend(super::unread::ignored(
-        session, original, &displaced, renders,
-    ));
+    displaced.extend(ignored(session, original, &displaced, renders));
     report.displaced = displaced;
     // In the file's order, as a reviewer reads it.
     sort_in_document_order(original, &mut report.displaced, |d| &d.path);
@@ -58,4 +56,20 @@ fn carried(proposal: Option<&Value>, displaced: &[Displaced], path: &ValuePath) 
     displaced
         .iter()
         .any(|d| path::nodes(&d.value).iter().any(|(_, v)| *v == value))
+}
+
+/// The values of `original` the base chart read and the target reads nowhere, less those the
+/// schema displaced: the templates' static reading, and when both charts render with the values,
+/// their renders' judgement over it (`renders::judged`).
+fn ignored(
+    session: &Session,
+    original: &Value,
+    schema: &[Displaced],
+    renders: Option<&dyn Renders>,
+) -> Vec<Displaced> {
+    let found = super::unread::read_nowhere(session, original, schema);
+    match renders {
+        Some(renders) => super::renders::judged(session, original, schema, found, renders),
+        None => found,
+    }
 }

@@ -2,7 +2,6 @@
 //! nowhere is displaced, a value a target template `required`s that nothing sets is escalated,
 //! and a value of the proposal no target template reads is refused (docs/templates.md).
 
-use super::Renders;
 use super::outcome::RefusalKind;
 use super::plan::Finding;
 use super::session::Session;
@@ -14,24 +13,13 @@ use serde_json::Value;
 /// How many of the keys a chart reads a refusal names as the nearest.
 const NEAREST: usize = 3;
 
-/// The values of `original` the base chart's templates read and the target's read nowhere, less
-/// those the schema already displaced (or that sit inside one).
-/// When both charts render with the values, their renders judge: see `renders::judged`.
-pub(crate) fn ignored(
+/// The values of `original` the base chart's templates read and the target's read nowhere, as
+/// their static reading finds them, less those the schema already displaced (or that sit inside one).
+pub(crate) fn read_nowhere(
     session: &Session,
     original: &Value,
     schema: &[Displaced],
-    renders: Option<&dyn Renders>,
 ) -> Vec<Displaced> {
-    let found = read_nowhere(session, original, schema);
-    match renders {
-        Some(renders) => super::renders::judged(session, original, schema, found, renders),
-        None => found,
-    }
-}
-
-/// The values the target's templates read nowhere, as their static reading finds them.
-fn read_nowhere(session: &Session, original: &Value, schema: &[Displaced]) -> Vec<Displaced> {
     let Some(reads) = session.reads.as_deref() else {
         return Vec::new();
     };

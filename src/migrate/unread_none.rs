@@ -2,26 +2,17 @@
 //! `templates` off: the browser's first module). A session of that build holds no templates that
 //! render (`Session::with_templates` refuses them), so their static reading displaces, escalates
 //! and refuses nothing, and a value the bump keeps is kept by the target schema alone; renders
-//! handed in by a caller (`migrate_rendered`) still judge.
+//! handed in by a caller (`migrate_rendered`) still judge (`facts.rs`).
 
 use super::plan::Finding;
-use super::renders::Renders;
 use super::session::Session;
 use crate::path::ValuePath;
 use crate::schema::{Displaced, Escalation};
 use serde_json::Value;
 
-/// The values the charts' renders, when given, find ignored; the templates' static reading adds none.
-pub(crate) fn ignored(
-    session: &Session,
-    original: &Value,
-    schema: &[Displaced],
-    renders: Option<&dyn Renders>,
-) -> Vec<Displaced> {
-    match renders {
-        Some(renders) => super::renders::judged(session, original, schema, Vec::new(), renders),
-        None => Vec::new(),
-    }
+/// No value is read nowhere by templates the session does not hold.
+pub(crate) fn read_nowhere(_: &Session, _: &Value, _: &[Displaced]) -> Vec<Displaced> {
+    Vec::new()
 }
 
 /// No value is `required` by templates the session does not hold.
