@@ -33,11 +33,7 @@ pub mod splice;
 pub mod text;
 #[cfg(feature = "types")]
 pub mod types;
-#[cfg(all(target_arch = "wasm32", not(feature = "web-render")))]
-pub mod wasm;
-/// The browser's render module (feature `web-render`): the JS `render` alone.
-#[cfg(all(target_arch = "wasm32", feature = "web-render"))]
-#[path = "wasm/render_module.rs"]
+#[cfg(target_arch = "wasm32")]
 pub mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "cli"))]
 mod wasm_cli;

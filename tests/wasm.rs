@@ -2,19 +2,24 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{JSON, Object, Reflect};
-use wasm_bindgen::{JsCast, JsValue};
+#[cfg(feature = "full")]
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 fn json(value: &JsValue) -> String {
     JSON::stringify(value).map(String::from).unwrap_or_default()
 }
 
+#[cfg(feature = "full")]
 fn options(file: &str) -> JsValue {
     let options = Object::new();
     Reflect::set(&options, &"file".into(), &file.into()).unwrap();
     options.into()
 }
 
+// `decode` is in the modules with every export (feature `full`: Node, pkg/web-render).
+#[cfg(feature = "full")]
 #[wasm_bindgen_test]
 fn decode_returns_plain_objects_one_per_document() {
     let result =
@@ -30,6 +35,8 @@ fn decode_returns_plain_objects_one_per_document() {
     assert!(first.is_object() && !first.is_instance_of::<js_sys::Map>());
 }
 
+// `decode` is in the modules with every export (feature `full`: Node, pkg/web-render).
+#[cfg(feature = "full")]
 #[wasm_bindgen_test]
 fn decode_reports_a_located_error_as_a_result() {
     let result = values_migrate::wasm::decode("🎉: ok\nb: [1\n", options("bad.yaml")).unwrap();
@@ -50,6 +57,8 @@ fn decode_reports_a_located_error_as_a_result() {
     );
 }
 
+// `decode` is in the modules with every export (feature `full`: Node, pkg/web-render).
+#[cfg(feature = "full")]
 #[wasm_bindgen_test]
 fn decode_throws_only_on_a_programming_error() {
     let bad = Object::new();
@@ -213,4 +222,96 @@ fn a_session_with_a_broken_schema_answers_invalid_instead_of_throwing() {
     set(&input, "files", &bosun_files());
     let result = session.diagnose(input.into()).unwrap();
     assert_eq!(Reflect::get(&result, &"status".into()).unwrap(), "invalid");
+}
+
+/// A session given both charts' templates (each with a file Helm renders: the base reads `port`,
+/// the target `listen.port`), over schemas that accept anything.
+fn session_with_templates() -> values_migrate::wasm::JsSession {
+    let templates = |version: &str, read: &str| {
+        JSON::parse(&format!(
+            r#"{{"chart":"web","version":"{version}","charts":[{{"name":"web","valuesPath":[],"parent":null,"dir":"web","gates":[]}}],
+               "files":[{{"name":"web/templates/cm.yaml","chart":0,"text":"port: {{{{ {read} }}}}\n"}}]}}"#
+        ))
+        .unwrap()
+    };
+    let options = Object::new();
+    set(&options, "baseSchema", &"{}".into());
+    set(&options, "targetSchema", &"{}".into());
+    set(
+        &options,
+        "baseTemplates",
+        &templates("1.0.0", ".Values.port"),
+    );
+    set(
+        &options,
+        "targetTemplates",
+        &templates("2.0.0", ".Values.listen.port"),
+    );
+    values_migrate::wasm::JsSession::new(options.into()).unwrap()
+}
+
+/// The values file the templated session diagnoses: one key its templates read, one they do not.
+fn port_and_stray() -> JsValue {
+    let file = Object::new();
+    set(&file, "path", &"values.yaml".into());
+    set(&file, "text", &"port: 80\nstray: 1\n".into());
+    let input = Object::new();
+    set(&input, "files", &js_sys::Array::of1(&file));
+    input.into()
+}
+
+#[cfg(feature = "full")]
+#[wasm_bindgen_test]
+fn a_session_with_templates_reads_them_where_the_analysis_is_built_in() {
+    let session = session_with_templates();
+    assert_eq!(json(&session.errors().unwrap()), "[]");
+    let result = session.diagnose(port_and_stray()).unwrap();
+    // `port` was read by the base and is read nowhere by the target: displaced by the templates.
+    let said = json(&result);
+    assert!(said.contains("ignored by web 2.0.0"), "{said}");
+}
+
+// The browser's first module (feature `full` off): what it does not hold is refused by name.
+#[cfg(not(feature = "full"))]
+#[wasm_bindgen_test]
+fn the_first_module_refuses_templates_rather_than_ignoring_them() {
+    let session = session_with_templates();
+    let errors = json(&session.errors().unwrap());
+    assert!(
+        errors.contains("lacks the template analysis") && errors.contains("pkg/web-render"),
+        "{errors}"
+    );
+    let result = session.diagnose(port_and_stray()).unwrap();
+    assert_eq!(Reflect::get(&result, &"status".into()).unwrap(), "invalid");
+}
+
+#[cfg(not(feature = "full"))]
+#[wasm_bindgen_test]
+fn the_first_module_throws_for_what_only_the_second_holds_naming_it() {
+    let message = |error: JsValue| {
+        Reflect::get(&error, &"message".into())
+            .ok()
+            .and_then(|m| m.as_string())
+            .unwrap_or_default()
+    };
+    let u = || JsValue::UNDEFINED;
+    let thrown = [
+        values_migrate::wasm::decode(u(), u(), u()).unwrap_err(),
+        values_migrate::wasm::read_chart(u(), u(), u()).unwrap_err(),
+        values_migrate::wasm::replay(u(), u(), u()).unwrap_err(),
+        values_migrate::wasm::patch(u(), u(), u()).unwrap_err(),
+        values_migrate::wasm::JsReplayer::new(u()).err().unwrap(),
+    ];
+    for (error, name) in
+        thrown
+            .into_iter()
+            .zip(["decode", "readChart", "replay", "patch", "Replayer"])
+    {
+        let said = message(error);
+        assert!(
+            said.contains(&format!("`{name}` is not in this module"))
+                && said.contains("pkg/web-render"),
+            "{said}"
+        );
+    }
 }

@@ -36,6 +36,11 @@ function onMessage(data) {
     Object.assign(timeline, data.timeline);
     return;
   }
+  if (data.type === 'second-module') {
+    // The second module's first use (fetch, compile, instantiate), reported apart (docs/size.md).
+    document.body.dataset.secondModuleMs = data.ms.toFixed(1);
+    return;
+  }
   if (data.type === 'fatal') {
     onFatal(`the library could not start: ${data.error}`);
     return;

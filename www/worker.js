@@ -73,28 +73,48 @@ function callDiagnose(input) {
 
 // ---------------------------------------------------------------- requests
 
-/** The charts read with templates, by side: their archives, which the render module renders. */
+/** The charts read with templates, by side: their archives, which the second module renders. */
 const renderable = {};
-/** The render module (pkg/web-render: Helm's render), loaded when the first chart with templates arrives. */
+/**
+ * The second module (pkg/web-render: every function, the first module's among them, with chart
+ * archives and their templates, Helm's render, record and replay, patch and decode), loaded when a
+ * request first needs it. Once loaded the worker uses it for everything, for good: the sessions
+ * and the replayer of the first module are freed, so that no state crosses modules.
+ */
 let renderer = null;
 
 function renderModule() {
   renderer ??= (async () => {
+    const t0 = performance.now();
+    const loading = { started: stamp() };
     // A URL, not a literal path: the bundler leaves it out of this script, and the first load never fetches it.
     const glue = await import(new URL('./pkg/web-render/values_migrate_render.js', import.meta.url).href);
     await glue.default({ module_or_path: new URL('./pkg/web-render/values_migrate_render_bg.wasm', import.meta.url) });
+    session?.free?.();
+    session = null;
+    sessionKey = null;
+    replayer?.free?.();
+    replayer = null;
+    replayerKey = null;
+    lib = glue;
+    postMessage({ type: 'second-module', ms: performance.now() - t0, timeline: { ...loading, ready: stamp() } });
     return glue;
   })();
   return renderer;
 }
 
+/** A handler that runs on the second module, loading it first. */
+const onSecondModule = (handler) => async (request) => {
+  await renderModule();
+  return handler(request);
+};
+
 /** The chart kept for `side` rendered with the values text given (merged over its values.yaml, as `-f`). */
 async function render(request) {
   const chart = renderable[request.side];
   if (!chart) return { error: `no chart on the ${request.side} side` };
-  const glue = await renderModule();
   const values = request.values.trim() === '' ? [] : [{ path: 'values.yaml', text: request.values }];
-  return { result: glue.render({ chart: { name: chart.name, archive: chart.bytes }, values }) };
+  return { result: lib.render({ chart: { name: chart.name, archive: chart.bytes }, values }) };
 }
 
 /**
@@ -105,10 +125,10 @@ async function render(request) {
 async function behaviour(request) {
   const { base, target } = renderable;
   if (!base || !target || !templatesOf('base', request.baseSchema) || !templatesOf('target', request.targetSchema)) return { behaviour: null };
-  const glue = await renderModule();
+  await renderModule();
   const { input } = libraryInput(request);
   const render = { base: { name: base.name, archive: base.bytes }, target: { name: target.name, archive: target.bytes } };
-  const result = glue.behaviour({ ...input, proposal: input.proposal.trim() === '' ? null : input.proposal, render });
+  const result = lib.behaviour({ ...input, proposal: input.proposal.trim() === '' ? null : input.proposal, render });
   return { behaviour: result.behaviour ?? null, status: result.status };
 }
 
@@ -224,31 +244,28 @@ const handlers = {
   },
   proposal,
   brief: (request) => ({ diagnosis: callDiagnose(libraryInput(request).input) }),
-  patch: (request) => ({ result: lib.patch(request.input) }),
-  record,
-  replay,
-  decode: (request) => ({ result: lib.decode(request.text, { file: request.file, typing: request.typing }) }),
-  render,
+  // What the first module does not hold (docs/size.md, "Modules by need").
+  patch: onSecondModule((request) => ({ result: lib.patch(request.input) })),
+  record: onSecondModule(record),
+  replay: onSecondModule(replay),
+  decode: onSecondModule((request) => ({ result: lib.decode(request.text, { file: request.file, typing: request.typing }) })),
+  render: onSecondModule(render),
   behaviour,
   // A chart archive read in memory (untrusted: a refusal names the archive and the entry).
-  chart: (request) => {
+  chart: onSecondModule((request) => {
     try {
       const chart = lib.readChart(request.name, request.bytes);
       // The templates stay here, with the schema text they came with (docs/templates.md).
       if (request.side === 'base' || request.side === 'target') {
         chartTemplates[request.side] = { schema: chart.schema, templates: chart.templates, id: ++chartsRead };
-        if (chart.templates.files.length > 0) {
-          renderable[request.side] = { name: request.name, bytes: request.bytes };
-          // Loaded now, while the person looks at what the chart changed: the Rendered tab renders with it.
-          renderModule().catch(() => {});
-        }
+        if (chart.templates.files.length > 0) renderable[request.side] = { name: request.name, bytes: request.bytes };
       }
       const { templates, ...shown } = chart;
       return { chart: { ...shown, templateFiles: templates.files.length } };
     } catch (error) {
       return { chartError: String(error?.message ?? error) };
     }
-  },
+  }),
 };
 
 onmessage = async ({ data }) => {

@@ -3,6 +3,7 @@
 
 use super::request::BumpCharts;
 use crate::path::ValuePath;
+#[cfg(feature = "templates")]
 use crate::reads::Reads;
 use crate::schema::{Change, Schema};
 use crate::yaml::Typing;
@@ -28,6 +29,7 @@ pub(crate) struct Compiled {
     /// What the bump changed in the schema.
     pub changelog: Vec<Change>,
     /// What each chart's templates read, when both were given as charts.
+    #[cfg(feature = "templates")]
     pub reads: Option<Arc<(Reads, Reads)>>,
     /// The outermost paths the target chart's templates read and the base's did not.
     pub gained: Vec<ValuePath>,
@@ -49,6 +51,7 @@ impl Compiled {
             Some(Value::Object(map)) => map.keys().cloned().collect(),
             _ => Vec::new(),
         };
+        #[cfg(feature = "templates")]
         if let Some(reads) = self.reads.as_deref() {
             keys.extend(
                 reads
@@ -60,5 +63,33 @@ impl Compiled {
         crate::order::sort(&mut keys);
         keys.dedup();
         keys
+    }
+
+    /// The target chart as a finding names it: its templates' chart and version when they were
+    /// given, else the target schema's name.
+    pub fn target_chart(&self) -> String {
+        #[cfg(feature = "templates")]
+        if let Some(reads) = self.reads.as_deref() {
+            return reads.1.chart();
+        }
+        self.target_name.clone()
+    }
+
+    /// Whether the target schema names `path` in its `properties` (list items through `items`).
+    pub fn target_declares(&self, path: &ValuePath) -> bool {
+        let mut at = self.target.document();
+        for segment in path.segments() {
+            let next = match segment {
+                crate::path::Segment::Key(key) => {
+                    at.get("properties").and_then(|p| p.get(key.as_str()))
+                }
+                crate::path::Segment::Index(_) => at.get("items"),
+            };
+            match next {
+                Some(next) => at = next,
+                None => return false,
+            }
+        }
+        true
     }
 }

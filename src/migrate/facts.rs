@@ -41,9 +41,7 @@ pub(crate) fn facts(
         original,
         compiled.defaults.as_ref(),
     );
-    displaced.extend(super::unread::ignored(
-        compiled, original, &displaced, renders,
-    ));
+    displaced.extend(ignored(compiled, original, &displaced, renders));
     // In the file's order, as a reviewer reads it.
     sort_in_document_order(original, &mut displaced, |d| &d.path);
     let mut escalations = requirements.escalations;
@@ -73,4 +71,20 @@ fn carried(proposal: Option<&Value>, displaced: &[Displaced], path: &ValuePath) 
     displaced
         .iter()
         .any(|d| path::nodes(&d.value).iter().any(|(_, v)| *v == value))
+}
+
+/// The values of `original` the base chart read and the target reads nowhere, less those the
+/// schema displaced: the templates' static reading, and when both charts render with the values,
+/// what their renders add (`renders::judged`).
+fn ignored(
+    compiled: &Compiled,
+    original: &Value,
+    schema: &[Displaced],
+    renders: Option<&dyn Renders>,
+) -> Vec<Displaced> {
+    let found = super::unread::read_nowhere(compiled, original, schema);
+    match renders {
+        Some(renders) => super::renders::judged(compiled, original, schema, found, renders),
+        None => found,
+    }
 }

@@ -29,6 +29,9 @@ pub mod request;
 pub mod residual;
 pub mod session;
 mod stages;
+// What the charts' templates say of a bump: with feature `templates`, the analysis; without it, a
+// session holds no templates that render, and they say nothing.
+#[cfg_attr(not(feature = "templates"), path = "unread_none.rs")]
 mod unread;
 pub mod validate;
 mod write;

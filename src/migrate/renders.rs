@@ -53,10 +53,7 @@ pub(crate) fn judged(
     }
     let mut out = found;
     let named: Vec<ValuePath> = schema.iter().chain(&out).map(|d| d.path.clone()).collect();
-    let chart = match compiled.reads.as_deref() {
-        Some(reads) => reads.1.chart(),
-        None => compiled.target_name.clone(),
-    };
+    let chart = compiled.target_chart();
     let mut walk = Walk {
         original,
         renders,

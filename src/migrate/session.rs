@@ -8,6 +8,7 @@ use super::request::{
     BumpCharts, BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
 };
 use super::{stages, validate};
+#[cfg(feature = "templates")]
 use crate::reads::Reads;
 use crate::schema::{Schema, Supplied, changelog};
 use crate::text::Diagnostic;
@@ -94,6 +95,7 @@ impl Session {
                     defaults,
                     base_defaults: None,
                     typing,
+                    #[cfg(feature = "templates")]
                     reads: None,
                     gained: Vec::new(),
                     charts: None,
@@ -119,6 +121,7 @@ impl Session {
     /// This session with both charts' templates, parsed and analyzed once: values the base
     /// chart read and the target reads nowhere are displaced; a template Helm's parser refuses
     /// is an error at its file, line and column.
+    #[cfg(feature = "templates")]
     pub fn with_templates(
         mut self,
         templates: Option<&BumpTemplates>,
@@ -139,6 +142,24 @@ impl Session {
             }
         }
         Ok(self)
+    }
+
+    /// This session, when neither chart's templates render anything; templates that render are
+    /// refused by name: this build lacks the analysis (feature `templates`), and a session that
+    /// ignored them would call values read that the target chart ignores.
+    #[cfg(not(feature = "templates"))]
+    pub fn with_templates(
+        self,
+        templates: Option<&BumpTemplates>,
+    ) -> Result<Session, Vec<Diagnostic>> {
+        let renders = |t: &crate::reads::Templates| t.files.iter().any(|f| f.is_rendered());
+        match templates.filter(|b| renders(&b.base) && renders(&b.target)) {
+            Some(both) => Err(vec![Diagnostic::in_file(
+                &both.target.chart,
+                "the charts' templates were given, and this build of values-migrate lacks the template analysis (feature `templates`; in a browser, the module pkg/web-render holds it)",
+            )]),
+            None => Ok(self),
+        }
     }
 
     /// Diagnoses the old values against both schemas, without a proposal.

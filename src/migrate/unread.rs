@@ -2,7 +2,6 @@
 //! nowhere is displaced, a value a target template `required`s that nothing sets is escalated,
 //! and a value of the proposal no target template reads is refused (docs/templates.md).
 
-use super::Renders;
 use super::compiled::Compiled;
 use super::outcome::RefusalKind;
 use super::plan::Finding;
@@ -14,24 +13,13 @@ use serde_json::Value;
 /// How many of the keys a chart reads a refusal names as the nearest.
 const NEAREST: usize = 3;
 
-/// The values of `original` the base chart's templates read and the target's read nowhere, less
-/// those the schema already displaced (or that sit inside one), with what the charts' renders
-/// add when both are given (`renders::judged`).
-pub(crate) fn ignored(
+/// The values of `original` the base chart's templates read and the target's read nowhere, as
+/// their static reading finds them, less those the schema already displaced (or that sit inside one).
+pub(crate) fn read_nowhere(
     compiled: &Compiled,
     original: &Value,
     schema: &[Displaced],
-    renders: Option<&dyn Renders>,
 ) -> Vec<Displaced> {
-    let found = read_nowhere(compiled, original, schema);
-    match renders {
-        Some(renders) => super::renders::judged(compiled, original, schema, found, renders),
-        None => found,
-    }
-}
-
-/// The values the target's templates read nowhere, as their static reading finds them.
-fn read_nowhere(compiled: &Compiled, original: &Value, schema: &[Displaced]) -> Vec<Displaced> {
     let Some(reads) = compiled.reads.as_deref() else {
         return Vec::new();
     };
@@ -141,7 +129,7 @@ impl<'s> Kept<'s> {
                 ));
             }
         }
-        if declares(self.compiled.target.document(), path) {
+        if self.compiled.target_declares(path) {
             return None;
         }
         Some(match self.compiled.reads.as_deref() {
@@ -152,22 +140,6 @@ impl<'s> Kept<'s> {
             None => "the target schema does not refuse it".to_string(),
         })
     }
-}
-
-/// Whether a schema names `path` in its `properties` (list items through `items`).
-fn declares(schema: &Value, path: &ValuePath) -> bool {
-    let mut at = schema;
-    for segment in path.segments() {
-        let next = match segment {
-            path::Segment::Key(key) => at.get("properties").and_then(|p| p.get(key.as_str())),
-            path::Segment::Index(_) => at.get("items"),
-        };
-        match next {
-            Some(next) => at = next,
-            None => return false,
-        }
-    }
-    true
 }
 
 /// The unread values grouped as the base chart read them: when the base read their mapping

@@ -3,19 +3,30 @@
 //! evaluation that over-approximates the `.Values` paths a render may read. Uncertainty always
 //! counts as read (a subtree handed to `toYaml`, `range`, a computed `index`, …), and each place
 //! the analysis widened is kept, so that a value called unread is one no template can reach.
+//! The templates themselves (`Templates`, what a chart read gives) are in every build; the
+//! analysis only with feature `templates` (the browser's first module goes without).
 
+#[cfg(feature = "templates")]
 mod calls;
+#[cfg(feature = "templates")]
 mod eval;
+#[cfg(feature = "templates")]
 mod funcs;
+#[cfg(feature = "templates")]
 mod set;
+#[cfg(feature = "templates")]
 mod value;
 
+#[cfg(feature = "templates")]
 pub use set::{Ignored, ReadSet, Refused, Required, Unread};
 
 use crate::path::ValuePath;
+#[cfg(feature = "templates")]
 use crate::text::Diagnostic;
 use serde::{Deserialize, Serialize};
+#[cfg(feature = "templates")]
 use serde_json::Value;
+#[cfg(feature = "templates")]
 use values_migrate_template::Tree;
 
 /// One chart of a tree, as the analysis needs it.
@@ -95,6 +106,7 @@ pub struct Templates {
     pub files: Vec<TemplateFile>,
 }
 
+#[cfg(feature = "templates")]
 /// A place in a template file: its index in [`Templates::files`] and a byte offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Site {
@@ -104,6 +116,7 @@ pub struct Site {
     pub offset: usize,
 }
 
+#[cfg(feature = "templates")]
 /// A chart tree's templates, parsed once and analyzed: what a session keeps.
 #[derive(Debug)]
 pub struct Reads {
@@ -112,6 +125,7 @@ pub struct Reads {
     found: eval::Found,
 }
 
+#[cfg(feature = "templates")]
 impl Reads {
     /// Parses every template and analyzes what they read; a template Go's parser refuses is an
     /// error at its file, line and column (Helm would not render the chart either).
@@ -151,6 +165,7 @@ impl Reads {
     }
 }
 
+#[cfg(feature = "templates")]
 /// The file and 1-based line of a site; a chart's gate (`file` past the files, `offset` the
 /// chart) is cited as its parent's Chart.yaml.
 pub(crate) fn cite(templates: &Templates, site: Site) -> String {
@@ -174,5 +189,5 @@ pub(crate) fn cite(templates: &Templates, site: Site) -> String {
         .count();
     format!("{}:{line}", file.name)
 }
-#[cfg(test)]
+#[cfg(all(test, feature = "templates"))]
 mod tests;

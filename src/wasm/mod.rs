@@ -1,16 +1,28 @@
-//! The JavaScript surface: translates types, holds no logic.
+//! The JavaScript surface: translates types, holds no logic. With feature `full` it is every
+//! export (Node's build, the browser's second module pkg/web-render); without it, the browser's
+//! first module (pkg/web): a values file's migration, and the other exports refusing by name
+//! (`absent.rs`; docs/size.md, "Modules by need").
 
-use crate::api::{ChartRead, DecodeOptions, MigrateInput, PatchInput, ReadAnswers, ValidateInput};
-use crate::yaml::{DecodeOptions as YamlOptions, Typing};
+#[cfg(feature = "full")]
+use crate::api::{ChartRead, DecodeOptions, PatchInput};
+use crate::api::{MigrateInput, ReadAnswers, ValidateInput};
+#[cfg(feature = "full")]
+use crate::yaml::DecodeOptions as YamlOptions;
+use crate::yaml::Typing;
 use wasm_bindgen::prelude::*;
 
+#[cfg(not(feature = "full"))]
+mod absent;
 mod behaviour;
 mod convert;
 #[cfg(feature = "render")]
 mod render;
 mod session;
+#[cfg(feature = "full")]
 mod travel;
 
+#[cfg(not(feature = "full"))]
+pub use absent::*;
 #[cfg(feature = "render")]
 pub use behaviour::behaviour;
 pub(crate) use convert::{from_js, to_js, type_error};
@@ -18,6 +30,7 @@ use convert::{from_js_files, from_js_or_default, given_texts, to_js_given};
 #[cfg(feature = "render")]
 pub use render::render;
 pub use session::JsSession;
+#[cfg(feature = "full")]
 pub use travel::{JsReplayer, chain, override_schema, record, replay};
 
 // Every request and result type is generated from the Rust types (types/values_migrate.d.ts,
@@ -27,8 +40,6 @@ pub use travel::{JsReplayer, chain, override_schema, record, replay};
 const SIGNATURES: &'static str = r#"
 /** Reads answers typed one `PATH=VALUE` a line, each VALUE read as YAML with `typing`. */
 export function readAnswers(text: string, typing?: Typing): ReadAnswers;
-/** Decodes a YAML stream to one JSON value per document; bad YAML is a result, not a throw. */
-export function decode(text: string, options?: DecodeOptions): DecodeResult;
 /** Judges a proposal, derives the plan, splices it into the original text and verifies it. */
 export function migrate(input: MigrateInput): MigrateResult;
 /** Diagnoses the old values against both schemas, without a proposal. */
@@ -38,13 +49,6 @@ export function diagnose(input: MigrateInput): MigrateResult;
 export function startProposal(input: MigrateInput): Draft;
 /** Validates values (coalesced with the chart's defaults) against a schema, as Helm does. */
 export function validate(input: ValidateInput): ValidateResult;
-/** Replaces one scalar of one object in a manifest file in place, or says why it needs a person. */
-export function patch(input: PatchInput): PatchResult;
-/** Reads a chart archive (`helm pull`'s .tgz) from its bytes; nothing is fetched or written.
- * Throws, naming the archive and the entry, for an archive Helm refuses or a hostile one. */
-export function readChart(name: string, bytes: Uint8Array): ChartRead;
-/** Reads a chart directory from its files (paths inside the chart, and their bytes), as `readChart`. */
-export function readChartFiles(name: string, paths: string[], contents: Uint8Array[]): ChartRead;
 
 /**
  * Both schemas compiled once and kept: every `diagnose`, `migrate` and `validate` call reuses
@@ -69,14 +73,30 @@ export class Session {
 }
 "#;
 
-// `render` is in the Node build (feature `render`); browsers load it as a module of its own
-// (src/wasm/render_module.rs, pkg/web-render).
+// What a first paint does not use: in Node's build and the browser's second module (pkg/web-render);
+// the first module (pkg/web) declares none of it, and its functions of these names throw, naming
+// the module that holds them.
+#[cfg(feature = "full")]
+#[wasm_bindgen(typescript_custom_section)]
+const FULL_SIGNATURES: &'static str = r#"
+/** Decodes a YAML stream to one JSON value per document; bad YAML is a result, not a throw. */
+export function decode(text: string, options?: DecodeOptions): DecodeResult;
+/** Replaces one scalar of one object in a manifest file in place, or says why it needs a person. */
+export function patch(input: PatchInput): PatchResult;
+/** Reads a chart archive (`helm pull`'s .tgz) from its bytes; nothing is fetched or written.
+ * Throws, naming the archive and the entry, for an archive Helm refuses or a hostile one. */
+export function readChart(name: string, bytes: Uint8Array): ChartRead;
+/** Reads a chart directory from its files (paths inside the chart, and their bytes), as `readChart`. */
+export function readChartFiles(name: string, paths: string[], contents: Uint8Array[]): ChartRead;
+"#;
+
+// `render` is in the Node build and the browser's second module (feature `render`, pkg/web-render).
 #[cfg(feature = "render")]
 #[wasm_bindgen(typescript_custom_section)]
 const RENDER_SIGNATURE: &'static str = r#"
 /** Renders a chart as `helm template` does: every file, the masked spans, the refusals, the error
- * (the object `values-migrate render --format json` prints). Node only; browsers load it from
- * `web-render/values_migrate_render.js`. */
+ * (the object `values-migrate render --format json` prints). In Node's build and the browser's
+ * second module (`web-render/values_migrate_render.js`). */
 export function render(input: RenderInput): RenderResult;
 /** Runs `migrate` (when `proposal` is given) or `diagnose` and judges the bump's behaviour on the
  * two charts `render` gives, as `migrate` and `diagnose` do when given them (the render module
@@ -89,6 +109,7 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
+#[cfg(feature = "full")]
 /// Decodes a YAML stream to one JSON value per document.
 #[wasm_bindgen(skip_typescript)]
 pub fn decode(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
@@ -155,6 +176,7 @@ pub fn validate(input: JsValue) -> Result<JsValue, JsValue> {
     to_js(&crate::migrate::validate(&request))
 }
 
+#[cfg(feature = "full")]
 /// Reads a chart archive (`helm pull`'s `.tgz`, as bytes) into the schema and defaults a session
 /// takes; an archive Helm would refuse, or a hostile one, throws an error naming archive and entry.
 #[wasm_bindgen(js_name = readChart, skip_typescript)]
@@ -162,6 +184,7 @@ pub fn read_chart(name: &str, bytes: &[u8]) -> Result<JsValue, JsValue> {
     chart_read(crate::chart::from_archive(name, bytes))
 }
 
+#[cfg(feature = "full")]
 /// Reads a chart directory's files (paths inside the chart, and their bytes) as `readChart` does.
 #[wasm_bindgen(js_name = readChartFiles, skip_typescript)]
 pub fn read_chart_files(
@@ -177,6 +200,7 @@ pub fn read_chart_files(
     chart_read(crate::chart::from_files(name, entries))
 }
 
+#[cfg(feature = "full")]
 fn chart_read(
     composed: Result<crate::chart::Composed, crate::chart::ChartError>,
 ) -> Result<JsValue, JsValue> {
@@ -205,6 +229,7 @@ pub fn read_answers(text: &str, typing: JsValue) -> Result<JsValue, JsValue> {
     })
 }
 
+#[cfg(feature = "full")]
 /// Replaces one scalar of one object in a manifest file in place.
 #[wasm_bindgen(skip_typescript)]
 pub fn patch(input: JsValue) -> Result<JsValue, JsValue> {

@@ -2,9 +2,9 @@
 // times (the machine is shared); what is asserted is that the main thread never blocks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { start, open, statusIs, read, shots } from './harness.mjs';
+import { start, open, statusIs, read, shots, root } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -146,4 +146,31 @@ test('typing into a 100 KiB values file leaves the main thread free (no long tas
   assert.match(await page.textContent('#timing'), /^migrate took/);
   assert.deepEqual(session.problems, []);
   await session.context.close();
+});
+
+test('the second module: fetched when a chart first arrives, its first use reported apart', async () => {
+  // Each fresh context opens on the bosun example (the first module alone), then reads the bosun
+  // chart's archive, which only the second module holds: the worker imports, fetches, compiles and
+  // instantiates it, and reports how long that took (docs/size.md, "Modules by need").
+  const archive = readFileSync(join(root, 'examples/bosun-0.20.0-to-0.25.1/charts/bosun-0.25.1.tgz'));
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const session = await open(env.browser, env.base);
+    const { page } = session;
+    await statusIs(page, 'planned');
+    assert.ok(!session.requests.some((p) => p.includes('/web-render/')), session.requests.join(' '));
+    await page.click('#tab-target');
+    await page.locator('#panel-target input[type="file"]').setInputFiles({ name: 'bosun-0.25.1.tgz', mimeType: 'application/gzip', buffer: archive });
+    await page.waitForSelector('body[data-second-module-ms]', { state: 'attached', timeout: 30000 });
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.includes('bosun 0.25.1'));
+    await statusIs(page, 'planned');
+    times.push(Number(await page.getAttribute('body', 'data-second-module-ms')));
+    assert.deepEqual(session.problems, []);
+    await session.context.close();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const report = { runs: times.length, medianMs: sorted[Math.floor(sorted.length / 2)], all: times, loadAverage: (await import('node:os')).loadavg()[0] };
+  writeFileSync(join(shots, 'second-module.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`# second module's first use (import, fetch, compile, instantiate): median ${report.medianMs} ms over ${times.length} fresh contexts (${times.join(', ')}), load average ${report.loadAverage.toFixed(1)}`);
+  assert.ok(times.every((t) => t > 0));
 });

@@ -5,6 +5,7 @@
 mod common;
 mod fuzz_case;
 
+#[cfg(feature = "render")]
 mod behaviour;
 mod chart_archives;
 mod cli;

@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use values_migrate::migrate::SessionSpec;
-use values_migrate::migrate::{Named, Request, SourceFile, diagnose, migrate};
+use values_migrate::migrate::{MigrateReport, Named, Request, SourceFile, diagnose, migrate};
 use values_migrate::yaml::Typing;
 
 fn read(dir: &Path, name: &str) -> Named {
@@ -32,6 +32,30 @@ fn op_shape(op: &Value) -> Value {
         map.remove("reason");
     }
     op
+}
+
+/// The report judged with both charts' renders, when both are charts (a build with the renderer).
+#[cfg(feature = "render")]
+fn rendered(
+    request: &Request,
+    charts: &[Option<String>; 2],
+    diagnosing: bool,
+) -> Option<MigrateReport> {
+    let [Some(base), Some(target)] = charts else {
+        return None;
+    };
+    let renders = values_migrate::behaviour::Renders::new(&values_migrate::chart::Fs, base, target);
+    Some(if diagnosing {
+        values_migrate::migrate::diagnose_rendered(request, &renders)
+    } else {
+        values_migrate::migrate::migrate_rendered(request, &renders)
+    })
+}
+
+/// A build without the renderer judges on the schemas and templates alone.
+#[cfg(not(feature = "render"))]
+fn rendered(_: &Request, _: &[Option<String>; 2], _: bool) -> Option<MigrateReport> {
+    None
 }
 
 fn run_case(dir: &Path) -> Result<(), String> {
@@ -105,17 +129,11 @@ fn run_case(dir: &Path) -> Result<(), String> {
         (path.is_dir() || path.extension().is_some_and(|e| e == "tgz"))
             .then(|| path.display().to_string())
     });
-    let report = match (&charts, text("command")) {
-        ([Some(base), Some(target)], command) => {
-            let renders =
-                values_migrate::behaviour::Renders::new(&values_migrate::chart::Fs, base, target);
-            match command {
-                Some("diagnose") => values_migrate::migrate::diagnose_rendered(&request, &renders),
-                _ => values_migrate::migrate::migrate_rendered(&request, &renders),
-            }
-        }
-        (_, Some("diagnose")) => diagnose(&request),
-        _ => migrate(&request),
+    let diagnosing = text("command") == Some("diagnose");
+    let report = match (rendered(&request, &charts, diagnosing), diagnosing) {
+        (Some(report), _) => report,
+        (None, true) => diagnose(&request),
+        (None, false) => migrate(&request),
     };
     let got = serde_json::to_value(&report).map_err(|e| e.to_string())?;
     let expect = &case["expect"];
