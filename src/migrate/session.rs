@@ -4,11 +4,11 @@
 use super::outcome::{MigrateReport, Status};
 use super::read::{parse_document, read};
 use super::request::{
-    BumpCharts, BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
+    BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
 };
 use super::{stages, validate};
 use crate::reads::Reads;
-use crate::schema::{Change, Schema, Supplied, changelog};
+use crate::schema::{Change, ChartAt, ChartTree, Schema, Supplied, changelog};
 use crate::text::Diagnostic;
 use crate::yaml::Typing;
 use serde_json::Value;
@@ -29,8 +29,9 @@ pub struct Session {
     pub(crate) reads: Option<Arc<(Reads, Reads)>>,
     /// The outermost paths the target chart's templates read and the base's did not.
     pub(crate) gained: Vec<crate::path::ValuePath>,
-    /// Both chart trees, when both charts were given as charts: each finding is named by its chart.
-    pub(crate) charts: Option<BumpCharts>,
+    /// The charts of each side's tree (a schema file's: none), when either side was given as a
+    /// chart: each finding is named by its chart.
+    pub(crate) charts: Option<(Vec<ChartAt>, Vec<ChartAt>)>,
 }
 
 impl std::fmt::Debug for Session {
@@ -79,17 +80,30 @@ impl Session {
         typing: Typing,
         refs: &[SchemaRef],
     ) -> Result<Session, Vec<Diagnostic>> {
+        Session::with_trees(base, target, [None, None], defaults, typing, refs)
+    }
+
+    /// [`Session::with_refs`] with each side's chart tree (`[base, target]`; `None`: a schema
+    /// validated as written), which each schema is compiled with.
+    fn with_trees(
+        base: &Named,
+        target: &Named,
+        trees: [Option<&ChartTree>; 2],
+        defaults: Option<&Named>,
+        typing: Typing,
+        refs: &[SchemaRef],
+    ) -> Result<Session, Vec<Diagnostic>> {
         let mut errors = Vec::new();
         let refs = supplied(refs)
             .map_err(|e| errors.push(e))
             .unwrap_or_default();
-        let compile = |input: &Named| compile_with_refs(input, &refs);
-        let base_schema = compile(base).map_err(|e| errors.push(e)).ok().map(Arc::new);
-        // A bump that leaves the schema's text as it was compiles it once.
-        let target_schema = if target.text == base.text {
+        let compile = |input: &Named, tree| compile_with_refs(input, &refs, tree);
+        let base_schema = (compile(base, trees[0]).map_err(|e| errors.push(e)).ok()).map(Arc::new);
+        // A bump that leaves the schema's text (and its tree) as it was compiles it once.
+        let target_schema = if target.text == base.text && trees[0] == trees[1] {
             base_schema.clone()
         } else {
-            compile(target)
+            compile(target, trees[1])
                 .map_err(|e| errors.push(e))
                 .ok()
                 .map(Arc::new)
@@ -181,17 +195,19 @@ impl Session {
         self.by_chart(stages::migrate(self, &read, inputs.prefix, inputs.renders))
     }
 
-    /// This session with both chart trees: every finding and change of a report is then named
-    /// by the chart whose values it touches (`charts`, and a section of the comment).
-    pub fn with_charts(mut self, charts: Option<&BumpCharts>) -> Session {
-        self.charts = charts.cloned();
+    /// This session with each side's chart tree, when either was given as a chart: every
+    /// finding and change of a report is then named by the chart whose values it touches
+    /// (`charts`, and a section of the comment).
+    pub fn with_charts(mut self, base: Option<&ChartTree>, target: Option<&ChartTree>) -> Session {
+        let charts = |tree: Option<&ChartTree>| tree.map(|t| t.charts.clone()).unwrap_or_default();
+        self.charts = (base.is_some() || target.is_some()).then(|| (charts(base), charts(target)));
         self
     }
 
     /// `report` with its findings named by chart, for chart trees.
     fn by_chart(&self, mut report: MigrateReport) -> MigrateReport {
-        if let Some(charts) = &self.charts {
-            super::charts::annotate(&charts.base, &charts.target, &mut report);
+        if let Some((base, target)) = &self.charts {
+            super::charts::annotate(base, target, &mut report);
         }
         report
     }
@@ -266,8 +282,12 @@ fn supplied(refs: &[SchemaRef]) -> Result<Vec<Supplied>, Diagnostic> {
 
 /// Compiles a schema with the documents its `$ref`s name elsewhere; an error is located in its
 /// text (line, column and UTF-16 column).
-fn compile_with_refs(input: &Named, refs: &[Supplied]) -> Result<Schema, Diagnostic> {
-    Schema::compile_with_refs(&input.text, refs).map_err(|error| match error.offset() {
+fn compile_with_refs(
+    input: &Named,
+    refs: &[Supplied],
+    tree: Option<&ChartTree>,
+) -> Result<Schema, Diagnostic> {
+    Schema::compile_chart(&input.text, refs, tree).map_err(|error| match error.offset() {
         Some(offset) => Diagnostic::at(&input.name, &input.text, offset, error.message()),
         None => Diagnostic::in_file(&input.name, error.message()),
     })
@@ -282,25 +302,29 @@ impl Session {
     /// Compiles everything a spec names: both schemas with its `$ref` documents, the target's
     /// and the base's defaults, both charts' templates (what every edge builds a session from).
     pub fn of_spec(spec: &SessionSpec) -> Result<Session, Vec<Diagnostic>> {
-        Session::with_refs(
+        let (base, target) = (spec.base_chart.as_ref(), spec.target_chart.as_ref());
+        Session::with_trees(
             &spec.base_schema,
             &spec.target_schema,
+            [base, target],
             spec.defaults.as_ref(),
             spec.typing,
             &spec.schema_refs,
         )
         .and_then(|session| session.with_base_defaults(spec.base_defaults.as_ref()))
         .and_then(|session| session.with_templates(spec.templates.as_ref()))
-        .map(|session| session.with_charts(spec.charts.as_ref()))
+        .map(|session| session.with_charts(base, target))
     }
 
     /// The session that judges values against one chart: the chart on both sides of the bump,
     /// its schema compiled once (what `validate` and a chain's versions use).
     pub fn of_chart(chart: &ChartSpec) -> Result<Session, Vec<Diagnostic>> {
         let schema = &chart.schema;
-        Session::with_refs(
+        let tree = chart.chart.as_ref();
+        Session::with_trees(
             schema,
             schema,
+            [tree, tree],
             chart.defaults.as_ref(),
             chart.typing,
             &chart.schema_refs,

@@ -129,6 +129,7 @@ pub fn chain(input: JsValue) -> Result<JsValue, JsValue> {
                     .defaults
                     .map(|d| named(&format!("{}/values.yaml", v.version), d)),
                 templates: v.templates,
+                chart: v.chart,
                 version: v.version,
             })
             .collect(),
