@@ -2,8 +2,8 @@
 //! makes; compiled for wasm, and natively for the generated declarations (types/).
 
 use crate::migrate::{
-    BumpCharts, BumpTemplates, ChartSpec, MigrateReport, Named, Request, SchemaRef, SessionSpec,
-    SourceFile, ValidateRequest,
+    BumpTemplates, ChartSpec, MigrateReport, Named, Request, SchemaRef, SessionSpec, SourceFile,
+    ValidateRequest,
 };
 use crate::migration::Migration;
 use crate::yaml::Typing;
@@ -61,12 +61,23 @@ macro_rules! session_input {
                 #[serde(default)]
                 #[cfg_attr(feature = "types", ts(optional))]
                 pub target_templates: Option<crate::reads::Templates>,
-                /// The base chart's tree, as `readChart` gives it (`charts`): with `targetCharts`,
-                /// each finding and change of a chart tree is named by its chart.
+                /// The base chart's tree, as `readChart` gives it (`chart`): `baseSchema` is then
+                /// validated as Helm reads the tree, and each finding and change of a chart tree
+                /// is named by its chart.
+                #[serde(default)]
+                #[cfg_attr(feature = "types", ts(optional))]
+                pub base_chart: Option<crate::schema::ChartTree>,
+                /// The target chart's tree, as `readChart` gives it (`chart`).
+                #[serde(default)]
+                #[cfg_attr(feature = "types", ts(optional))]
+                pub target_chart: Option<crate::schema::ChartTree>,
+                /// The base chart's charts, as `readChart` gives them (`charts`): with
+                /// `targetCharts` (and no `baseChart`/`targetChart`), each finding and change of a
+                /// chart tree is named by its chart.
                 #[serde(default)]
                 #[cfg_attr(feature = "types", ts(optional))]
                 pub base_charts: Option<Vec<crate::schema::ChartAt>>,
-                /// The target chart's tree, as `readChart` gives it (`charts`).
+                /// The target chart's charts, as `readChart` gives them (`charts`).
                 #[serde(default)]
                 #[cfg_attr(feature = "types", ts(optional))]
                 pub target_charts: Option<Vec<crate::schema::ChartAt>>,
@@ -76,6 +87,7 @@ macro_rules! session_input {
         impl $name {
             /// The session spec these fields give (their texts moved out, not copied).
             pub fn take_spec(&mut self) -> Result<SessionSpec, String> {
+                let by_name = named_charts(self.base_charts.take(), self.target_charts.take());
                 Ok(SessionSpec {
                     base_schema: named("baseSchema", std::mem::take(&mut self.base_schema)),
                     target_schema: named("targetSchema", std::mem::take(&mut self.target_schema)),
@@ -84,7 +96,8 @@ macro_rules! session_input {
                     typing: self.typing,
                     schema_refs: schema_refs(std::mem::take(&mut self.refs))?,
                     templates: BumpTemplates::of(self.base_templates.take(), self.target_templates.take()),
-                    charts: BumpCharts::of(self.base_charts.take(), self.target_charts.take()),
+                    base_chart: self.base_chart.take().or(by_name.0),
+                    target_chart: self.target_chart.take().or(by_name.1),
                 })
             }
         }
@@ -158,6 +171,11 @@ pub struct ValidateInput {
 spec {
     /// The values.schema.json.
     pub schema: String,
+    /// The chart's tree, as `readChart` gives it (`chart`): `schema` is then validated as Helm
+    /// reads the tree (its subcharts' conditions, tags, imports, `global`, each chart's name).
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(optional))]
+    pub chart: Option<crate::schema::ChartTree>,
 }
 }
 
@@ -172,6 +190,7 @@ impl ValidateInput {
             prefix: self.prefix,
             chart: ChartSpec {
                 schema: named("schema", self.schema),
+                chart: self.chart,
                 defaults: self.defaults.map(|d| named("defaults", d)),
                 typing: self.typing,
                 schema_refs: schema_refs(self.refs)?,
@@ -287,6 +306,11 @@ pub struct VersionInput {
     #[serde(default)]
     #[cfg_attr(feature = "types", ts(optional))]
     pub templates: Option<crate::reads::Templates>,
+    /// Its chart tree, as `readChart` gives it (`chart`): its schema is then validated as Helm
+    /// reads the tree (its subcharts' conditions, tags, imports, `global`).
+    #[serde(default)]
+    #[cfg_attr(feature = "types", ts(optional))]
+    pub chart: Option<crate::schema::ChartTree>,
 }
 
 /// The input of `chain`: the versions' schemas and the recordings between them.
@@ -379,8 +403,11 @@ pub struct ChartRead {
     pub defaults_name: Option<String>,
     /// The chart's values.yaml, or every chart's coalesced as Helm does (with `global`).
     pub defaults: Option<String>,
-    /// Every chart of the tree and where its values sit.
+    /// Every chart of the tree and where its values sit (`chart.charts`).
     pub charts: Vec<crate::chart::ChartAt>,
+    /// The chart tree: pass it as `baseChart`/`targetChart` (or `chart` to `validate`) with
+    /// `schema`, which is then validated as Helm reads the tree (`schema` alone is JSON Schema only).
+    pub chart: crate::schema::ChartTree,
     /// Every chart's templates, with the values each reads from: give them to `migrate`,
     /// `diagnose` or a `Session` as `baseTemplates`/`targetTemplates`.
     pub templates: crate::reads::Templates,
@@ -417,6 +444,24 @@ pub struct OverrideSchemaResult {
     pub schema: serde_json::Value,
     /// Why the schema could not be made.
     pub errors: Vec<String>,
+}
+
+/// Both sides' trees from the charts alone (`baseCharts`, `targetCharts`: findings named by
+/// chart, each schema validated as written), when both sides give theirs.
+fn named_charts(
+    base: Option<Vec<crate::schema::ChartAt>>,
+    target: Option<Vec<crate::schema::ChartAt>>,
+) -> (
+    Option<crate::schema::ChartTree>,
+    Option<crate::schema::ChartTree>,
+) {
+    match (base, target) {
+        (Some(base), Some(target)) => (
+            Some(crate::schema::ChartTree::named(base)),
+            Some(crate::schema::ChartTree::named(target)),
+        ),
+        _ => (None, None),
+    }
 }
 
 /// `text` as the input named `name`.

@@ -30,7 +30,10 @@ use crate::migration::record::{
 };
 use crate::migration::replay::{Drift, ReplayReport, ReplayedOp, SkippedOp};
 use crate::reads::{ChartInfo, TemplateFile, Templates};
-use crate::schema::{Change, ChangeKind, Derivable, Displaced, DisplacedBy, Escalation, Source};
+use crate::schema::{
+    Change, ChangeKind, ChartTree, ChartValues, Composition, Derivable, Displaced, DisplacedBy,
+    Escalation, Gate, ImportedTable, Importing, PartDraft, RefusedPart, Source, SubchartValues,
+};
 use crate::text::{Diagnostic, FileResult, Location};
 use crate::yaml::Typing;
 use ts_rs::TS;
@@ -81,7 +84,8 @@ pub fn typescript() -> String {
         ChangeKind, ChartFindings, ChartFinding, BehaviourReport, ValueBehaviour, Verdict, Site,
         ManifestDiff, RenderNote, ObjectDiff, ObjectChange, Cause, ValidateReport, LocatedViolation, ChartNamed, HelmLine,
         DecodeResult, PatchReport,
-        PatchStatus, ReadAnswers, ChartRead, ChartAt, RecordResult, Migration, ChartBump,
+        PatchStatus, ReadAnswers, ChartRead, ChartAt, ChartTree, Composition, ChartValues,
+        SubchartValues, Gate, Importing, ImportedTable, PartDraft, RefusedPart, RecordResult, Migration, ChartBump,
         SchemaPair, SchemaDigest, RecordedOp, RecordedDisplaced, ReplayReport, ReplayedOp,
         SkippedOp, Drift, LayeredReport, Layer, ChainReport, ChainStep, FleetReport, RepoOutcome,
         FileOutcome, Summary, OverrideSchemaResult, Draft, RenderResult, RenderMasked,

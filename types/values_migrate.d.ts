@@ -963,9 +963,14 @@ defaultsName: string | null,
  */
 defaults: string | null,
 /**
- * Every chart of the tree and where its values sit.
+ * Every chart of the tree and where its values sit (`chart.charts`).
  */
 charts: Array<ChartAt>,
+/**
+ * The chart tree: pass it as `baseChart`/`targetChart` (or `chart` to `validate`) with
+ * `schema`, which is then validated as Helm reads the tree (`schema` alone is JSON Schema only).
+ */
+chart: ChartTree,
 /**
  * Every chart's templates, with the values each reads from: give them to `migrate`,
  * `diagnose` or a `Session` as `baseTemplates`/`targetTemplates`.
@@ -997,6 +1002,170 @@ valuesPath: Array<string>,
  * The JSON pointer of its own schema inside the composed schema (`None`: it has none).
  */
 schemaPointer: string | null,
+};
+
+/**
+ * A chart as the schema layer reads it, built once by `chart` and carried beside its schema:
+ * every chart of the tree and, for a tree of several charts, how Helm coalesces, switches off,
+ * imports and validates them (the composed schema itself holds only JSON Schema).
+ */
+export type ChartTree = {
+/**
+ * Every chart of the tree, the root first, each before its own subcharts (Helm's order).
+ */
+charts: Array<ChartAt>,
+/**
+ * How Helm reads the tree's values (absent: a lone chart, its schema validated as written).
+ */
+composition?: Composition,
+};
+
+/**
+ * How Helm reads a chart tree's values: each chart's own values.yaml and its subcharts, the
+ * subcharts a `condition` or `tags` switch off, the imports, and each chart's schema's draft.
+ */
+export type Composition = {
+/**
+ * The root chart's own values.yaml, as written, and its subcharts' in Helm's order.
+ */
+values: ChartValues,
+/**
+ * The subchart paths whose key a parent chart's own values.yaml holds (a user `null` there
+ * deletes the key instead of being refused).
+ */
+held: Array<Array<string>>,
+/**
+ * The subcharts a `condition` or `tags` can switch off, parents first.
+ */
+gates: Array<Gate>,
+/**
+ * What each importing chart takes from its subcharts, those below first.
+ */
+imports: Array<Importing>,
+/**
+ * Each chart's schema read with another draft than the composition's own `$schema`.
+ */
+drafts: Array<PartDraft>,
+/**
+ * Each chart's schema its own draft's meta-schema refuses (its part of the composition
+ * is `{}`): Helm refuses the install when it validates that chart.
+ */
+refused: Array<RefusedPart>,
+};
+
+/**
+ * One chart of the tree: its own values.yaml as written (`null`s kept), and its subcharts
+ * under their keys in Helm's order.
+ */
+export type ChartValues = {
+/**
+ * The chart's own values.yaml (`{}` when it has none, or one that is no mapping).
+ */
+values: Record<string, unknown>,
+/**
+ * Its subcharts Helm keeps, in Helm's order.
+ */
+subcharts: Array<SubchartValues>,
+};
+
+/**
+ * A subchart: the key its values live under, whether Chart.yaml lists it, the chart.
+ */
+export type SubchartValues = {
+/**
+ * The key of its values in its parent's (its alias, if it has one).
+ */
+key: string,
+/**
+ * Whether the parent's Chart.yaml dependencies name it.
+ */
+listed: boolean,
+/**
+ * The subchart.
+ */
+chart: ChartValues,
+};
+
+/**
+ * One subchart a `condition` or `tags` can switch off.
+ */
+export type Gate = {
+/**
+ * The keys from the root's values to the subchart's.
+ */
+path: Array<string>,
+/**
+ * Each `condition` path, from the root's values, in Chart.yaml's order.
+ */
+conditions: Array<Array<string>>,
+/**
+ * The dependency's tags.
+ */
+tags: Array<string>,
+/**
+ * The own values.yaml of each chart between the root and this subchart, outermost first.
+ */
+tops?: unknown[],
+};
+
+/**
+ * One chart that imports values from its subcharts.
+ */
+export type Importing = {
+/**
+ * The keys from the root's values to the chart's.
+ */
+chart: Array<string>,
+/**
+ * Each import, in Helm's order.
+ */
+tables: Array<ImportedTable>,
+};
+
+/**
+ * One table a chart imports from a subchart.
+ */
+export type ImportedTable = {
+/**
+ * The subchart's path, from the root's values.
+ */
+from: Array<string>,
+/**
+ * The table, rooted at the importing chart's values.
+ */
+values: Record<string, unknown>,
+};
+
+/**
+ * A chart's schema in the composition read with a draft of its own, as Helm reads each chart's.
+ */
+export type PartDraft = {
+/**
+ * The JSON pointer of the chart's schema inside the composed schema.
+ */
+pointer: string,
+/**
+ * The draft's meta-schema URI.
+ */
+draft: string,
+};
+
+/**
+ * A chart's schema its own meta-schema refuses, and where its file is refused.
+ */
+export type RefusedPart = {
+/**
+ * The JSON pointer of the chart's part inside the composed schema.
+ */
+pointer: string,
+/**
+ * The chart's schema, as written.
+ */
+schema: unknown,
+/**
+ * Its file's place (`top.tgz > charts/sub: values.schema.json:1:10`).
+ */
+at: string,
 };
 
 /**
@@ -1924,12 +2093,23 @@ baseTemplates?: Templates,
  */
 targetTemplates?: Templates,
 /**
- * The base chart's tree, as `readChart` gives it (`charts`): with `targetCharts`,
- * each finding and change of a chart tree is named by its chart.
+ * The base chart's tree, as `readChart` gives it (`chart`): `baseSchema` is then
+ * validated as Helm reads the tree, and each finding and change of a chart tree
+ * is named by its chart.
+ */
+baseChart?: ChartTree,
+/**
+ * The target chart's tree, as `readChart` gives it (`chart`).
+ */
+targetChart?: ChartTree,
+/**
+ * The base chart's charts, as `readChart` gives them (`charts`): with
+ * `targetCharts` (and no `baseChart`/`targetChart`), each finding and change of a
+ * chart tree is named by its chart.
  */
 baseCharts?: Array<ChartAt>,
 /**
- * The target chart's tree, as `readChart` gives it (`charts`).
+ * The target chart's charts, as `readChart` gives them (`charts`).
  */
 targetCharts?: Array<ChartAt>,
 /**
@@ -1962,6 +2142,11 @@ prefix?: string | null,
  * The values.schema.json.
  */
 schema: string,
+/**
+ * The chart's tree, as `readChart` gives it (`chart`): `schema` is then validated as Helm
+ * reads the tree (its subcharts' conditions, tags, imports, `global`, each chart's name).
+ */
+chart?: ChartTree,
 /**
  * The chart's own values.yaml (for a bump, the target chart's).
  */
@@ -2044,12 +2229,23 @@ baseTemplates?: Templates,
  */
 targetTemplates?: Templates,
 /**
- * The base chart's tree, as `readChart` gives it (`charts`): with `targetCharts`,
- * each finding and change of a chart tree is named by its chart.
+ * The base chart's tree, as `readChart` gives it (`chart`): `baseSchema` is then
+ * validated as Helm reads the tree, and each finding and change of a chart tree
+ * is named by its chart.
+ */
+baseChart?: ChartTree,
+/**
+ * The target chart's tree, as `readChart` gives it (`chart`).
+ */
+targetChart?: ChartTree,
+/**
+ * The base chart's charts, as `readChart` gives them (`charts`): with
+ * `targetCharts` (and no `baseChart`/`targetChart`), each finding and change of a
+ * chart tree is named by its chart.
  */
 baseCharts?: Array<ChartAt>,
 /**
- * The target chart's tree, as `readChart` gives it (`charts`).
+ * The target chart's charts, as `readChart` gives them (`charts`).
  */
 targetCharts?: Array<ChartAt>,
 /**
@@ -2144,12 +2340,23 @@ baseTemplates?: Templates,
  */
 targetTemplates?: Templates,
 /**
- * The base chart's tree, as `readChart` gives it (`charts`): with `targetCharts`,
- * each finding and change of a chart tree is named by its chart.
+ * The base chart's tree, as `readChart` gives it (`chart`): `baseSchema` is then
+ * validated as Helm reads the tree, and each finding and change of a chart tree
+ * is named by its chart.
+ */
+baseChart?: ChartTree,
+/**
+ * The target chart's tree, as `readChart` gives it (`chart`).
+ */
+targetChart?: ChartTree,
+/**
+ * The base chart's charts, as `readChart` gives them (`charts`): with
+ * `targetCharts` (and no `baseChart`/`targetChart`), each finding and change of a
+ * chart tree is named by its chart.
  */
 baseCharts?: Array<ChartAt>,
 /**
- * The target chart's tree, as `readChart` gives it (`charts`).
+ * The target chart's charts, as `readChart` gives them (`charts`).
  */
 targetCharts?: Array<ChartAt>,
 /**
@@ -2187,6 +2394,11 @@ defaults?: string | null,
  * the values the newer chart reads nowhere.
  */
 templates?: Templates,
+/**
+ * Its chart tree, as `readChart` gives it (`chart`): its schema is then validated as Helm
+ * reads the tree (its subcharts' conditions, tags, imports, `global`).
+ */
+chart?: ChartTree,
 };
 
 /**
@@ -2279,12 +2491,23 @@ baseTemplates?: Templates,
  */
 targetTemplates?: Templates,
 /**
- * The base chart's tree, as `readChart` gives it (`charts`): with `targetCharts`,
- * each finding and change of a chart tree is named by its chart.
+ * The base chart's tree, as `readChart` gives it (`chart`): `baseSchema` is then
+ * validated as Helm reads the tree, and each finding and change of a chart tree
+ * is named by its chart.
+ */
+baseChart?: ChartTree,
+/**
+ * The target chart's tree, as `readChart` gives it (`chart`).
+ */
+targetChart?: ChartTree,
+/**
+ * The base chart's charts, as `readChart` gives them (`charts`): with
+ * `targetCharts` (and no `baseChart`/`targetChart`), each finding and change of a
+ * chart tree is named by its chart.
  */
 baseCharts?: Array<ChartAt>,
 /**
- * The target chart's tree, as `readChart` gives it (`charts`).
+ * The target chart's charts, as `readChart` gives them (`charts`).
  */
 targetCharts?: Array<ChartAt>,
 /**

@@ -38,9 +38,10 @@ let sessionKey = null;
 
 function sessionFor(input) {
   if (typeof lib.Session !== 'function') return null;
-  // The templates are the ones kept for these schema texts: they add nothing else to the key.
+  // The templates and trees are the ones kept for these schema texts: they add nothing else to the key.
   const key = JSON.stringify([input.baseSchema, input.targetSchema, input.defaults, input.typing, input.refs,
-    input.baseTemplates && chartTemplates.base.id, input.targetTemplates && chartTemplates.target.id]);
+    (input.baseTemplates || input.baseChart) && chartTemplates.base.id,
+    (input.targetTemplates || input.targetChart) && chartTemplates.target.id]);
   if (key !== sessionKey) {
     session?.free?.();
     session = null;
@@ -49,6 +50,7 @@ function sessionFor(input) {
       session = new lib.Session({
         baseSchema: input.baseSchema, targetSchema: input.targetSchema, defaults: input.defaults, typing: input.typing,
         refs: input.refs, baseTemplates: input.baseTemplates, targetTemplates: input.targetTemplates,
+        baseChart: input.baseChart, targetChart: input.targetChart,
       });
     } catch {
       // A schema the session cannot compile: the one-shot functions report it as a result.
@@ -132,12 +134,15 @@ async function behaviour(request) {
   return { behaviour: result.behaviour ?? null, status: result.status };
 }
 
-/** Each side's chart templates, kept while that side's schema is the text the chart gave. */
+/** Each side's chart templates and tree, kept while that side's schema is the text the chart gave. */
 const chartTemplates = { base: null, target: null };
 let chartsRead = 0;
 
 /** A side's templates, when its schema is still the one its chart gave. */
 const templatesOf = (side, schema) => (chartTemplates[side]?.schema === schema ? chartTemplates[side].templates : null);
+
+/** A side's chart tree (how Helm reads the tree's values), when its schema is still the one its chart gave. */
+const treeOf = (side, schema) => (chartTemplates[side]?.schema === schema ? chartTemplates[side].tree : null);
 
 function libraryInput(request) {
   const { answers, problems } = lib.readAnswers(request.answers, request.typing);
@@ -156,6 +161,8 @@ function libraryInput(request) {
       refs: Object.fromEntries((request.refs ?? []).filter((r) => r.url.trim() !== '').map((r) => [r.url.trim(), r.text])),
       baseTemplates: templatesOf('base', request.baseSchema),
       targetTemplates: templatesOf('target', request.targetSchema),
+      baseChart: treeOf('base', request.baseSchema),
+      targetChart: treeOf('target', request.targetSchema),
     },
     answerProblems: problems,
   };
@@ -226,6 +233,7 @@ function replay(request) {
   const prefix = request.replay.prefix.trim();
   const options = {
     migration: request.replay.migration, baseSchema: input.baseSchema, targetSchema: input.targetSchema,
+    baseChart: input.baseChart, targetChart: input.targetChart,
     defaults: input.defaults, typing: input.typing, allowSchemaDrift: request.replay.allowSchemaDrift,
   };
   const files = [request.replay.file];
@@ -255,12 +263,12 @@ const handlers = {
   chart: onSecondModule((request) => {
     try {
       const chart = lib.readChart(request.name, request.bytes);
-      // The templates stay here, with the schema text they came with (docs/templates.md).
+      // The templates and the tree stay here, with the schema text they came with (docs/templates.md).
       if (request.side === 'base' || request.side === 'target') {
-        chartTemplates[request.side] = { schema: chart.schema, templates: chart.templates, id: ++chartsRead };
+        chartTemplates[request.side] = { schema: chart.schema, templates: chart.templates, tree: chart.chart, id: ++chartsRead };
         if (chart.templates.files.length > 0) renderable[request.side] = { name: request.name, bytes: request.bytes };
       }
-      const { templates, ...shown } = chart;
+      const { templates, chart: tree, ...shown } = chart;
       return { chart: { ...shown, templateFiles: templates.files.length } };
     } catch (error) {
       return { chartError: String(error?.message ?? error) };

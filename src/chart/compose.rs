@@ -5,7 +5,7 @@
 use super::ChartError;
 use super::included::{condition_paths, included};
 use super::tree::{Chart, Dependency};
-use crate::schema::Draft;
+use crate::schema::{ChartTree, ChartValues, Composition, Draft, Gate, PartDraft, RefusedPart};
 use crate::yaml::{DecodeOptions, Typing};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
@@ -24,16 +24,16 @@ pub struct Composed {
     /// The name errors give the schema (`bosun-0.25.1.tgz > values.schema.json`).
     pub schema_name: String,
     /// The schema text: the chart's own values.schema.json when it has no subcharts (`{}` when
-    /// it has none: Helm checks nothing), else the composition (which refuses no value when no
-    /// chart of the tree has a schema, yet lists the tree for Helm's coalescing).
+    /// it has none: Helm checks nothing), else the composition, JSON Schema only (an editor
+    /// reads it as it is; validating as Helm does takes it with `tree`).
     pub schema: String,
     /// The name errors give the defaults.
     pub defaults_name: String,
     /// The defaults: values.yaml as written when there are no subcharts, else Helm's coalescing
     /// of every chart's values.yaml (as JSON text).
     pub defaults: Option<String>,
-    /// Every chart of the tree, the root first.
-    pub charts: Vec<ChartAt>,
+    /// The chart tree: every chart, the root first, and how Helm reads a tree's values.
+    pub tree: ChartTree,
     /// Every chart's templates, with the values each reads from.
     #[serde(skip)]
     pub templates: crate::reads::Templates,
@@ -49,23 +49,20 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
         ));
     }
     missing_dependencies(root)?;
-    let mut charts = Vec::new();
     let mut parents = Vec::new();
     let coalesced = defaults(root, Map::new(), &[], &mut parents)?;
     // A lone chart whose meta-schema refuses its schema is composed as a tree of one chart, so
     // that the refusal is reported as Helm reports it (not JSON is the schema layer's to locate).
     let refused = (root.schema.as_ref())
-        .and_then(|text| meta_refused(root, text, &serde_json::from_str(text).ok()?))
+        .and_then(|text| meta_refused(root, text, &serde_json::from_str(text).ok()?, ""))
         .is_some();
-    let schema = if root.subcharts.is_empty() && root.dependencies.is_empty() && !refused {
-        charts.push(at(
-            root,
-            Vec::new(),
-            root.schema.as_ref().map(|_| String::new()),
-        ));
-        root.schema.clone()
+    let (schema, tree) = if root.subcharts.is_empty() && root.dependencies.is_empty() && !refused {
+        let pointer = root.schema.as_ref().map(|_| String::new());
+        let charts = vec![at(root, Vec::new(), pointer)];
+        (root.schema.clone(), ChartTree::named(charts))
     } else {
-        Some(tree_schema(root, &mut charts, parents)?)
+        let (schema, tree) = tree_schema(root, parents)?;
+        (Some(schema), tree)
     };
     let defaults = if root.subcharts.is_empty() {
         root.values.clone()
@@ -88,85 +85,62 @@ pub fn compose(root: &Chart) -> Result<Composed, ChartError> {
             format!("{} (every chart's values.yaml, coalesced)", root.source)
         },
         defaults,
-        charts,
+        tree,
         templates: super::templates::templates(root)?,
     })
 }
 
-/// The composed schema of a tree with subcharts: every chart's schema at its values, each with
-/// its own draft and its numbers as written, the gates, the tree and the imports listed in it.
-fn tree_schema(
-    root: &Chart,
-    charts: &mut Vec<ChartAt>,
-    parents: Vec<(Vec<String>, Option<Value>)>,
-) -> Result<String, ChartError> {
-    let mut drafts = Vec::new();
-    let mut gates = Vec::new();
-    let mut literals = Literals::default();
-    let mut composed = node(
-        root,
-        &[],
-        "",
-        charts,
-        &mut drafts,
-        &mut gates,
-        &mut literals,
-    )?;
-    for gate in &mut gates {
-        with_tops(root, gate)?;
+impl Composed {
+    /// The schema compiled with its chart tree, as a session compiles it.
+    pub fn compile(&self) -> Result<crate::schema::Schema, crate::schema::SchemaError> {
+        crate::schema::Schema::compile_chart(&self.schema, &[], Some(&self.tree))
     }
-    list_tree(&mut composed, charts, gates, parents);
-    let tree = tree_of(root)?;
-    let imports = super::imports::imports(root, &tree)?;
-    if let Value::Object(map) = &mut composed {
-        map.insert(crate::schema::TREE_KEYWORD.to_string(), tree);
-        if !imports.is_empty() {
-            let list = Value::Array(imports);
-            map.insert(crate::schema::IMPORTS_KEYWORD.to_string(), list);
-        }
-    }
-    // Composed even when no chart has a schema: Helm's coalescing still refuses a subchart's
-    // values that are no mapping.
-    with_draft(composed, &drafts, root, &literals)
 }
 
-/// The tree listed in its composed schema for the schema layer: the subcharts' value paths
-/// (`global` goes down them), the charts with a schema (violations are named by them), the
-/// subcharts a condition or tags can switch off, and those whose key a parent's values hold.
-fn list_tree(
-    composed: &mut Value,
-    charts: &[ChartAt],
-    gates: Vec<Value>,
+/// What the composition of a tree gathers from its charts, walking them: every chart's place,
+/// each schema's draft, the gates, the refused schemas, the numbers as written.
+#[derive(Default)]
+struct Parts {
+    charts: Vec<ChartAt>,
+    drafts: Vec<ChartDraft>,
+    gates: Vec<Gate>,
+    refused: Vec<RefusedPart>,
+    literals: Literals,
+}
+
+/// The composed schema of a tree with subcharts (every chart's schema at its values, its
+/// numbers as written) and the tree that says how Helm reads its values (`parents`: what each
+/// subchart's parents put under its key).
+fn tree_schema(
+    root: &Chart,
     parents: Vec<(Vec<String>, Option<Value>)>,
-) {
-    let held: Vec<Value> = parents
-        .into_iter()
-        .filter(|(_, parent)| parent.is_some())
-        .map(|(path, _)| json!(path))
-        .collect();
-    let Value::Object(map) = composed else {
-        return;
-    };
-    map.insert(crate::schema::HELD_KEYWORD.to_string(), Value::Array(held));
-    let paths: Vec<&Vec<String>> = charts.iter().skip(1).map(|c| &c.values_path).collect();
-    map.insert(crate::schema::SUBCHARTS_KEYWORD.to_string(), json!(paths));
-    let named: Vec<Value> = charts
-        .iter()
-        .filter_map(|c| {
-            let pointer = c.schema_pointer.as_ref()?;
-            Some(json!({"name": c.name, "path": c.values_path, "pointer": pointer}))
-        })
-        .collect();
-    map.insert(
-        crate::schema::CHARTS_KEYWORD.to_string(),
-        Value::Array(named),
-    );
-    if !gates.is_empty() {
-        map.insert(
-            crate::schema::GATES_KEYWORD.to_string(),
-            Value::Array(gates),
-        );
+) -> Result<(String, ChartTree), ChartError> {
+    let mut parts = Parts::default();
+    // Composed even when no chart has a schema: Helm's coalescing still refuses a subchart's
+    // values that are no mapping.
+    let mut composed = node(root, &[], "", &mut parts)?;
+    for gate in &mut parts.gates {
+        with_tops(root, gate)?;
     }
+    let values = tree_of(root)?;
+    let imports = super::imports::imports(root, &values)?;
+    let drafts = drafts(&mut composed, &parts.drafts, root)?;
+    let composition = Composition {
+        values,
+        held: (parents.into_iter())
+            .filter(|(_, parent)| parent.is_some())
+            .map(|(path, _)| path)
+            .collect(),
+        gates: parts.gates,
+        imports,
+        drafts,
+        refused: parts.refused,
+    };
+    let tree = ChartTree {
+        charts: parts.charts,
+        composition: Some(composition),
+    };
+    Ok((written(composed, &parts.literals), tree))
 }
 
 fn at(chart: &Chart, path: Vec<String>, pointer: Option<String>) -> ChartAt {
@@ -201,30 +175,29 @@ pub(crate) fn missing_dependencies(root: &Chart) -> Result<(), ChartError> {
     Err(ChartError::new(&root.source, Some("Chart.yaml"), message))
 }
 
-/// The schema of `chart` at `path`, placed at `pointer` in the composition (with its text's
-/// numbers that serde_json does not hold as written, in `literals`).
+/// The schema of `chart` at `path`, placed at `pointer` in the composition (what it gathers on
+/// the way, in `parts`).
 fn node(
     chart: &Chart,
     path: &[String],
     pointer: &str,
-    charts: &mut Vec<ChartAt>,
-    drafts: &mut Vec<ChartDraft>,
-    gates: &mut Vec<Value>,
-    literals: &mut Literals,
+    parts: &mut Parts,
 ) -> Result<Value, ChartError> {
-    let mut parts = Vec::new();
+    let mut all = Vec::new();
     let own = format!("{pointer}/allOf/0");
     let has_schema = chart.schema.is_some();
     if let Some(text) = &chart.schema {
-        parts.push(own_part(chart, text, &own, drafts, literals)?);
+        all.push(own_part(chart, text, &own, parts)?);
     }
-    charts.push(at(chart, path.to_vec(), has_schema.then_some(own)));
+    parts
+        .charts
+        .push(at(chart, path.to_vec(), has_schema.then_some(own)));
     for (key, sub, dep) in included(chart)? {
-        let index = parts.len();
+        let index = all.len();
         let mut sub_path = path.to_vec();
         sub_path.push(key.clone());
         let gate = match dep {
-            Some(dep) => gate(dep, sub, path, &sub_path, gates)?,
+            Some(dep) => gate(dep, sub, path, &sub_path, &mut parts.gates)?,
             None => None,
         };
         let branch = if gate.is_some() { "/else" } else { "" };
@@ -232,53 +205,43 @@ fn node(
             "{pointer}/allOf/{index}{branch}/properties/{}",
             escape(&key)
         );
-        let child = node(
-            sub,
-            &sub_path,
-            &sub_pointer,
-            charts,
-            drafts,
-            gates,
-            literals,
-        )?;
-        if let Some(last) = charts.iter_mut().rev().find(|c| c.values_path == sub_path) {
+        let child = node(sub, &sub_path, &sub_pointer, parts)?;
+        let charts = parts.charts.iter_mut().rev();
+        if let Some(last) = charts.into_iter().find(|c| c.values_path == sub_path) {
             last.name = key.clone();
         }
         let placed = json!({"properties": {key: child}});
-        parts.push(match gate {
+        all.push(match gate {
             Some(condition) => json!({"if": condition, "then": true, "else": placed}),
             None => placed,
         });
     }
-    Ok(match parts.len() {
+    Ok(match all.len() {
         0 => json!({}),
-        _ => json!({ "allOf": parts }),
+        _ => json!({ "allOf": all }),
     })
 }
 
-/// The part that stands for the chart's schema `text` when its own draft's meta-schema refuses
-/// it: the schema and its file's place, for the schema layer to report as Helm does when it
-/// validates the chart (`REFUSED_KEYWORD`; a switched-off subchart is not validated).
-fn meta_refused(chart: &Chart, text: &str, schema: &Value) -> Option<Value> {
+/// The chart's schema `text` at `pointer`, when its own draft's meta-schema refuses it: the
+/// schema and its file's place, for the schema layer to report as Helm does when it validates
+/// the chart (a switched-off subchart is not validated).
+fn meta_refused(chart: &Chart, text: &str, schema: &Value, pointer: &str) -> Option<RefusedPart> {
     let offset = crate::schema::meta_refusal(text, schema)?;
     let at = crate::text::LineIndex::new(text).line_col(offset);
-    let place = format!(
-        "{}: values.schema.json:{}:{}",
-        chart.source, at.line, at.column
-    );
-    Some(json!({crate::schema::REFUSED_KEYWORD: {"schema": schema, "at": place}}))
+    Some(RefusedPart {
+        pointer: pointer.to_string(),
+        schema: schema.clone(),
+        at: format!(
+            "{}: values.schema.json:{}:{}",
+            chart.source, at.line, at.column
+        ),
+    })
 }
 
 /// The chart's own schema `text` as its part of the composition at `own`: its `$schema` noted in
-/// `drafts`, its `$id` dropped, its local `$ref`s pointed at `own`, its numbers in `literals`;
-/// or what stands for it when its own meta-schema refuses it.
-fn own_part(
-    chart: &Chart,
-    text: &str,
-    own: &str,
-    drafts: &mut Vec<ChartDraft>,
-    literals: &mut Literals,
-) -> Result<Value, ChartError> {
+/// `parts`, its `$id` dropped, its local `$ref`s pointed at `own`, its numbers in `parts`; or
+/// `{}` (the refusal noted in `parts`) when its own meta-schema refuses it.
+fn own_part(chart: &Chart, text: &str, own: &str, parts: &mut Parts) -> Result<Value, ChartError> {
     // A number beyond a double's range (`1e400`) is read as Helm reads it, its literal kept.
     let read = serde_json::from_str(text);
     let read = read.or_else(|e| crate::schema::parse_document(text).map_err(|_| e));
@@ -286,15 +249,16 @@ fn own_part(
         let message = format!("not JSON: {e}");
         ChartError::new(&chart.source, Some("values.schema.json"), message)
     })?;
-    if let Some(part) = meta_refused(chart, text, &schema) {
-        return Ok(part);
+    if let Some(refused) = meta_refused(chart, text, &schema, own) {
+        parts.refused.push(refused);
+        return Ok(json!({}));
     }
     if let Value::Object(map) = &mut schema {
         let draft = match map.remove("$schema") {
             Some(Value::String(draft)) => Some(draft),
             _ => None,
         };
-        drafts.push(ChartDraft {
+        parts.drafts.push(ChartDraft {
             source: chart.source.clone(),
             draft,
             pointer: own.to_string(),
@@ -302,7 +266,8 @@ fn own_part(
         map.remove("$id");
     }
     rewrite_refs(&mut schema, own);
-    *literals = std::mem::take(literals).with(Literals::read(text).placed(own));
+    let literals = std::mem::take(&mut parts.literals);
+    parts.literals = literals.with(Literals::read(text).placed(own));
     Ok(schema)
 }
 
@@ -313,7 +278,7 @@ fn gate(
     sub: &Chart,
     parent: &[String],
     sub_path: &[String],
-    gates: &mut Vec<Value>,
+    gates: &mut Vec<Gate>,
 ) -> Result<Option<Value>, ChartError> {
     let conditions = condition_paths(dep, parent);
     if conditions.is_empty() && dep.tags.is_empty() {
@@ -326,8 +291,14 @@ fn gate(
             .try_fold(&own, |at, key| at.as_object()?.get(key))?
             .as_bool()
     };
-    gates.push(json!({"path": sub_path, "conditions": conditions, "tags": dep.tags}));
-    Ok(disabled(&conditions, &dep.tags, &own_bool))
+    let disabled = disabled(&conditions, &dep.tags, &own_bool);
+    gates.push(Gate {
+        path: sub_path.to_vec(),
+        conditions,
+        tags: dep.tags.clone(),
+        tops: Vec::new(),
+    });
+    Ok(disabled)
 }
 
 /// The `$schema` a chart's schema names (`None`: none, which Helm reads as 2020-12), and where
@@ -355,29 +326,32 @@ impl ChartDraft {
     }
 }
 
-/// The composition read as its first schema's draft (its `$schema`), each chart's schema of
-/// another draft marked with its own ([`crate::schema::DRAFT_KEYWORD`]), as Helm reads each.
-fn with_draft(
-    mut composed: Value,
+/// The composition read as its first schema's draft (its `$schema`, set on `composed`), and each
+/// chart's schema of another draft, listed with its own, as Helm reads each.
+fn drafts(
+    composed: &mut Value,
     drafts: &[ChartDraft],
     root: &Chart,
-    literals: &Literals,
-) -> Result<String, ChartError> {
-    if let Some(first) = drafts.first() {
-        let draft = first.read_as(root)?;
-        for other in &drafts[1..] {
-            let own = other.read_as(root)?;
-            let part = composed.pointer_mut(&other.pointer);
-            if let (true, Some(Value::Object(part))) = (own != draft, part) {
-                let uri = Value::String(own.uri().to_string());
-                part.insert(crate::schema::DRAFT_KEYWORD.to_string(), uri);
-            }
-        }
-        if let (Some(uri), Value::Object(map)) = (&first.draft, &mut composed) {
-            map.insert("$schema".to_string(), Value::String(uri.clone()));
+) -> Result<Vec<PartDraft>, ChartError> {
+    let mut out = Vec::new();
+    let Some(first) = drafts.first() else {
+        return Ok(out);
+    };
+    let draft = first.read_as(root)?;
+    for other in &drafts[1..] {
+        let own = other.read_as(root)?;
+        let is_object = matches!(composed.pointer(&other.pointer), Some(Value::Object(_)));
+        if own != draft && is_object {
+            out.push(PartDraft {
+                pointer: other.pointer.clone(),
+                draft: own.uri().to_string(),
+            });
         }
     }
-    Ok(written(composed, literals))
+    if let (Some(uri), Value::Object(map)) = (&first.draft, composed) {
+        map.insert("$schema".to_string(), Value::String(uri.clone()));
+    }
+    Ok(out)
 }
 
 /// The composition's JSON text, each number `literals` names written as its chart's text
@@ -559,43 +533,35 @@ fn decode_values(chart: &Chart) -> Result<Option<Value>, ChartError> {
     Ok(Some(merged))
 }
 
-/// The tree as the schema layer coalesces it (`schema::TREE_KEYWORD`): each chart's own values
-/// as written, its subcharts in Helm's order, whether Chart.yaml lists each.
-pub(super) fn tree_of(chart: &Chart) -> Result<Value, ChartError> {
+/// The tree as the schema layer coalesces it: each chart's own values as written, its
+/// subcharts in Helm's order, whether Chart.yaml lists each.
+pub(super) fn tree_of(chart: &Chart) -> Result<ChartValues, ChartError> {
     let values = match own_values(chart)? {
-        Some(values @ Value::Object(_)) => values,
-        _ => json!({}),
+        Some(Value::Object(values)) => values,
+        _ => Map::new(),
     };
-    let mut subs = Vec::new();
+    let mut subcharts = Vec::new();
     for (key, sub, dep) in included(chart)? {
-        subs.push(json!({"key": key, "listed": dep.is_some(), "chart": tree_of(sub)?}));
+        subcharts.push(crate::schema::SubchartValues {
+            key,
+            listed: dep.is_some(),
+            chart: tree_of(sub)?,
+        });
     }
-    Ok(json!({"values": values, "subs": subs}))
+    Ok(ChartValues { values, subcharts })
 }
 
 /// Lists on a gate the own values.yaml of each chart between the root and the subchart it
 /// switches (outermost first): Helm decides a nested subchart on the values coalesced with
 /// them laid at the top (`processDependencyEnabled` recursing with `CoalesceValues(t, cvals)`).
-fn with_tops(root: &Chart, gate: &mut Value) -> Result<(), ChartError> {
-    let path: Vec<String> = gate["path"]
-        .as_array()
-        .map(|p| {
-            p.iter()
-                .filter_map(|k| k.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut tops = Vec::new();
+fn with_tops(root: &Chart, gate: &mut Gate) -> Result<(), ChartError> {
     let mut chart = root;
-    for key in path.iter().take(path.len().saturating_sub(1)) {
+    for key in gate.path.iter().take(gate.path.len().saturating_sub(1)) {
         let Some((_, sub, _)) = included(chart)?.into_iter().find(|(k, _, _)| k == key) else {
             break;
         };
         chart = sub;
-        tops.push(own_values(chart)?.unwrap_or(Value::Null));
-    }
-    if !tops.is_empty() {
-        gate["tops"] = Value::Array(tops);
+        gate.tops.push(own_values(chart)?.unwrap_or(Value::Null));
     }
     Ok(())
 }

@@ -1,10 +1,12 @@
 //! Helm's `import-values` for a chart tree: each chart (those below first) merges its values with
 //! its subcharts' (`MergeValues`, `null`s kept: `schema::tree`), takes from each dependency the
 //! tables its `import-values` name, and lays them where its merged values hold nothing
-//! (`processDependencyImportValues`). What each chart takes is listed in the composed schema;
-//! the schema layer lays it in once the user's values have switched subcharts off or on.
+//! (`processDependencyImportValues`). What each chart takes is listed in the chart tree; the
+//! schema layer lays it in once the user's values have switched subcharts off or on.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
+
+use crate::schema::{ChartValues, ImportedTable, Importing};
 
 use super::ChartError;
 use std::cell::RefCell;
@@ -12,12 +14,9 @@ use std::cell::RefCell;
 use super::included::included;
 use super::tree::Chart;
 
-/// Every importing chart of the tree rooted at `root` (`tree`: as the composition carries it), as
-/// the composed schema lists them (`schema::IMPORTS_KEYWORD`), those below first.
-pub(super) fn imports(root: &Chart, tree: &Value) -> Result<Vec<Value>, ChartError> {
-    let Some(node) = crate::schema::tree_node(tree) else {
-        return Ok(Vec::new());
-    };
+/// Every importing chart of the tree rooted at `root` (`tree`: its values, as the chart tree
+/// carries them), those below first.
+pub(super) fn imports(root: &Chart, tree: &ChartValues) -> Result<Vec<Importing>, ChartError> {
     let out = RefCell::new(Vec::new());
     let failed = RefCell::new(None);
     let take = |path: &[String], merged: &Map<String, Value>| match chart_at(root, path)
@@ -32,7 +31,7 @@ pub(super) fn imports(root: &Chart, tree: &Value) -> Result<Vec<Value>, ChartErr
             Map::new()
         }
     };
-    node.processed(&mut Vec::new(), &take);
+    tree.processed(&mut Vec::new(), &take);
     match failed.into_inner() {
         Some(error) => Err(error),
         None => Ok(out.into_inner()),
@@ -52,12 +51,12 @@ fn chart_at<'c>(root: &'c Chart, path: &[String]) -> Result<&'c Chart, ChartErro
 }
 
 /// What `chart` (at `path`) takes from its dependencies, merged in Helm's order, and its entry
-/// for the composed schema (`None`: it imports nothing).
+/// for the chart tree (`None`: it imports nothing).
 fn taken(
     chart: &Chart,
     path: &[String],
     merged: &Map<String, Value>,
-) -> Result<(Map<String, Value>, Option<Value>), ChartError> {
+) -> Result<(Map<String, Value>, Option<Importing>), ChartError> {
     let mut laid = Map::new();
     let mut shared = Vec::new();
     let mut list = Vec::new();
@@ -82,10 +81,13 @@ fn taken(
                 return Err(ChartError::new(&chart.source, Some("Chart.yaml"), message));
             }
             let from = [path, std::slice::from_ref(&key)].concat();
-            list.push(json!({"from": from, "values": values}));
+            list.push(ImportedTable { from, values });
         }
     }
-    let entry = (!list.is_empty()).then(|| json!({"chart": path, "imports": list}));
+    let entry = (!list.is_empty()).then(|| Importing {
+        chart: path.to_vec(),
+        tables: list,
+    });
     Ok((laid, entry))
 }
 
@@ -129,15 +131,20 @@ fn merge_taken(
 mod tests {
     use super::*;
     use crate::chart::{Files, load};
+    use serde_json::json;
 
-    /// The tree of `files` (path, text) and what its charts import.
+    /// The tree of `files` (path, text) and what its charts import, as JSON.
     fn imported(files: &[(&str, &str)]) -> Result<Vec<Value>, ChartError> {
         let mut tree = Files::new("top");
         for (path, text) in files {
             tree.insert(path.to_string(), text.as_bytes().to_vec());
         }
         let chart = load(tree)?;
-        imports(&chart, &super::super::compose::tree_of(&chart)?)
+        let list = imports(&chart, &super::super::compose::tree_of(&chart)?)?;
+        Ok(list
+            .iter()
+            .map(|i| serde_json::to_value(i).unwrap())
+            .collect())
     }
 
     const SUB: (&str, &str) = (
@@ -167,7 +174,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             list,
-            vec![json!({"chart": [], "imports": [
+            vec![json!({"chart": [], "tables": [
                 {"from": ["sub"], "values": {"x": 1, "w": 2}},
                 {"from": ["sub"], "values": {"a": {"b": {"k": 3}}}}]})]
         );
@@ -191,7 +198,7 @@ mod tests {
         .unwrap();
         assert_eq!(list[0]["chart"], json!(["sub"]));
         assert_eq!(
-            list[1]["imports"][0]["values"],
+            list[1]["tables"][0]["values"],
             json!({"fromMid": {"level": 3}})
         );
     }
@@ -213,6 +220,6 @@ mod tests {
             ("charts/sub/values.yaml", "one:\n  a: 1\ntwo:\n  b: 2\n"),
         ])
         .unwrap();
-        assert_eq!(list[0]["imports"].as_array().map(Vec::len), Some(2));
+        assert_eq!(list[0]["tables"].as_array().map(Vec::len), Some(2));
     }
 }

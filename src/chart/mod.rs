@@ -4,9 +4,9 @@
 //! The archive is untrusted input (`archive`); the tree is Chart.yaml, its dependencies and
 //! `charts/` as Helm's loader reads them (`tree`); `compose` lays every chart's schema at its
 //! own values (alias, condition, tags) and coalesces the defaults and `global` as Helm does;
-//! `imports` works out what each chart's `import-values` take from its subcharts; the
-//! composition lists the charts (and those imports) so that the schema layer validates and names
-//! violations as Helm does.
+//! `imports` works out what each chart's `import-values` take from its subcharts; the chart tree
+//! (`schema::ChartTree`: the charts, their values, gates, imports, drafts) travels beside the
+//! composed schema so that the schema layer validates and names violations as Helm does.
 
 pub mod archive;
 mod compose;
@@ -121,8 +121,8 @@ pub struct Input {
     pub schema: crate::migrate::Named,
     /// The chart's defaults (`None` for a schema file, or a chart without values.yaml).
     pub defaults: Option<crate::migrate::Named>,
-    /// The chart tree (empty for a schema file).
-    pub charts: Vec<ChartAt>,
+    /// The chart tree (`None` for a schema file).
+    pub chart: Option<crate::schema::ChartTree>,
     /// The root chart's version (empty for a schema file).
     pub version: String,
     /// Every chart's templates (`None` for a schema file).
@@ -139,7 +139,7 @@ impl Input {
         Input {
             schema,
             defaults: None,
-            charts: Vec::new(),
+            chart: None,
             version: String::new(),
             templates: None,
         }
@@ -197,7 +197,7 @@ impl From<Composed> for Input {
         Input {
             schema,
             defaults,
-            charts: composed.charts,
+            chart: Some(composed.tree),
             version: composed.version,
             templates: Some(composed.templates),
         }

@@ -11,8 +11,8 @@ use crate::migrate::{MigrateReport, Request};
 impl Run<'_> {
     /// The two chart paths, when both were given as charts (not bare schemas).
     pub(super) fn charts_of(spec: &SpecArgs, request: &Request) -> Option<(String, String)> {
-        let charts = request.spec.charts.as_ref()?;
-        (!charts.base.is_empty() && !charts.target.is_empty())
+        let spec_ = &request.spec;
+        (spec_.base_chart.is_some() && spec_.target_chart.is_some())
             .then(|| (spec.base.clone(), spec.target.clone()))
     }
 

@@ -4,7 +4,7 @@
 use super::args::RecordArgs;
 use super::host::{Host, Kind};
 use crate::chart::{Entry, Input, Source};
-use crate::migrate::BumpCharts;
+use crate::migrate::SessionSpec;
 
 /// The machine as a chart's files' source.
 struct Files<'a>(&'a dyn Host);
@@ -45,9 +45,9 @@ pub(super) fn chart_at(host: &dyn Host, path: &str) -> Result<Option<Input>, Str
 
 impl RecordArgs {
     /// The chart's name and versions, where not given, from the charts read as --base/--target.
-    pub(super) fn default_from(&mut self, charts: Option<&BumpCharts>) {
-        let Some(charts) = charts else { return };
-        let (Some(base), Some(target)) = (charts.base.first(), charts.target.first()) else {
+    pub(super) fn default_from(&mut self, spec: &SessionSpec) {
+        let root = |tree: &Option<crate::schema::ChartTree>| tree.as_ref()?.charts.first().cloned();
+        let (Some(base), Some(target)) = (root(&spec.base_chart), root(&spec.target_chart)) else {
             return;
         };
         self.chart.get_or_insert_with(|| target.chart.clone());

@@ -16,8 +16,8 @@ mod writer;
 
 use crate::exit::{self, EXIT_INVALID, EXIT_USAGE};
 use crate::manifest::PatchStatus;
+use crate::migrate::BumpTemplates;
 use crate::migrate::SessionSpec;
-use crate::migrate::{BumpCharts, BumpTemplates};
 use crate::migrate::{
     ChartSpec, Named, Request, SchemaRef, SourceFile, Status, ValidateRequest, render,
 };
@@ -136,7 +136,7 @@ impl Run<'_> {
             } => {
                 let request = self.request(&args, proposal.as_deref())?;
                 self.charts = Self::charts_of(&args.spec, &request);
-                travel.default_from(request.spec.charts.as_ref());
+                travel.default_from(&request.spec);
                 if proposal.is_some() {
                     return self.migrate(&request, format, write, &travel);
                 }
@@ -289,6 +289,7 @@ impl Run<'_> {
             prefix: args.prefix.clone(),
             chart: ChartSpec {
                 schema: input.schema,
+                chart: input.chart,
                 defaults,
                 typing: flags.typing,
                 schema_refs: self.schema_refs(&flags.schema_refs)?,
@@ -420,10 +421,8 @@ fn session_spec(
         typing: flags.typing,
         schema_refs: schema_refs(host, &flags.schema_refs)?,
         templates: BumpTemplates::of(base.templates, target.templates),
-        charts: Some(BumpCharts {
-            base: base.charts,
-            target: target.charts,
-        }),
+        base_chart: base.chart,
+        target_chart: target.chart,
     };
     Ok(spec)
 }

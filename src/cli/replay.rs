@@ -427,6 +427,7 @@ fn chain_request(host: &dyn Host, args: &ReplayArgs, dir: &str) -> Result<ChainR
             versions.push(Version {
                 version: name,
                 schema: read(host, &schema)?,
+                chart: None,
                 defaults: (host.kind(&defaults) == Some(Kind::File))
                     .then(|| read(host, &defaults))
                     .transpose()?,
@@ -436,6 +437,7 @@ fn chain_request(host: &dyn Host, args: &ReplayArgs, dir: &str) -> Result<ChainR
             versions.push(Version {
                 version: input.version,
                 schema: input.schema,
+                chart: input.chart,
                 defaults: input.defaults,
                 templates: input.templates,
             });

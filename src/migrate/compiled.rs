@@ -1,7 +1,6 @@
 //! What a session compiles once and every stage reads: both schemas, the defaults, the typing,
 //! the changelog and what each chart's templates read (the bottom the stages stand on).
 
-use super::request::BumpCharts;
 use crate::path::ValuePath;
 #[cfg(feature = "templates")]
 use crate::reads::Reads;
@@ -33,8 +32,9 @@ pub(crate) struct Compiled {
     pub reads: Option<Arc<(Reads, Reads)>>,
     /// The outermost paths the target chart's templates read and the base's did not.
     pub gained: Vec<ValuePath>,
-    /// Both chart trees, when both charts were given as charts: each finding is named by its chart.
-    pub charts: Option<BumpCharts>,
+    /// The charts of each side's tree (a schema file's: none), when either side was given as a
+    /// chart: each finding is named by its chart.
+    pub charts: Option<(Vec<crate::schema::ChartAt>, Vec<crate::schema::ChartAt>)>,
 }
 
 impl Compiled {

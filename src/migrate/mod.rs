@@ -45,8 +45,7 @@ pub use outcome::{
 };
 pub use renders::Renders;
 pub use request::{
-    BumpCharts, BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
-    ValidateRequest,
+    BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile, ValidateRequest,
 };
 pub use session::{Inputs, Session};
 pub use validate::{ChartNamed, LocatedViolation, ValidateReport};

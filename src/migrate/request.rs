@@ -1,5 +1,6 @@
 //! The inputs of `diagnose` and `migrate`, as every surface gives them: file contents, not paths.
 
+use crate::schema::ChartTree;
 use crate::yaml::Typing;
 
 /// One candidate file holding the old values.
@@ -32,7 +33,7 @@ pub struct SchemaRef {
 
 /// What a session compiles once, given alike by every edge (the CLIs, JavaScript, the MCP
 /// tools, replay): both charts' schemas, their defaults and templates, typing, `$ref` documents.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SessionSpec {
     /// The base chart's `values.schema.json`.
     pub base_schema: Named,
@@ -50,38 +51,21 @@ pub struct SessionSpec {
     /// Both charts' templates, when both were given as charts: what each chart reads decides
     /// which values the target ignores (docs/templates.md).
     pub templates: Option<BumpTemplates>,
-    /// Both chart trees, when both were given as charts: each finding is named by its chart.
-    pub charts: Option<BumpCharts>,
-}
-
-/// The trees of both charts of a bump: every chart and where its values sit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BumpCharts {
-    /// The base chart's.
-    pub base: Vec<crate::schema::ChartAt>,
-    /// The target chart's.
-    pub target: Vec<crate::schema::ChartAt>,
-}
-
-impl BumpCharts {
-    /// Both, when both inputs are charts.
-    pub fn of(
-        base: Option<Vec<crate::schema::ChartAt>>,
-        target: Option<Vec<crate::schema::ChartAt>>,
-    ) -> Option<BumpCharts> {
-        Some(BumpCharts {
-            base: base?,
-            target: target?,
-        })
-    }
+    /// The base chart's tree, when given as a chart: its schema is validated as Helm reads the
+    /// tree, and each finding of a chart tree is named by its chart.
+    pub base_chart: Option<ChartTree>,
+    /// The target chart's tree, when given as a chart.
+    pub target_chart: Option<ChartTree>,
 }
 
 /// One chart as `validate` judges values against it: its schema with the `$ref` documents, its
 /// own values.yaml, typing.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ChartSpec {
     /// The chart's `values.schema.json` (a chart tree's, composed).
     pub schema: Named,
+    /// The chart's tree, when given as a chart (`None`: the schema validated as written).
+    pub chart: Option<ChartTree>,
     /// The chart's own values.yaml.
     pub defaults: Option<Named>,
     /// How scalars are typed.
@@ -91,7 +75,7 @@ pub struct ChartSpec {
 }
 
 /// Everything `validate` reads: the values files, where the values are, and the chart.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ValidateRequest {
     /// The values files, each validated.
     pub files: Vec<SourceFile>,
@@ -102,7 +86,7 @@ pub struct ValidateRequest {
 }
 
 /// Everything `diagnose` and `migrate` read: the session's spec and one call's inputs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Request {
     /// The candidate files that hold the old values, in order.
     pub files: Vec<SourceFile>,

@@ -5,12 +5,12 @@ use super::compiled::Compiled;
 use super::outcome::{MigrateReport, Status};
 use super::read::{parse_document, read};
 use super::request::{
-    BumpCharts, BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
+    BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
 };
 use super::{stages, validate};
 #[cfg(feature = "templates")]
 use crate::reads::Reads;
-use crate::schema::{Schema, Supplied, changelog};
+use crate::schema::{ChartTree, Schema, Supplied, changelog};
 use crate::text::Diagnostic;
 use crate::yaml::Typing;
 use std::sync::Arc;
@@ -67,17 +67,30 @@ impl Session {
         typing: Typing,
         refs: &[SchemaRef],
     ) -> Result<Session, Vec<Diagnostic>> {
+        Session::with_trees(base, target, [None, None], defaults, typing, refs)
+    }
+
+    /// [`Session::with_refs`] with each side's chart tree (`[base, target]`; `None`: a schema
+    /// validated as written), which each schema is compiled with.
+    fn with_trees(
+        base: &Named,
+        target: &Named,
+        trees: [Option<&ChartTree>; 2],
+        defaults: Option<&Named>,
+        typing: Typing,
+        refs: &[SchemaRef],
+    ) -> Result<Session, Vec<Diagnostic>> {
         let mut errors = Vec::new();
         let refs = supplied(refs)
             .map_err(|e| errors.push(e))
             .unwrap_or_default();
-        let compile = |input: &Named| compile_with_refs(input, &refs);
-        let base_schema = compile(base).map_err(|e| errors.push(e)).ok().map(Arc::new);
-        // A bump that leaves the schema's text as it was compiles it once.
-        let target_schema = if target.text == base.text {
+        let compile = |input: &Named, tree| compile_with_refs(input, &refs, tree);
+        let base_schema = (compile(base, trees[0]).map_err(|e| errors.push(e)).ok()).map(Arc::new);
+        // A bump that leaves the schema's text (and its tree) as it was compiles it once.
+        let target_schema = if target.text == base.text && trees[0] == trees[1] {
             base_schema.clone()
         } else {
-            compile(target)
+            compile(target, trees[1])
                 .map_err(|e| errors.push(e))
                 .ok()
                 .map(Arc::new)
@@ -198,10 +211,13 @@ impl Session {
         stages::migrate(&self.compiled, read, inputs.prefix, inputs.renders)
     }
 
-    /// This session with both chart trees: every finding and change of a report is then named
-    /// by the chart whose values it touches (`charts`, and a section of the comment).
-    pub fn with_charts(mut self, charts: Option<&BumpCharts>) -> Session {
-        self.compiled.charts = charts.cloned();
+    /// This session with each side's chart tree, when either was given as a chart: every
+    /// finding and change of a report is then named by the chart whose values it touches
+    /// (`charts`, and a section of the comment).
+    pub fn with_charts(mut self, base: Option<&ChartTree>, target: Option<&ChartTree>) -> Session {
+        let charts = |tree: Option<&ChartTree>| tree.map(|t| t.charts.clone()).unwrap_or_default();
+        self.compiled.charts =
+            (base.is_some() || target.is_some()).then(|| (charts(base), charts(target)));
         self
     }
 
@@ -261,8 +277,12 @@ fn supplied(refs: &[SchemaRef]) -> Result<Vec<Supplied>, Diagnostic> {
 
 /// Compiles a schema with the documents its `$ref`s name elsewhere; an error is located in its
 /// text (line, column and UTF-16 column).
-fn compile_with_refs(input: &Named, refs: &[Supplied]) -> Result<Schema, Diagnostic> {
-    Schema::compile_with_refs(&input.text, refs).map_err(|error| match error.offset() {
+fn compile_with_refs(
+    input: &Named,
+    refs: &[Supplied],
+    tree: Option<&ChartTree>,
+) -> Result<Schema, Diagnostic> {
+    Schema::compile_chart(&input.text, refs, tree).map_err(|error| match error.offset() {
         Some(offset) => Diagnostic::at(&input.name, &input.text, offset, error.message()),
         None => Diagnostic::in_file(&input.name, error.message()),
     })
@@ -277,25 +297,29 @@ impl Session {
     /// Compiles everything a spec names: both schemas with its `$ref` documents, the target's
     /// and the base's defaults, both charts' templates (what every edge builds a session from).
     pub fn of_spec(spec: &SessionSpec) -> Result<Session, Vec<Diagnostic>> {
-        Session::with_refs(
+        let (base, target) = (spec.base_chart.as_ref(), spec.target_chart.as_ref());
+        Session::with_trees(
             &spec.base_schema,
             &spec.target_schema,
+            [base, target],
             spec.defaults.as_ref(),
             spec.typing,
             &spec.schema_refs,
         )
         .and_then(|session| session.with_base_defaults(spec.base_defaults.as_ref()))
         .and_then(|session| session.with_templates(spec.templates.as_ref()))
-        .map(|session| session.with_charts(spec.charts.as_ref()))
+        .map(|session| session.with_charts(base, target))
     }
 
     /// The session that judges values against one chart: the chart on both sides of the bump,
     /// its schema compiled once (what `validate` and a chain's versions use).
     pub fn of_chart(chart: &ChartSpec) -> Result<Session, Vec<Diagnostic>> {
         let schema = &chart.schema;
-        Session::with_refs(
+        let tree = chart.chart.as_ref();
+        Session::with_trees(
             schema,
             schema,
+            [tree, tree],
             chart.defaults.as_ref(),
             chart.typing,
             &chart.schema_refs,

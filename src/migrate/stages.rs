@@ -188,8 +188,8 @@ fn finished(compiled: &Compiled, mut report: MigrateReport, commented: bool) -> 
     if commented {
         report.comment = comment(&compiled.base_name, &compiled.target_name, &report);
     }
-    if let Some(charts) = &compiled.charts {
-        super::charts::annotate(&charts.base, &charts.target, &mut report);
+    if let Some((base, target)) = &compiled.charts {
+        super::charts::annotate(base, target, &mut report);
     }
     report
 }

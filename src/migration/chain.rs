@@ -18,6 +18,8 @@ pub struct Version {
     pub version: String,
     /// Its values.schema.json.
     pub schema: Named,
+    /// Its chart tree, when the version is a chart (`None`: the schema validated as written).
+    pub chart: Option<crate::schema::ChartTree>,
     /// Its values.yaml (the chart's defaults), when given.
     pub defaults: Option<Named>,
     /// Its templates, when the version is a chart: with both ends' templates a step also
@@ -158,6 +160,7 @@ impl Chain {
                 });
                 let session = Session::of_chart(&ChartSpec {
                     schema: v.schema.clone(),
+                    chart: v.chart.clone(),
                     defaults: None,
                     typing: request.typing,
                     schema_refs: request.schema_refs.clone(),
@@ -187,7 +190,8 @@ impl Chain {
                                 base.templates.clone(),
                                 target.templates.clone(),
                             ),
-                            charts: None,
+                            base_chart: base.chart.clone(),
+                            target_chart: target.chart.clone(),
                         },
                     })),
                     _ => None,

@@ -242,12 +242,17 @@ fn judge_merge(
             .ok()
             .and_then(|docs| docs.into_iter().next())
     });
-    let violation = crate::schema::Schema::compile(&request.spec.target_schema.text)
-        .ok()
-        .map(|t| t.validate_coalesced(defaults.as_ref(), merged_after))
-        .unwrap_or_default()
-        .into_iter()
-        .find(|v| !v.in_defaults_only);
+    let target = &request.spec;
+    let violation = (crate::schema::Schema::compile_chart(
+        &target.target_schema.text,
+        &[],
+        target.target_chart.as_ref(),
+    ))
+    .ok()
+    .map(|t| t.validate_coalesced(defaults.as_ref(), merged_after))
+    .unwrap_or_default()
+    .into_iter()
+    .find(|v| !v.in_defaults_only);
     let conflicts_left = report.layers.iter().any(|l| !l.left.is_empty());
     let (kind, path, message) = match violation {
         Some(v) => (

@@ -153,8 +153,7 @@ fn prepare(
     let files = read(source, path).map_err(invalid)?;
     let root = crate::chart::load(files).map_err(|e| invalid(e.to_string()))?;
     let composed = crate::chart::compose(&root).map_err(|e| invalid(e.to_string()))?;
-    let schema =
-        crate::schema::Schema::compile(&composed.schema).map_err(|e| invalid(e.to_string()))?;
+    let schema = composed.compile().map_err(|e| invalid(e.to_string()))?;
     let defaults = match &composed.defaults {
         Some(text) => Some(values_text(&composed.defaults_name, text).map_err(invalid)?),
         None => None,

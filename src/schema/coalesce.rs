@@ -232,10 +232,6 @@ fn tables(
     }
 }
 
-/// The keyword under which a chart tree's composed schema (src/chart) lists its subcharts' value
-/// paths, parents first: validation then copies `global` down them as Helm does.
-pub const SUBCHARTS_KEYWORD: &str = "x-values-migrate-subcharts";
-
 /// Helm's `coalesceGlobals`: the parent's `global` copied into the subchart's, the parent winning
 /// key by key (mappings merged), a `global` that is not a mapping on either side left alone.
 pub fn copy_globals(parent: &Map<String, Value>, sub: &mut Map<String, Value>) {

@@ -3,12 +3,15 @@
 use serde_json::Value;
 use std::collections::HashMap;
 
+use super::charts::PartDraft;
 use super::error::{SchemaError, SchemaErrorKind};
 use super::locate::locate;
 use super::validator::{
     CompileError, HelmError, Pattern, Validator, compile_pattern, go_pattern, go_quote,
 };
-use super::validator::{DEFAULT_BASE, Index, Literals, Target, bundle, supplied_pointer};
+use super::validator::{
+    DEFAULT_BASE, DRAFT_KEYWORD, Index, Literals, Target, bundle, supplied_pointer,
+};
 use crate::text::LineIndex;
 
 pub use super::validator::Draft;
@@ -124,6 +127,7 @@ pub(crate) fn compile(
     document: &Value,
     text: Option<&str>,
     supplied: &[Supplied],
+    drafts: &[PartDraft],
 ) -> Result<Compiled, SchemaError> {
     let positioned = |error: SchemaError| match (text, error.schema_path()) {
         (Some(text), Some(pointer)) => match locate(text, pointer) {
@@ -136,7 +140,8 @@ pub(crate) fn compile(
     let documents: Vec<(String, Value)> = (supplied.iter())
         .map(|s| (s.url.clone(), s.document.clone()))
         .collect();
-    let document = &bundle(document, draft, &documents);
+    let marked = marked(document, drafts);
+    let document = &bundle(marked.as_ref().unwrap_or(document), draft, &documents);
     let index = Index::build(document, draft);
     check_patterns(&index).map_err(positioned)?;
 
@@ -168,6 +173,22 @@ pub(crate) fn compile(
         index,
         patterns,
     })
+}
+
+/// `document` with each chart's part that `drafts` names marked for the validator with its own
+/// draft (`None`: none is), as Helm reads each chart's schema with the draft its `$schema` names.
+fn marked(document: &Value, drafts: &[PartDraft]) -> Option<Value> {
+    if drafts.is_empty() {
+        return None;
+    }
+    let mut document = document.clone();
+    for part in drafts {
+        if let Some(Value::Object(map)) = document.pointer_mut(&part.pointer) {
+            let uri = Value::String(part.draft.clone());
+            map.insert(DRAFT_KEYWORD.to_string(), uri);
+        }
+    }
+    Some(document)
 }
 
 /// The byte offset in a chart's schema `text` of the first value its own draft's meta-schema
@@ -247,7 +268,7 @@ pub(crate) fn build(
 }
 
 /// The draft the subschema at `pointer` of `document` (read as `draft`) is read with: the
-/// innermost one a part on the way marks ([`super::DRAFT_KEYWORD`]).
+/// innermost one a part on the way marks ([`DRAFT_KEYWORD`]).
 fn draft_at(document: &Value, draft: Draft, pointer: &str) -> Draft {
     let mut at = document;
     let mut draft = draft;
@@ -413,7 +434,7 @@ mod tests {
         let text = r#"{"properties": {"low": {"minimum": -18446744073709551615},
             "high": {"exclusiveMaximum": 972783798187987123879878123.18878137},
             "pick": {"enum": [0.10000000000000001]}, "step": {"multipleOf": 0.10000000000000001}}}"#;
-        let compiled = compile(&parse(text).unwrap(), Some(text), &[]).unwrap();
+        let compiled = compile(&parse(text).unwrap(), Some(text), &[], &[]).unwrap();
         let valid = |values: Value| compiled.validator.is_valid(&values);
         assert!(!valid(serde_json::json!({"low": -18446744073709551600.0})));
         assert!(valid(
@@ -421,7 +442,7 @@ mod tests {
         ));
         assert!(!valid(serde_json::json!({"pick": 0.1})));
         assert!(!valid(serde_json::json!({"step": 0.2})));
-        let alone = compile(&parse(text).unwrap(), None, &[]).unwrap();
+        let alone = compile(&parse(text).unwrap(), None, &[], &[]).unwrap();
         assert!(
             alone
                 .validator
@@ -473,6 +494,7 @@ mod tests {
             compile(
                 &serde_json::from_str(unreached).expect("json"),
                 Some(unreached),
+                &[],
                 &[]
             )
             .is_ok()
@@ -482,13 +504,14 @@ mod tests {
             compile(
                 &serde_json::from_str(remote).expect("json"),
                 Some(remote),
+                &[],
                 &[]
             )
             .is_ok()
         );
         let reached = r##"{"$defs": {"used": {"$ref": "#/$defs/missing"}}, "properties": {"a": {"$ref": "#/$defs/used"}}}"##;
         let document = serde_json::from_str(reached).expect("json");
-        let Err(error) = compile(&document, Some(reached), &[]) else {
+        let Err(error) = compile(&document, Some(reached), &[], &[]) else {
             panic!("a reached $ref that points nowhere compiled")
         };
         assert_eq!(error.kind(), SchemaErrorKind::UnresolvableReference);
@@ -529,7 +552,9 @@ mod tests {
     fn an_unsupported_pattern_is_an_error_naming_its_keyword() {
         let text = r#"{"properties": {"a": {"type": "string", "pattern": "^(?!x)"}}}"#;
         let document = parse(text).unwrap();
-        let error = compile(&document, Some(text), &[]).err().expect("refused");
+        let error = compile(&document, Some(text), &[], &[])
+            .err()
+            .expect("refused");
         assert_eq!(error.kind(), SchemaErrorKind::UnsupportedPattern);
         assert_eq!(error.schema_path(), Some("/properties/a/pattern"));
         assert!(
@@ -540,7 +565,9 @@ mod tests {
 
         let text = r#"{"patternProperties": {"^(?<=a)b$": {}}}"#;
         let document = parse(text).unwrap();
-        let error = compile(&document, Some(text), &[]).err().expect("refused");
+        let error = compile(&document, Some(text), &[], &[])
+            .err()
+            .expect("refused");
         assert!(
             error
                 .message()

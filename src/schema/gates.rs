@@ -2,61 +2,26 @@
 //! subchart off by its `condition` or `tags` on the values coalesced with every chart, then the
 //! values are coalesced again without it (its defaults and `global` never arrive).
 //!
-//! The composed schema of a tree (src/chart) lists its switchable subcharts under
-//! [`GATES_KEYWORD`], parents first.
+//! A chart tree ([`super::ChartTree`]) lists its switchable subcharts, parents first.
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The keyword under which a chart tree's composed schema lists the subcharts a `condition` or
-/// `tags` can switch off: `{"path", "conditions", "tags", "tops"?}`, parents first.
-pub const GATES_KEYWORD: &str = "x-values-migrate-gates";
-
 /// One subchart a `condition` or `tags` can switch off.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Gate {
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Gate {
     /// The keys from the root's values to the subchart's.
-    pub(crate) path: Vec<String>,
+    pub path: Vec<String>,
     /// Each `condition` path, from the root's values, in Chart.yaml's order.
-    pub(crate) conditions: Vec<Vec<String>>,
+    pub conditions: Vec<Vec<String>>,
     /// The dependency's tags.
-    pub(crate) tags: Vec<String>,
+    pub tags: Vec<String>,
     /// The own values.yaml of each chart between the root and this subchart, outermost first.
-    pub(crate) tops: Vec<Value>,
-}
-
-/// The gates a composed schema document lists (none for a lone chart's schema).
-pub(crate) fn gates(document: &Value) -> Vec<Gate> {
-    let strings = keys;
-    let Some(list) = document.get(GATES_KEYWORD).and_then(Value::as_array) else {
-        return Vec::new();
-    };
-    list.iter()
-        .map(|gate| Gate {
-            path: strings(gate.get("path")),
-            conditions: gate
-                .get("conditions")
-                .and_then(Value::as_array)
-                .map(|c| c.iter().map(|p| strings(Some(p))).collect())
-                .unwrap_or_default(),
-            tags: strings(gate.get("tags")),
-            tops: gate
-                .get("tops")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default(),
-        })
-        .collect()
-}
-
-/// A list of keys as the composed schema writes a path (`["a", "b"]`); anything else is no key.
-pub(crate) fn keys(list: Option<&Value>) -> Vec<String> {
-    list.and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(|s| s.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "types", ts(type = "unknown[]", optional))]
+    pub tops: Vec<Value>,
 }
 
 /// Whether Helm keeps the subchart: tags first (off when one is false and none true), then the

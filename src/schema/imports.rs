@@ -3,49 +3,36 @@
 //! its kept subcharts export into its own values, where its values (a `null` included) do not
 //! already hold them (`processDependencyImportValues`, merging as Helm 4 does).
 //!
-//! The composed schema of a tree (src/chart) lists what each importing chart takes from each
-//! subchart under [`IMPORTS_KEYWORD`], those below first; `tree` lays it in.
+//! A chart tree ([`super::ChartTree`]) lists what each importing chart takes from each
+//! subchart, those below first; `tree` lays it in.
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::coalesce::merge_tables;
-use super::gates::{Gate, keys};
-
-/// The keyword under which a chart tree's composed schema lists its imports: `{"chart",
-/// "imports": [{"from", "values"}]}` per importing chart, those below first (`values`: rooted at
-/// the chart's values).
-pub const IMPORTS_KEYWORD: &str = "x-values-migrate-imports";
+use super::gates::Gate;
 
 /// One chart that imports values from its subcharts.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Importing {
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Importing {
     /// The keys from the root's values to the chart's.
-    chart: Vec<String>,
-    /// Each import: the subchart's path (from the root's values) and the table it lays.
-    imports: Vec<(Vec<String>, Map<String, Value>)>,
+    pub chart: Vec<String>,
+    /// Each import, in Helm's order.
+    pub tables: Vec<ImportedTable>,
 }
 
-/// The importing charts a composed schema document lists (none for a lone chart's schema).
-pub(crate) fn importing(document: &Value) -> Vec<Importing> {
-    let Some(list) = document.get(IMPORTS_KEYWORD).and_then(Value::as_array) else {
-        return Vec::new();
-    };
-    list.iter()
-        .map(|entry| Importing {
-            chart: keys(entry.get("chart")),
-            imports: entry
-                .get("imports")
-                .and_then(Value::as_array)
-                .map(|i| i.iter().filter_map(one).collect())
-                .unwrap_or_default(),
-        })
-        .collect()
-}
-
-/// One `{"from", "values"}` import.
-fn one(import: &Value) -> Option<(Vec<String>, Map<String, Value>)> {
-    let values = import.get("values")?.as_object()?.clone();
-    Some((keys(import.get("from")), values))
+/// One table a chart imports from a subchart.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ImportedTable {
+    /// The subchart's path, from the root's values.
+    pub from: Vec<String>,
+    /// The table, rooted at the importing chart's values.
+    #[cfg_attr(feature = "types", ts(type = "Record<string, unknown>"))]
+    pub values: Map<String, Value>,
 }
 
 /// What the chart at `chart` imports from its subcharts not switched off (`off`), merged in
@@ -58,9 +45,9 @@ pub(crate) fn taken(
     let dropped = |path: &[String]| off.iter().any(|g| path.starts_with(&g.path));
     let mut laid = Map::new();
     for entry in importing.iter().filter(|c| c.chart == chart) {
-        for (from, values) in &entry.imports {
-            if !dropped(from) {
-                merge_tables(&mut laid, values);
+        for table in &entry.tables {
+            if !dropped(&table.from) {
+                merge_tables(&mut laid, &table.values);
             }
         }
     }
@@ -74,10 +61,10 @@ mod tests {
 
     #[test]
     fn a_chart_takes_its_kept_subcharts_imports_the_earlier_winning() {
-        let document = json!({IMPORTS_KEYWORD: [{"chart": ["m"], "imports": [
+        let list: Vec<Importing> = serde_json::from_value(json!([{"chart": ["m"], "tables": [
             {"from": ["m", "a"], "values": {"k": 1, "m": {"z": null}}},
-            {"from": ["m", "b"], "values": {"k": 9, "m": {"z": 2, "j": 2}, "late": 3}}]}]});
-        let list = importing(&document);
+            {"from": ["m", "b"], "values": {"k": 9, "m": {"z": 2, "j": 2}, "late": 3}}]}]))
+        .unwrap();
         let chart = ["m".to_string()];
         assert_eq!(
             taken(&list, &chart, &[]),

@@ -11,10 +11,6 @@ use serde_json::{Map, Value};
 
 use crate::path::{ValuePath, get};
 
-/// The keyword under which a chart tree's composed schema lists the subchart paths whose key a
-/// parent chart's own values.yaml holds (a user `null` there deletes the key instead).
-pub const HELD_KEYWORD: &str = "x-values-migrate-held";
-
 /// The first subchart whose values Helm finds not to be a mapping.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Mismatch {
@@ -30,30 +26,15 @@ pub(crate) struct Mismatch {
     pub(crate) in_defaults_only: bool,
 }
 
-/// The subchart paths of `document` whose key a parent's values hold.
-fn held(document: &Value) -> Vec<Vec<String>> {
-    let Some(list) = document.get(HELD_KEYWORD).and_then(Value::as_array) else {
-        return Vec::new();
-    };
-    list.iter()
-        .filter_map(Value::as_array)
-        .map(|keys| {
-            keys.iter()
-                .filter_map(|k| k.as_str().map(str::to_string))
-                .collect()
-        })
-        .collect()
-}
-
 /// The first of `paths` (parents first, in Helm's dependency order) where the user's values
-/// over the chart's `defaults` are not a mapping, as Helm's coalescing refuses them.
+/// over the chart's `defaults` are not a mapping, as Helm's coalescing refuses them (`held`:
+/// the subchart paths whose key a parent's own values hold; a user `null` there is deleted).
 pub(crate) fn mismatch(
-    document: &Value,
+    held: &[Vec<String>],
     paths: &[Vec<String>],
     defaults: Option<&Value>,
     user: &Value,
 ) -> Option<Mismatch> {
-    let held = held(document);
     paths.iter().find_map(|keys| {
         let path = keys.iter().fold(ValuePath::root(), |p, k| p.key(k.clone()));
         let (value, in_defaults_only) = match get(user, &path) {
@@ -190,14 +171,14 @@ mod tests {
 
     #[test]
     fn a_null_is_deleted_where_a_parent_holds_the_key() {
-        let document = json!({HELD_KEYWORD: [["held"]]});
+        let held = vec![vec!["held".to_string()]];
         let paths = vec![vec!["held".to_string()], vec!["sub".to_string()]];
         let user = json!({"held": null, "sub": null});
-        let found = mismatch(&document, &paths, None, &user).expect("sub");
+        let found = mismatch(&held, &paths, None, &user).expect("sub");
         assert_eq!(found.message, "type mismatch on sub: %!t(<nil>)");
         assert!(!found.in_defaults_only);
         let defaults = json!({"sub": "oops"});
-        let found = mismatch(&document, &paths, Some(&defaults), &json!({})).expect("defaults");
+        let found = mismatch(&held, &paths, Some(&defaults), &json!({})).expect("defaults");
         assert!(found.in_defaults_only);
     }
 }

@@ -29,27 +29,22 @@ use serde_json::Value;
 use values_migrate_validator as validator;
 
 pub use changelog::{Change, ChangeKind, Changelog, changelog};
-pub use charts::REFUSED_KEYWORD;
-pub use charts::{CHARTS_KEYWORD, ChartAt, ChartNamed};
+pub use charts::{ChartAt, ChartNamed, ChartTree, Composition, PartDraft, RefusedPart};
 pub use coalesce::{
-    CoalesceWarning, Coalesced, SUBCHARTS_KEYWORD, coalesce, coalesce_tables,
-    coalesce_with_warnings, copy_globals, global_sources, load_values, merge_maps, not_a_mapping,
-    reuse_values,
+    CoalesceWarning, Coalesced, coalesce, coalesce_tables, coalesce_with_warnings, copy_globals,
+    global_sources, load_values, merge_maps, not_a_mapping, reuse_values,
 };
 pub(crate) use compile::meta_refusal;
 pub use compile::{Draft, Supplied};
 pub use derive::{Derived, PropertyInfo, PropertyKind, Source};
 pub use displaced::{Displaced, DisplacedBy, bump_facts};
 pub use error::{SchemaError, SchemaErrorKind};
-pub use gates::GATES_KEYWORD;
-pub use imports::IMPORTS_KEYWORD;
-pub use mismatch::HELD_KEYWORD;
+pub use gates::Gate;
+pub use imports::{ImportedTable, Importing};
 pub use nested::HelmLine;
 pub use required::{Derivable, Escalation, Requirements};
-pub use tree::TREE_KEYWORD;
-pub(crate) use tree::node as tree_node;
+pub use tree::{ChartValues, SubchartValues};
 pub use validate::Violation;
-pub use validator::DRAFT_KEYWORD;
 
 /// How many schemas this process has compiled (a test hook: a session compiles each once).
 static COMPILATIONS: AtomicUsize = AtomicUsize::new(0);
@@ -67,6 +62,8 @@ pub struct Schema {
     validator: validator::Validator,
     index: validator::Index,
     patterns: HashMap<String, Option<validator::Pattern>>,
+    /// The chart tree the schema was composed for (`None`: a schema as written).
+    tree: Option<ChartTree>,
 }
 
 impl std::fmt::Debug for Schema {
@@ -95,20 +92,34 @@ impl Schema {
     /// Compiles a schema from its JSON text with the documents its `$ref`s name elsewhere,
     /// supplied by the caller: Helm fetches them; nothing here is fetched.
     pub fn compile_with_refs(text: &str, refs: &[Supplied]) -> Result<Schema, SchemaError> {
-        Self::build(&compile::read(text)?, Some(text), refs)
+        Self::compile_chart(text, refs, None)
+    }
+
+    /// Compiles a chart's schema with the chart tree it was composed for (`None`: validated as
+    /// written): the tree says how Helm coalesces, switches off, imports and names its charts,
+    /// and which chart's schema is read with a draft of its own.
+    pub fn compile_chart(
+        text: &str,
+        refs: &[Supplied],
+        tree: Option<&ChartTree>,
+    ) -> Result<Schema, SchemaError> {
+        Self::build(&compile::read(text)?, Some(text), refs, tree)
     }
 
     /// Compiles a schema already decoded as JSON (errors then carry no line and column).
     pub fn from_value(document: Value) -> Result<Schema, SchemaError> {
-        Self::build(&document, None, &[])
+        Self::build(&document, None, &[], None)
     }
 
     fn build(
         document: &Value,
         text: Option<&str>,
         refs: &[Supplied],
+        tree: Option<&ChartTree>,
     ) -> Result<Schema, SchemaError> {
-        let compiled = compile::compile(document, text, refs)?;
+        let drafts = tree.and_then(|t| t.composition.as_ref());
+        let drafts = drafts.map_or(&[][..], |c| &c.drafts);
+        let compiled = compile::compile(document, text, refs, drafts)?;
         COMPILATIONS.fetch_add(1, Ordering::Relaxed);
         Ok(Schema {
             validations: AtomicUsize::new(0),
@@ -117,6 +128,7 @@ impl Schema {
             validator: compiled.validator,
             index: compiled.index,
             patterns: compiled.patterns,
+            tree: tree.filter(|t| t.composition.is_some()).cloned(),
         })
     }
 

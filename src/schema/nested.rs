@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Schema;
-use super::charts::{REFUSED_KEYWORD, places};
+use super::charts::places;
 use super::compile::meta_errors;
 use super::validator::{HelmError, ValidationError, escape, flatten};
 
@@ -69,7 +69,7 @@ impl Schema {
     /// Each chart's Helm errors for the coalesced `values`, in the order Helm validates them:
     /// the charts of `kept` subchart paths only (a switched-off subchart is not validated).
     pub(crate) fn chart_errors(&self, values: &Value, kept: &[Vec<String>]) -> Vec<ChartErrors> {
-        let places = places(&self.document);
+        let places = places(self.tree.as_ref());
         if places.is_empty() {
             return vec![ChartErrors {
                 name: None,
@@ -83,7 +83,7 @@ impl Schema {
             .into_iter()
             .filter(|p| p.values_path.is_empty() || kept.contains(&p.values_path))
             .filter_map(|p| {
-                let refused = refused(self.document.pointer(&p.pointer));
+                let refused = self.refused(&p.pointer);
                 let own = own_values(values, &p.values_path, &empty);
                 let errors = match refused {
                     Some(_) => Vec::new(),
@@ -149,16 +149,18 @@ impl Refused {
     }
 }
 
-/// The refusal a chart's part of the composition stands for, if its meta-schema refused it.
-fn refused(part: Option<&Value>) -> Option<Refused> {
-    let found = part?.get(REFUSED_KEYWORD)?;
-    let (header, errors) = meta_errors(found.get("schema")?)?;
-    let at = found.get("at").and_then(Value::as_str).unwrap_or_default();
-    Some(Refused {
-        header,
-        errors,
-        at: at.to_string(),
-    })
+impl Schema {
+    /// The refusal the chart's part at `pointer` stands for, if its meta-schema refused it.
+    fn refused(&self, pointer: &str) -> Option<Refused> {
+        let composition = self.tree.as_ref()?.composition.as_ref()?;
+        let found = composition.refused.iter().find(|r| r.pointer == pointer)?;
+        let (header, errors) = meta_errors(&found.schema)?;
+        Some(Refused {
+            header,
+            errors,
+            at: found.at.clone(),
+        })
+    }
 }
 
 /// The values of the chart at `values_path` in `values` (`empty` where there are none).

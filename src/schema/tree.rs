@@ -5,67 +5,47 @@
 //! `ProcessDependencies` has merged its kept subcharts' values into its own (`MergeValues`, with
 //! its imports), as on the install path.
 //!
-//! The composed schema of a tree (src/chart) carries the tree under [`TREE_KEYWORD`].
+//! A chart tree's values ([`ChartValues`]) are carried by its [`super::ChartTree`].
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::coalesce::{copy_globals, merge_tables};
 
-/// The keyword under which a chart tree's composed schema carries the tree: `{"values",
-/// "subs": [{"key", "listed", "chart"}]}`, each chart's own values.yaml as written (`null`s kept)
-/// and its subcharts in Helm's order (`listed`: Chart.yaml's dependencies name it).
-pub const TREE_KEYWORD: &str = "x-values-migrate-tree";
-
 /// What a chart imports, given its path and its values merged with its subcharts'.
 pub(crate) type Taken<'a> = dyn Fn(&[String], &Map<String, Value>) -> Map<String, Value> + 'a;
 
-/// One chart of the tree: its values, and its subcharts under their keys.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Node {
-    values: Map<String, Value>,
-    subs: Vec<Sub>,
+/// One chart of the tree: its own values.yaml as written (`null`s kept), and its subcharts
+/// under their keys in Helm's order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChartValues {
+    /// The chart's own values.yaml (`{}` when it has none, or one that is no mapping).
+    #[cfg_attr(feature = "types", ts(type = "Record<string, unknown>"))]
+    pub values: Map<String, Value>,
+    /// Its subcharts Helm keeps, in Helm's order.
+    pub subcharts: Vec<SubchartValues>,
 }
 
-/// A subchart: its key, whether Chart.yaml lists it, the chart.
-#[derive(Clone, Debug, PartialEq)]
-struct Sub {
-    key: String,
-    listed: bool,
-    chart: Node,
+/// A subchart: the key its values live under, whether Chart.yaml lists it, the chart.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SubchartValues {
+    /// The key of its values in its parent's (its alias, if it has one).
+    pub key: String,
+    /// Whether the parent's Chart.yaml dependencies name it.
+    pub listed: bool,
+    /// The subchart.
+    pub chart: ChartValues,
 }
 
-/// The tree a composed schema document carries (none for a lone chart's schema).
-pub(crate) fn tree(document: &Value) -> Option<Node> {
-    node(document.get(TREE_KEYWORD)?)
-}
-
-/// The tree as [`TREE_KEYWORD`] carries it.
-pub(crate) fn node(value: &Value) -> Option<Node> {
-    let values = value
-        .get("values")?
-        .as_object()
-        .cloned()
-        .unwrap_or_default();
-    let subs = value
-        .get("subs")?
-        .as_array()?
-        .iter()
-        .filter_map(|sub| {
-            Some(Sub {
-                key: sub.get("key")?.as_str()?.to_string(),
-                listed: sub.get("listed").and_then(Value::as_bool).unwrap_or(false),
-                chart: node(sub.get("chart")?)?,
-            })
-        })
-        .collect();
-    Some(Node { values, subs })
-}
-
-impl Node {
+impl ChartValues {
     /// The tree without the subcharts at `off` (keys from this chart's values) and those in them.
-    pub(crate) fn without(&self, off: &[&[String]]) -> Node {
+    pub(crate) fn without(&self, off: &[&[String]]) -> ChartValues {
         let subs = self
-            .subs
+            .subcharts
             .iter()
             .filter(|s| !off.iter().any(|o| o.len() == 1 && o[0] == s.key))
             .map(|s| {
@@ -74,15 +54,15 @@ impl Node {
                     .filter(|o| o.len() > 1 && o[0] == s.key)
                     .map(|o| &o[1..])
                     .collect();
-                Sub {
+                SubchartValues {
                     chart: s.chart.without(&inner),
                     ..s.clone()
                 }
             })
             .collect();
-        Node {
+        ChartValues {
             values: self.values.clone(),
-            subs,
+            subcharts: subs,
         }
     }
 
@@ -90,22 +70,22 @@ impl Node {
     /// its values merged with its subcharts' (`null`s kept), under what `taken` gives it to import
     /// (given the keys from the root to the chart and those merged values; laid where they hold
     /// nothing), those below first.
-    pub(crate) fn processed(&self, at: &mut Vec<String>, taken: &Taken<'_>) -> Node {
-        let subs: Vec<Sub> = self
-            .subs
+    pub(crate) fn processed(&self, at: &mut Vec<String>, taken: &Taken<'_>) -> ChartValues {
+        let subs: Vec<SubchartValues> = self
+            .subcharts
             .iter()
             .map(|s| {
                 at.push(s.key.clone());
                 let chart = s.chart.processed(at, taken);
                 at.pop();
-                Sub { chart, ..s.clone() }
+                SubchartValues { chart, ..s.clone() }
             })
             .collect();
-        let mut out = Node {
+        let mut out = ChartValues {
             values: self.values.clone(),
-            subs,
+            subcharts: subs,
         };
-        if out.subs.iter().any(|s| s.listed) {
+        if out.subcharts.iter().any(|s| s.listed) {
             let mut merged = out.coalesce(Map::new(), true);
             let laid = taken(at, &merged);
             merge_tables(&mut merged, &laid);
@@ -122,7 +102,7 @@ impl Node {
         merge: bool,
     ) -> Map<String, Value> {
         self.coalesce_values(&mut given, merge);
-        for sub in &self.subs {
+        for sub in &self.subcharts {
             let mut section = match given.remove(&sub.key) {
                 None => Map::new(),
                 Some(Value::Object(map)) => map,
@@ -150,7 +130,7 @@ impl Node {
                 }
                 Some(Value::Object(dest)) => {
                     if let Value::Object(src) = value {
-                        let merge = merge || self.subs.iter().any(|s| &s.key == key);
+                        let merge = merge || self.subcharts.iter().any(|s| &s.key == key);
                         let mut src = src.clone();
                         if !merge {
                             clean_nulls(&mut src);
@@ -219,13 +199,13 @@ mod tests {
     use serde_json::json;
 
     /// `root` (values `root`) holding `sub` (values `sub`), listed in its Chart.yaml.
-    fn two(root: Value, sub: Value) -> Node {
-        let document = json!({TREE_KEYWORD: {"values": root, "subs": [
-            {"key": "sub", "listed": true, "chart": {"values": sub, "subs": []}}]}});
-        tree(&document).unwrap()
+    fn two(root: Value, sub: Value) -> ChartValues {
+        serde_json::from_value(json!({"values": root, "subcharts": [
+            {"key": "sub", "listed": true, "chart": {"values": sub, "subcharts": []}}]}))
+        .unwrap()
     }
 
-    fn coalesced(node: &Node, user: Value) -> Value {
+    fn coalesced(node: &ChartValues, user: Value) -> Value {
         let processed = node.processed(&mut Vec::new(), &|_, _| Map::new());
         Value::Object(processed.coalesce(user.as_object().unwrap().clone(), false))
     }

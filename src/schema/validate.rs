@@ -8,15 +8,14 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::Schema;
-use super::charts::{CHARTS_KEYWORD, ChartNamed};
-use super::coalesce::{SUBCHARTS_KEYWORD, coalesce, spread_globals};
-use super::gates::{gates, kept_paths, switched_off};
-use super::imports::{importing, taken};
+use super::charts::{ChartNamed, Composition};
+use super::coalesce::{coalesce, spread_globals};
+use super::gates::{kept_paths, switched_off};
+use super::imports::taken;
 use super::message::{describe, quote};
 use super::mismatch::mismatch;
 use super::nested::{HelmLine, Refused, own_values, tree_report, values_pointer};
 use super::pointer::value_path;
-use super::tree::tree;
 use crate::path::get;
 use crate::path::{Segment, ValuePath};
 
@@ -82,10 +81,7 @@ impl Schema {
     /// Every violation of this schema by `values`, validated exactly as given.
     pub fn validate(&self, values: &Value) -> Vec<Violation> {
         let values = instance(values);
-        let kept = match self.subchart_paths() {
-            Some(paths) => kept_paths(paths, &switched_off(&gates(&self.document), &values)),
-            None => Vec::new(),
-        };
+        let kept = self.kept(&values);
         self.violations(&values, None, &kept)
     }
 
@@ -115,22 +111,22 @@ impl Schema {
         defaults: Option<&Value>,
         user: &Value,
     ) -> (Value, Vec<Vec<String>>) {
-        let (Some(paths), Some(tree), Value::Object(given)) = (
+        let (Some(paths), Some(composition), Value::Object(given)) = (
             self.subchart_paths(),
-            tree(&self.document),
+            self.composition(),
             instance(user).into_owned(),
         ) else {
             return (coalesce(defaults, user), Vec::new());
         };
         // Helm decides the conditions and tags on the tree as loaded, then drops, merges and
         // imports (`ProcessDependencies`), then coalesces the user's values again.
+        let tree = &composition.values;
         let all = Value::Object(tree.coalesce(given.clone(), false));
-        let gates = gates(&self.document);
-        let off = switched_off(&gates, &all);
+        let off = switched_off(&composition.gates, &all);
         let kept = kept_paths(paths, &off);
         let dropped: Vec<&[String]> = off.iter().map(|g| g.path.as_slice()).collect();
-        let importing = importing(&self.document);
-        let taken = |chart: &[String], _: &Map<String, Value>| taken(&importing, chart, &off);
+        let importing = &composition.imports;
+        let taken = |chart: &[String], _: &Map<String, Value>| taken(importing, chart, &off);
         let processed = tree.without(&dropped).processed(&mut Vec::new(), &taken);
         (Value::Object(processed.coalesce(given, false)), kept)
     }
@@ -139,7 +135,8 @@ impl Schema {
     /// Helm reports then: it stops before reading any schema.
     fn mismatch(&self, defaults: Option<&Value>, user: &Value) -> Option<Violation> {
         let paths = self.subchart_paths()?;
-        let found = mismatch(&self.document, &paths, defaults, &instance(user))?;
+        let held = self.composition().map_or(&[][..], |c| &c.held);
+        let found = mismatch(held, &paths, defaults, &instance(user))?;
         Some(Violation {
             pointer: found.pointer,
             key_path: None,
@@ -171,15 +168,20 @@ impl Schema {
 
     /// A chart tree's subchart value paths (parents first); `None` for a lone chart's schema.
     fn subchart_paths(&self) -> Option<Vec<Vec<String>>> {
-        let list = self.document.get(SUBCHARTS_KEYWORD)?.as_array()?;
-        let path = |p: &Value| {
-            p.as_array().map(|keys| {
-                keys.iter()
-                    .filter_map(|k| k.as_str().map(str::to_string))
-                    .collect()
-            })
-        };
-        Some(list.iter().filter_map(path).collect())
+        self.tree.as_ref()?.subchart_paths()
+    }
+
+    /// How Helm reads the chart tree's values; `None` for a lone chart's schema.
+    fn composition(&self) -> Option<&Composition> {
+        self.tree.as_ref()?.composition.as_ref()
+    }
+
+    /// The subchart paths Helm keeps for `values` (none for a lone chart's schema).
+    fn kept(&self, values: &Value) -> Vec<Vec<String>> {
+        match (self.subchart_paths(), self.composition()) {
+            (Some(paths), Some(c)) => kept_paths(paths, &switched_off(&c.gates, values)),
+            _ => Vec::new(),
+        }
     }
 
     /// Whether `values` satisfy this schema.
@@ -211,7 +213,7 @@ impl Schema {
         if let Some(found) = self.mismatch(defaults, user) {
             return format!("{}\n", found.message);
         }
-        if self.document.get(CHARTS_KEYWORD).is_some() {
+        if self.composition().is_some() {
             let (coalesced, kept) = self.coalesce_kept(defaults, user);
             self.counted();
             return tree_report(&self.chart_errors(&coalesced, &kept));
@@ -230,10 +232,7 @@ impl Schema {
 
     /// The raw errors for `values` (already an instance), of the charts Helm keeps for them.
     pub(crate) fn errors<'v>(&'v self, values: &'v Value) -> Vec<ValidationError<'v>> {
-        let kept = match self.subchart_paths() {
-            Some(paths) => kept_paths(paths, &switched_off(&gates(&self.document), values)),
-            None => Vec::new(),
-        };
+        let kept = self.kept(values);
         self.kept_errors(values, &kept)
     }
 

@@ -213,7 +213,8 @@ fn chart_read(
         schema: composed.schema,
         defaults_name: has_defaults.then_some(composed.defaults_name),
         defaults: composed.defaults,
-        charts: composed.charts,
+        charts: composed.tree.charts.clone(),
+        chart: composed.tree,
         templates: composed.templates,
     })
 }

@@ -57,8 +57,10 @@ pub fn record(input: JsValue) -> Result<JsValue, JsValue> {
         .transpose()
         .map_err(|e| type_error(format!("record input: chart: {e}")))?
         .unwrap_or_default();
-    let input: MigrateInput =
-        serde_json::from_value(json).map_err(|e| type_error(format!("record input: {e}")))?;
+    // From text again, as every input is read: a second deserializer of every input type
+    // (from a `serde_json::Value`) would cost the browser build some 17 KB of wasm.
+    let input: MigrateInput = serde_json::from_str(&json.to_string())
+        .map_err(|e| type_error(format!("record input: {e}")))?;
     if input.proposal.is_none() {
         return Err(type_error(
             "record input: missing field `proposal`".to_string(),
@@ -129,6 +131,7 @@ pub fn chain(input: JsValue) -> Result<JsValue, JsValue> {
                     .defaults
                     .map(|d| named(&format!("{}/values.yaml", v.version), d)),
                 templates: v.templates,
+                chart: v.chart,
                 version: v.version,
             })
             .collect(),

@@ -91,6 +91,12 @@ test('two archives of a chart without a schema: the values the new chart ignores
   const ignored = await page.locator('[data-testid="displaced-by-templates"]').count();
   assert.equal(ignored, 4);
   assert.match(await page.textContent('#displaced'), /ignored by argo-cd 6\.0\.0: read before at argo-cd\/templates\/_helpers\.tpl:178/);
+  // The worker passes each chart's tree with its schema: findings are named by chart, and a
+  // subchart's values that are no mapping are refused as Helm's coalescing refuses them.
+  assert.match(await page.textContent('#comment'), /\*\*Charts\*\*/);
+  await page.click('#tab-proposal');
+  await page.fill('[data-testid="proposal"]', read(`${bump}/proposal.yaml`).replace('redis-ha:\n  enabled: false\n', 'redis-ha: oops\n'));
+  await page.waitForFunction(() => document.body.textContent.includes('type mismatch on redis-ha'));
   assert.deepEqual(session.problems, []);
   assert.deepEqual(session.foreign, []);
   await page.screenshot({ path: join(shots, 'charts-ignored-by-the-new-chart.png'), fullPage: true });

@@ -347,7 +347,8 @@ fn request_of(fixture: &str, pair: &str) -> values_migrate::migrate::Request {
             typing: values_migrate::yaml::Typing::Helm,
             schema_refs: Vec::new(),
             templates: values_migrate::migrate::BumpTemplates::of(base.templates, target.templates),
-            charts: None,
+            base_chart: base.chart,
+            target_chart: target.chart,
         },
     }
 }

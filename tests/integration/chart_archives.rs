@@ -271,7 +271,7 @@ fn importing_archive(dependency: &str) -> Vec<u8> {
 fn import_values_in_both_forms_reach_the_parents_values_before_validation() {
     let imports = "    condition: sub.enabled\n    import-values:\n      - data\n      - {child: conf, parent: fromSub}\n";
     let composed = chart::from_archive("top.tgz", &importing_archive(imports)).unwrap();
-    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let schema = composed.compile().unwrap();
     let defaults: serde_json::Value =
         serde_json::from_str(composed.defaults.as_deref().unwrap()).unwrap();
     let valid = |user: serde_json::Value| schema.validate_coalesced(Some(&defaults), &user);
@@ -307,7 +307,7 @@ fn top_over(sub: &str, more: &[Entry<'_>]) -> Vec<u8> {
 fn a_tree_without_schemas_still_refuses_a_subcharts_values_that_are_no_mapping() {
     let archive = top_over("sub", &[]);
     let composed = chart::from_archive("top.tgz", &archive).unwrap();
-    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let schema = composed.compile().unwrap();
     let defaults: serde_json::Value =
         serde_json::from_str(composed.defaults.as_deref().unwrap()).unwrap();
     let found = schema.validate_coalesced(Some(&defaults), &serde_json::json!({"sub": "oops"}));
@@ -338,7 +338,7 @@ fn each_charts_schema_is_read_with_its_own_draft_a_missing_one_as_2020_12() {
         ],
     );
     let composed = chart::from_archive("top.tgz", &archive).unwrap();
-    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let schema = composed.compile().unwrap();
     let user = serde_json::json!({"t": ["a"], "sub": {"l": ["a"], "m": "nope"}});
     let found = schema.validate_coalesced(None, &user);
     let pointers: Vec<&str> = found.iter().map(|v| v.pointer.as_str()).collect();
@@ -380,7 +380,7 @@ fn displaced_values_follow_helms_decision_below_the_top_level() {
         let composed = chart::from_archive("gate.tgz", &nested_gate_archive(closed)).unwrap();
         let defaults: serde_json::Value =
             serde_json::from_str(composed.defaults.as_deref().unwrap()).unwrap();
-        let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+        let schema = composed.compile().unwrap();
         (schema, defaults)
     };
     let ((base, _), (target, defaults)) = (compiled(false), compiled(true));
@@ -410,7 +410,7 @@ fn a_charts_own_draft_decides_which_properties_its_schema_declares() {
         ],
     );
     let composed = chart::from_archive("top.tgz", &archive).unwrap();
-    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let schema = composed.compile().unwrap();
     let at = values_migrate::path::ValuePath::root().key("old");
     let names: Vec<String> = schema
         .properties_at(&at)
@@ -554,7 +554,7 @@ fn a_subcharts_schema_numbers_reach_the_composition_as_written() {
         composed.schema
     );
     assert!(composed.schema.contains("0.10000000000000001"));
-    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let schema = composed.compile().unwrap();
     let defaults: serde_json::Value =
         serde_json::from_str(composed.defaults.as_deref().unwrap()).unwrap();
     let found = |user: serde_json::Value| schema.validate_coalesced(Some(&defaults), &user);
@@ -616,7 +616,7 @@ fn a_subcharts_missing_dependency_and_a_version_out_of_range_are_dropped_as_helm
         ),
     ]));
     let composed = chart::from_archive("top.tgz", &archive).unwrap();
-    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let schema = composed.compile().unwrap();
     let defaults: serde_json::Value =
         serde_json::from_str(composed.defaults.as_deref().unwrap_or("{}")).unwrap();
     let found = schema.validate_coalesced(
@@ -653,7 +653,7 @@ fn each_charts_anchors_and_dynamic_anchors_stay_its_own_in_the_composition() {
         Entry("top/charts/sub/values.schema.json", b'0', sub.as_bytes()),
     ]));
     let composed = chart::from_archive("top.tgz", &archive).unwrap();
-    let schema = values_migrate::schema::Schema::compile(&composed.schema).unwrap();
+    let schema = composed.compile().unwrap();
     let values = serde_json::json!({"a": 1, "d": 1, "p": 1, "sub": {"a": "x", "d": "x", "p": "x"}});
     let found = schema.validate_coalesced(None, &values);
     let mut at: Vec<(&str, &str)> = found
@@ -672,4 +672,114 @@ fn each_charts_anchors_and_dynamic_anchors_stay_its_own_in_the_composition() {
             ("/sub/p", "got string, want integer"),
         ]
     );
+}
+
+/// Every key of `value` (a schema document) that is one of this tool's private keywords, by pointer.
+fn private_keys(value: &serde_json::Value, at: &str, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, inner) in map {
+                let here = format!("{at}/{key}");
+                if key.starts_with("x-values-migrate") {
+                    out.push(here.clone());
+                }
+                private_keys(inner, &here, out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, inner) in items.iter().enumerate() {
+                private_keys(inner, &format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every chart under `dir` that is no subchart: directories holding Chart.yaml, and archives.
+fn root_charts(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let in_charts = dir.file_name().is_some_and(|n| n == "charts");
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if path.join("Chart.yaml").is_file() && !in_charts {
+                out.push(path.clone());
+            }
+            root_charts(&path, out);
+        } else if path.extension().is_some_and(|e| e == "tgz") && !in_charts {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_composed_schema_of_the_test_charts_holds_a_private_key() {
+    let mut roots = Vec::new();
+    root_charts(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"),
+        &mut roots,
+    );
+    let mut composed = Vec::new();
+    for path in &roots {
+        // Hostile and broken charts are refused; every chart that reads is checked.
+        if let Ok(input) = chart::Input::from_path(path) {
+            composed.push((path.display().to_string(), input.schema.text, input.chart));
+        }
+    }
+    let refused_sub = br#"{"type": 5}"#;
+    let drafts = [
+        Entry(
+            "top/values.schema.json",
+            b'0',
+            br#"{"$schema": "http://json-schema.org/draft-07/schema#"}"#,
+        ),
+        Entry(
+            "top/charts/sub/values.schema.json",
+            b'0',
+            br#"{"type": "object"}"#,
+        ),
+    ];
+    let made = [
+        (
+            "imports",
+            importing_archive("    condition: sub.enabled\n    import-values: [data]\n"),
+        ),
+        ("gates", nested_gate_archive(true)),
+        ("drafts", top_over("sub", &drafts)),
+        (
+            "refused",
+            top_over(
+                "sub",
+                &[Entry(
+                    "top/charts/sub/values.schema.json",
+                    b'0',
+                    refused_sub,
+                )],
+            ),
+        ),
+    ];
+    for (name, archive) in made {
+        let read = chart::from_archive(&format!("{name}.tgz"), &archive).unwrap();
+        let composition = read.tree.composition.clone().expect(name);
+        let listed = match name {
+            "imports" => composition.imports.len(),
+            "gates" => composition.gates.len(),
+            "drafts" => composition.drafts.len(),
+            _ => composition.refused.len(),
+        };
+        assert_eq!(listed, 1, "{name}: the tree lists it");
+        composed.push((name.to_string(), read.schema, Some(read.tree)));
+    }
+    let trees = composed
+        .iter()
+        .filter(|(_, _, t)| t.as_ref().is_some_and(|t| t.composition.is_some()));
+    assert!(trees.count() >= 20, "chart trees composed: {}", roots.len());
+    for (name, schema, _) in &composed {
+        let document: serde_json::Value = serde_json::from_str(schema).unwrap();
+        let mut found = Vec::new();
+        private_keys(&document, "", &mut found);
+        assert!(found.is_empty(), "{name}: {found:?}");
+    }
 }

@@ -120,7 +120,8 @@ fn run_case(dir: &Path) -> Result<(), String> {
             schema_refs: Vec::new(),
             base_defaults: text("baseDefaults").map(|d| read(dir, d)).or(base.defaults),
             templates: values_migrate::migrate::BumpTemplates::of(base.templates, target.templates),
-            charts: None,
+            base_chart: base.chart,
+            target_chart: target.chart,
         },
     };
     // Both charts given as charts: their renders judge too, as the CLI's do (docs/behaviour.md).

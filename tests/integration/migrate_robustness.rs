@@ -41,7 +41,8 @@ fn request(values: &str, base: &str, target: &str, proposal: &str) -> Request {
             schema_refs: Vec::new(),
             base_defaults: None,
             templates: None,
-            charts: None,
+            base_chart: None,
+            target_chart: None,
         },
     }
 }
@@ -182,7 +183,8 @@ fn a_json_proposal_with_surrogate_pair_escapes_is_read_as_json() {
             schema_refs: Vec::new(),
             base_defaults: None,
             templates: None,
-            charts: None,
+            base_chart: None,
+            target_chart: None,
         },
     };
     let report = values_migrate::migrate::migrate(&request);

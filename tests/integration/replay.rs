@@ -373,6 +373,7 @@ fn versions() -> Vec<Version> {
                 name: format!("1.{v}.0/values.schema.json"),
                 text: generated_schema(v),
             },
+            chart: None,
             defaults: None,
             templates: None,
         })
@@ -421,7 +422,8 @@ fn chain_recordings() -> Vec<(String, Migration)> {
                     schema_refs: Vec::new(),
                     base_defaults: None,
                     templates: None,
-                    charts: None,
+                    base_chart: None,
+                    target_chart: None,
                 },
             };
             let report = migrate(&request);

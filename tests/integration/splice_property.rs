@@ -277,7 +277,8 @@ fn one_case(seed: u64) -> Result<Status, String> {
             schema_refs: Vec::new(),
             base_defaults: None,
             templates: None,
-            charts: None,
+            base_chart: None,
+            target_chart: None,
         },
     };
     let report = migrate(&request);

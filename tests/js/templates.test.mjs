@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate, diagnose, readChartFiles, Session } from 'values-migrate';
+import { migrate, diagnose, validate, readChartFiles, Session } from 'values-migrate';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bump = join(root, 'tests/charts/real/argo-cd-5.55.0-to-6.0.0');
@@ -89,4 +89,33 @@ test('with both chart trees (readChart\'s `charts`), each finding is named by it
   assert.match(named.comment, /\*\*Charts\*\*/);
   const plain = diagnose(input());
   assert.deepEqual(plain.charts ?? [], [], 'without the trees, nothing is named by chart');
+});
+
+test('readChart\'s `chart` is the tree: its charts, and how Helm reads their values; the schema holds no key of its own', () => {
+  assert.deepEqual(target.chart.charts, target.charts);
+  assert.deepEqual(target.chart.composition.gates.map((g) => [g.path, g.conditions]), [[['redis-ha'], [['redis-ha', 'enabled']]]]);
+  assert.deepEqual(target.chart.composition.values.subcharts.map((s) => s.key), ['redis-ha']);
+  assert.doesNotMatch(target.schema, /x-values-migrate/);
+});
+
+test('validate judges a tree as Helm does with the schema\'s `chart`, and the schema alone as plain JSON Schema', () => {
+  const files = [{ path: 'values.yaml', text: 'redis-ha: oops\n' }];
+  const judged = validate({ files, schema: target.schema, defaults: target.defaults, chart: target.chart });
+  assert.equal(judged.valid, false);
+  assert.deepEqual(judged.violations.map((v) => [v.message, v.line]), [['type mismatch on redis-ha: %!t(string=oops)', 1]]);
+  const alone = validate({ files, schema: target.schema, defaults: target.defaults });
+  assert.equal(alone.valid, true, 'without the tree, no coalescing refuses a subchart\'s values');
+});
+
+test('with both trees (readChart\'s `chart`), a Session names each finding by its chart, as the old `charts` fields do', () => {
+  const { files, proposal, ...options } = input();
+  const session = new Session({ ...options, baseChart: base.chart, targetChart: target.chart });
+  try {
+    const named = session.diagnose({ files });
+    const byCharts = diagnose({ ...input(), baseCharts: base.charts, targetCharts: target.charts });
+    assert.deepEqual(named.charts, byCharts.charts);
+    assert.deepEqual(named.displaced, byCharts.displaced);
+  } finally {
+    session.free();
+  }
 });

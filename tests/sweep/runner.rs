@@ -49,7 +49,8 @@ fn request(case: &Value) -> Request {
             schema_refs: Vec::new(),
             base_defaults: None,
             templates: None,
-            charts: None,
+            base_chart: None,
+            target_chart: None,
         },
     }
 }

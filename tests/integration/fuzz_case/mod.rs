@@ -84,7 +84,8 @@ fn check_migrate(text: &str) -> Result<(), String> {
             schema_refs: Vec::new(),
             base_defaults: None,
             templates: None,
-            charts: None,
+            base_chart: None,
+            target_chart: None,
         },
     };
     let report = migrate(&request);
