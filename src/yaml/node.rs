@@ -22,22 +22,8 @@ use std::ops::Range;
 use crate::path::{Segment, ValuePath};
 
 use super::error::YamlError;
+pub use super::typing::ScalarStyle;
 use super::typing::{self, Typing};
-
-/// How a scalar was written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ScalarStyle {
-    /// Unquoted.
-    Plain,
-    /// In single quotes.
-    SingleQuoted,
-    /// In double quotes.
-    DoubleQuoted,
-    /// A literal block scalar (`|`).
-    Literal,
-    /// A folded block scalar (`>`).
-    Folded,
-}
 
 /// A parsed YAML stream: every document of the text, in order.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -447,7 +433,11 @@ impl Node {
     /// The same key as [`key_string`](Self::key_string), borrowed from the node when typing
     /// leaves the text as written (most keys), so that comparing keys allocates nothing.
     pub fn key_str(&self, typing: Typing) -> Option<Cow<'_, str>> {
-        typing::key_str(self, typing)
+        let NodeKind::Scalar { text, style } = self.kind() else {
+            return None;
+        };
+        let typed = typing::type_scalar(text, style, self.tag(), typing).ok()?;
+        typing::key_from_typed(typed, typing).ok()
     }
 
     /// The value at `path` below this node: the last entry wins when a key repeats, as in Helm.

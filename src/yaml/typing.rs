@@ -9,8 +9,22 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::gonum;
-use super::node::{Node, NodeKind, ScalarStyle};
 use super::number::{self, Number, NumberReader};
+
+/// How a scalar was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarStyle {
+    /// Unquoted.
+    Plain,
+    /// In single quotes.
+    SingleQuoted,
+    /// In double quotes.
+    DoubleQuoted,
+    /// A literal block scalar (`|`).
+    Literal,
+    /// A folded block scalar (`>`).
+    Folded,
+}
 
 /// How plain scalars are typed (`helm` or `yaml-1.2` wherever it is an input).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
@@ -301,17 +315,6 @@ pub(crate) fn key_from_typed(typed: Typed<'_>, typing: Typing) -> Result<Cow<'_,
         )),
         (Typed::Null, _) => Err("a null mapping key cannot become a JSON object key".to_string()),
     }
-}
-
-/// The typed key string of a scalar key node, if it has one (aliases and collections have none).
-///
-/// It borrows the node's text when typing leaves it as written, as it does for most keys.
-pub(crate) fn key_str(node: &Node, typing: Typing) -> Option<Cow<'_, str>> {
-    let NodeKind::Scalar { text, style } = node.kind() else {
-        return None;
-    };
-    let typed = type_scalar(text, style, node.tag(), typing).ok()?;
-    key_from_typed(typed, typing).ok()
 }
 
 /// Decodes standard, padded base64 as Go's `base64.StdEncoding.DecodeString` does (line breaks ignored).

@@ -12,7 +12,7 @@ use super::error::YamlError;
 use super::json::{Anchors, anchors_of};
 use super::limits::Limits;
 use super::node::{Document, Entry, Node, NodeKind};
-use super::typing::{self, Typing};
+use super::typing::Typing;
 use crate::path::Segment;
 
 /// A document's located tree read as its JSON value. Meant for a document that decodes
@@ -95,7 +95,7 @@ impl<'d> View<'d> {
                 self.merge(&entry.value, out)?;
                 continue;
             }
-            let key = typing::key_str(self.resolve(&entry.key)?, self.typing)?;
+            let key = self.resolve(&entry.key)?.key_str(self.typing)?;
             out.insert(key, &entry.value);
         }
         Some(())
@@ -135,10 +135,7 @@ impl<'d> View<'d> {
         }
         let found = entries.iter().rev().find(|entry| {
             let key_node = self.resolve(&entry.key);
-            key_node
-                .and_then(|k| typing::key_str(k, self.typing))
-                .as_deref()
-                == Some(key)
+            key_node.and_then(|k| k.key_str(self.typing)).as_deref() == Some(key)
         })?;
         self.resolve(&found.value)
     }
@@ -162,7 +159,7 @@ impl<'d> View<'d> {
         }
         for entry in entries {
             each(
-                typing::key_str(self.resolve(&entry.key)?, self.typing)?,
+                self.resolve(&entry.key)?.key_str(self.typing)?,
                 &entry.value,
             );
         }

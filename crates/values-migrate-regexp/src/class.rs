@@ -1,8 +1,6 @@
 //! Character classes as sorted, disjoint ranges of code points, and the sets Go's syntax names:
 //! Perl classes (`\d`, `\s`, `\w`: ASCII only), POSIX classes (`[:alpha:]`: ASCII only), `.`.
 
-use super::unicode;
-
 /// The largest code point.
 pub(super) const MAX: u32 = 0x10FFFF;
 
@@ -62,7 +60,7 @@ impl Class {
     /// Adds every code point that simple case folding makes equivalent to one already in (clean) `self`.
     pub(super) fn fold(&mut self) {
         let mut added = Vec::new();
-        unicode::fold_classes(|members| {
+        values_migrate_unicode::fold_classes(|members| {
             if members.iter().any(|&m| self.contains(m)) {
                 added.extend(members.iter().map(|&m| (m, m)));
             }

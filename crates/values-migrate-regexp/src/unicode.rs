@@ -2,9 +2,7 @@
 //! `ASCII`) resolved as Go 1.26's `regexp/syntax` resolves them, over Unicode 15.0.0 tables.
 
 use super::class::{Class, MAX};
-use values_migrate_unicode::{
-    CATEGORIES, CATEGORY_RUNS, FOLD_CLASSES, SCRIPT_RUNS, SCRIPTS, leb128,
-};
+use values_migrate_unicode::{CATEGORIES, CATEGORY_RUNS, SCRIPT_RUNS, SCRIPTS, leb128};
 
 /// Unicode's long names of the general categories (PropertyValueAliases), as Go 1.26 accepts
 /// them: each alias and the categories it stands for (their first letters, or two-letter names).
@@ -138,25 +136,4 @@ fn runs(table: &[u8], mut wanted: impl FnMut(u8) -> bool) -> Class {
     }
     class.clean();
     class
-}
-
-/// Calls `each` with every simple case folding class (sorted members, two or more).
-pub(super) fn fold_classes(mut each: impl FnMut(&[u32])) {
-    let mut at = 0;
-    let mut first = 0;
-    let mut members = Vec::new();
-    while at < FOLD_CLASSES.len() {
-        first += leb128(FOLD_CLASSES, &mut at);
-        let count = leb128(FOLD_CLASSES, &mut at);
-        let stride = leb128(FOLD_CLASSES, &mut at);
-        let others = leb128(FOLD_CLASSES, &mut at);
-        let offsets: Vec<u32> = (0..others).map(|_| leb128(FOLD_CLASSES, &mut at)).collect();
-        for k in 0..count {
-            let base = first + k * stride;
-            members.clear();
-            members.push(base);
-            members.extend(offsets.iter().map(|o| base + o));
-            each(&members);
-        }
-    }
 }

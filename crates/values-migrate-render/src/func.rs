@@ -2,30 +2,8 @@
 //! as Go's `evalArg` does before the call) and its body.
 
 use crate::budget::Budget;
+pub use crate::value::Param;
 use crate::value::Value;
-
-/// A parameter's Go type; the evaluator converts or refuses each argument against it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Param {
-    /// `interface{}`: anything, nil included.
-    Any,
-    /// `string`
-    Str,
-    /// `int`
-    Int,
-    /// `int64`
-    Int64,
-    /// `float64`
-    Float,
-    /// `bool`
-    Bool,
-    /// `[]interface{}`
-    List,
-    /// `map[string]interface{}`
-    Map,
-    /// `[]string`
-    StrList,
-}
 
 /// Why a call failed.
 #[derive(Clone, Debug, PartialEq)]

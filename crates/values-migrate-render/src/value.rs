@@ -91,9 +91,32 @@ pub trait Object: fmt::Debug {
     }
     /// A method's Go parameter types, which the evaluator checks and converts the arguments to
     /// before `call` (as Go's `evalCall` does); `None` leaves them to `call`.
-    fn params(&self, _name: &str) -> Option<&'static [crate::func::Param]> {
+    fn params(&self, _name: &str) -> Option<&'static [Param]> {
         None
     }
+}
+
+/// A parameter's Go type; the evaluator converts or refuses each argument against it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Param {
+    /// `interface{}`: anything, nil included.
+    Any,
+    /// `string`
+    Str,
+    /// `int`
+    Int,
+    /// `int64`
+    Int64,
+    /// `float64`
+    Float,
+    /// `bool`
+    Bool,
+    /// `[]interface{}`
+    List,
+    /// `map[string]interface{}`
+    Map,
+    /// `[]string`
+    StrList,
 }
 
 /// A value as a Go template holds it.

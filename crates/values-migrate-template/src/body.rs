@@ -4,82 +4,13 @@
 
 use crate::ast::{Branch, Node, Pipe, Tree};
 use crate::item::Kind;
-use crate::parse::{Fail, Parser, Scope};
+use crate::parse::{Fail, Parser};
+use crate::steps::{Body, Control, Ending, Open, Step};
 use crate::strconv::quote;
 
 /// How deep bodies (`if`, `range`, `with`, `block`, `define`, and each `else if` of a chain,
 /// which nests in the tree) may nest; Go sets no limit, but whoever walks the tree recurses.
 const MAX_NESTING: usize = 1000;
-
-/// A list's end: `{{end}}` or `{{else}}`, at its keyword.
-pub(crate) enum Ending {
-    End(usize),
-    Else(usize),
-}
-
-/// What one text or action gives: a node, a body opened, or the end of a list.
-pub(crate) enum Step<'t> {
-    Node(Node),
-    Open(Body<'t>),
-    End(Ending),
-}
-
-/// A body being read, and what closes it into a node or a tree.
-pub(crate) enum Body<'t> {
-    Control(Open),
-    /// `{{block "name" pipe}}` at `pos` (its action starts at `start`); `outer` is the
-    /// enclosing template's scope.
-    Block {
-        pos: usize,
-        start: usize,
-        name: String,
-        pipe: Pipe,
-        outer: Scope<'t>,
-    },
-    /// `{{define "name"}}`, its action starting at `start`.
-    Define {
-        start: usize,
-        name: String,
-        outer: Scope<'t>,
-    },
-}
-
-/// An open `if`, `range` or `with`: the branches read (an `else if` chain has several), the
-/// one being read, and whether its list is the final `else`.
-pub(crate) struct Open {
-    control: Control,
-    /// How many variables were defined before it (its own are dropped at `{{end}}`).
-    scope: usize,
-    links: Vec<(usize, Pipe, Vec<Node>)>,
-    branch: (usize, Pipe),
-    in_else: bool,
-}
-
-/// `if`, `range` or `with`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Control {
-    If,
-    Range,
-    With,
-}
-
-impl Control {
-    fn context(self) -> &'static str {
-        match self {
-            Control::If => "if",
-            Control::Range => "range",
-            Control::With => "with",
-        }
-    }
-
-    fn node(self, branch: Branch) -> Node {
-        match self {
-            Control::If => Node::If(branch),
-            Control::Range => Node::Range(branch),
-            Control::With => Node::With(branch),
-        }
-    }
-}
 
 impl<'t> Parser<'t> {
     /// Go's `parse` and every `itemList` below it: the top level's nodes, each body read into

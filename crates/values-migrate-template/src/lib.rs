@@ -12,6 +12,7 @@ mod number;
 mod parse;
 mod pipeline;
 mod print;
+mod steps;
 mod strconv;
 
 pub use ast::{Arg, Branch, Command, Node, Pipe, Pos, Tree, Variable};

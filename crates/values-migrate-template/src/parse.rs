@@ -4,10 +4,10 @@
 //! pipelines, in `pipeline.rs`, likewise), so nesting costs heap, not call stack.
 
 use crate::ast::{Node, Tree};
-use crate::body::{Body, Control, Ending, Step};
 use crate::error::ParseError;
 use crate::item::{Item, Kind, Lexed};
 use crate::lex::lex;
+use crate::steps::{Body, Control, Ending, Scope, Step};
 use crate::strconv::unquote;
 
 /// How deep parenthesized pipelines may nest: Go's `maxStackDepth` on wasm.
@@ -43,34 +43,6 @@ pub(crate) fn parse_limited(
 pub(crate) struct Fail {
     pos: usize,
     message: String,
-}
-
-/// What one template being parsed keeps (Go keeps it in each `Tree`): a `define` or `block` body
-/// starts afresh.
-pub(crate) struct Scope<'t> {
-    /// The variables defined at the moment (`$` always).
-    pub vars: Vec<&'t str>,
-    /// How many `range` bodies enclose the current action.
-    pub range_depth: usize,
-    /// Where the action being parsed starts (Go's `actionLine`).
-    pub action_start: Option<usize>,
-    /// How many parenthesized pipelines enclose the current operand.
-    pub paren_depth: usize,
-    /// The furthest item this template read (Go's `token[0]`: each tree has its own lookahead,
-    /// and Go's errors carry its line).
-    pub seen: usize,
-}
-
-impl Scope<'_> {
-    fn fresh(at: usize) -> Self {
-        Scope {
-            vars: vec!["$"],
-            range_depth: 0,
-            action_start: None,
-            paren_depth: 0,
-            seen: at,
-        }
-    }
 }
 
 /// The parser: the items, a cursor, and the trees `define` and `block` made so far.

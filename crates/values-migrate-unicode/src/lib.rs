@@ -9,6 +9,27 @@ pub use tables::{CATEGORIES, CATEGORY_RUNS, FOLD_CLASSES, SCRIPT_RUNS, SCRIPTS};
 use std::fmt::Write;
 use std::sync::OnceLock;
 
+/// Calls `each` with every simple case folding class (sorted members, two or more).
+pub fn fold_classes(mut each: impl FnMut(&[u32])) {
+    let mut at = 0;
+    let mut first = 0;
+    let mut members = Vec::new();
+    while at < FOLD_CLASSES.len() {
+        first += leb128(FOLD_CLASSES, &mut at);
+        let count = leb128(FOLD_CLASSES, &mut at);
+        let stride = leb128(FOLD_CLASSES, &mut at);
+        let others = leb128(FOLD_CLASSES, &mut at);
+        let offsets: Vec<u32> = (0..others).map(|_| leb128(FOLD_CLASSES, &mut at)).collect();
+        for k in 0..count {
+            let base = first + k * stride;
+            members.clear();
+            members.push(base);
+            members.extend(offsets.iter().map(|o| base + o));
+            each(&members);
+        }
+    }
+}
+
 /// Reads one LEB128 number of `table` at `*at`, moving `*at` past it.
 pub fn leb128(table: &[u8], at: &mut usize) -> u32 {
     let mut value = 0;

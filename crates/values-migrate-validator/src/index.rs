@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::Draft;
-use super::refs::{ARRAYS, DEFAULT_BASE, MAPS, SINGLE, base_of, escape, percent_decode};
+use super::subschemas::{ARRAYS, DEFAULT_BASE, MAPS, SINGLE, base_of, escape, percent_decode};
 use super::uri;
 
 /// One `$ref`-like keyword found in the document.

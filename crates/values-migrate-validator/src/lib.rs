@@ -26,6 +26,7 @@ mod nodes;
 mod number;
 mod order;
 mod refs;
+mod subschemas;
 use values_migrate_regexp as regexp;
 mod shape;
 mod uri;

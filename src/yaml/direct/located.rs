@@ -11,7 +11,7 @@ use values_migrate_yaml_parser::Seen;
 use super::super::build::{convert_style, first_unprintable};
 use super::super::limits::Limits;
 use super::super::node::{Entry, Node, NodeKind, Stream};
-use super::super::typing::{self, Typing};
+use super::super::typing::Typing;
 use super::compare::{Comparer, Expected};
 use crate::path::Segment;
 
@@ -298,7 +298,7 @@ impl<'e> Walker<'e, '_> {
                 let merges = typing == Typing::Helm && entries.iter().any(Entry::is_merge_key);
                 // An alias or a collection as a key: not handled here.
                 let keys: Option<Vec<_>> = (entries.iter())
-                    .map(|entry| typing::key_str(&entry.key, typing))
+                    .map(|entry| entry.key.key_str(typing))
                     .collect();
                 let keys = keys?;
                 let mut found = (keys.iter().enumerate()).filter(|(_, key)| **key == **wanted);

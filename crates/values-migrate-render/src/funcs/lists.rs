@@ -8,6 +8,7 @@
 use std::rc::Rc;
 
 use crate::func::{CallError, Ctx, Func, Param, Spans};
+pub(crate) use crate::funcs::args::{arg, fixed, spend};
 use crate::funcs::convert::{float_to_i64, to_int, to_string};
 use crate::funcs::reflect::{deep_equal, kind_of};
 use crate::value::{ElemType, Value};
@@ -55,19 +56,6 @@ pub(crate) const FUNCS: &[(&str, Func)] = &[
     ("sortAlpha", fixed(&[Param::Any], fn_sort_alpha)),
 ];
 
-/// A function of fixed parameters whose values keep their own spans.
-pub(crate) const fn fixed(
-    params: &'static [Param],
-    call: fn(&mut Ctx, Vec<Value>) -> Result<Value, CallError>,
-) -> Func {
-    Func {
-        params,
-        variadic: None,
-        spans: Spans::Own,
-        call,
-    }
-}
-
 /// A function with a variadic tail whose values keep their own spans.
 pub(crate) const fn variadic(
     params: &'static [Param],
@@ -80,24 +68,6 @@ pub(crate) const fn variadic(
         spans: Spans::Own,
         call,
     }
-}
-
-/// Spends `n` steps of the render's budget (work proportional to a list's length).
-pub(crate) fn spend(ctx: &mut Ctx, n: usize) -> Result<(), CallError> {
-    match ctx.budget.steps.checked_sub(n as u64) {
-        Some(left) => {
-            ctx.budget.steps = left;
-            Ok(())
-        }
-        None => Err(CallError::Budget(
-            "the render took more steps than its budget allows".to_string(),
-        )),
-    }
-}
-
-/// The argument at `i` (the evaluator has checked the count).
-pub(crate) fn arg(args: &[Value], i: usize) -> &Value {
-    args.get(i).unwrap_or(&Value::Nil)
 }
 
 /// The items of a slice (a Go slice type such as `.Capabilities.APIVersions` too), or the error

@@ -2,6 +2,7 @@
 //! `TxtFuncMap`), one table per family; `include`, `tpl`, `required`, `lookup` and Go's builtins
 //! (`and`, `or`, `not`, `len`, `index`, `slice`, `eq`, `print`, …) live in the evaluator.
 
+mod args;
 pub mod convert;
 pub mod data;
 pub mod dates;

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use crate::func::{CallError, Ctx, Func, Param};
-use crate::funcs::lists::{arg, fixed, spend};
+use crate::funcs::args::{arg, fixed, spend};
 use crate::value::Value;
 
 /// The deepest nesting `deepEqual` walks (a map can hold itself through `set`): values
