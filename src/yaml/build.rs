@@ -3,9 +3,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use values_migrate_yaml_parser::{
-    Dialect, Event, Parser, ScalarStyle as SaphyrStyle, ScanError, Seen, Tag,
-};
+use values_migrate_yaml_parser::{Dialect, Event, Parser, ScanError, Seen, Tag};
 
 use super::error::{YamlError, YamlErrorKind};
 use super::limits::Limits;
@@ -197,17 +195,6 @@ fn tag_string(tag: &Tag) -> String {
     }
 }
 
-/// saphyr's scalar style as ours.
-pub(super) fn convert_style(style: SaphyrStyle) -> ScalarStyle {
-    match style {
-        SaphyrStyle::Plain => ScalarStyle::Plain,
-        SaphyrStyle::SingleQuoted => ScalarStyle::SingleQuoted,
-        SaphyrStyle::DoubleQuoted => ScalarStyle::DoubleQuoted,
-        SaphyrStyle::Literal => ScalarStyle::Literal,
-        SaphyrStyle::Folded => ScalarStyle::Folded,
-    }
-}
-
 /// Where a node begins, counting its properties.
 fn node_start(node: &Node) -> usize {
     match node.properties() {
@@ -335,7 +322,7 @@ impl Builder<'_> {
     fn scalar(
         &self,
         value: std::borrow::Cow<'_, str>,
-        style: SaphyrStyle,
+        style: ScalarStyle,
         anchor_id: usize,
         tag: Option<&Tag>,
         start: usize,
@@ -348,15 +335,15 @@ impl Builder<'_> {
             .map(|p| source::skip_separation(text, p))
             .unwrap_or(start);
         let range = match style {
-            SaphyrStyle::Plain if value.is_empty() => {
+            ScalarStyle::Plain if value.is_empty() => {
                 let at = after_properties.unwrap_or_else(|| self.empty_position(start));
                 at..at
             }
-            SaphyrStyle::Plain => content_start..end.max(content_start),
-            SaphyrStyle::SingleQuoted | SaphyrStyle::DoubleQuoted => {
+            ScalarStyle::Plain => content_start..end.max(content_start),
+            ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted => {
                 content_start..source::quoted_end(text, content_start)
             }
-            SaphyrStyle::Literal | SaphyrStyle::Folded => {
+            ScalarStyle::Literal | ScalarStyle::Folded => {
                 let from = if properties.is_some() {
                     start
                 } else {
@@ -369,7 +356,7 @@ impl Builder<'_> {
                 }
             }
         };
-        Node::scalar(value, convert_style(style), range, properties)
+        Node::scalar(value, style, range, properties)
     }
 
     /// Where an empty scalar without properties sits, given saphyr's `mark` for it.

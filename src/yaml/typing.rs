@@ -11,20 +11,8 @@ use std::str::FromStr;
 use super::gonum;
 use super::number::{self, Number, NumberReader};
 
-/// How a scalar was written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ScalarStyle {
-    /// Unquoted.
-    Plain,
-    /// In single quotes.
-    SingleQuoted,
-    /// In double quotes.
-    DoubleQuoted,
-    /// A literal block scalar (`|`).
-    Literal,
-    /// A folded block scalar (`>`).
-    Folded,
-}
+/// How a scalar was written: the scanner's own word for it (plain, quoted, literal, folded).
+pub use values_migrate_yaml_parser::ScalarStyle;
 
 /// How plain scalars are typed (`helm` or `yaml-1.2` wherever it is an input).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use serde_json::{Map, Number, Value};
 use values_migrate_yaml_parser::Event;
 
-use super::super::build::{convert_style, first_unprintable};
+use super::super::build::first_unprintable;
 use super::super::limits::Limits;
 use super::super::node::ScalarStyle;
 use super::super::typing::{self, Typed, Typing};
@@ -180,7 +180,6 @@ impl<'e> Comparer<'e> {
                 if tag.is_some() {
                     return None;
                 }
-                let style = convert_style(style);
                 if self.key_expected() {
                     // An anchored key (a key that is a value elsewhere) is not handled here.
                     return if anchor > 0 {

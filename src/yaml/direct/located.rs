@@ -8,7 +8,7 @@ use serde_json::Value;
 use values_migrate_yaml_parser::Event;
 use values_migrate_yaml_parser::Seen;
 
-use super::super::build::{convert_style, first_unprintable};
+use super::super::build::first_unprintable;
 use super::super::limits::Limits;
 use super::super::node::{Entry, Node, NodeKind, Stream};
 use super::super::typing::Typing;
@@ -197,7 +197,7 @@ impl<'e> Walker<'e, '_> {
         let NodeKind::Scalar { text, style: was } = node.kind() else {
             return None;
         };
-        let same = *text == **value && was == convert_style(style);
+        let same = *text == **value && was == style;
         (same && on_prefix.is_none() && node.tag().is_none()).then_some(())?;
         self.anchored(anchor, node)
     }
@@ -276,7 +276,7 @@ impl<'e> Walker<'e, '_> {
             return None;
         };
         let plain_key = entry.key.properties().is_none();
-        (plain_key && *text == *value && was == convert_style(style)).then_some(())?;
+        (plain_key && *text == *value && was == style).then_some(())?;
         *pending = Some(match *on_prefix {
             Some(depth) if *step == Some(*next) => descend(&entry.value, depth, prefix),
             _ => Want::Node(&entry.value, None),

@@ -19,7 +19,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Number, Value};
 use values_migrate_yaml_parser::{Dialect, Event, Parser, StrInput};
 
-use super::build::{convert_style, first_unprintable};
+use super::build::first_unprintable;
 use super::limits::Limits;
 use super::node::ScalarStyle;
 use super::typing::{self, Typed, Typing};
@@ -80,7 +80,6 @@ pub(crate) fn decode(text: &str, typing: Typing, limits: &Limits) -> Option<Vec<
                 if anchor > 0 || tag.is_some() {
                     return None;
                 }
-                let style = convert_style(style);
                 if let Some(Open::Mapping {
                     key: key @ None, ..
                 }) = stack.last_mut()

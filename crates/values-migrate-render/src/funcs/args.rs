@@ -27,10 +27,19 @@ pub(crate) const fn fixed(
     params: &'static [Param],
     call: fn(&mut Ctx, Vec<Value>) -> Result<Value, CallError>,
 ) -> Func {
+    of_fixed(params, Spans::Own, call)
+}
+
+/// A function of fixed parameters, its result's masked spans as `spans` says.
+pub(crate) const fn of_fixed(
+    params: &'static [Param],
+    spans: Spans,
+    call: fn(&mut Ctx, Vec<Value>) -> Result<Value, CallError>,
+) -> Func {
     Func {
         params,
         variadic: None,
-        spans: Spans::Own,
+        spans,
         call,
     }
 }

@@ -63,12 +63,7 @@ const fn func(
     params: &'static [Param],
     call: fn(&mut Ctx, Vec<Value>) -> Result<Value, CallError>,
 ) -> Func {
-    Func {
-        params,
-        variadic: None,
-        spans: Spans::Whole,
-        call,
-    }
+    crate::funcs::args::of_fixed(params, Spans::Whole, call)
 }
 
 /// The first argument (the evaluator has checked the count).
