@@ -3,13 +3,14 @@
 //! case is a line of actions over literals, variables (`$x := …`, `$x.key`) and pipelines of
 //! these families' functions, run here by a small reader that calls the functions directly.
 
+mod common;
+
 use std::collections::BTreeMap;
 
-use values_migrate_render::budget::Random;
 use values_migrate_render::error::{ErrorKind, RenderError};
 use values_migrate_render::exec::{Env, TemplateSet};
-use values_migrate_render::funcs::{convert, lookup};
-use values_migrate_render::{Budget, CallError, Ctx, Param, Value};
+use values_migrate_render::funcs::convert;
+use values_migrate_render::{CallError, Value};
 
 /// The cases this port refuses by name (Helm's answer is recorded beside them all the same).
 const REFUSED: &[&str] = &[
@@ -127,33 +128,7 @@ fn operand(text: &mut &str, vars: &Vars) -> Result<Value, Failure> {
 
 /// Calls a function by name with Go's `evalArg` conversions that these cases need.
 fn call(name: &str, args: Vec<Value>) -> Result<Value, Failure> {
-    let func = lookup(name).unwrap_or_else(|| panic!("no function {name}"));
-    assert!(
-        args.len() >= func.params.len()
-            && (func.variadic.is_some() || args.len() == func.params.len()),
-        "{name}: wrong number of arguments"
-    );
-    let mut converted = Vec::new();
-    for (i, arg) in args.into_iter().enumerate() {
-        let param = func
-            .params
-            .get(i)
-            .copied()
-            .or(func.variadic)
-            .expect("a place");
-        converted.push(match (param, arg) {
-            (Param::Float, Value::Int(n, _)) => Value::Float(n as f64),
-            (_, arg) => arg,
-        });
-    }
-    let mut budget = Budget::default();
-    let mut random = Random::default();
-    let mut ctx = Ctx {
-        budget: &mut budget,
-        random: &mut random,
-        yaml: None,
-    };
-    (func.call)(&mut ctx, converted).map_err(|e| match e {
+    common::call_direct(name, args).map_err(|e| match e {
         CallError::Go(message) => CallError::Go(format!("error calling {name}: {message}")),
         other => other,
     })

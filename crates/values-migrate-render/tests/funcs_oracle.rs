@@ -2,11 +2,12 @@
 //! answers (`tests/fixtures/funcs/oracle.json`, recorded by `tests/fixtures/record_cases.py` from `funcs/cases.txt`): each
 //! case is one call of literal arguments, called here directly and printed as Go's `%v` prints.
 
+mod common;
+
 use std::collections::BTreeMap;
 
-use values_migrate_render::budget::Random;
-use values_migrate_render::funcs::{convert, lookup};
-use values_migrate_render::{Budget, CallError, Ctx, Param, Value};
+use values_migrate_render::funcs::convert;
+use values_migrate_render::{CallError, Value};
 
 /// The cases this port refuses by name (Helm's answer is recorded beside them all the same).
 const REFUSED: &[&str] = &[
@@ -84,28 +85,7 @@ fn call(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
         }
         _ => {}
     }
-    let func = lookup(name).unwrap_or_else(|| panic!("no function {name}"));
-    let mut converted = Vec::new();
-    for (i, arg) in args.into_iter().enumerate() {
-        let param = func
-            .params
-            .get(i)
-            .copied()
-            .or(func.variadic)
-            .expect("an argument's place");
-        converted.push(match (param, arg) {
-            (Param::Float, Value::Int(n, _)) => Value::Float(n as f64),
-            (_, arg) => arg,
-        });
-    }
-    let mut budget = Budget::default();
-    let mut random = Random::default();
-    let mut ctx = Ctx {
-        budget: &mut budget,
-        random: &mut random,
-        yaml: None,
-    };
-    (func.call)(&mut ctx, converted)
+    common::call_direct(name, args)
 }
 
 /// The stages of a pipeline: the text split at each `|` outside strings and parentheses.
