@@ -138,6 +138,32 @@ pub struct Chain {
     typing: Typing,
 }
 
+/// The replayer of one step, between the versions `base` and `target` of `request`.
+fn step_replayer(
+    request: &ChainRequest,
+    migration: &Migration,
+    base: &Version,
+    target: &Version,
+) -> Replayer {
+    Replayer::new(&ReplayRequest {
+        migration: migration.clone(),
+        files: Vec::new(),
+        prefix: None,
+        allow_schema_drift: request.allow_schema_drift,
+        spec: SessionSpec {
+            base_schema: base.schema.clone(),
+            target_schema: target.schema.clone(),
+            defaults: target.defaults.clone(),
+            base_defaults: base.defaults.clone(),
+            typing: request.typing,
+            schema_refs: request.schema_refs.clone(),
+            templates: BumpTemplates::of(base.templates.clone(), target.templates.clone()),
+            base_chart: base.chart.clone(),
+            target_chart: target.chart.clone(),
+        },
+    })
+}
+
 impl Chain {
     /// Sorts the versions and compiles every schema of `request` (its files are not read).
     pub fn new(request: &ChainRequest) -> Chain {
@@ -174,26 +200,9 @@ impl Chain {
             .iter()
             .map(|(name, migration)| {
                 let replayer = match (find(&migration.chart.from), find(&migration.chart.to)) {
-                    (Some(base), Some(target)) => Some(Replayer::new(&ReplayRequest {
-                        migration: migration.clone(),
-                        files: Vec::new(),
-                        prefix: None,
-                        allow_schema_drift: request.allow_schema_drift,
-                        spec: SessionSpec {
-                            base_schema: base.schema.clone(),
-                            target_schema: target.schema.clone(),
-                            defaults: target.defaults.clone(),
-                            base_defaults: base.defaults.clone(),
-                            typing: request.typing,
-                            schema_refs: request.schema_refs.clone(),
-                            templates: BumpTemplates::of(
-                                base.templates.clone(),
-                                target.templates.clone(),
-                            ),
-                            base_chart: base.chart.clone(),
-                            target_chart: target.chart.clone(),
-                        },
-                    })),
+                    (Some(base), Some(target)) => {
+                        Some(step_replayer(request, migration, base, target))
+                    }
                     _ => None,
                 };
                 Step {
