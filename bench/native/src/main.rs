@@ -195,12 +195,13 @@ fn run(plan: &Plan, job: &Job) -> Value {
                 prefix: None,
                 chart: values_migrate::migrate::ChartSpec {
                     schema: read(need(job, &job.schema, "schema")),
+                    chart: None,
                     defaults: job.defaults.as_deref().map(read),
                     typing,
                     schema_refs: Vec::new(),
                 },
             };
-            let call = || values_migrate::migrate::validate::validate(&request);
+            let call = || values_migrate::migrate::validate(&request);
             // Timed (or the peak measured) first, so that no earlier call has grown the heap.
             let (s, b, c, m) = timed(plan, job, &call);
             let result = serde_json::to_value(call()).expect("serialize");
