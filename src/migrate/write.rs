@@ -404,7 +404,7 @@ fn verify(
         replacement: proposal,
         expanded: file.expanded,
     };
-    let seen = yaml::matches_located_seen(after, typing, &Limits::default(), &unchanged);
+    let seen = yaml::matches_edited_seen(&file.text, after, typing, &Limits::default(), &unchanged);
     verify::helm_reads_seen(&file.text, after, seen).map_err(|message| (message, None))?;
     if seen.is_some() {
         return Ok(());

@@ -158,7 +158,7 @@ pub(crate) fn helm_reads(before: &str, after: &str) -> Result<(), String> {
 }
 
 /// [`helm_reads`], told what the scanner met in `after` when its events were read whole
-/// (`yaml::matches_located_seen`): `after` is parsed again only when it may hold a refusal.
+/// (`yaml::matches_edited_seen`): `after` is parsed again only when it may hold a refusal.
 pub(crate) fn helm_reads_seen(
     before: &str,
     after: &str,

@@ -84,6 +84,7 @@ fn build_from(text: &str, limits: &Limits) -> Result<(Stream, Seen), YamlError> 
     let stream = Stream {
         documents: builder.documents,
         helm_only,
+        seen: Some(parser.seen()),
     };
     Ok((stream, parser.seen()))
 }

@@ -22,7 +22,7 @@ mod view;
 
 pub use crate::text::{LineCol, LineIndex};
 pub use build::is_printable;
-pub(crate) use direct::matches_located_seen;
+pub(crate) use direct::matches_edited_seen;
 pub use direct::{Expected, Unchanged, matches_located};
 pub use error::{YamlError, YamlErrorKind};
 pub use limits::Limits;

@@ -21,6 +21,8 @@ use std::ops::Range;
 
 use crate::path::{Segment, ValuePath};
 
+use values_migrate_yaml_parser::Seen;
+
 use super::error::YamlError;
 pub use super::typing::ScalarStyle;
 use super::typing::{self, Typing};
@@ -32,6 +34,8 @@ pub struct Stream {
     pub documents: Vec<Document>,
     /// The first of what Helm's reader reads and YAML 1.2 refuses, as YAML 1.2's refusal.
     pub(super) helm_only: Option<Box<YamlError>>,
+    /// What the scanner met in the text, when the stream was built from it.
+    pub(super) seen: Option<Seen>,
 }
 
 /// One document of a stream.

@@ -67,7 +67,7 @@ pub(crate) fn helm_refusal(text: &str) -> Option<YamlError> {
 /// Whether a line after the first starts with `---`, `...` or `%`: one pass, eight bytes at a
 /// time, looking closer only where a line break is followed by `-`, `.` or `%` (three substring
 /// searches cost three passes, and slow ones in the wasm).
-fn a_line_may_refuse(text: &str) -> bool {
+pub(super) fn a_line_may_refuse(text: &str) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let bytes = text.as_bytes();
     // Whether the line starting at byte `at` (after a `\n`) is one of those.

@@ -4,6 +4,8 @@
 //! values asked for at that place compared as [`super::compare`] compares them. No value is
 //! built for the rest of the file, and the original's need not be decoded.
 
+use std::ops::Range;
+
 use serde_json::Value;
 use values_migrate_yaml_parser::Event;
 use values_migrate_yaml_parser::Seen;
@@ -89,6 +91,19 @@ pub(crate) fn matches_located_seen(
     if text.len() > limits.max_input_bytes || first_unprintable(text).is_some() {
         return None;
     }
+    walk(text, typing, limits, expected, None)
+}
+
+/// Reads `text`'s events against `expected`: all its root entries, or (`window`: a range of the
+/// original root mapping's entries) those alone, `text` then holding only them and no anchor or
+/// alias; the scanner's [`Seen`] when every event matched.
+pub(super) fn walk(
+    text: &str,
+    typing: Typing,
+    limits: &Limits,
+    expected: &Unchanged<'_>,
+    window: Option<Range<usize>>,
+) -> Option<Seen> {
     let inside = Expected {
         documents: std::slice::from_ref(expected.replacement),
         document: 0,
@@ -105,6 +120,7 @@ pub(crate) fn matches_located_seen(
         root: None,
         anchors: Vec::new(),
         inside: None,
+        window,
     };
     let mut parser = super::parser(text, typing);
     while let Some(next) = parser.next_event() {
@@ -131,11 +147,16 @@ struct Walker<'e, 'l> {
     anchors: Vec<Option<&'e Node>>,
     /// The replacement being compared, while it is.
     inside: Option<Inside<'e>>,
+    /// The original root entries the text holds, when it holds only some (`walk`).
+    window: Option<Range<usize>>,
 }
 
 impl<'e> Walker<'e, '_> {
     /// Compares one event; `None` as soon as anything differs or is not handled here.
     fn event(&mut self, event: Event<'_>) -> Option<()> {
+        if self.window.is_some() && !in_region(&event) {
+            return None;
+        }
         if self.inside.is_some() {
             return self.inside(event);
         }
@@ -222,7 +243,11 @@ impl<'e> Walker<'e, '_> {
         self.anchored(anchor, node)?;
         let frame = match (&event, node.kind()) {
             (Event::MappingStart(..), NodeKind::Mapping { entries, .. }) => {
-                self.mapping(entries, on_prefix)?
+                let frame = self.mapping(entries, on_prefix)?;
+                match &self.window {
+                    Some(window) if self.stack.is_empty() => windowed(frame, window)?,
+                    _ => frame,
+                }
             }
             (Event::SequenceStart(..), NodeKind::Sequence { items, .. }) => Frame::Sequence {
                 items,
@@ -383,6 +408,43 @@ impl<'e> Walker<'e, '_> {
         }
         Some(())
     }
+}
+
+/// Whether a regional walk (`walk` with a window) takes `event`: no anchor, alias or explicit
+/// document start, whose meaning may reach outside the region.
+fn in_region(event: &Event<'_>) -> bool {
+    match event {
+        Event::Alias(_) | Event::DocumentStart(true) => false,
+        Event::Scalar(_, _, anchor, _)
+        | Event::MappingStart(anchor, _)
+        | Event::SequenceStart(anchor, _) => *anchor == 0,
+        _ => true,
+    }
+}
+
+/// The root mapping's frame narrowed to the entries of `window`, the prefix's entry among them.
+fn windowed<'e>(frame: Frame<'e>, window: &Range<usize>) -> Option<Frame<'e>> {
+    let Frame::Mapping {
+        entries,
+        on_prefix,
+        step,
+        ..
+    } = frame
+    else {
+        return None;
+    };
+    let step = match step {
+        Some(at) if window.contains(&at) => Some(at - window.start),
+        Some(_) => return None,
+        None => None,
+    };
+    Some(Frame::Mapping {
+        entries: entries.get(window.clone())?,
+        next: 0,
+        pending: None,
+        on_prefix,
+        step,
+    })
 }
 
 /// The node one step down the prefix from `depth`: the replacement where the step completes it.

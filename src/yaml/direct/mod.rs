@@ -13,6 +13,7 @@ mod anchors;
 mod compare;
 mod located;
 mod merge;
+mod region;
 
 use std::borrow::Cow;
 
@@ -26,8 +27,8 @@ use super::typing::{self, Typed, Typing};
 
 pub use compare::Expected;
 pub(crate) use compare::matches;
-pub(crate) use located::matches_located_seen;
 pub use located::{Unchanged, matches_located};
+pub(crate) use region::matches_edited_seen;
 
 /// A collection being decoded.
 enum Open {
