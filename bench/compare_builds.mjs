@@ -3,13 +3,17 @@
 // call taken in turn (A B A B …) so that the machine's load falls on all alike; every build's
 // result is checked to be the same. The before → after tables of docs/BENCHMARKS.md.
 //
-//   node bench/compare_builds.mjs [--rounds N] [--cst] [--family=a,b] NAME=DIR …
+//   node bench/compare_builds.mjs [--rounds N] [--cst] [--cpu] [--family=a,b] NAME=DIR …
 //
 // DIR is a wasm-bindgen --target nodejs output (pkg/node, or the browser build bound for Node
 // as scripts/bench binds it). N calls per build at 1 MiB (default 11), 4N at 100 KiB. With
 // `--cst`, eemeli/yaml's CST + ajv (bench/peers.mjs, the goals' peer) takes its turn among the
 // builds, so that each build's ratio to it is read in the same run. Prints each row as it is
 // measured on stderr and the medians as one JSON object on stdout.
+//
+// With `--cpu`, each sample is a batch of calls (10 at 100 KiB, 2 at 1 MiB) timed in CPU time
+// (`process.cpuUsage`, user + system, over the batch's calls), which the machine's run queue does
+// not inflate; N batches per build at 1 MiB, 2N at 100 KiB.
 
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -24,6 +28,7 @@ const args = process.argv.slice(2);
 const at = args.indexOf('--rounds');
 const rounds = at >= 0 ? Number(args[at + 1]) : 11;
 const withCst = args.includes('--cst');
+const cpu = args.includes('--cpu');
 const families = args.find((a) => a.startsWith('--family='))?.slice(9).split(',') ?? familyNames;
 const builds = args.filter((a) => a.includes('=') && !a.startsWith('--')).map((a) => {
   const [name, dir] = a.split('=');
@@ -53,16 +58,25 @@ for (const bytes of [100 * 1024, 1024 * 1024]) {
     results.forEach((r, i) => {
       if (r !== results[0]) throw new Error(`${builds[i].name} and ${builds[0].name} differ on ${family} ${bytes}`);
     });
-    const calls = bytes < 1024 * 1024 ? 4 * rounds : rounds;
+    const small = bytes < 1024 * 1024;
+    const calls = cpu ? (small ? 2 : 1) * rounds : (small ? 4 : 1) * rounds;
+    const batch = cpu ? (small ? 10 : 2) : 1;
     const times = timed.map(() => []);
     for (let r = 0; r < calls; r++) {
       timed.forEach((t, i) => {
-        const start = process.hrtime.bigint();
-        t.call();
-        times[i].push(Number(process.hrtime.bigint() - start) / 1e6);
+        if (cpu) {
+          const start = process.cpuUsage();
+          for (let k = 0; k < batch; k++) t.call();
+          const used = process.cpuUsage(start);
+          times[i].push((used.user + used.system) / 1e3 / batch);
+        } else {
+          const start = process.hrtime.bigint();
+          t.call();
+          times[i].push(Number(process.hrtime.bigint() - start) / 1e6);
+        }
       });
     }
-    const row = { family, bytes, calls, median_ms: Object.fromEntries(timed.map((t, i) => [t.name, median(times[i])])) };
+    const row = { family, bytes, calls, batch, cpu, median_ms: Object.fromEntries(timed.map((t, i) => [t.name, median(times[i])])) };
     out.rows.push(row);
     console.error(family, bytes, JSON.stringify(row.median_ms));
   }

@@ -1,5 +1,6 @@
-//! The write stage: the plan spliced into the original text, then the result re-parsed in full
-//! and required to hold exactly what was asked ([`Written`]: the files, or the refusal).
+//! The write stage: the plan spliced into the original text, then the result re-parsed (the
+//! edited region alone where the rest is provably the original's) and required to hold exactly
+//! what was asked ([`Written`]: the files, or the refusal).
 
 use super::locate::Candidate;
 use super::outcome::{KeptComment, Op, Refusal, RefusalKind};
@@ -383,9 +384,9 @@ fn refusal_kind(kind: SpliceKind) -> RefusalKind {
     }
 }
 
-/// Re-parses `after` in full (`splice::verify`): the prefix must hold `proposal`, every other
-/// value and document must be as before. The judged proposal already passed the target schema,
-/// so a result equal to it needs no second validation.
+/// Re-parses `after` (`splice::verify`; its edited region alone when that is provably enough):
+/// the prefix must hold `proposal`, every other value and document must be as before. The judged
+/// proposal already passed the target schema, so a result equal to it needs no second validation.
 fn verify(
     file: &Parsed<'_>,
     candidate: &Candidate,
