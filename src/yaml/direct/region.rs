@@ -36,32 +36,16 @@ pub(crate) fn matches_edited_seen(
     limits: &Limits,
     expected: &Unchanged<'_>,
 ) -> Option<Seen> {
-    match region(original, text, typing, expected) {
-        Some(region) => matches_region(text, typing, limits, expected, region),
-        None => located::matches_located_seen(text, typing, limits, expected),
-    }
-}
-
-/// The region of `text` compared alone; the whole text when its walk does not match (a
-/// difference, or something the regional walk does not take), so that the answer is the whole
-/// walk's.
-fn matches_region(
-    text: &str,
-    typing: Typing,
-    limits: &Limits,
-    expected: &Unchanged<'_>,
-    region: Region,
-) -> Option<Seen> {
-    let alone = expected
-        .stream
-        .seen
-        .zip(read_alone(text, typing, limits, expected, region));
+    let alone = region(original, text, typing, expected)
+        .and_then(|region| read_alone(text, typing, limits, expected, region))
+        .zip(expected.stream.seen);
     match alone {
         // What the scanner met is the region's and, outside it, the original's.
-        Some((outside, seen)) => Some(Seen {
+        Some((seen, outside)) => Some(Seen {
             flow_suspect: seen.flow_suspect || outside.flow_suspect,
             odd_anchor: seen.odd_anchor || outside.odd_anchor,
         }),
+        // A difference, or something the regional walk does not take: the whole walk's answer.
         None => located::matches_located_seen(text, typing, limits, expected),
     }
 }
@@ -216,27 +200,32 @@ fn common_tail(a: &[u8], b: &[u8]) -> usize {
 mod tests {
     use super::*;
     use crate::path::ValuePath;
+    use crate::yaml::Stream;
     use serde_json::{Value, json};
 
     const ORIGINAL: &str = "a: 1\nb:\n  x: 1\n  w: 2\nc: 3\n";
 
-    /// The region taken for `edited` (`None`: the whole text), and the answers of the regional
-    /// verify (which falls back to the whole walk) and of the whole walk alone, which must agree.
-    fn verified(
-        original: &str,
-        edited: &str,
-        prefix: &str,
-        replacement: &Value,
-    ) -> (Option<Range<usize>>, Option<Seen>) {
-        let stream = crate::yaml::parse(original, &Limits::default()).unwrap();
-        let prefix = ValuePath::parse(prefix).unwrap();
-        let unchanged = Unchanged {
-            stream: &stream,
+    /// What a text edited at `prefix` must hold.
+    fn unchanged<'e>(
+        stream: &'e Stream,
+        prefix: &'e [Segment],
+        replacement: &'e Value,
+    ) -> Unchanged<'e> {
+        Unchanged {
+            stream,
             document: 0,
-            prefix: prefix.segments(),
+            prefix,
             replacement,
             expanded: 0,
-        };
+        }
+    }
+
+    /// The bytes read alone for `edited` (`None`: the whole text), and the answer of the regional
+    /// verify (which falls back to the whole walk), which must be the whole walk's.
+    fn verified(original: &str, edited: &str, replacement: &Value) -> (Option<Range<usize>>, bool) {
+        let stream = crate::yaml::parse(original, &Limits::default()).unwrap();
+        let prefix = ValuePath::parse("b").unwrap();
+        let unchanged = unchanged(&stream, prefix.segments(), replacement);
         let (typing, limits) = (Typing::Helm, Limits::default());
         let taken = region(original, edited, typing, &unchanged).and_then(|region| {
             let bytes = region.bytes.clone();
@@ -245,145 +234,204 @@ mod tests {
         let regional = matches_edited_seen(original, edited, typing, &limits, &unchanged);
         let whole = located::matches_located_seen(edited, typing, &limits, &unchanged);
         assert_eq!(regional, whole, "{edited:?}");
-        (taken, regional)
+        (taken, regional.is_some())
+    }
+
+    /// The original, the edited text, the value asked for at `b`, the bytes read alone, and
+    /// whether the edit is taken.
+    type Case<'a> = (&'a str, &'a str, Value, Option<Range<usize>>, bool);
+
+    /// Each case (the original, the edited text, the value asked for at `b`) read as expected:
+    /// the bytes read alone, and whether the edit is taken.
+    fn check(cases: &[Case<'_>]) {
+        for (original, edited, replacement, alone, taken) in cases {
+            let got = verified(original, edited, replacement);
+            assert_eq!(got, (alone.clone(), *taken), "{edited:?}");
+        }
     }
 
     #[test]
     fn an_edit_inside_one_root_entry_is_read_from_that_key_to_the_next() {
         let edited = "a: 1\nb:\n  x: 1\nc: 3\n";
-        let (taken, seen) = verified(ORIGINAL, edited, "b", &json!({"x": 1}));
-        assert_eq!(taken, Some(5..15));
-        assert!(seen.is_some());
-        // The last entrw: to the end of the text; CRLF alike.
-        let (taken, seen) = verified("a: 1\r\nb: 2\r\n", "a: 1\r\nb: 3\r\n", "b", &json!(3));
-        assert_eq!((taken, seen.is_some()), (Some(6..12), true));
-        let original = "a: 1\r\nb:\r\n  x: 2\r\nc: 3\r\n";
-        let edited = "a: 1\r\nb:\r\n  x: 3\r\nc: 3\r\n";
-        let (taken, seen) = verified(original, edited, "b", &json!({"x": 3}));
-        assert_eq!((taken, seen.is_some()), (Some(6..18), true));
-        // A wrong value in the region is refused, as the whole walk refuses it.
-        let (_, seen) = verified(ORIGINAL, edited, "b", &json!({"x": 2}));
-        assert!(seen.is_none());
+        let crlf = "a: 1\r\nb:\r\n  x: 2\r\nc: 3\r\n";
+        check(&[
+            (ORIGINAL, edited, json!({"x": 1}), Some(5..15), true),
+            // The last entry: to the end of the text; CRLF alike.
+            (
+                "a: 1\r\nb: 2\r\n",
+                "a: 1\r\nb: 3\r\n",
+                json!(3),
+                Some(6..12),
+                true,
+            ),
+            (
+                crlf,
+                &crlf.replace("x: 2", "x: 3"),
+                json!({"x": 3}),
+                Some(6..18),
+                true,
+            ),
+            // A wrong value in the region is refused, as the whole walk refuses it.
+            (ORIGINAL, edited, json!({"x": 2}), None, false),
+        ]);
     }
 
     #[test]
     fn anchors_and_aliases_in_the_region_are_read_whole() {
-        // The replaced value defines an anchor an alias after the region copies.
-        let original = "a: 1\nb:\n  x: &x 1\nc: *x\n";
-        let (taken, seen) = verified(
-            original,
-            "a: 1\nb:\n  x: &x 5\nc: *x\n",
-            "b",
-            &json!({"x": 5}),
-        );
-        assert_eq!((taken, seen), (None, None));
-        // A new anchor in the region takes the name of one an alias after it copies.
-        let original = "a: &x 1\nb:\n  w: 2\nc: *x\n";
-        let (taken, seen) = verified(
-            original,
-            "a: &x 1\nb:\n  w: &x 2\nc: *x\n",
-            "b",
-            &json!({"w": 2}),
-        );
-        assert_eq!((taken, seen), (None, None));
+        let shared = "a: &x 1\nb:\n  w: 2\nc: *x\n";
+        check(&[
+            // The replaced value defines an anchor an alias after the region copies.
+            (
+                "a: 1\nb:\n  x: &x 1\nc: *x\n",
+                "a: 1\nb:\n  x: &x 5\nc: *x\n",
+                json!({"x": 5}),
+                None,
+                false,
+            ),
+            // A new anchor in the region takes the name of one an alias after it copies.
+            (
+                shared,
+                "a: &x 1\nb:\n  w: &x 2\nc: *x\n",
+                json!({"w": 2}),
+                None,
+                false,
+            ),
+        ]);
         // An alias in the region to an anchor before it: read whole (and decoded in full there).
-        let (taken, _) = verified(
-            original,
-            "a: &x 1\nb:\n  w: *x\nc: *x\n",
-            "b",
-            &json!({"w": 1}),
-        );
-        assert_eq!(taken, None);
+        let alias = verified(shared, "a: &x 1\nb:\n  w: *x\nc: *x\n", &json!({"w": 1}));
+        assert_eq!(alias.0, None);
     }
 
     #[test]
     fn a_root_key_written_in_the_region_is_never_a_new_one() {
-        let edited = "a: 1\nb:\n  x: 1\na: 5\nc: 3\n";
-        let (taken, seen) = verified(ORIGINAL, edited, "b", &json!({"x": 1}));
-        assert_eq!((taken, seen), (None, None));
+        let twice = "b: 0\na: 1\nb:\n  w: 2\n";
+        check(&[(
+            ORIGINAL,
+            "a: 1\nb:\n  x: 1\na: 5\nc: 3\n",
+            json!({"x": 1}),
+            None,
+            false,
+        )]);
         // The key the prefix goes through written twice in the original: read whole.
-        let original = "b: 0\na: 1\nb:\n  w: 2\n";
-        let (taken, _) = verified(original, "b: 0\na: 1\nb:\n  w: 3\n", "b", &json!({"w": 3}));
-        assert_eq!(taken, None);
+        let repeated = verified(twice, &twice.replace("w: 2", "w: 3"), &json!({"w": 3}));
+        assert_eq!(repeated.0, None);
     }
 
     #[test]
     fn a_merge_key_at_the_root_sends_the_text_whole() {
         let original = "a: 1\n<<: {c: 4}\nb:\n  w: 2\nc: 3\n";
-        let edited = "a: 1\n<<: {c: 4}\nb:\n  w: 5\nc: 3\n";
-        assert_eq!(verified(original, edited, "b", &json!({"w": 5})).0, None);
+        let merged = verified(
+            original,
+            &original.replace("w: 2", "w: 5"),
+            &json!({"w": 5}),
+        );
+        assert_eq!(merged.0, None);
     }
 
     #[test]
     fn a_document_marker_or_directive_in_the_region_is_read_whole() {
         // `...` would end the region's one document where the whole text goes on to a second.
-        let edited = "a: 1\nb:\n  x: 1\n  w: 2\n...\nc: 3\n";
-        let (taken, seen) = verified(ORIGINAL, edited, "b", &json!({"x": 1, "w": 2}));
-        assert_eq!((taken, seen), (None, None));
+        let ended = "a: 1\nb:\n  x: 1\n  w: 2\n...\nc: 3\n";
+        let both = json!({"x": 1, "w": 2});
+        check(&[
+            (ORIGINAL, ended, both.clone(), None, false),
+            (
+                ORIGINAL,
+                &ended.replace("...", "---"),
+                both.clone(),
+                None,
+                false,
+            ),
+            (
+                ORIGINAL,
+                "a: 1\nb:\n  x: 1\n%YAML 1.1\nc: 3\n",
+                json!({"x": 1}),
+                None,
+                false,
+            ),
+            // Two documents in the original: read whole.
+            (
+                "a: 1\nb: 2\n---\nc: 3\n",
+                "a: 1\nb: 5\n---\nc: 3\n",
+                json!(5),
+                None,
+                true,
+            ),
+        ]);
         // Its events alone would match: the marker is what sends it whole.
         let stream = crate::yaml::parse(ORIGINAL, &Limits::default()).unwrap();
         let prefix = [Segment::Key("b".into())];
-        let unchanged = Unchanged {
-            stream: &stream,
-            document: 0,
-            prefix: &prefix,
-            replacement: &json!({"x": 1, "w": 2}),
-            expanded: 0,
-        };
+        let unchanged = unchanged(&stream, &prefix, &both);
         let (typing, limits) = (Typing::Helm, Limits::default());
-        let alone = located::walk(&edited[5..26], typing, &limits, &unchanged, Some(1..2));
+        let alone = located::walk(&ended[5..26], typing, &limits, &unchanged, Some(1..2));
         assert!(alone.is_some());
-        let edited = "a: 1\nb:\n  x: 1\n  w: 2\n---\nc: 3\n";
-        assert_eq!(
-            verified(ORIGINAL, edited, "b", &json!({"x": 1, "w": 2})).1,
-            None
-        );
-        let edited = "a: 1\nb:\n  x: 1\n%YAML 1.1\nc: 3\n";
-        assert_eq!(verified(ORIGINAL, edited, "b", &json!({"x": 1})).1, None);
-        // Two documents in the original: read whole.
-        let original = "a: 1\nb: 2\n---\nc: 3\n";
-        let (taken, seen) = verified(original, "a: 1\nb: 5\n---\nc: 3\n", "b", &json!(5));
-        assert_eq!((taken, seen.is_some()), (None, true));
     }
 
     #[test]
     fn a_flow_collection_or_quoted_scalar_left_open_is_read_whole() {
         // Closed only after the region: the whole text reads the keys after it into the value.
-        let original = "a: 1\nb:\n  w: 2\nc: 3\nd: x]\n";
-        let (taken, seen) = verified(original, "a: 1\nb: [2,\nc: 3\nd: x]\n", "b", &json!([2]));
-        assert_eq!((taken, seen), (None, None));
-        let original = "a: 1\nb:\n  w: 2\nc: 3\nd: x\"\n";
-        let edited = "a: 1\nb: \"y\nc: 3\nd: x\"\n";
-        let (taken, seen) = verified(original, edited, "b", &json!("w"));
-        assert_eq!((taken, seen), (None, None));
+        check(&[
+            (
+                "a: 1\nb:\n  w: 2\nc: 3\nd: x]\n",
+                "a: 1\nb: [2,\nc: 3\nd: x]\n",
+                json!([2]),
+                None,
+                false,
+            ),
+            (
+                "a: 1\nb:\n  w: 2\nc: 3\nd: x\"\n",
+                "a: 1\nb: \"w\nc: 3\nd: x\"\n",
+                json!("w"),
+                None,
+                false,
+            ),
+        ]);
     }
 
     #[test]
     fn a_block_scalar_or_a_tab_ends_in_the_region_as_in_the_whole_text() {
-        let edited = "a: 1\nb: |\n  x: 1\nc: 3\n";
-        let (taken, seen) = verified(ORIGINAL, edited, "b", &json!("x: 1\n"));
-        assert_eq!((taken, seen.is_some()), (Some(5..17), true));
-        let edited = "a: 1\nb: |+\n  x: 1\n\n\nc: 3\n";
-        assert!(
-            verified(ORIGINAL, edited, "b", &json!("x: 1\n\n\n"))
-                .1
-                .is_some()
-        );
-        let edited = "a: 1\nb:\n\tx: 1\nc: 3\n";
-        assert_eq!(verified(ORIGINAL, edited, "b", &json!({"x": 1})).1, None);
+        check(&[
+            (
+                ORIGINAL,
+                "a: 1\nb: |\n  x: 1\nc: 3\n",
+                json!("x: 1\n"),
+                Some(5..17),
+                true,
+            ),
+            (
+                ORIGINAL,
+                "a: 1\nb: |+\n  x: 1\n\n\nc: 3\n",
+                json!("x: 1\n\n\n"),
+                Some(5..20),
+                true,
+            ),
+            (
+                ORIGINAL,
+                "a: 1\nb:\n\tx: 1\nc: 3\n",
+                json!({"x": 1}),
+                None,
+                false,
+            ),
+        ]);
     }
 
     #[test]
     fn what_the_scanner_met_outside_the_region_is_the_originals() {
         let original = "a: {k: [x, ?y]}\nb:\n  w: 2\n";
-        let (taken, seen) = verified(
+        let stream = crate::yaml::parse(original, &Limits::default()).unwrap();
+        let prefix = [Segment::Key("b".into())];
+        let asked = json!({"w": 3});
+        let unchanged = unchanged(&stream, &prefix, &asked);
+        let edited = original.replace("w: 2", "w: 3");
+        let seen = matches_edited_seen(
             original,
-            "a: {k: [x, ?y]}\nb:\n  w: 3\n",
-            "b",
-            &json!({"w": 3}),
+            &edited,
+            Typing::Helm,
+            &Limits::default(),
+            &unchanged,
         );
-        assert!(taken.is_some());
         assert!(seen.is_some_and(|seen| seen.flow_suspect));
+        assert!(verified(original, &edited, &json!({"w": 3})).0.is_some());
     }
 
     #[test]
