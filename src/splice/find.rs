@@ -131,13 +131,10 @@ impl<'a> Splicer<'a> {
             ));
         }
         let end = entry.value.range().end.max(entry.key.range().end);
-        let last_line = self.lines.line_of(end.saturating_sub(usize::from(
+        let last = end.saturating_sub(usize::from(
             end > entry.key.range().end && text[..end].ends_with('\n'),
-        )));
-        let mut stop = self
-            .lines
-            .line_range_with_ending(last_line)
-            .map_or(text.len(), |r| r.end);
+        ));
+        let mut stop = self.lines.around_with_ending(last).end;
         if matches!(
             entry.value.scalar_style(),
             Some(ScalarStyle::Literal | ScalarStyle::Folded)
@@ -150,10 +147,7 @@ impl<'a> Splicer<'a> {
 
     /// Where the line holding `offset` starts; a byte-order mark opening the file is not a column.
     pub(super) fn line_start(&self, offset: usize) -> usize {
-        let start = self
-            .lines
-            .line_range(self.lines.line_of(offset))
-            .map_or(offset, |r| r.start);
+        let start = self.lines.start(offset);
         if start == 0 && self.input.text.starts_with('\u{feff}') {
             '\u{feff}'.len_utf8().min(offset)
         } else {
@@ -208,10 +202,7 @@ impl<'a> Splicer<'a> {
         if !self.keeps_trailing_lines(&previous.value) {
             return end;
         }
-        let line_end = self
-            .lines
-            .line_range_with_ending(self.lines.line_of(end.saturating_sub(1)))
-            .map_or(end, |r| r.end);
+        let line_end = self.lines.around_with_ending(end.saturating_sub(1)).end;
         trailing_blank_lines_end(self.input.text, line_end, true)
     }
 
@@ -232,15 +223,12 @@ impl<'a> Splicer<'a> {
 
     /// The comment line directly above `line_start`, if there is one: its line number and text.
     pub(super) fn comment_above(&self, line_start: usize) -> Option<(usize, String)> {
-        let line = self.lines.line_of(line_start);
-        if line <= 1 {
-            return None;
-        }
-        let range = self.lines.line_range(line - 1)?;
-        let above = self.input.text[range].trim();
+        let range = self.lines.above(line_start)?;
+        let above = self.input.text[range.clone()].trim();
+        // Numbered only for a comment kept (the whole text's lines are counted then).
         above
             .starts_with('#')
-            .then(|| (line - 1, above.to_string()))
+            .then(|| (self.lines.number(range.start), above.to_string()))
     }
 }
 

@@ -6,6 +6,7 @@ pub mod embedded;
 mod find;
 mod header;
 mod insert;
+mod lines;
 mod lookup;
 mod moves;
 pub mod op;

@@ -2,10 +2,10 @@
 //! state. Beneath the jobs (`find`, `insert`, `moves`, `remove`, …), which extend [`Splicer`], and
 //! `values`, which runs them: imports point one way.
 
+use super::lines::Lines;
 use super::op::Op;
 use super::tree::NewTree;
 use crate::path::ValuePath;
-use crate::text::LineIndex;
 use crate::yaml::hazard::{Hazard, HazardKind};
 use crate::yaml::{Node, Stream, Typing};
 use serde_json::Value;
@@ -84,7 +84,7 @@ pub(super) type Refused<T> = Result<T, SpliceRefusal>;
 
 pub(super) struct Splicer<'a> {
     pub(super) input: &'a SpliceInput<'a>,
-    pub(super) lines: LineIndex<'a>,
+    pub(super) lines: Lines<'a>,
     pub(super) eol: &'static str,
     /// The document's indentation step, found on first use: most plans insert nothing.
     pub(super) step: std::cell::OnceCell<usize>,

@@ -1,6 +1,7 @@
 //! Applying a values plan to the original text: each key's own lines change and nothing else moves.
 
 use super::edit::{Edit, apply};
+use super::lines::Lines;
 use super::op::{Op, becomes_item, becomes_value, into_own_item};
 use super::remove::widen_to_final_break;
 use super::render::render_key_like;
@@ -10,7 +11,6 @@ use super::splicer::{
 };
 use super::tree::{Content, item_without_keys, order_items, travelling_blanks};
 use crate::path::{Segment, ValuePath};
-use crate::text::LineIndex;
 use crate::yaml::Node;
 use crate::yaml::hazard::HazardKind;
 use std::cell::RefCell;
@@ -39,7 +39,7 @@ pub fn splice(input: &SpliceInput<'_>) -> Refused<Spliced> {
         })?;
     let splicer = Splicer {
         input,
-        lines: LineIndex::new(input.text),
+        lines: Lines::new(input.text),
         eol: if crate::text::has_crlf(input.text) {
             "\r\n"
         } else {
