@@ -1,6 +1,7 @@
 //! A values file of several root documents, read as Helm's `-f` reads it (`LoadValues`: the
-//! documents merged, a later key winning): which files are read so, where the merge takes each
-//! value from, and a plan for the merged values split into each document's own edits.
+//! documents merged, a later key winning): the merged values, where the merge takes each value
+//! from, and a plan for the merged values split into each document's own edits. Which files are
+//! read so is the values root's question (`locate.rs`).
 
 use super::outcome::{MigrateReport, Op};
 use super::parsed::Parsed;
@@ -9,22 +10,6 @@ use crate::text::Diagnostic;
 use crate::yaml::Typing;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
-
-/// Whether `file`'s documents are read as one values root: a file of its own (not a string held
-/// in another), of several documents, none of them a Kubernetes object (a root with `apiVersion`
-/// and `kind`: a manifest, whose documents are read one by one, as before).
-pub(crate) fn merges(file: &Parsed<'_>) -> bool {
-    file.held.is_none()
-        && file.document_count() > 1
-        && !file.documents().iter().any(is_kubernetes_object)
-}
-
-/// Whether a document is a Kubernetes object: `apiVersion` and `kind` strings at its root.
-fn is_kubernetes_object(document: &Value) -> bool {
-    ["apiVersion", "kind"]
-        .iter()
-        .all(|key| document.get(key).is_some_and(Value::is_string))
-}
 
 /// The file's documents merged as Helm's `LoadValues` merges them, or Helm's refusal of the
 /// first document that is not a mapping, at that document.
