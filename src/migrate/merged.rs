@@ -1,23 +1,48 @@
-//! A values file of several root documents, read as Helm's `-f` reads it (`LoadValues`: the
-//! documents merged, a later key winning): the merged values, where the merge takes each value
-//! from, and a plan for the merged values split into each document's own edits. Which files are
-//! read so is the values root's question (`locate.rs`).
+//! A values text of several root documents, read as Helm's `-f` and its chart loader read it
+//! (`LoadValues`: the documents merged, a later key winning, a document that is not a mapping
+//! refused in Helm's words): a chart's values text, a values file's merged values, where the
+//! merge takes each value from, and a plan for the merged values split into each document's own
+//! edits. Which values files are read so is the values root's question (`locate.rs`).
 
 use super::outcome::{MigrateReport, Op};
 use super::parsed::Parsed;
+use super::read::parse_yaml;
+use super::request::Named;
 use crate::path::{self as tree, Segment, ValuePath};
 use crate::text::Diagnostic;
-use crate::yaml::Typing;
+use crate::yaml::{Stream, Typing};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
+
+/// Parses a chart's values text (`--defaults`, a chart's values.yaml) as Helm's loader reads
+/// it: its documents merged, a later key winning (`schema::load_values`; `null` when it has none).
+pub(crate) fn parse_document(input: &Named, typing: Typing) -> Result<Value, Diagnostic> {
+    let (stream, documents) = parse_yaml(&input.name, &input.text, typing)?;
+    crate::schema::load_values(documents)
+        .map_err(|(index, words)| not_a_mapping(&input.name, &input.text, &stream, index, &words))
+}
+
+/// Helm's refusal of a values text whose document `index` is not a mapping, at that document.
+pub(crate) fn not_a_mapping(
+    name: &str,
+    text: &str,
+    stream: &Stream,
+    index: usize,
+    words: &str,
+) -> Diagnostic {
+    let at = stream
+        .documents
+        .get(index)
+        .map_or(0, |d| d.root.range().start);
+    Diagnostic::at(name, text, at, format!("failed to parse {name}: {words}"))
+}
 
 /// The file's documents merged as Helm's `LoadValues` merges them, or Helm's refusal of the
 /// first document that is not a mapping, at that document.
 pub(crate) fn values(file: &Parsed<'_>) -> Result<Value, Diagnostic> {
     let documents = file.documents().to_vec();
-    crate::schema::load_values(documents).map_err(|(index, words)| {
-        super::read::not_a_mapping(file.path, &file.text, &file.stream, index, &words)
-    })
+    crate::schema::load_values(documents)
+        .map_err(|(index, words)| not_a_mapping(file.path, &file.text, &file.stream, index, &words))
 }
 
 /// The values `report` located, from its file's decoded `documents`: the documents merged when
