@@ -7,9 +7,9 @@ use super::locate::{Candidate, locate};
 use super::merged;
 use super::outcome::{HomeKind, Refusal, RefusalKind, ValuesHome};
 use super::parsed::Parsed;
-use crate::path::{self, Segment, ValuePath};
+use crate::path::{Segment, ValuePath};
 use crate::text::{Diagnostic, Location};
-use crate::yaml::{self, Typing};
+use crate::yaml;
 use serde_json::Value;
 use std::borrow::Cow;
 
@@ -46,6 +46,9 @@ pub(crate) enum NotLocated {
     Unreadable(Diagnostic),
 }
 
+/// Why values an ApplicationSet renders are refused.
+const TEMPLATE_ACTIONS: &str = "the values hold template actions (`{{`) that the ApplicationSet renders before Helm reads them: edit the values of each generated Application, or the template by hand";
+
 /// Finds the values root in `files`, given by `prefix` or discovered (from the proposal, when
 /// there is one).
 pub(crate) fn located<'r>(
@@ -68,17 +71,26 @@ pub(crate) fn located<'r>(
         unreadable,
     )
     .map_err(|refusal| NotLocated::Refused(refusal, None))?;
+    let home = home(files, &candidate);
     let file = &files[candidate.file];
     let original = match candidate.merged {
         // A document Helm's `-f` cannot read: the file is not values, as for Helm.
         true => Cow::Owned(merged::values(file).map_err(NotLocated::Unreadable)?),
         false => file.values_at(candidate.document, &candidate.prefix),
     };
-    let home = home(files, &candidate);
-    if home.values_in.kind == HomeKind::ArgoCdApplicationSet
-        && let Err(refusal) = no_template_actions(file, &candidate, &original, compiled.typing)
-    {
-        return Err(NotLocated::Refused(refusal, Some(Box::new(home))));
+    // An ApplicationSet renders its template's `{{…}}` before Helm reads the values: values
+    // that hold a template action are not what Helm reads, refused where the first one is.
+    let rendered_first = home.values_in.kind == HomeKind::ArgoCdApplicationSet;
+    let action = rendered_first
+        .then(|| file.template_action(candidate.document, &candidate.prefix, &original));
+    if let Some((offset, path)) = action.flatten() {
+        let refusal = Refusal {
+            kind: RefusalKind::ValuesString,
+            path,
+            message: TEMPLATE_ACTIONS.to_string(),
+            at: Location::in_text(file.path, file.outer(None).0, Some(offset)),
+        };
+        return Err(NotLocated::Refused(Box::new(refusal), Some(Box::new(home))));
     }
     Ok(Located {
         candidate,
@@ -129,39 +141,4 @@ fn home(files: &[Parsed<'_>], candidate: &Candidate) -> Home {
         document,
         merged_documents: candidate.merged.then(|| file.document_count()),
     }
-}
-
-/// An ApplicationSet renders its template's `{{…}}` before Helm reads the values: values that
-/// hold a template action are not what Helm reads, and are refused where the first one is.
-fn no_template_actions(
-    file: &Parsed<'_>,
-    candidate: &Candidate,
-    original: &Value,
-    typing: Typing,
-) -> Result<(), Box<Refusal>> {
-    let (offset, path) = match &file.held {
-        Some(held) => (held.template_action(&file.text), ValuePath::root()),
-        None => {
-            let leaves = path::leaves(original);
-            let first = leaves
-                .into_iter()
-                .find(|(_, value)| value.as_str().is_some_and(|s| s.contains("{{")));
-            let Some((at, _)) = first else {
-                return Ok(());
-            };
-            let document = file.stream.documents.get(candidate.document);
-            let offset = document.map(|d| d.root.offset_of(&candidate.prefix.join(&at), typing));
-            (offset, at)
-        }
-    };
-    let Some(offset) = offset else {
-        return Ok(());
-    };
-    let (text, _) = file.outer(None);
-    Err(Box::new(Refusal {
-        kind: RefusalKind::ValuesString,
-        path,
-        message: "the values hold template actions (`{{`) that the ApplicationSet renders before Helm reads them: edit the values of each generated Application, or the template by hand".to_string(),
-        at: Location::in_text(file.path, text, Some(offset)),
-    }))
 }
