@@ -82,7 +82,14 @@ pub(crate) fn migrate(
     let mut judged = judge(compiled, &evidence, &proposal);
     let findings = std::mem::take(&mut judged.findings);
     let file = &files[candidate.file];
-    let refusals = placed(findings, file, &candidate, &proposal, text, compiled.typing);
+    let placed = placed(findings, file, &candidate, &proposal, text, compiled.typing);
+    // Each place's line and column, once, before the write stage takes the files.
+    let refusals: Vec<Refusal> = (placed.into_iter())
+        .map(|(refusal, at)| Refusal {
+            at: at.map_or_else(Default::default, |at| at.location()),
+            ..refusal
+        })
+        .collect();
     let unchanged = judged.ops.is_empty() && *judged.proposal == *original;
     let written = match (refusals.is_empty(), unchanged) {
         (false, _) => None,

@@ -215,6 +215,25 @@ impl Location {
     }
 }
 
+/// A byte offset into a named text (or the file as a whole, with none): what the core carries
+/// until a result is assembled, when it becomes a [`Location`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextOffset<'t> {
+    /// The file, as the caller named it.
+    pub file: &'t str,
+    /// The file's text.
+    pub text: &'t str,
+    /// The byte offset in it, when there is one.
+    pub offset: Option<usize>,
+}
+
+impl TextOffset<'_> {
+    /// The offset's line and column in its file, as people count them.
+    pub fn location(&self) -> Location {
+        Location::in_text(self.file, self.text, self.offset)
+    }
+}
+
 /// A located problem with an input: which file, where, and what.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]

@@ -4,7 +4,7 @@
 mod location;
 pub mod print;
 
-pub use location::{Diagnostic, LineCol, LineIndex, Location, utf16_len};
+pub use location::{Diagnostic, LineCol, LineIndex, Location, TextOffset, utf16_len};
 
 use serde::Serialize;
 
