@@ -8,7 +8,7 @@ use super::merged;
 use super::outcome::{HomeKind, Refusal, RefusalKind, ValuesHome};
 use super::parsed::Parsed;
 use crate::path::{Segment, ValuePath};
-use crate::text::{Diagnostic, Location};
+use crate::text::{Location, TextOffset};
 use crate::yaml;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -39,11 +39,19 @@ pub(crate) struct Home {
     pub merged_documents: Option<usize>,
 }
 
-/// Why no values root was found: a refusal (with the home, when the root was found and then
-/// refused), or a file Helm's `-f` cannot read as values.
-pub(crate) enum NotLocated {
-    Refused(Box<Refusal>, Option<Box<Home>>),
-    Unreadable(Diagnostic),
+/// Why no values root was found: a refusal (with its place in a file as a byte offset when it
+/// has one, and the home, when the root was found and then refused), or a file Helm's `-f`
+/// cannot read as values (where, and Helm's words).
+pub(crate) enum NotLocated<'r> {
+    Refused {
+        refusal: Box<Refusal>,
+        at: Option<TextOffset<'r>>,
+        home: Option<Box<Home>>,
+    },
+    Unreadable {
+        at: TextOffset<'r>,
+        message: String,
+    },
 }
 
 /// Why values an ApplicationSet renders are refused.
@@ -57,7 +65,7 @@ pub(crate) fn located<'r>(
     unreadable: &[Unreadable<'_>],
     prefix: Option<&str>,
     proposal: Option<&Value>,
-) -> Result<Located<'r>, NotLocated> {
+) -> Result<Located<'r>, NotLocated<'r>> {
     // The file was written for the base chart: judged coalesced with its defaults when given.
     let defaults = compiled.base_side_defaults();
     let known = compiled.base_top_keys(defaults);
@@ -70,12 +78,18 @@ pub(crate) fn located<'r>(
         &known,
         unreadable,
     )
-    .map_err(|refusal| NotLocated::Refused(refusal, None))?;
+    .map_err(|refusal| NotLocated::Refused {
+        refusal,
+        at: None,
+        home: None,
+    })?;
     let home = home(files, &candidate);
     let file = &files[candidate.file];
     let original = match candidate.merged {
         // A document Helm's `-f` cannot read: the file is not values, as for Helm.
-        true => Cow::Owned(merged::values(file).map_err(NotLocated::Unreadable)?),
+        true => Cow::Owned(
+            merged::values(file).map_err(|(at, message)| NotLocated::Unreadable { at, message })?,
+        ),
         false => file.values_at(candidate.document, &candidate.prefix),
     };
     // An ApplicationSet renders its template's `{{…}}` before Helm reads the values: values
@@ -88,9 +102,18 @@ pub(crate) fn located<'r>(
             kind: RefusalKind::ValuesString,
             path,
             message: TEMPLATE_ACTIONS.to_string(),
-            at: Location::in_text(file.path, file.outer(None).0, Some(offset)),
+            at: Location::default(),
         };
-        return Err(NotLocated::Refused(Box::new(refusal), Some(Box::new(home))));
+        let at = TextOffset {
+            file: file.path,
+            text: file.outer(None).0,
+            offset: Some(offset),
+        };
+        return Err(NotLocated::Refused {
+            refusal: Box::new(refusal),
+            at: Some(at),
+            home: Some(Box::new(home)),
+        });
     }
     Ok(Located {
         candidate,

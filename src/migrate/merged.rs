@@ -9,7 +9,7 @@ use super::parsed::Parsed;
 use super::read::parse_yaml;
 use super::request::Named;
 use crate::path::{self as tree, Segment, ValuePath};
-use crate::text::Diagnostic;
+use crate::text::{Diagnostic, TextOffset};
 use crate::yaml::{Stream, Typing};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -18,31 +18,35 @@ use std::borrow::Cow;
 /// it: its documents merged, a later key winning (`schema::load_values`; `null` when it has none).
 pub(crate) fn parse_document(input: &Named, typing: Typing) -> Result<Value, Diagnostic> {
     let (stream, documents) = parse_yaml(&input.name, &input.text, typing)?;
-    crate::schema::load_values(documents)
-        .map_err(|(index, words)| not_a_mapping(&input.name, &input.text, &stream, index, &words))
+    crate::schema::load_values(documents).map_err(|(index, words)| {
+        let (at, message) = not_a_mapping(&input.name, &stream, index, &words);
+        Diagnostic::at(&input.name, &input.text, at, message)
+    })
 }
 
-/// Helm's refusal of a values text whose document `index` is not a mapping, at that document.
-pub(crate) fn not_a_mapping(
-    name: &str,
-    text: &str,
-    stream: &Stream,
-    index: usize,
-    words: &str,
-) -> Diagnostic {
+/// Helm's refusal of a values text whose document `index` is not a mapping: the document's
+/// first byte, and Helm's words.
+fn not_a_mapping(name: &str, stream: &Stream, index: usize, words: &str) -> (usize, String) {
     let at = stream
         .documents
         .get(index)
         .map_or(0, |d| d.root.range().start);
-    Diagnostic::at(name, text, at, format!("failed to parse {name}: {words}"))
+    (at, format!("failed to parse {name}: {words}"))
 }
 
 /// The file's documents merged as Helm's `LoadValues` merges them, or Helm's refusal of the
-/// first document that is not a mapping, at that document.
-pub(crate) fn values(file: &Parsed<'_>) -> Result<Value, Diagnostic> {
+/// first document that is not a mapping: where that document starts, and Helm's words.
+pub(crate) fn values<'f>(file: &'f Parsed<'_>) -> Result<Value, (TextOffset<'f>, String)> {
     let documents = file.documents().to_vec();
-    crate::schema::load_values(documents)
-        .map_err(|(index, words)| not_a_mapping(file.path, &file.text, &file.stream, index, &words))
+    crate::schema::load_values(documents).map_err(|(index, words)| {
+        let (at, message) = not_a_mapping(file.path, &file.stream, index, &words);
+        let at = TextOffset {
+            file: file.path,
+            text: &file.text,
+            offset: Some(at),
+        };
+        (at, message)
+    })
 }
 
 /// The values `report` located, from its file's decoded `documents`: the documents merged when

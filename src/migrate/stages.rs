@@ -13,6 +13,7 @@ use super::outcome::{MigrateReport, Refusal, Status};
 use super::read::Read;
 use super::refusals::{placed, unlocated};
 use super::write::{self, Written};
+use crate::text::Diagnostic;
 
 /// Diagnoses the values without a proposal: displaced values, required keys, the brief.
 pub(crate) fn diagnose(
@@ -111,20 +112,30 @@ pub(crate) fn migrate(
 }
 
 /// The report of values not located: refused (where the values were, when they were found), or
-/// `invalid`, with the file Helm cannot read as values.
-fn not_located(not: NotLocated) -> MigrateReport {
+/// `invalid`, with the file Helm cannot read as values; a place's line and column made here.
+fn not_located(not: NotLocated<'_>) -> MigrateReport {
     match not {
-        NotLocated::Refused(refusal, home) => {
+        NotLocated::Refused { refusal, at, home } => {
             let mut report = MigrateReport::new(Status::Refused);
             if let Some(home) = home {
                 at_home(&mut report, *home);
             }
-            report.refusals.push(*refusal);
+            let located = match at {
+                Some(at) => Refusal {
+                    at: at.location(),
+                    ..*refusal
+                },
+                None => *refusal,
+            };
+            report.refusals.push(located);
             report
         }
-        NotLocated::Unreadable(error) => {
+        NotLocated::Unreadable { at, message } => {
             let mut report = MigrateReport::new(Status::Invalid);
-            report.errors.push(error);
+            report.errors.push(Diagnostic {
+                at: at.location(),
+                message,
+            });
             report
         }
     }
