@@ -64,6 +64,8 @@ pub(crate) fn judge<'p>(
         let alike = moved_alike(original, &judged, &displaced, &kept, renders);
         displaced.extend(alike);
     }
+    // What the target's templates say of the proposal, asked beside why a value stays.
+    let unread = super::unread::unread_in_proposal(compiled, original, &judged);
     let kept_by = |path: &ValuePath| kept.why(path);
     let mut planned = plan(&PlanInput {
         original,
@@ -76,9 +78,7 @@ pub(crate) fn judge<'p>(
     findings.append(&mut planned.findings);
     findings.extend(invented_keys(compiled, original, &planned.ops));
     findings.extend(schema_findings(compiled, &judged));
-    findings.extend(super::unread::unread_in_proposal(
-        compiled, original, &judged,
-    ));
+    findings.extend(unread);
     super::residual::annotate(&compiled.base, &compiled.target, &mut planned.not_carried);
     let helm = helm_if_refused(compiled, &findings, &judged);
     Judged {

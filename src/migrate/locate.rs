@@ -1,7 +1,7 @@
-//! Finding the values root: given by `--prefix`, or discovered from the proposal (ADR 13, "Finding the keys").
+//! Finding the values root: given by `--prefix`, or discovered from the proposal (ADR 13, "Finding
+//! the keys"); a document's root in a file Helm's `-f` reads merged stands for its documents merged.
 
 use super::held::Unreadable;
-use super::merged;
 use super::outcome::{Refusal, RefusalKind};
 use super::parsed::Parsed;
 use crate::path::{self as tree, Nested, Segment, ValuePath};
@@ -60,7 +60,7 @@ pub(crate) fn locate(
         None => tried.decoded(files, given.as_ref(), unreadable),
     }?;
     // A document's root in a file Helm's `-f` merges stands for the merged documents.
-    let merging = given.is_none() && found.prefix.is_root() && merged::merges(&files[found.file]);
+    let merging = given.is_none() && found.prefix.is_root() && merges(&files[found.file]);
     Ok(match merging {
         true => Candidate::merged(found.file),
         false => found,
@@ -79,6 +79,22 @@ impl Candidate {
     }
 }
 
+/// Whether `file`'s documents are read as one values root: a file of its own (not a string held
+/// in another), of several documents, none of them a Kubernetes object (a root with `apiVersion`
+/// and `kind`: a manifest, whose documents are read one by one, as before).
+fn merges(file: &Parsed<'_>) -> bool {
+    file.held.is_none()
+        && file.document_count() > 1
+        && !file.documents().iter().any(is_kubernetes_object)
+}
+
+/// Whether a document is a Kubernetes object: `apiVersion` and `kind` strings at its root.
+fn is_kubernetes_object(document: &Value) -> bool {
+    ["apiVersion", "kind"]
+        .iter()
+        .all(|key| document.get(key).is_some_and(Value::is_string))
+}
+
 /// The refusal of candidates that tie, unless they are the roots of documents of one file Helm's
 /// `-f` merges (and no prefix was given): then that file's merged documents.
 fn tied(
@@ -89,7 +105,7 @@ fn tied(
 ) -> Result<Candidate, Box<Refusal>> {
     let file = tied[0].file;
     let one_file = tied.iter().all(|c| c.file == file && c.prefix.is_root());
-    if !given && one_file && merged::merges(&files[file]) {
+    if !given && one_file && merges(&files[file]) {
         return Ok(Candidate::merged(file));
     }
     let names: Vec<String> = tied.iter().map(|c| name(files, c)).collect();

@@ -7,9 +7,9 @@ use super::locate::{Candidate, locate};
 use super::merged;
 use super::outcome::{HomeKind, Refusal, RefusalKind, ValuesHome};
 use super::parsed::Parsed;
-use crate::path::{self, Segment, ValuePath};
-use crate::text::{Diagnostic, Location};
-use crate::yaml::{self, Typing};
+use crate::path::{Segment, ValuePath};
+use crate::text::{Location, TextOffset};
+use crate::yaml;
 use serde_json::Value;
 use std::borrow::Cow;
 
@@ -39,12 +39,23 @@ pub(crate) struct Home {
     pub merged_documents: Option<usize>,
 }
 
-/// Why no values root was found: a refusal (with the home, when the root was found and then
-/// refused), or a file Helm's `-f` cannot read as values.
-pub(crate) enum NotLocated {
-    Refused(Box<Refusal>, Option<Box<Home>>),
-    Unreadable(Diagnostic),
+/// Why no values root was found: a refusal (with its place in a file as a byte offset when it
+/// has one, and the home, when the root was found and then refused), or a file Helm's `-f`
+/// cannot read as values (where, and Helm's words).
+pub(crate) enum NotLocated<'r> {
+    Refused {
+        refusal: Box<Refusal>,
+        at: Option<TextOffset<'r>>,
+        home: Option<Box<Home>>,
+    },
+    Unreadable {
+        at: TextOffset<'r>,
+        message: String,
+    },
 }
+
+/// Why values an ApplicationSet renders are refused.
+const TEMPLATE_ACTIONS: &str = "the values hold template actions (`{{`) that the ApplicationSet renders before Helm reads them: edit the values of each generated Application, or the template by hand";
 
 /// Finds the values root in `files`, given by `prefix` or discovered (from the proposal, when
 /// there is one).
@@ -54,7 +65,7 @@ pub(crate) fn located<'r>(
     unreadable: &[Unreadable<'_>],
     prefix: Option<&str>,
     proposal: Option<&Value>,
-) -> Result<Located<'r>, NotLocated> {
+) -> Result<Located<'r>, NotLocated<'r>> {
     // The file was written for the base chart: judged coalesced with its defaults when given.
     let defaults = compiled.base_side_defaults();
     let known = compiled.base_top_keys(defaults);
@@ -67,18 +78,42 @@ pub(crate) fn located<'r>(
         &known,
         unreadable,
     )
-    .map_err(|refusal| NotLocated::Refused(refusal, None))?;
+    .map_err(|refusal| NotLocated::Refused {
+        refusal,
+        at: None,
+        home: None,
+    })?;
+    let home = home(files, &candidate);
     let file = &files[candidate.file];
     let original = match candidate.merged {
         // A document Helm's `-f` cannot read: the file is not values, as for Helm.
-        true => Cow::Owned(merged::values(file).map_err(NotLocated::Unreadable)?),
+        true => Cow::Owned(
+            merged::values(file).map_err(|(at, message)| NotLocated::Unreadable { at, message })?,
+        ),
         false => file.values_at(candidate.document, &candidate.prefix),
     };
-    let home = home(files, &candidate);
-    if home.values_in.kind == HomeKind::ArgoCdApplicationSet
-        && let Err(refusal) = no_template_actions(file, &candidate, &original, compiled.typing)
-    {
-        return Err(NotLocated::Refused(refusal, Some(Box::new(home))));
+    // An ApplicationSet renders its template's `{{…}}` before Helm reads the values: values
+    // that hold a template action are not what Helm reads, refused where the first one is.
+    let rendered_first = home.values_in.kind == HomeKind::ArgoCdApplicationSet;
+    let action = rendered_first
+        .then(|| file.template_action(candidate.document, &candidate.prefix, &original));
+    if let Some((offset, path)) = action.flatten() {
+        let refusal = Refusal {
+            kind: RefusalKind::ValuesString,
+            path,
+            message: TEMPLATE_ACTIONS.to_string(),
+            at: Location::default(),
+        };
+        let at = TextOffset {
+            file: file.path,
+            text: file.outer(None).0,
+            offset: Some(offset),
+        };
+        return Err(NotLocated::Refused {
+            refusal: Box::new(refusal),
+            at: Some(at),
+            home: Some(Box::new(home)),
+        });
     }
     Ok(Located {
         candidate,
@@ -129,39 +164,4 @@ fn home(files: &[Parsed<'_>], candidate: &Candidate) -> Home {
         document,
         merged_documents: candidate.merged.then(|| file.document_count()),
     }
-}
-
-/// An ApplicationSet renders its template's `{{…}}` before Helm reads the values: values that
-/// hold a template action are not what Helm reads, and are refused where the first one is.
-fn no_template_actions(
-    file: &Parsed<'_>,
-    candidate: &Candidate,
-    original: &Value,
-    typing: Typing,
-) -> Result<(), Box<Refusal>> {
-    let (offset, path) = match &file.held {
-        Some(held) => (held.template_action(&file.text), ValuePath::root()),
-        None => {
-            let leaves = path::leaves(original);
-            let first = leaves
-                .into_iter()
-                .find(|(_, value)| value.as_str().is_some_and(|s| s.contains("{{")));
-            let Some((at, _)) = first else {
-                return Ok(());
-            };
-            let document = file.stream.documents.get(candidate.document);
-            let offset = document.map(|d| d.root.offset_of(&candidate.prefix.join(&at), typing));
-            (offset, at)
-        }
-    };
-    let Some(offset) = offset else {
-        return Ok(());
-    };
-    let (text, _) = file.outer(None);
-    Err(Box::new(Refusal {
-        kind: RefusalKind::ValuesString,
-        path,
-        message: "the values hold template actions (`{{`) that the ApplicationSet renders before Helm reads them: edit the values of each generated Application, or the template by hand".to_string(),
-        at: Location::in_text(file.path, text, Some(offset)),
-    }))
 }

@@ -1,37 +1,51 @@
-//! A values file of several root documents, read as Helm's `-f` reads it (`LoadValues`: the
-//! documents merged, a later key winning): which files are read so, where the merge takes each
-//! value from, and a plan for the merged values split into each document's own edits.
+//! A values text of several root documents, read as Helm's `-f` and its chart loader read it
+//! (`LoadValues`: the documents merged, a later key winning, a document that is not a mapping
+//! refused in Helm's words): a chart's values text, a values file's merged values, where the
+//! merge takes each value from, and a plan for the merged values split into each document's own
+//! edits. Which values files are read so is the values root's question (`locate.rs`).
 
 use super::outcome::{MigrateReport, Op};
 use super::parsed::Parsed;
+use super::read::parse_yaml;
+use super::request::Named;
 use crate::path::{self as tree, Segment, ValuePath};
-use crate::text::Diagnostic;
-use crate::yaml::Typing;
+use crate::text::{Diagnostic, TextOffset};
+use crate::yaml::{Stream, Typing};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 
-/// Whether `file`'s documents are read as one values root: a file of its own (not a string held
-/// in another), of several documents, none of them a Kubernetes object (a root with `apiVersion`
-/// and `kind`: a manifest, whose documents are read one by one, as before).
-pub(crate) fn merges(file: &Parsed<'_>) -> bool {
-    file.held.is_none()
-        && file.document_count() > 1
-        && !file.documents().iter().any(is_kubernetes_object)
+/// Parses a chart's values text (`--defaults`, a chart's values.yaml) as Helm's loader reads
+/// it: its documents merged, a later key winning (`schema::load_values`; `null` when it has none).
+pub(crate) fn parse_document(input: &Named, typing: Typing) -> Result<Value, Diagnostic> {
+    let (stream, documents) = parse_yaml(&input.name, &input.text, typing)?;
+    crate::schema::load_values(documents).map_err(|(index, words)| {
+        let (at, message) = not_a_mapping(&input.name, &stream, index, &words);
+        Diagnostic::at(&input.name, &input.text, at, message)
+    })
 }
 
-/// Whether a document is a Kubernetes object: `apiVersion` and `kind` strings at its root.
-fn is_kubernetes_object(document: &Value) -> bool {
-    ["apiVersion", "kind"]
-        .iter()
-        .all(|key| document.get(key).is_some_and(Value::is_string))
+/// Helm's refusal of a values text whose document `index` is not a mapping: the document's
+/// first byte, and Helm's words.
+fn not_a_mapping(name: &str, stream: &Stream, index: usize, words: &str) -> (usize, String) {
+    let at = stream
+        .documents
+        .get(index)
+        .map_or(0, |d| d.root.range().start);
+    (at, format!("failed to parse {name}: {words}"))
 }
 
 /// The file's documents merged as Helm's `LoadValues` merges them, or Helm's refusal of the
-/// first document that is not a mapping, at that document.
-pub(crate) fn values(file: &Parsed<'_>) -> Result<Value, Diagnostic> {
+/// first document that is not a mapping: where that document starts, and Helm's words.
+pub(crate) fn values<'f>(file: &'f Parsed<'_>) -> Result<Value, (TextOffset<'f>, String)> {
     let documents = file.documents().to_vec();
     crate::schema::load_values(documents).map_err(|(index, words)| {
-        super::read::not_a_mapping(file.path, &file.text, &file.stream, index, &words)
+        let (at, message) = not_a_mapping(file.path, &file.stream, index, &words);
+        let at = TextOffset {
+            file: file.path,
+            text: &file.text,
+            offset: Some(at),
+        };
+        (at, message)
     })
 }
 

@@ -102,6 +102,28 @@ impl<'a> Parsed<'a> {
         }
     }
 
+    /// The first template action (`{{`) of the values at `prefix` of the candidate's document, as
+    /// an offset in the text a person opens, and its path under `prefix` (the string's place, for
+    /// a document held in a string); `original` is the values there.
+    pub fn template_action(
+        &self,
+        document: usize,
+        prefix: &ValuePath,
+        original: &Value,
+    ) -> Option<(usize, ValuePath)> {
+        if let Some(held) = &self.held {
+            let at = self.text.find("{{")?;
+            return Some((held.outer_offset(&self.text, at), ValuePath::root()));
+        }
+        let leaves = crate::path::leaves(original);
+        let first = leaves
+            .into_iter()
+            .find(|(_, v)| v.as_str().is_some_and(|s| s.contains("{{")));
+        let (at, _) = first?;
+        let located = self.stream.documents.get(document)?;
+        Some((located.root.offset_of(&prefix.join(&at), self.typing), at))
+    }
+
     /// The file's name and text, its located parse and documents dropped.
     pub fn into_source(self) -> Source<'a> {
         Source {
@@ -145,10 +167,5 @@ impl Held<'_> {
             Ok(carrier) => carrier.outer_offset(self.outer, inner, offset),
             Err(_) => self.start,
         }
-    }
-
-    /// The first template action (`{{`) of the inner text, as an outer offset.
-    pub fn template_action(&self, inner: &str) -> Option<usize> {
-        inner.find("{{").map(|at| self.outer_offset(inner, at))
     }
 }

@@ -75,29 +75,6 @@ pub(crate) fn parse_checked(
     Ok((stream, expanded))
 }
 
-/// Parses a chart's values text (`--defaults`, a chart's values.yaml) as Helm's loader reads
-/// it: its documents merged, a later key winning (`schema::load_values`; `null` when it has none).
-pub(crate) fn parse_document(input: &Named, typing: Typing) -> Result<Value, Diagnostic> {
-    let (stream, documents) = parse_yaml(&input.name, &input.text, typing)?;
-    crate::schema::load_values(documents)
-        .map_err(|(index, words)| not_a_mapping(&input.name, &input.text, &stream, index, &words))
-}
-
-/// Helm's refusal of a values text whose document `index` is not a mapping, at that document.
-pub(crate) fn not_a_mapping(
-    name: &str,
-    text: &str,
-    stream: &Stream,
-    index: usize,
-    words: &str,
-) -> Diagnostic {
-    let at = stream
-        .documents
-        .get(index)
-        .map_or(0, |d| d.root.range().start);
-    Diagnostic::at(name, text, at, format!("failed to parse {name}: {words}"))
-}
-
 /// Reads the values files, the proposal and the answers; what cannot be read goes to `errors`.
 pub(crate) fn read<'a>(
     files: &'a [SourceFile],

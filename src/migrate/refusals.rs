@@ -1,5 +1,5 @@
 //! The judge's findings placed where a person fixes them: in the values file, in the proposal's
-//! text, or nowhere (a fault of the chart).
+//! text, or nowhere (a fault of the chart); a place is a byte offset until the report is made.
 
 use super::locate::Candidate;
 use super::merged;
@@ -8,46 +8,55 @@ use super::parsed::Parsed;
 use super::plan::Finding;
 use super::read::ProposalText;
 use crate::path::ValuePath;
-use crate::text::Location;
+use crate::text::{Location, TextOffset};
 use crate::yaml::Typing;
 use serde_json::Value;
 
-/// Each finding as a refusal at its place: the values file for one about the original values,
-/// the proposal's text (parsed once, if at all) for one about the proposal, none for the chart's.
-pub(crate) fn placed(
+/// Each finding as a refusal with its place, a byte offset the report turns into a line and
+/// column: the values file for one about the original values, the proposal's text (parsed once,
+/// if at all) for one about the proposal, none for the chart's.
+pub(crate) fn placed<'t>(
     findings: Vec<Finding>,
-    file: &Parsed<'_>,
+    file: &'t Parsed<'_>,
     candidate: &Candidate,
     proposal: &Value,
-    mut text: ProposalText<'_>,
+    mut text: ProposalText<'t>,
     typing: Typing,
-) -> Vec<Refusal> {
-    let in_proposal = |text: &mut ProposalText<'_>, finding: &Finding| {
+) -> Vec<(Refusal, Option<TextOffset<'t>>)> {
+    let input = text.input;
+    let mut in_proposal = |finding: &Finding| {
         let written = super::validate::written_at(&finding.path, proposal);
         let first = text.stream().documents.first();
         let offset = first.map(|d| d.root.offset_of(&written, typing));
-        refusal_at(&text.input.name, &text.input.text, offset, finding)
+        TextOffset {
+            file: &input.name,
+            text: &input.text,
+            offset,
+        }
     };
     (findings.iter())
-        .map(|finding| match finding.kind {
-            RefusalKind::ChartDefaults => unlocated(finding),
-            _ if finding.in_original => {
-                let full = candidate.prefix.join(&finding.path);
-                in_values(file, candidate, &full, typing, finding)
-            }
-            _ => in_proposal(&mut text, finding),
+        .map(|finding| {
+            let refusal = unlocated(finding);
+            let at = match finding.kind {
+                RefusalKind::ChartDefaults => None,
+                _ if finding.in_original => {
+                    let full = candidate.prefix.join(&finding.path);
+                    Some(in_values(file, candidate, &full, typing))
+                }
+                _ => Some(in_proposal(finding)),
+            };
+            (refusal, at)
         })
         .collect()
 }
 
-/// Locates a finding about the original values in the values file.
-fn in_values(
-    file: &Parsed<'_>,
+/// Where a finding about the original values is in the values file.
+fn in_values<'t>(
+    file: &'t Parsed<'_>,
     candidate: &Candidate,
     full: &ValuePath,
     typing: Typing,
-    finding: &Finding,
-) -> Refusal {
+) -> TextOffset<'t> {
     let document = match candidate.merged {
         // Where Helm's merge takes the value from: the last document that writes it.
         true => {
@@ -59,7 +68,11 @@ fn in_values(
     };
     let offset = (file.stream.documents.get(document)).map(|d| d.root.offset_of(full, typing));
     let (text, offset) = file.outer(offset);
-    refusal_at(file.path, text, offset, finding)
+    TextOffset {
+        file: file.path,
+        text,
+        offset,
+    }
 }
 
 /// A refusal about the chart, not about a place in the user's files.

@@ -2,8 +2,9 @@
 //! `diagnose`, `migrate` and `validate` call made with it.
 
 use super::compiled::Compiled;
+use super::merged::parse_document;
 use super::outcome::{MigrateReport, Status};
-use super::read::{parse_document, read};
+use super::read::read;
 use super::request::{
     BumpTemplates, ChartSpec, Named, Request, SchemaRef, SessionSpec, SourceFile,
 };

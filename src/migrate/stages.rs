@@ -13,6 +13,7 @@ use super::outcome::{MigrateReport, Refusal, Status};
 use super::read::Read;
 use super::refusals::{placed, unlocated};
 use super::write::{self, Written};
+use crate::text::Diagnostic;
 
 /// Diagnoses the values without a proposal: displaced values, required keys, the brief.
 pub(crate) fn diagnose(
@@ -82,7 +83,14 @@ pub(crate) fn migrate(
     let mut judged = judge(compiled, &evidence, &proposal);
     let findings = std::mem::take(&mut judged.findings);
     let file = &files[candidate.file];
-    let refusals = placed(findings, file, &candidate, &proposal, text, compiled.typing);
+    let placed = placed(findings, file, &candidate, &proposal, text, compiled.typing);
+    // Each place's line and column, once, before the write stage takes the files.
+    let refusals: Vec<Refusal> = (placed.into_iter())
+        .map(|(refusal, at)| Refusal {
+            at: at.map_or_else(Default::default, |at| at.location()),
+            ..refusal
+        })
+        .collect();
     let unchanged = judged.ops.is_empty() && *judged.proposal == *original;
     let written = match (refusals.is_empty(), unchanged) {
         (false, _) => None,
@@ -104,20 +112,30 @@ pub(crate) fn migrate(
 }
 
 /// The report of values not located: refused (where the values were, when they were found), or
-/// `invalid`, with the file Helm cannot read as values.
-fn not_located(not: NotLocated) -> MigrateReport {
+/// `invalid`, with the file Helm cannot read as values; a place's line and column made here.
+fn not_located(not: NotLocated<'_>) -> MigrateReport {
     match not {
-        NotLocated::Refused(refusal, home) => {
+        NotLocated::Refused { refusal, at, home } => {
             let mut report = MigrateReport::new(Status::Refused);
             if let Some(home) = home {
                 at_home(&mut report, *home);
             }
-            report.refusals.push(*refusal);
+            let located = match at {
+                Some(at) => Refusal {
+                    at: at.location(),
+                    ..*refusal
+                },
+                None => *refusal,
+            };
+            report.refusals.push(located);
             report
         }
-        NotLocated::Unreadable(error) => {
+        NotLocated::Unreadable { at, message } => {
             let mut report = MigrateReport::new(Status::Invalid);
-            report.errors.push(error);
+            report.errors.push(Diagnostic {
+                at: at.location(),
+                message,
+            });
             report
         }
     }

@@ -133,7 +133,7 @@ pub(crate) fn against(
             name: values.path.clone(),
             text: values.text.clone(),
         };
-        let user = match super::read::parse_document(&named, typing) {
+        let user = match super::merged::parse_document(&named, typing) {
             Ok(user) => user,
             Err(e) => return report(vec![e]),
         };

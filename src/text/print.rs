@@ -5,7 +5,6 @@
 //! out of the JSON and hands them to JavaScript as strings, which saves escaping, decoding and
 //! parsing them as JSON.
 
-use std::borrow::Cow;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -25,11 +24,11 @@ pub enum Step {
 
 /// A string held out of the printed JSON (written `null` there), and where it belongs.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Held<'k> {
+pub struct Held {
     /// The steps from the root to the string.
     pub path: Vec<Step>,
-    /// The string: borrowed when it is one of the known texts, else a copy.
-    pub text: Cow<'k, str>,
+    /// The string.
+    pub text: String,
 }
 
 /// `value` as pretty JSON, as the CLI prints every result.
@@ -38,29 +37,24 @@ pub fn pretty<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
 }
 
 /// `value` as pretty JSON with each string of at least `min` bytes written `null` and returned
-/// beside the text, with its path; a string equal to one of `known` (texts `value` holds) is
-/// returned borrowed from it, not copied.
-pub fn pretty_holding<'k, T: Serialize + ?Sized>(
+/// beside the text, with its path.
+pub fn pretty_holding<T: Serialize + ?Sized>(
     value: &T,
     min: usize,
-    known: &[&'k str],
-) -> serde_json::Result<(String, Vec<Held<'k>>)> {
-    print(
-        &mut |serializer| value.serialize(serializer),
-        Some((min, known)),
-    )
+) -> serde_json::Result<(String, Vec<Held>)> {
+    print(&mut |serializer| value.serialize(serializer), Some(min))
 }
 
 /// The serializer every result is printed with.
-type Printer<'p, 'h, 'k> = serde_json::Serializer<&'p mut Vec<u8>, Holding<'h, 'k>>;
+type Printer<'p, 'h> = serde_json::Serializer<&'p mut Vec<u8>, Holding<'h>>;
 
 /// Prints through `serialize`, the only part compiled once per result type.
 #[inline(never)]
-fn print<'k>(
-    serialize: &mut dyn FnMut(&mut Printer<'_, '_, 'k>) -> serde_json::Result<()>,
-    min: Option<(usize, &[&'k str])>,
-) -> serde_json::Result<(String, Vec<Held<'k>>)> {
-    let mut hold = min.map(|(min, known)| Hold::new(min, known));
+fn print(
+    serialize: &mut dyn FnMut(&mut Printer<'_, '_>) -> serde_json::Result<()>,
+    min: Option<usize>,
+) -> serde_json::Result<(String, Vec<Held>)> {
+    let mut hold = min.map(Hold::new);
     let mut out = Vec::with_capacity(256);
     let formatter = Holding {
         inner: PrettyFormatter::new(),
@@ -79,97 +73,49 @@ fn text(out: Vec<u8>) -> String {
 }
 
 /// What the holding formatter tracks: where it is, and the string being written.
-struct Hold<'k> {
+struct Hold {
     min: usize,
-    /// Texts the value holds: a long string equal to one is held borrowed.
-    known: Vec<&'k str>,
-    held: Vec<Held<'k>>,
+    held: Vec<Held>,
     /// The steps to the value being written; an object's or array's step is pushed when it
     /// opens (a placeholder until its first key or item) and popped when it closes.
     path: Vec<Step>,
     /// Whether an object key is being written (its text goes into the last step).
     in_key: bool,
-    /// A value string being written: as given (unless `matching` holds a known text it begins),
-    /// its length so far, the known texts it is still the start of, and as the JSON text would
-    /// hold it.
+    /// A value string being written: as given, and as the JSON text would hold it (until it is
+    /// long enough to be held).
     raw: String,
-    len: usize,
-    matching: Vec<usize>,
     escaped: Vec<u8>,
     in_string: bool,
     /// Whether the string being written may be held (no step of its path is [`Step::Other`]).
     holdable: bool,
 }
 
-impl<'k> Hold<'k> {
-    fn new(min: usize, known: &[&'k str]) -> Hold<'k> {
+impl Hold {
+    fn new(min: usize) -> Hold {
         Hold {
             min,
-            known: known.to_vec(),
             held: Vec::new(),
             path: Vec::new(),
             in_key: false,
             raw: String::new(),
-            len: 0,
-            matching: Vec::new(),
             escaped: Vec::new(),
             in_string: false,
             holdable: false,
         }
     }
 
-    /// Starts a value string: empty, the start of every known text.
+    /// Starts a value string.
     fn begin(&mut self) {
         self.in_string = true;
         self.holdable = !self.path.iter().any(|s| matches!(s, Step::Other));
         self.raw.clear();
-        self.len = 0;
-        self.matching.clear();
-        self.matching.extend(0..self.known.len());
         self.escaped.clear();
-    }
-
-    /// Follows `fragment` along the known texts the string still begins; copies the string
-    /// when none goes on this way.
-    fn follow(&mut self, fragment: &str) {
-        let Some(&first) = self.matching.first() else {
-            self.raw.push_str(fragment);
-            return;
-        };
-        let (known, len) = (&self.known, self.len);
-        // serde hands over slices of the string it writes: a fragment that stands where a known
-        // text goes on is that text's next bytes, with nothing to compare.
-        let goes_on = |i: &usize| {
-            known[*i].get(len..).is_some_and(|r| {
-                (std::ptr::eq(r.as_ptr(), fragment.as_ptr()) && r.len() >= fragment.len())
-                    || r.starts_with(fragment)
-            })
-        };
-        self.matching.retain(goes_on);
-        if self.matching.is_empty() {
-            self.raw
-                .push_str(self.known[first].get(..len).unwrap_or_default());
-            self.raw.push_str(fragment);
-        }
-    }
-
-    /// The finished string: a known text it equals, or its own copy.
-    fn finish(&mut self) -> Cow<'k, str> {
-        let (known, len) = (&self.known, self.len);
-        if let Some(&i) = self.matching.iter().find(|i| known[**i].len() == len) {
-            return Cow::Borrowed(self.known[i]);
-        }
-        if let Some(&first) = self.matching.first() {
-            // The start of a known text, not all of it.
-            return Cow::Owned(self.known[first].get(..len).unwrap_or_default().to_string());
-        }
-        Cow::Owned(std::mem::take(&mut self.raw))
     }
 
     /// Whether the string being written is held rather than printed (past `min` bytes, its
     /// escaped form is no longer kept).
     fn holds(&self) -> bool {
-        self.holdable && self.len >= self.min
+        self.holdable && self.raw.len() >= self.min
     }
 
     /// Takes a fragment of the string being written, as given and as printed.
@@ -178,8 +124,7 @@ impl<'k> Hold<'k> {
         raw: &str,
         escaped: impl FnOnce(&mut Vec<u8>) -> io::Result<()>,
     ) -> io::Result<()> {
-        self.follow(raw);
-        self.len += raw.len();
+        self.raw.push_str(raw);
         if self.holds() {
             return Ok(());
         }
@@ -188,9 +133,9 @@ impl<'k> Hold<'k> {
 }
 
 /// A pretty formatter that, when it has a [`Hold`], holds long value strings out of the text.
-struct Holding<'h, 'k> {
+struct Holding<'h> {
     inner: PrettyFormatter<'static>,
-    hold: Option<&'h mut Hold<'k>>,
+    hold: Option<&'h mut Hold>,
 }
 
 /// Forwards a write the pretty formatter makes its own (the other writes are the trait's, alike).
@@ -203,7 +148,7 @@ macro_rules! forward {
     )*};
 }
 
-impl Formatter for Holding<'_, '_> {
+impl Formatter for Holding<'_> {
     forward! {
         end_array_value;
         begin_object_value;
@@ -228,7 +173,7 @@ impl Formatter for Holding<'_, '_> {
         };
         hold.in_string = false;
         if hold.holds() {
-            let text = hold.finish();
+            let text = std::mem::take(&mut hold.raw);
             hold.held.push(Held {
                 path: hold.path.clone(),
                 text,
@@ -382,7 +327,6 @@ fn unescaped(escape: &CharEscape) -> char {
 mod tests {
     use super::{Held, Step, pretty, pretty_holding};
     use serde_json::{Value, json};
-    use std::borrow::Cow;
     use std::collections::BTreeMap;
 
     /// Puts every held string back where its path says, as the wasm layer does in JavaScript.
@@ -398,7 +342,7 @@ mod tests {
                 };
             }
             assert_eq!(*at, Value::Null, "a held string is printed as null");
-            *at = Value::String(text.into_owned());
+            *at = Value::String(text);
         }
         value
     }
@@ -413,50 +357,30 @@ mod tests {
             json!(long),
             json!({"": long, "x": [1, 2, {"y": [long, "s"]}]}),
         ];
-        let longer = long.clone() + "x";
-        // Known texts: equal to a held string, the start of one, starting like one, unrelated.
-        let knowns: [&[&str]; 3] = [&[], &[&long, &longer], &[&long[..40], "line two", &longer]];
-        for (value, known) in cases.iter().flat_map(|v| knowns.map(|k| (v, k))) {
-            let (text, held) = pretty_holding(value, 16, known).unwrap();
+        for value in &cases {
+            let (text, held) = pretty_holding(value, 16).unwrap();
             assert!(!held.is_empty());
-            for held in &held {
-                let borrowed = matches!(held.text, Cow::Borrowed(_));
-                assert_eq!(borrowed, known.contains(&&*held.text), "{:?}", held.path);
-            }
             assert!(text.len() < pretty(value).unwrap().len());
             assert_eq!(put_back(&text, held), *value, "{text}");
             // With nothing long enough, the text is the plain pretty text.
-            let (text, held) = pretty_holding(value, usize::MAX, known).unwrap();
+            let (text, held) = pretty_holding(value, usize::MAX).unwrap();
             assert!(held.is_empty());
             assert_eq!(text, serde_json::to_string_pretty(value).unwrap());
         }
     }
 
     #[test]
-    fn known_texts_the_value_holds_itself_are_held_borrowed() {
-        // The value's own strings as the known texts (as a report's file texts are): serde's
-        // fragments are slices of them; a copy with the same bytes is matched by comparing.
-        let long = "line one\n\t\"quoted\" \\ é \u{1} ".repeat(8);
-        let value = json!({"before": long, "after": long.clone() + "x", "copy": long.clone()});
-        let known = [&value["before"], &value["after"]].map(|v| v.as_str().unwrap_or_default());
-        let (text, held) = pretty_holding(&value, 16, &known).unwrap();
-        assert_eq!(held.len(), 3);
-        assert!(held.iter().all(|h| matches!(h.text, Cow::Borrowed(_))));
-        assert_eq!(put_back(&text, held), value, "{text}");
-    }
-
-    #[test]
     fn a_string_under_a_key_that_is_not_a_string_is_printed() {
         let long = "x".repeat(64);
         let value: BTreeMap<u32, Vec<String>> = [(7, vec![long.clone()])].into();
-        let (text, held) = pretty_holding(&value, 16, &[]).unwrap();
+        let (text, held) = pretty_holding(&value, 16).unwrap();
         assert!(held.is_empty());
         assert_eq!(text, serde_json::to_string_pretty(&value).unwrap());
         let value: BTreeMap<i8, BTreeMap<String, String>> =
             [(-1, [("k".to_string(), long.clone())].into())].into();
-        assert!(pretty_holding(&value, 16, &[]).unwrap().1.is_empty());
+        assert!(pretty_holding(&value, 16).unwrap().1.is_empty());
         let value: BTreeMap<String, BTreeMap<bool, String>> =
             [("a".to_string(), [(true, long.clone())].into())].into();
-        assert!(pretty_holding(&value, 16, &[]).unwrap().1.is_empty());
+        assert!(pretty_holding(&value, 16).unwrap().1.is_empty());
     }
 }

@@ -142,8 +142,5 @@ pub fn behaviour(input: JsValue) -> Result<JsValue, JsValue> {
         .into_request(with_proposal)
         .map_err(super::convert::type_error)?;
     let report = bump.run(&request, with_proposal);
-    super::convert::to_js_given(
-        &report,
-        &super::convert::given_texts(&given, &request.files),
-    )
+    super::convert::to_js_given(report, &super::convert::given_texts(&given, &request.files))
 }

@@ -133,34 +133,58 @@ const HANDED_AS_STRINGS: usize = 4096;
 /// long strings held out of it and set in place as strings.
 pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     hand_over(
-        crate::text::print::pretty_holding(value, HANDED_AS_STRINGS, &[]),
+        crate::text::print::pretty_holding(value, HANDED_AS_STRINGS),
+        Vec::new(),
         &[],
     )
 }
 
-/// As [`to_js`] for a report, its files' texts held without a copy, and a held string equal to
-/// a text JavaScript gave being that very string (a file's `before` is the `text` the caller
-/// passed in: nothing copied back).
+/// As [`to_js`] for a report, its files' long texts moved out before it is printed (never
+/// scanned for escapes, never copied), and a held string equal to a text JavaScript gave being
+/// that very string (a file's `before` is the `text` the caller passed in).
 pub(super) fn to_js_given(
-    report: &crate::migrate::MigrateReport,
+    mut report: crate::migrate::MigrateReport,
     given: &[(&str, JsValue)],
 ) -> Result<JsValue, JsValue> {
-    let known: Vec<&str> = (report.files.iter())
-        .flat_map(|file| [file.before.as_str(), file.after.as_str()])
-        .collect();
+    let texts = file_texts(&mut report);
     hand_over(
-        crate::text::print::pretty_holding(report, HANDED_AS_STRINGS, &known),
+        crate::text::print::pretty_holding(&report, HANDED_AS_STRINGS),
+        texts,
         given,
     )
+}
+
+/// A report's file texts of at least [`HANDED_AS_STRINGS`] bytes, taken out of it (left empty)
+/// with their paths in its JSON (`files[i].before`, `files[i].after`).
+fn file_texts(report: &mut crate::migrate::MigrateReport) -> Vec<Held> {
+    let mut held = Vec::new();
+    for (index, file) in report.files.iter_mut().enumerate() {
+        for (key, text) in [("before", &mut file.before), ("after", &mut file.after)] {
+            if text.len() >= HANDED_AS_STRINGS {
+                let path = vec![
+                    Step::Key("files".into()),
+                    Step::Index(index),
+                    Step::Key(key.into()),
+                ];
+                held.push(Held {
+                    path,
+                    text: std::mem::take(text),
+                });
+            }
+        }
+    }
+    held
 }
 
 /// The result's JSON text parsed, with each held string set in place.
 #[inline(never)]
 fn hand_over(
-    printed: serde_json::Result<(String, Vec<Held<'_>>)>,
+    printed: serde_json::Result<(String, Vec<Held>)>,
+    taken: Vec<Held>,
     given: &[(&str, JsValue)],
 ) -> Result<JsValue, JsValue> {
     let (text, held) = printed.map_err(|e| JsError::new(&e.to_string()))?;
+    let held = taken.into_iter().chain(held);
     let cannot = || JsValue::from(JsError::new("cannot read back a result"));
     let result = js_sys::JSON::parse(&text).map_err(|_| cannot())?;
     for Held { path, text } in held {

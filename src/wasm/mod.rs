@@ -137,7 +137,7 @@ pub fn migrate(input: JsValue) -> Result<JsValue, JsValue> {
         Some(bump) => bump.run(&request, true),
         None => crate::migrate::migrate(&request),
     };
-    to_js_given(&report, &given_texts(&input, &request.files))
+    to_js_given(report, &given_texts(&input, &request.files))
 }
 
 /// The texts of a migrate input's files, in order.
@@ -155,7 +155,7 @@ pub fn diagnose(input: JsValue) -> Result<JsValue, JsValue> {
         Some(bump) => bump.run(&request, false),
         None => crate::migrate::diagnose(&request),
     };
-    to_js_given(&report, &given_texts(&input, &request.files))
+    to_js_given(report, &given_texts(&input, &request.files))
 }
 
 /// Diagnoses the inputs and writes the values at the prefix as the proposal to start from.

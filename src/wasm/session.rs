@@ -109,6 +109,6 @@ impl JsSession {
             None if migrate => session.migrate(&inputs),
             None => session.diagnose(&inputs),
         };
-        to_js_given(&report, &given_texts(&given, &files))
+        to_js_given(report, &given_texts(&given, &files))
     }
 }

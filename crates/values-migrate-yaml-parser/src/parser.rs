@@ -295,6 +295,17 @@ impl<'input> Parser<'input, StrInput<'input>> {
         debug_print!("\x1B[;31m>>>>>>>>>> New parser from str\x1B[;0m");
         Parser::new(StrInput::new(value))
     }
+
+    /// Try to load the next event and return it, consuming it from `self`.
+    ///
+    /// # Errors
+    /// Returns `ScanError` when loading the next event fails.
+    // Not generic, so compiled in this crate, with the scanner and the parser under it, at this
+    // crate's opt-level: the browser's build is "z" but for this crate (Cargo.toml, docs/size.md).
+    // A generic method would be compiled in each caller's crate, at the caller's opt-level.
+    pub fn next_event(&mut self) -> Option<ParseResult<'input>> {
+        self.next_event_of_any()
+    }
 }
 
 impl<'input, T> Parser<'input, BufferedInput<T>>
@@ -306,6 +317,14 @@ where
     pub fn new_from_iter(iter: T) -> Self {
         debug_print!("\x1B[;31m>>>>>>>>>> New parser from iter\x1B[;0m");
         Parser::new(BufferedInput::new(iter))
+    }
+
+    /// Try to load the next event and return it, consuming it from `self`.
+    ///
+    /// # Errors
+    /// Returns `ScanError` when loading the next event fails.
+    pub fn next_event(&mut self) -> Option<ParseResult<'input>> {
+        self.next_event_of_any()
     }
 }
 
@@ -399,11 +418,8 @@ impl<'input, T: Input> Parser<'input, T> {
         }
     }
 
-    /// Try to load the next event and return it, consuming it from `self`.
-    ///
-    /// # Errors
-    /// Returns `ScanError` when loading the next event fails.
-    pub fn next_event(&mut self) -> Option<ParseResult<'input>> {
+    /// The next event, consumed, for any input (`next_event` of each input's parser).
+    fn next_event_of_any(&mut self) -> Option<ParseResult<'input>> {
         if self.stream_end_emitted {
             return None;
         }
@@ -415,9 +431,9 @@ impl<'input, T: Input> Parser<'input, T> {
         Some(tok)
     }
 
-    /// Implementation function for [`Self::next_event`] without the `Option`.
+    /// Implementation function for `next_event` without the `Option`.
     ///
-    /// [`Self::next_event`] should conform to the expectations of an [`Iterator`] and return an
+    /// `next_event` should conform to the expectations of an [`Iterator`] and return an
     /// option. This burdens the parser code. This function is used internally when an option is
     /// undesirable.
     fn next_event_impl<'a>(&mut self) -> ParseResult<'a>
@@ -1361,7 +1377,7 @@ impl<'input, T: Input> Iterator for Parser<'input, T> {
     type Item = Result<(Event<'input>, Span), ScanError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.next_event()
+        self.next_event_of_any()
     }
 }
 

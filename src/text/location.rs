@@ -1,5 +1,8 @@
-//! Line and column positions for byte offsets, computed only at the edges.
+//! The edge where a byte offset becomes a line and column: the lines of a text indexed once
+//! ([`LineIndex`]), a position as people count it ([`LineCol`]), and the located results that
+//! carry one ([`Location`], [`Diagnostic`]).
 
+use serde::Serialize;
 use std::ops::Range;
 
 /// A position as people and editors count it.
@@ -156,6 +159,114 @@ impl<'a> LineIndex<'a> {
             units = units.checked_sub(width(c))?;
         }
         (units == 0).then_some(range.end)
+    }
+}
+
+/// Where a result points: a file and, when it has one, a position in it (flattened into results).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Location {
+    /// The file, as the caller named it, or `null`.
+    pub file: Option<String>,
+    /// The 1-based line, or `null`.
+    pub line: Option<usize>,
+    /// The 1-based column in characters, or `null`.
+    pub column: Option<usize>,
+    /// The 1-based column in UTF-16 code units (what browser editors count), or `null`.
+    pub utf16_column: Option<usize>,
+}
+
+impl Location {
+    /// A file as a whole, with no position in it.
+    pub fn file(name: &str) -> Location {
+        Location {
+            file: Some(name.to_string()),
+            ..Location::default()
+        }
+    }
+
+    /// The byte `offset` of the text `lines` indexes, in file `name`.
+    pub fn at(name: &str, lines: &LineIndex<'_>, offset: usize) -> Location {
+        let at = lines.line_col(offset);
+        Location {
+            file: Some(name.to_string()),
+            line: Some(at.line),
+            column: Some(at.column),
+            utf16_column: Some(at.utf16_column),
+        }
+    }
+
+    /// The byte `offset` of `text` in file `name`, or the file alone when there is no offset.
+    pub fn in_text(name: &str, text: &str, offset: Option<usize>) -> Location {
+        match offset {
+            Some(offset) => Location::at(name, &LineIndex::new(text), offset),
+            None => Location::file(name),
+        }
+    }
+
+    /// Formats as `file:line:column`, leaving out what is unknown.
+    pub fn prefix(&self) -> String {
+        let mut out = self.file.clone().unwrap_or_default();
+        if let (Some(line), Some(column)) = (self.line, self.column) {
+            out.push_str(&format!(":{line}:{column}"));
+        }
+        out
+    }
+}
+
+/// A byte offset into a named text (or the file as a whole, with none): what the core carries
+/// until a result is assembled, when it becomes a [`Location`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextOffset<'t> {
+    /// The file, as the caller named it.
+    pub file: &'t str,
+    /// The file's text.
+    pub text: &'t str,
+    /// The byte offset in it, when there is one.
+    pub offset: Option<usize>,
+}
+
+impl TextOffset<'_> {
+    /// The offset's line and column in its file, as people count them.
+    pub fn location(&self) -> Location {
+        Location::in_text(self.file, self.text, self.offset)
+    }
+}
+
+/// A located problem with an input: which file, where, and what.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "types", derive(ts_rs::TS, schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Diagnostic {
+    /// Where: the file always, the position when there is one.
+    #[serde(flatten)]
+    pub at: Location,
+    /// What is wrong, for a person.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A problem with `file` as a whole.
+    pub fn in_file(file: &str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            at: Location::file(file),
+            message: message.into(),
+        }
+    }
+
+    /// A problem at byte `offset` of `text`, the contents of `file`.
+    pub fn at(file: &str, text: &str, offset: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            at: Location::in_text(file, text, Some(offset)),
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.at.prefix(), self.message)
     }
 }
 
