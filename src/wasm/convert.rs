@@ -89,9 +89,11 @@ fn without_long_texts(value: &JsValue) -> Option<(JsValue, Vec<(usize, js_sys::J
 }
 
 /// Whether `text` is well-formed UTF-16 (`String.prototype.isWellFormed`; `false` where there is
-/// none): a lone surrogate goes through JSON text, which refuses it.
+/// none): a lone surrogate goes through JSON text, which refuses it. The method is read from the
+/// prototype: `Reflect.get` throws on a primitive string.
 fn well_formed(text: &js_sys::JsString) -> bool {
-    let check = js_sys::Reflect::get(text, &JsValue::from_str("isWellFormed")).ok();
+    let prototype = get(&js_sys::global(), "String").and_then(|s| get(&s, "prototype"));
+    let check = prototype.and_then(|p| get(&p, "isWellFormed"));
     let check = check.and_then(|f| f.dyn_into::<js_sys::Function>().ok());
     check
         .and_then(|f| f.call0(text).ok())
