@@ -4,10 +4,11 @@
 //! `toRawJson`, `toPrettyJson`, `toYaml`, `mustToYaml`, `toYamlPretty`, `toToml`, `fromJson`,
 //! `fromJsonArray`, `mustFromJson` (and their `must` forms) over values as charts give them.
 
-use values_migrate_render::budget::Random;
-use values_migrate_render::funcs::lookup;
 use values_migrate_render::gofmt::{print_value, sprint, sprintf, sprintln};
-use values_migrate_render::{Budget, CallError, Ctx, IntType, Value};
+use values_migrate_render::{CallError, IntType, Value};
+
+mod common;
+use common::call;
 
 /// Why this port refuses some recorded cases, and how many (Helm's answers are recorded all the same).
 const REFUSED: &[(&str, usize)] = &[
@@ -67,19 +68,6 @@ fn value(arg: &serde_json::Value, values: &Value, name: &mut dyn Iterator<Item =
         }
         other => panic!("unknown kind {other}"),
     }
-}
-
-/// Calls one function of the table with a fresh budget.
-fn call(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-    let f = lookup(name).expect("a function of the table");
-    let mut budget = Budget::default();
-    let mut random = Random::default();
-    let mut ctx = Ctx {
-        budget: &mut budget,
-        random: &mut random,
-        yaml: None,
-    };
-    (f.call)(&mut ctx, args)
 }
 
 /// What the case's template printed, by the port.

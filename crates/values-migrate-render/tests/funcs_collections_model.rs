@@ -6,31 +6,21 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use values_migrate_render::budget::Random;
 use values_migrate_render::funcs::lookup;
 use values_migrate_render::{
-    Budget, CallError, Ctx, ElemType, MapType, Mask, Object, Spans, Str, Value,
+    Budget, CallError, ElemType, MapType, Mask, Object, Spans, Str, Value,
 };
+
+mod common;
+use common::{call, call_within};
 
 /// Calls a function by name with a budget of `steps`.
 fn call_with(steps: u64, name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-    let func = lookup(name).unwrap_or_else(|| panic!("no function {name}"));
-    let mut budget = Budget {
+    let budget = Budget {
         steps,
         ..Budget::default()
     };
-    let mut random = Random::default();
-    let mut ctx = Ctx {
-        budget: &mut budget,
-        random: &mut random,
-        yaml: None,
-    };
-    (func.call)(&mut ctx, args)
-}
-
-/// Calls a function by name with the default budget.
-fn call(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-    call_with(Budget::default().steps, name, args)
+    call_within(budget, name, args)
 }
 
 /// A string value.

@@ -4,29 +4,18 @@
 
 use std::rc::Rc;
 
-use values_migrate_render::budget::Random;
-use values_migrate_render::funcs::lookup;
-use values_migrate_render::{Budget, CallError, Ctx, Mask, Str, Value};
+use values_migrate_render::{Budget, CallError, Mask, Str, Value};
+
+mod common;
+use common::{call, call_within};
 
 /// Calls `name` with a fresh context and a budget of `bytes`.
 fn call_with(name: &str, args: Vec<Value>, bytes: u64) -> Result<Value, CallError> {
-    let func = lookup(name).unwrap_or_else(|| panic!("no function {name}"));
-    let mut budget = Budget {
+    let budget = Budget {
         bytes,
         ..Budget::default()
     };
-    let mut random = Random::default();
-    let mut ctx = Ctx {
-        budget: &mut budget,
-        random: &mut random,
-        yaml: None,
-    };
-    (func.call)(&mut ctx, args)
-}
-
-/// Calls `name` with the default budget.
-fn call(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-    call_with(name, args, Budget::default().bytes)
+    call_within(budget, name, args)
 }
 
 /// A string masked from `start` to `end` as made by `from`.

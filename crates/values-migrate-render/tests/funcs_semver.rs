@@ -1,21 +1,13 @@
 //! `semver`'s `*semver.Version`: its fields and its comparison methods, against Masterminds/semver's
 //! own `TestCompare` table (version_test.go).
 
-use values_migrate_render::budget::Random;
-use values_migrate_render::funcs::lookup;
-use values_migrate_render::{Budget, Ctx, Value};
+use values_migrate_render::Value;
+
+mod common;
 
 /// `semver TEXT`.
 fn semver(text: &str) -> Value {
-    let func = lookup("semver").expect("semver");
-    let mut budget = Budget::default();
-    let mut random = Random::default();
-    let mut ctx = Ctx {
-        budget: &mut budget,
-        random: &mut random,
-        yaml: None,
-    };
-    (func.call)(&mut ctx, vec![Value::str(text)]).expect("a version")
+    common::call("semver", vec![Value::str(text)]).expect("a version")
 }
 
 /// Calls method `name` of version `v` with `args`.

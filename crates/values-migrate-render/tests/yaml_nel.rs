@@ -2,22 +2,10 @@
 //! yaml.v2 reads it back as a line break inside a double-quoted scalar, folded. Helm 4.2.3's
 //! answers, recorded through helm_python.
 
-use values_migrate_render::budget::Random;
-use values_migrate_render::funcs::lookup;
-use values_migrate_render::{Budget, CallError, Ctx, Value};
+use values_migrate_render::{CallError, Value};
 
-/// Calls `name` with a fresh context.
-fn call(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
-    let func = lookup(name).unwrap_or_else(|| panic!("no function {name}"));
-    let mut budget = Budget::default();
-    let mut random = Random::default();
-    let mut ctx = Ctx {
-        budget: &mut budget,
-        random: &mut random,
-        yaml: None,
-    };
-    (func.call)(&mut ctx, args)
-}
+mod common;
+use common::call;
 
 /// `dict "v" value`.
 fn dict_v(value: Value) -> Value {

@@ -1,5 +1,7 @@
-//! What the function-table tests share: calling one of Helm's functions directly, with the
-//! conversions Go's `evalArg` makes to its parameters that the recorded cases need.
+//! What the function-table tests share: calling one of Helm's functions directly, as given or
+//! with the conversions Go's `evalArg` makes to its parameters that the recorded cases need.
+// Each test binary uses a part of it.
+#![allow(dead_code)]
 
 use values_migrate_render::budget::Random;
 use values_migrate_render::funcs::lookup;
@@ -26,12 +28,22 @@ pub fn call_direct(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
             (_, arg) => arg,
         });
     }
-    let mut budget = Budget::default();
+    call(name, converted)
+}
+
+/// Calls the function `name` with `args` as given and a fresh default budget.
+pub fn call(name: &str, args: Vec<Value>) -> Result<Value, CallError> {
+    call_within(Budget::default(), name, args)
+}
+
+/// Calls the function `name` with `args` as given, within `budget`.
+pub fn call_within(mut budget: Budget, name: &str, args: Vec<Value>) -> Result<Value, CallError> {
+    let func = lookup(name).unwrap_or_else(|| panic!("no function {name}"));
     let mut random = Random::default();
     let mut ctx = Ctx {
         budget: &mut budget,
         random: &mut random,
         yaml: None,
     };
-    (func.call)(&mut ctx, converted)
+    (func.call)(&mut ctx, args)
 }
