@@ -15,6 +15,7 @@ use super::super::node::{Entry, Node, NodeKind};
 use super::super::separator;
 use super::super::typing::Typing;
 use super::located::{self, Unchanged};
+use crate::diff::{same_head, same_tail};
 use crate::path::Segment;
 
 /// The part of an edited text parsed alone: its bytes, and the original root entries they hold.
@@ -160,40 +161,13 @@ fn at_column_0(original: &str, entry: &Entry) -> Option<usize> {
 }
 
 /// The bytes of `original` that `text` does not keep: after their common head and before their
-/// common tail (`None` when the texts are the same).
+/// common tail (`diff::same_head` and `same_tail`); `None` when the texts are the same.
 fn changed(original: &str, text: &str) -> Option<Range<usize>> {
     let (a, b) = (original.as_bytes(), text.as_bytes());
-    let head = common_head(a, b);
-    let tail = common_tail(&a[head..], &b[head..]);
+    let head = same_head(a, b);
+    let tail = same_tail(&a[head..], &b[head..]);
     let end = a.len() - tail;
     (head < end || b.len() - tail > head).then_some(head..end)
-}
-
-/// How many bytes `a` and `b` share from their start: 64 at a time (a `memcmp` each), then
-/// byte by byte.
-fn common_head(a: &[u8], b: &[u8]) -> usize {
-    let n = a.len().min(b.len());
-    let mut at = 0;
-    while at + 64 <= n && a[at..at + 64] == b[at..at + 64] {
-        at += 64;
-    }
-    at + (a[at..n].iter().zip(&b[at..n]))
-        .take_while(|(x, y)| x == y)
-        .count()
-}
-
-/// How many bytes `a` and `b` share at their end, read as [`common_head`] reads.
-fn common_tail(a: &[u8], b: &[u8]) -> usize {
-    let n = a.len().min(b.len());
-    let (a, b) = (&a[a.len() - n..], &b[b.len() - n..]);
-    let mut at = n;
-    while at >= 64 && a[at - 64..at] == b[at - 64..at] {
-        at -= 64;
-    }
-    n - at
-        + (a[..at].iter().rev().zip(b[..at].iter().rev()))
-            .take_while(|(x, y)| x == y)
-            .count()
 }
 
 #[cfg(test)]
