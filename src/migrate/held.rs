@@ -6,9 +6,10 @@ use super::parsed::{Held, Parsed};
 use crate::path::{Segment, ValuePath};
 use crate::splice::embedded::Carrier;
 use crate::text::Diagnostic;
-use crate::yaml::{self, Limits, Node, NodeKind, Stream, Typing};
+use crate::yaml::{self, Limits, Node, NodeKind, ScalarStyle, Stream, Typing};
 use serde_json::Value;
 use std::borrow::Cow;
+use std::ops::Range;
 
 /// A string that reads as the start of a values document but is not one YAML mapping.
 pub(crate) struct Unreadable<'a> {
@@ -29,14 +30,26 @@ impl Unreadable<'_> {
     }
 }
 
-/// Every string of `files` that holds one YAML mapping, parsed as a candidate of its own; the
-/// strings that look like values and are not one, with why.
-pub(crate) fn find<'a>(
-    files: &[Parsed<'a>],
-    typing: Typing,
-) -> (Vec<Parsed<'a>>, Vec<Unreadable<'a>>) {
-    let mut held = Vec::new();
-    let mut unreadable = Vec::new();
+/// A string of a candidate file whose text starts as a YAML mapping does: read as a candidate
+/// of its own only when it could hold the values ([`Spot::read`]), since most never can.
+pub(crate) struct Spot<'a> {
+    /// Where the string is in its document.
+    pub at: ValuePath,
+    /// The string's text.
+    pub text: String,
+    /// The outer file: its index, name and text, and the document that holds the string.
+    file: usize,
+    path: &'a str,
+    outer: &'a str,
+    document: usize,
+    /// How the string is written, and its bytes in the outer text.
+    style: ScalarStyle,
+    range: Range<usize>,
+}
+
+/// Every string of `files` whose text starts as a YAML mapping does, not yet parsed.
+pub(crate) fn find<'a>(files: &[Parsed<'a>], typing: Typing) -> Vec<Spot<'a>> {
+    let mut spots = Vec::new();
     for (index, file) in files.iter().enumerate() {
         // Most files hold no block scalar and no escaped line break: nothing to walk.
         let Cow::Borrowed(outer) = &file.text else {
@@ -45,53 +58,42 @@ pub(crate) fn find<'a>(
         if !outer.contains('|') && !outer.contains('>') && !outer.contains("\\n") {
             continue;
         }
-        let stream = &file.stream;
-        for (document, root) in stream.documents.iter().enumerate() {
+        for (document, root) in file.stream.documents.iter().enumerate() {
             for (at, node) in strings(&root.root, typing) {
-                let place = Place {
-                    file: index,
-                    outer,
-                    path: file.path,
-                    document,
+                let (Some(style), Some(text)) = (node.scalar_style(), node.scalar_text()) else {
+                    continue;
                 };
-                match place.read(at, node, typing) {
-                    Ok(parsed) => held.push(parsed),
-                    Err(Some(error)) => unreadable.push(error),
-                    Err(None) => {}
-                }
+                spots.push(Spot {
+                    at,
+                    text: text.to_string(),
+                    file: index,
+                    path: file.path,
+                    outer,
+                    document,
+                    style,
+                    range: node.range(),
+                });
             }
         }
     }
-    (held, unreadable)
+    spots
 }
 
-/// The outer file and document a string is read from.
-struct Place<'a> {
-    file: usize,
-    outer: &'a str,
-    path: &'a str,
-    document: usize,
-}
-
-impl<'a> Place<'a> {
-    /// The string at `at` parsed as a candidate; `Err(None)` when it holds no mapping at all.
-    fn read(
-        &self,
-        at: ValuePath,
-        node: &Node,
-        typing: Typing,
-    ) -> Result<Parsed<'a>, Option<Unreadable<'a>>> {
-        let inner = node.scalar_text().unwrap_or_default().to_string();
+impl<'a> Spot<'a> {
+    /// The string parsed as a candidate; `Err(None)` when it holds no mapping at all, else why
+    /// it is not one YAML mapping.
+    pub fn read(&self, typing: Typing) -> Result<Parsed<'a>, Option<Unreadable<'a>>> {
         let held = Held {
             file: self.file,
             outer: self.outer,
             document: self.document,
-            at,
-            carrier: Carrier::of(self.outer, node),
-            start: node.range().start,
+            at: self.at.clone(),
+            carrier: Carrier::of_scalar(self.outer, self.style, self.range.clone(), &self.text),
+            start: self.range.start,
         };
+        let inner = &self.text;
         let unreadable = |offset: usize, message: String| {
-            let offset = held.outer_offset(&inner, offset);
+            let offset = held.outer_offset(inner, offset);
             let what = format!(
                 "`{}` holds a string that is not one YAML mapping: {message}",
                 held.at
@@ -107,7 +109,7 @@ impl<'a> Place<'a> {
         let limits = Limits::default();
         // Checked to decode, its values not built: they are decoded when asked for, as an
         // outer file's are (most held documents are only scored on their trees).
-        let parsed = yaml::parse(&inner, &limits)
+        let parsed = yaml::parse(inner, &limits)
             .and_then(|stream| Ok((stream.check_json(typing, &limits)?, stream)));
         let (expanded, stream) = match parsed {
             Ok(parsed) => parsed,
@@ -120,7 +122,7 @@ impl<'a> Place<'a> {
         }
         let mut parsed = Parsed::new(
             self.path,
-            Cow::Owned(inner),
+            Cow::Owned(inner.clone()),
             (stream, expanded),
             None,
             typing,
@@ -288,5 +290,91 @@ impl<'t> Placer<'t> {
             .first()
             .map_or(0, |document| document.root.offset_of(&rest, self.typing));
         carrier.outer_offset(self.outer, inner, offset)
+    }
+}
+
+/// The strings found, each read at most once into the candidate files, those read appended in
+/// the order found.
+pub(crate) struct Strings<'a> {
+    spots: Vec<(Spot<'a>, Reading<'a>)>,
+    typing: Typing,
+    /// The index in the candidate files of the first string read.
+    first: Option<usize>,
+}
+
+/// What reading a string gave.
+enum Reading<'a> {
+    NotYet,
+    /// A candidate file, appended to the files.
+    Read,
+    /// No mapping at all.
+    Empty,
+    Unreadable(Unreadable<'a>),
+}
+
+impl<'a> Strings<'a> {
+    /// The strings `spots`, none read yet.
+    pub fn new(spots: Vec<Spot<'a>>, typing: Typing) -> Strings<'a> {
+        let spots = spots.into_iter().map(|s| (s, Reading::NotYet)).collect();
+        Strings {
+            spots,
+            typing,
+            first: None,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.spots.len()
+    }
+    /// Reads each string `wanted` picks into `files`; the indices of the files it added.
+    pub fn read_some(
+        &mut self,
+        files: &mut Vec<Parsed<'a>>,
+        wanted: impl Fn(&Spot<'a>) -> bool,
+    ) -> Range<usize> {
+        let start = files.len();
+        for (spot, reading) in &mut self.spots {
+            if matches!(reading, Reading::NotYet) && wanted(spot) {
+                self.first.get_or_insert(files.len());
+                *reading = read_into(spot, self.typing, files);
+            }
+        }
+        start..files.len()
+    }
+
+    /// Reads every string into `files`, all in the order found (those read before moved into
+    /// place); the strings that are not one YAML mapping, with why.
+    pub fn read_all(self, files: &mut Vec<Parsed<'a>>) -> Vec<Unreadable<'a>> {
+        let mut read_before = match self.first {
+            Some(first) => files.split_off(first).into_iter(),
+            None => Vec::new().into_iter(),
+        };
+        let mut unreadable = Vec::new();
+        for (spot, reading) in self.spots {
+            let reading = match reading {
+                Reading::NotYet => read_into(&spot, self.typing, files),
+                Reading::Read => {
+                    files.extend(read_before.next());
+                    Reading::Read
+                }
+                other => other,
+            };
+            if let Reading::Unreadable(why) = reading {
+                unreadable.push(why);
+            }
+        }
+        unreadable
+    }
+}
+
+/// Reads `spot`, appending it to `files` when it is a candidate.
+fn read_into<'a>(spot: &Spot<'a>, typing: Typing, files: &mut Vec<Parsed<'a>>) -> Reading<'a> {
+    match spot.read(typing) {
+        Ok(parsed) => {
+            files.push(parsed);
+            Reading::Read
+        }
+        Err(None) => Reading::Empty,
+        Err(Some(why)) => Reading::Unreadable(why),
     }
 }

@@ -1,13 +1,13 @@
 //! Finding the values root: given by `--prefix`, or discovered from the proposal (ADR 13, "Finding
 //! the keys"); a document's root in a file Helm's `-f` reads merged stands for its documents merged.
 
-use super::held::Unreadable;
+use super::held::{Strings, Unreadable};
 use super::outcome::{Refusal, RefusalKind};
 use super::parsed::Parsed;
 use crate::path::{self as tree, Nested, Segment, ValuePath};
 use crate::schema::Schema;
 use crate::text::Location;
-use crate::yaml::{self, View};
+use crate::yaml::{self, View, WordSets};
 use serde_json::{Map, Value};
 
 /// A place that may hold the values: a mapping in one document of one file.
@@ -31,14 +31,14 @@ pub struct Candidate {
 /// top-level key the base chart declares (its schema, its values.yaml, what its templates read:
 /// `known`). Candidates the base schema accepts as Helm judges a
 /// values file (coalesced with the chart's `defaults`, when given) are preferred.
-pub(crate) fn locate(
-    files: &[Parsed<'_>],
+pub(crate) fn locate<'a>(
+    files: &mut Vec<Parsed<'a>>,
+    mut strings: Strings<'a>,
     prefix: Option<&str>,
     proposal: Option<&Value>,
     base: &Schema,
     defaults: Option<&Value>,
     known: &[String],
-    unreadable: &[Unreadable<'_>],
 ) -> Result<Candidate, Box<Refusal>> {
     let given = match prefix {
         Some(text) => Some(ValuePath::parse(text).map_err(|e| {
@@ -55,9 +55,12 @@ pub(crate) fn locate(
         defaults,
         known,
     };
-    let found = match tried.on_trees(files, given.as_ref()) {
+    let found = match tried.on_trees(files, &mut strings, given.as_ref()) {
         Some(found) => found,
-        None => tried.decoded(files, given.as_ref(), unreadable),
+        None => {
+            let unreadable = strings.read_all(files);
+            tried.decoded(files, given.as_ref(), &unreadable)
+        }
     }?;
     // A document's root in a file Helm's `-f` merges stands for the merged documents.
     let merging = given.is_none() && found.prefix.is_root() && merges(&files[found.file]);
@@ -184,69 +187,145 @@ struct Accepted {
     score: usize,
 }
 
+/// What scoring the candidates on their trees has met: those accepted, how many in all, and,
+/// with a prefix given, the last.
+#[derive(Default)]
+struct Met {
+    accepted: Vec<Accepted>,
+    count: usize,
+    only: Option<Candidate>,
+}
+
+/// What a candidate's tree is scored by: the proposal's leaves (each leaf's first key with its
+/// index, sorted by key), or, without a proposal, the top-level keys the base chart declares.
+struct Scorer<'s> {
+    leaves: &'s [(ValuePath, &'s Value)],
+    firsts: Vec<(&'s str, usize)>,
+    declared: Vec<String>,
+}
+
 impl Tried<'_> {
     /// The values root found on the located trees, with the values of only the candidates that
     /// score decoded (values shared with the proposal or, without one, top-level keys the base
     /// chart declares): the same answer as [`locate`]'s when one of them is accepted; `None`
     /// when that does not decide (none scores, none is accepted, a document that is empty): the
-    /// caller decodes every document.
-    fn on_trees(
+    /// caller decodes every document. A string that may hold values is read only when it could
+    /// score as high as the best of the files (or lies on the given prefix).
+    fn on_trees<'a>(
         &self,
-        files: &[Parsed<'_>],
+        files: &mut Vec<Parsed<'a>>,
+        strings: &mut Strings<'a>,
         given: Option<&ValuePath>,
     ) -> Option<Result<Candidate, Box<Refusal>>> {
         let leaves = self.proposal.map(tree::leaves).unwrap_or_default();
-        let firsts = first_keys(&leaves);
-        let declared = match self.proposal {
-            Some(_) => Vec::new(),
-            None => declared(self.base, self.known),
-        };
-        let (mut accepted, mut count, mut only) = (Vec::new(), 0, None);
+        let scorer = self.scorer(&leaves);
+        let mut met = Met::default();
         for (file, parsed) in files.iter().enumerate() {
-            let stream = &parsed.stream;
-            for (document, located) in stream.documents.iter().enumerate() {
-                let view = View::new(located, parsed.typing);
-                let root = view.resolve(&located.root)?;
-                if root.is_scalar() && view.to_json(root).ok()?.is_null() {
-                    return None;
-                }
-                let mut found = |prefix: &dyn Fn() -> ValuePath, node| {
-                    let score = match self.proposal {
-                        Some(_) => shared(&view, node, &leaves, &firsts),
-                        None => declared_keys(&view, node, &declared),
-                    };
-                    let candidate = || Candidate {
-                        file,
-                        document,
-                        prefix: prefix(),
-                        merged: false,
-                    };
-                    count += 1;
-                    if given.is_some() {
-                        only = Some(candidate());
-                    }
-                    // Its values decoded only to be judged, one candidate at a time.
-                    if score > 0
-                        && accepted_as_root(self.base, self.defaults, &view.to_json(node).ok()?)
-                    {
-                        accepted.push(Accepted {
-                            candidate: candidate(),
-                            score,
-                        });
-                    }
-                    Some(())
-                };
-                each_candidate(parsed, &view, root, given, &mut found)?;
-            }
+            self.score_file(&scorer, parsed, file, given, &mut met)?;
         }
-        if given.is_some() && count == 1 {
-            return only.map(Ok);
+        let best = met.accepted.iter().map(|a| a.score).max();
+        let words = scorer.words();
+        let read = strings.read_some(files, |spot| match given {
+            Some(path) => path.starts_with(&spot.at),
+            None => best.is_some_and(|best| words.most(&spot.text) >= best),
+        });
+        for file in read {
+            self.score_file(&scorer, &files[file], file, given, &mut met)?;
+        }
+        if given.is_some() && met.count == 1 {
+            return met.only.map(Ok);
         }
         let basis = match self.proposal {
             Some(_) => SHARED,
             None => DECLARED,
         };
-        decide(files, accepted, basis, given.is_some())
+        decide(files, met.accepted, basis, given.is_some())
+    }
+
+    /// What candidates are scored by.
+    fn scorer<'s>(&self, leaves: &'s [(ValuePath, &'s Value)]) -> Scorer<'s> {
+        let firsts = first_keys(leaves);
+        let declared = match self.proposal {
+            Some(_) => Vec::new(),
+            None => declared(self.base, self.known),
+        };
+        Scorer {
+            leaves,
+            firsts,
+            declared,
+        }
+    }
+
+    /// Scores every candidate of one file's documents into `met`; `None` when a node cannot be
+    /// read or a document is empty.
+    fn score_file(
+        &self,
+        scorer: &Scorer<'_>,
+        parsed: &Parsed<'_>,
+        file: usize,
+        given: Option<&ValuePath>,
+        met: &mut Met,
+    ) -> Option<()> {
+        for (document, located) in parsed.stream.documents.iter().enumerate() {
+            let view = View::new(located, parsed.typing);
+            let root = view.resolve(&located.root)?;
+            if root.is_scalar() && view.to_json(root).ok()?.is_null() {
+                return None;
+            }
+            let mut found = |prefix: &dyn Fn() -> ValuePath, node| {
+                let score = scorer.score(&view, node, self.proposal.is_some());
+                let candidate = || Candidate {
+                    file,
+                    document,
+                    prefix: prefix(),
+                    merged: false,
+                };
+                met.count += 1;
+                if given.is_some() {
+                    met.only = Some(candidate());
+                }
+                // Its values decoded only to be judged, one candidate at a time.
+                if score > 0
+                    && accepted_as_root(self.base, self.defaults, &view.to_json(node).ok()?)
+                {
+                    met.accepted.push(Accepted {
+                        candidate: candidate(),
+                        score,
+                    });
+                }
+                Some(())
+            };
+            each_candidate(parsed, &view, root, given, &mut found)?;
+        }
+        Some(())
+    }
+}
+
+impl Scorer<'_> {
+    /// A mapping's score: the proposal's leaves it holds, or the declared keys it has.
+    fn score<'d>(&self, view: &View<'d>, node: &'d yaml::Node, by_proposal: bool) -> usize {
+        match by_proposal {
+            true => shared(view, node, self.leaves, &self.firsts),
+            false => declared_keys(view, node, &self.declared),
+        }
+    }
+
+    /// What a mapping's score counts, each as the words a text holding it holds: a scored
+    /// leaf's keys and string, or a declared key (once).
+    fn words(&self) -> WordSets<'_> {
+        let leaf = |leaf: usize| {
+            let (path, value) = &self.leaves[leaf];
+            let keys = path.segments().iter().filter_map(|segment| match segment {
+                Segment::Key(key) => Some(key.as_str()),
+                Segment::Index(_) => None,
+            });
+            keys.chain(value.as_str()).collect::<Vec<&str>>()
+        };
+        let mut declared: Vec<&str> = self.declared.iter().map(String::as_str).collect();
+        crate::order::by_key(&mut declared, |key| *key);
+        declared.dedup();
+        let leaves = self.firsts.iter().map(|&(_, at)| leaf(at));
+        WordSets::new(leaves.chain(declared.into_iter().map(|key| vec![key])))
     }
 }
 
@@ -601,6 +680,7 @@ fn refusal(kind: RefusalKind, message: String) -> Box<Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::migrate::held::find;
     use crate::migrate::read::parse_checked;
     use crate::yaml::Typing;
     use serde_json::json;
@@ -620,14 +700,18 @@ mod tests {
             },
         }))
         .unwrap_or_else(|e| panic!("{e:?}"));
-        let files: Vec<Parsed<'_>> = (texts.iter().enumerate())
-            .map(|(n, text)| {
-                let name = if n == 0 { "a.yaml" } else { "b.yaml" };
-                let read =
-                    parse_checked(name, text, Typing::Helm).unwrap_or_else(|e| panic!("{e:?}"));
-                Parsed::new(name, Cow::Borrowed(*text), read, None, Typing::Helm)
-            })
-            .collect();
+        let read = || -> Vec<Parsed<'static>> {
+            (texts.iter().enumerate())
+                .map(|(n, text)| {
+                    let name = if n == 0 { "a.yaml" } else { "b.yaml" };
+                    let read =
+                        parse_checked(name, text, Typing::Helm).unwrap_or_else(|e| panic!("{e:?}"));
+                    Parsed::new(name, Cow::Borrowed(*text), read, None, Typing::Helm)
+                })
+                .collect()
+        };
+        let strings =
+            |files: &[Parsed<'static>]| Strings::new(find(files, Typing::Helm), Typing::Helm);
         let known = ["extra".to_string()];
         let tried = Tried {
             proposal: None,
@@ -637,8 +721,51 @@ mod tests {
         };
         let given = prefix.map(|p| ValuePath::parse(p).unwrap_or_else(|e| panic!("{e}")));
         let words = |found: Result<Candidate, Box<Refusal>>| found.map_err(|r| r.message);
-        let on_trees = tried.on_trees(&files, given.as_ref()).map(words);
-        (on_trees, words(tried.decoded(&files, given.as_ref(), &[])))
+        // Strings read when they could decide, and every string read.
+        let mut lazily = read();
+        let mut held = strings(&lazily);
+        let on_trees = tried.on_trees(&mut lazily, &mut held, given.as_ref());
+        let mut all = read();
+        let unreadable = strings(&all).read_all(&mut all);
+        let decoded = tried.decoded(&all, given.as_ref(), &unreadable);
+        (on_trees.map(words), words(decoded))
+    }
+
+    #[test]
+    fn a_string_is_read_only_when_it_could_score_as_high_as_the_best() {
+        let base = Schema::from_value(json!({
+            "properties": {"gate": {"type": "object"}, "replicas": {"type": "integer"}},
+        }))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        let tried = Tried {
+            proposal: None,
+            base: &base,
+            defaults: None,
+            known: &[],
+        };
+        // The root scores 2; the first string's words hold one declared key, the second's two.
+        let text =
+            "gate: {}\nreplicas: 1\nnotes: |\n  gate: closed\nmore: |\n  gate: {}\n  replicas: 2\n";
+        let read = parse_checked("a.yaml", text, Typing::Helm).unwrap_or_else(|e| panic!("{e:?}"));
+        let mut files = vec![Parsed::new(
+            "a.yaml",
+            Cow::Borrowed(text),
+            read,
+            None,
+            Typing::Helm,
+        )];
+        let mut strings = Strings::new(find(&files, Typing::Helm), Typing::Helm);
+        let found = tried.on_trees(&mut files, &mut strings, None);
+        let read: Vec<String> = files
+            .iter()
+            .filter_map(|f| Some(f.held.as_ref()?.at.to_string()))
+            .collect();
+        assert_eq!(read, ["more"]);
+        let tie = found
+            .and_then(Result::err)
+            .map(|r| r.message)
+            .unwrap_or_default();
+        assert!(tie.starts_with("2 places tie with 2"), "{tie}");
     }
 
     #[test]
@@ -674,14 +801,15 @@ mod tests {
         for (text, prefix, want) in cases {
             let read =
                 parse_checked("a.yaml", text, Typing::Helm).unwrap_or_else(|e| panic!("{e:?}"));
-            let files = [Parsed::new(
+            let mut files = vec![Parsed::new(
                 "a.yaml",
                 Cow::Borrowed(text),
                 read,
                 None,
                 Typing::Helm,
             )];
-            let found = locate(&files, prefix, None, &base, None, &[], &[]);
+            let strings = Strings::new(Vec::new(), Typing::Helm);
+            let found = locate(&mut files, strings, prefix, None, &base, None, &[]);
             let got = match found {
                 Ok(c) if c.merged => format!("{}/{} `{}` merged", c.file, c.document, c.prefix),
                 Ok(c) => format!("{}/{} `{}`", c.file, c.document, c.prefix),
@@ -728,6 +856,24 @@ mod tests {
                 Some("a"),
                 "1/0 a",
             ),
+            // Values held in a string: one that cannot score as high as the root is not read;
+            // one that could, read, tying or winning; one on the given prefix, read.
+            (
+                &["gate: {}\nreplicas: 2\nconf: |\n  gate: {}\n"][..],
+                None,
+                "0/0 ",
+            ),
+            (
+                &["gate: {}\nconf: |\n  image: x\n"][..],
+                None,
+                "2 places tie with 1 top-level keys the base chart declares: the file root in a.yaml, `conf` (a YAML string) in a.yaml; give --prefix",
+            ),
+            (
+                &["gate: {}\nconf: |\n  image: x\n  replicas: 1\n"][..],
+                None,
+                "1/0 ",
+            ),
+            (&["a: 1\nconf: |\n  gate: {}\n"][..], Some("conf"), "1/0 "),
         ];
         let summary = |answer: &Answer| match answer {
             Ok(c) => format!("{}/{} {}", c.file, c.document, c.prefix),
@@ -750,6 +896,11 @@ mod tests {
             (
                 &["replicas: x\na:\n  replicas: y\n  image: z\n"][..],
                 "0/0 a",
+            ),
+            // A string that is not one mapping, named when nothing is found.
+            (
+                &["a:\n  b: 1\nconf: |\n  x: [\n"][..],
+                "no mapping in the candidate files shares any values with the proposal or any top-level key the base chart declares; give --prefix; a.yaml:5:1: `conf` holds a string that is not one YAML mapping",
             ),
         ];
         for (texts, want) in undecided {

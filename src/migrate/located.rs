@@ -2,7 +2,7 @@
 //! there, and the home the report names), or why there is none ([`NotLocated`]).
 
 use super::compiled::Compiled;
-use super::held::Unreadable;
+use super::held::Strings;
 use super::locate::{Candidate, locate};
 use super::merged;
 use super::outcome::{HomeKind, Refusal, RefusalKind, ValuesHome};
@@ -54,35 +54,42 @@ pub(crate) enum NotLocated<'r> {
     },
 }
 
+impl NotLocated<'_> {
+    /// A refusal placed nowhere in particular, before any values were found.
+    pub fn refused(refusal: Box<Refusal>) -> Self {
+        NotLocated::Refused {
+            refusal,
+            at: None,
+            home: None,
+        }
+    }
+}
+
 /// Why values an ApplicationSet renders are refused.
 const TEMPLATE_ACTIONS: &str = "the values hold template actions (`{{`) that the ApplicationSet renders before Helm reads them: edit the values of each generated Application, or the template by hand";
 
-/// Finds the values root in `files`, given by `prefix` or discovered (from the proposal, when
-/// there is one).
-pub(crate) fn located<'r>(
+/// Finds the values root's place in `files`, given by `prefix` or discovered (from the
+/// proposal, when there is one), reading into `files` those of `strings` that could hold it.
+pub(crate) fn place<'a>(
     compiled: &Compiled,
-    files: &'r [Parsed<'_>],
-    unreadable: &[Unreadable<'_>],
+    files: &mut Vec<Parsed<'a>>,
+    strings: Strings<'a>,
     prefix: Option<&str>,
     proposal: Option<&Value>,
-) -> Result<Located<'r>, NotLocated<'r>> {
+) -> Result<Candidate, Box<Refusal>> {
     // The file was written for the base chart: judged coalesced with its defaults when given.
     let defaults = compiled.base_side_defaults();
     let known = compiled.base_top_keys(defaults);
-    let candidate = locate(
-        files,
-        prefix,
-        proposal,
-        &compiled.base,
-        defaults,
-        &known,
-        unreadable,
-    )
-    .map_err(|refusal| NotLocated::Refused {
-        refusal,
-        at: None,
-        home: None,
-    })?;
+    let base = &compiled.base;
+    locate(files, strings, prefix, proposal, base, defaults, &known)
+}
+
+/// The values at `candidate`, the place found in `files`, and their home; or why Helm does not
+/// read them as values.
+pub(crate) fn located<'r>(
+    files: &'r [Parsed<'_>],
+    candidate: Candidate,
+) -> Result<Located<'r>, NotLocated<'r>> {
     let home = home(files, &candidate);
     let file = &files[candidate.file];
     let original = match candidate.merged {

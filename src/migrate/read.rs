@@ -1,6 +1,6 @@
 //! The read stage: every input parsed once, located errors for those that cannot be read.
 
-use super::held::{self, Unreadable};
+use super::held::{self, Strings};
 use super::parsed::Parsed;
 use super::request::{Named, SourceFile};
 use crate::path::ValuePath;
@@ -44,8 +44,8 @@ pub(crate) struct Read<'a> {
     pub proposal: Option<Proposal<'a>>,
     /// A person's answers, by path.
     pub answers: Vec<(ValuePath, Value)>,
-    /// Strings that read as the start of a values document and are not one YAML mapping.
-    pub unreadable: Vec<Unreadable<'a>>,
+    /// Strings of the files that read as the start of a values document, not yet parsed.
+    pub strings: Strings<'a>,
 }
 
 /// Parses one YAML input into its stream and documents, or a located diagnostic.
@@ -89,7 +89,7 @@ pub(crate) fn read<'a>(
             "at least one values file is needed",
         ));
     }
-    let mut files: Vec<Parsed<'a>> = files
+    let files: Vec<Parsed<'a>> = files
         .iter()
         .filter_map(|file| {
             match rendered_first(file)
@@ -109,11 +109,10 @@ pub(crate) fn read<'a>(
             }
         })
         .collect();
-    let (held, unreadable) = held::find(&files, typing);
-    files.extend(held);
+    let strings = Strings::new(held::find(&files, typing), typing);
     Read {
         files,
-        unreadable,
+        strings,
         proposal: proposal.and_then(|p| read_proposal(p, typing, errors)),
         answers: read_answers(answers, typing, errors),
     }

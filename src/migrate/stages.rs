@@ -8,7 +8,7 @@ use super::comment::comment;
 use super::compiled::Compiled;
 use super::facts::{Facts, facts};
 use super::judge::{Evidence, Judged, chart_faults, judge};
-use super::located::{Home, NotLocated, located};
+use super::located::{Home, NotLocated, located, place};
 use super::outcome::{MigrateReport, Refusal, Status};
 use super::read::Read;
 use super::refusals::{placed, unlocated};
@@ -22,8 +22,12 @@ pub(crate) fn diagnose(
     prefix: Option<&str>,
     renders: Option<&dyn Renders>,
 ) -> MigrateReport {
-    let files = read.files;
-    let located = match located(compiled, &files, &read.unreadable, prefix, None) {
+    let mut files = read.files;
+    let found = place(compiled, &mut files, read.strings, prefix, None);
+    let located = match found
+        .map_err(NotLocated::refused)
+        .and_then(|c| located(&files, c))
+    {
         Ok(located) => located,
         Err(not) => return finished(compiled, not_located(not), true),
     };
@@ -55,14 +59,18 @@ pub(crate) fn migrate(
 ) -> MigrateReport {
     // Each part goes its own way: the files to the write stage, the proposal's value to the
     // judge, its text to where the findings are placed.
-    let files = read.files;
+    let mut files = read.files;
     let answers = read.answers;
     let Some(proposal) = read.proposal else {
         return finished(compiled, MigrateReport::new(Status::Unchanged), true);
     };
     let text = proposal.text;
     let proposal = proposal.value;
-    let located = match located(compiled, &files, &read.unreadable, prefix, Some(&proposal)) {
+    let found = place(compiled, &mut files, read.strings, prefix, Some(&proposal));
+    let located = match found
+        .map_err(NotLocated::refused)
+        .and_then(|c| located(&files, c))
+    {
         Ok(located) => located,
         Err(not) => return finished(compiled, not_located(not), true),
     };

@@ -37,12 +37,21 @@ impl Carrier {
         let (Some(style), Some(decoded)) = (node.scalar_style(), node.scalar_text()) else {
             return Err("it is not a string".to_string());
         };
+        Carrier::of_scalar(outer, style, node.range(), decoded)
+    }
+
+    /// The carrier of a string scalar of `outer` written in `style` over `range` and read as
+    /// `decoded`, or why an edit could not be written back into it.
+    pub fn of_scalar(
+        outer: &str,
+        style: ScalarStyle,
+        range: Range<usize>,
+        decoded: &str,
+    ) -> Result<Carrier, String> {
         match style {
-            ScalarStyle::Literal => literal(outer, node.range(), decoded),
-            ScalarStyle::DoubleQuoted if !outer[node.range()].contains('\n') => {
-                Ok(Carrier::Quoted {
-                    range: node.range(),
-                })
+            ScalarStyle::Literal => literal(outer, range, decoded),
+            ScalarStyle::DoubleQuoted if !outer[range.clone()].contains('\n') => {
+                Ok(Carrier::Quoted { range })
             }
             ScalarStyle::Folded => Err(
                 "a folded block (`>`) joins its lines: an edit could not be written back without reflowing other lines; write it as a literal block (`|`)".to_string(),

@@ -20,6 +20,7 @@ mod source;
 mod tabs;
 mod typing;
 mod view;
+mod words;
 
 pub use crate::text::{LineCol, LineIndex};
 pub use build::is_printable;
@@ -36,6 +37,7 @@ pub use node::{
 pub use typing::{Typing, UnknownTyping};
 pub(crate) use values_migrate_yaml_parser::Seen;
 pub use view::View;
+pub(crate) use words::WordSets;
 
 /// Options for [`decode`]: how scalars are typed and the limits that apply.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
