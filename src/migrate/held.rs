@@ -323,9 +323,6 @@ impl<'a> Strings<'a> {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.spots.len()
-    }
     /// Reads each string `wanted` picks into `files`; the indices of the files it added.
     pub fn read_some(
         &mut self,
