@@ -148,11 +148,9 @@ fn strings(root: &Node, typing: Typing) -> Vec<(ValuePath, &Node)> {
     out
 }
 
-/// A step of the walk's path, borrowed from the tree (a path is built only for a string found).
-enum Step<'n> {
-    Key(Cow<'n, str>),
-    Index(usize),
-}
+/// A step of the walk's path: a key's node, or an index (a path is spelled, and its keys
+/// read, only for a string found).
+type Step<'n> = Result<&'n Node, usize>;
 
 fn walk<'n>(
     node: &'n Node,
@@ -163,27 +161,27 @@ fn walk<'n>(
     match node.kind() {
         NodeKind::Mapping { entries, .. } => {
             for entry in entries {
-                let Some(key) = entry.key.key_str(typing) else {
-                    continue;
-                };
-                path.push(Step::Key(key));
+                path.push(Ok(&entry.key));
                 walk(&entry.value, typing, path, out);
                 path.pop();
             }
         }
         NodeKind::Sequence { items, .. } => {
             for (index, item) in items.iter().enumerate() {
-                path.push(Step::Index(index));
+                path.push(Err(index));
                 walk(item, typing, path, out);
                 path.pop();
             }
         }
         NodeKind::Scalar { text, .. } if node.tag().is_none() && starts_as_mapping(text) => {
+            // A string under a key JSON cannot hold has no path.
             let segments = path.iter().map(|step| match step {
-                Step::Key(key) => Segment::Key(key.to_string()),
-                Step::Index(index) => Segment::Index(*index),
+                Ok(key) => Some(Segment::Key(key.key_str(typing)?.into_owned())),
+                Err(index) => Some(Segment::Index(*index)),
             });
-            out.push((ValuePath::from_segments(segments.collect()), node));
+            if let Some(segments) = segments.collect() {
+                out.push((ValuePath::from_segments(segments), node));
+            }
         }
         _ => {}
     }

@@ -9,6 +9,7 @@ use crate::schema::Schema;
 use crate::text::Location;
 use crate::yaml::{self, View, WordSets};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// A place that may hold the values: a mapping in one document of one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -272,8 +273,8 @@ impl Tried<'_> {
             if root.is_scalar() && view.to_json(root).ok()?.is_null() {
                 return None;
             }
-            let mut found = |prefix: &dyn Fn() -> ValuePath, node| {
-                let score = scorer.score(&view, node, self.proposal.is_some());
+            each_candidate(parsed, &view, root, given, &mut |prefix, node, entries| {
+                let score = scorer.score(&view, entries, self.proposal.is_some());
                 let candidate = || Candidate {
                     file,
                     document,
@@ -294,19 +295,19 @@ impl Tried<'_> {
                     });
                 }
                 Some(())
-            };
-            each_candidate(parsed, &view, root, given, &mut found)?;
+            })?;
         }
         Some(())
     }
 }
 
 impl Scorer<'_> {
-    /// A mapping's score: the proposal's leaves it holds, or the declared keys it has.
-    fn score<'d>(&self, view: &View<'d>, node: &'d yaml::Node, by_proposal: bool) -> usize {
+    /// A mapping's score, from its entries: the proposal's leaves it holds, or the declared
+    /// keys it has.
+    fn score<'d>(&self, view: &View<'d>, entries: &Entries<'d>, by_proposal: bool) -> usize {
         match by_proposal {
-            true => shared(view, node, self.leaves, &self.firsts),
-            false => declared_keys(view, node, &self.declared),
+            true => shared(view, entries, self.leaves, &self.firsts),
+            false => declared_keys(entries, &self.declared),
         }
     }
 
@@ -347,12 +348,10 @@ fn declared(base: &Schema, known: &[String]) -> Vec<String> {
 }
 
 /// How many of a mapping's keys, as its JSON object holds them, are in `declared`.
-fn declared_keys<'d>(view: &View<'d>, node: &'d yaml::Node, declared: &[String]) -> usize {
-    view.entries(node).map_or(0, |entries| {
-        (entries.iter())
-            .filter(|(key, _)| declared.iter().any(|d| d == key))
-            .count()
-    })
+fn declared_keys(entries: &Entries<'_>, declared: &[String]) -> usize {
+    (entries.iter())
+        .filter(|(key, _)| declared.iter().any(|d| d == key))
+        .count()
 }
 
 /// Each leaf's first key with the leaf's index, sorted by key.
@@ -367,8 +366,12 @@ fn first_keys<'l>(leaves: &'l [(ValuePath, &Value)]) -> Vec<(&'l str, usize)> {
     firsts
 }
 
-/// A candidate met: its path (spelled when asked for) and its node.
-type Found<'f, 'd> = dyn FnMut(&dyn Fn() -> ValuePath, &'d yaml::Node) -> Option<()> + 'f;
+/// A candidate met: its path (spelled when asked for), its node and its entries.
+type Found<'f, 'd> =
+    dyn FnMut(&dyn Fn() -> ValuePath, &'d yaml::Node, &Entries<'d>) -> Option<()> + 'f;
+
+/// A mapping's entries as its JSON object holds them.
+type Entries<'d> = [(Cow<'d, str>, &'d yaml::Node)];
 
 /// Hands `found` every mapping of one document that may hold the values: at the given prefix
 /// (within a document held in a string, below the string's place), or anywhere; `None` when a
@@ -382,9 +385,9 @@ fn each_candidate<'d>(
 ) -> Option<()> {
     let Some(path) = given else {
         let mut readable = Some(());
-        view.each_nested(|path, node| {
-            if node.entries().is_some() && readable.is_some() {
-                readable = found(&|| ValuePath::from_segments(path.to_vec()), node);
+        view.each_mapping(|path, node, entries| {
+            if readable.is_some() {
+                readable = found(&|| ValuePath::from_steps(path), node, entries);
             }
         })?;
         return readable;
@@ -394,8 +397,12 @@ fn each_candidate<'d>(
         None => Some(path.clone()),
     };
     let node = inner.as_ref().and_then(|p| view.get(root, p.segments()));
-    match (inner, node) {
-        (Some(inner), Some(node)) if node.entries().is_some() => found(&|| inner.clone(), node),
+    let entries = node.filter(|node| node.entries().is_some());
+    match (
+        inner,
+        entries.and_then(|node| Some((node, view.entries(node)?))),
+    ) {
+        (Some(inner), Some((node, entries))) => found(&|| inner.clone(), node, &entries),
         _ => Some(()),
     }
 }
@@ -420,33 +427,25 @@ fn decide(
     Some(Ok(pool.swap_remove(0).candidate))
 }
 
-/// How many of the proposal's `leaves` `node` holds at the same path with the same value;
-/// `firsts` is each leaf's first key with the leaf's index, sorted by key.
+/// How many of the proposal's `leaves` a mapping holds at the same path with the same value,
+/// from its `entries`; `firsts` is each leaf's first key with the leaf's index, sorted by key.
 fn shared<'d>(
     view: &View<'d>,
-    node: &'d yaml::Node,
+    entries: &Entries<'d>,
     leaves: &[(ValuePath, &Value)],
     firsts: &[(&str, usize)],
 ) -> usize {
-    // The node's entries that begin a leaf's path, the last of a repeated key kept.
-    let mut met: Vec<(usize, &'d yaml::Node)> = Vec::new();
-    view.each_entry(node, |key, value| {
-        let from = firsts.partition_point(|(first, _)| *first < &*key);
+    let mut count = 0;
+    for (key, value) in entries {
+        let from = firsts.partition_point(|(first, _)| *first < &**key);
         for &(_, leaf) in firsts[from..].iter().take_while(|(first, _)| *first == key) {
-            match met.iter_mut().find(|(l, _)| *l == leaf) {
-                Some(slot) => slot.1 = value,
-                None => met.push((leaf, value)),
-            }
-        }
-    });
-    met.iter()
-        .filter(|(leaf, value)| {
-            let (path, want) = &leaves[*leaf];
+            let (path, want) = &leaves[leaf];
             let rest = path.segments().get(1..).unwrap_or_default();
-            view.get(value, rest)
-                .is_some_and(|found| view.is_leaf_of(found, want))
-        })
-        .count()
+            let found = view.get(value, rest);
+            count += usize::from(found.is_some_and(|found| view.is_leaf_of(found, want)));
+        }
+    }
+    count
 }
 
 /// Whether the base schema accepts `node` as the values root, as Helm judges a values file

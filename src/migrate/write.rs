@@ -405,9 +405,10 @@ fn verify(
         replacement: proposal,
         expanded: file.expanded,
     };
-    let seen = yaml::matches_edited_seen(&file.text, after, typing, &Limits::default(), &unchanged);
-    verify::helm_reads_seen(&file.text, after, seen).map_err(|message| (message, None))?;
-    if seen.is_some() {
+    let read = yaml::matches_edited_seen(&file.text, after, typing, &Limits::default(), &unchanged);
+    let matched = read.is_some();
+    verify::helm_reads_seen(&file.text, after, read).map_err(|message| (message, None))?;
+    if matched {
         return Ok(());
     }
     let asked = Asked {

@@ -18,6 +18,16 @@ pub enum Segment {
     Index(usize),
 }
 
+/// A [`Segment`] borrowed from a tree while walking it: a path is spelled out only when asked
+/// for ([`ValuePath::from_steps`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step<'a> {
+    /// A mapping key.
+    Key(std::borrow::Cow<'a, str>),
+    /// A sequence index.
+    Index(usize),
+}
+
 /// A path from the values root to one value; the root itself is the empty path, printed `""`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ValuePath(Vec<Segment>);
@@ -43,6 +53,15 @@ impl ValuePath {
     /// The root path.
     pub fn root() -> Self {
         ValuePath(Vec::new())
+    }
+
+    /// The path of steps borrowed from a tree.
+    pub fn from_steps(steps: &[Step<'_>]) -> Self {
+        let segments = steps.iter().map(|step| match step {
+            Step::Key(key) => Segment::Key(key.to_string()),
+            Step::Index(index) => Segment::Index(*index),
+        });
+        ValuePath(segments.collect())
     }
 
     /// A path from its segments.

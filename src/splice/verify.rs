@@ -157,14 +157,22 @@ pub(crate) fn helm_reads(before: &str, after: &str) -> Result<(), String> {
     helm_reads_seen(before, after, None)
 }
 
-/// [`helm_reads`], told what the scanner met in `after` when its events were read whole
-/// (`yaml::matches_edited_seen`): `after` is parsed again only when it may hold a refusal.
+/// [`helm_reads`], told what reading `after` met when its events were read
+/// (`yaml::matches_edited_seen`): `after` is parsed again only when it may hold a refusal, and
+/// scanned for one only in the bytes read alone when the rest is the original's.
 pub(crate) fn helm_reads_seen(
     before: &str,
     after: &str,
-    seen: Option<yaml::Seen>,
+    read: Option<yaml::EditRead>,
 ) -> Result<(), String> {
-    match yaml::helm_refusal_of(after, seen) {
+    let refusal = match read {
+        Some(yaml::EditRead {
+            seen,
+            fresh: Some(fresh),
+        }) => yaml::helm_refusal_of_edit(after, seen, fresh),
+        read => yaml::helm_refusal_of(after, read.map(|read| read.seen)),
+    };
+    match refusal {
         Some(error) if yaml::helm_refusal_of(before, None).is_none() => {
             let line = after[..error.offset()].matches('\n').count() + 1;
             Err(format!(

@@ -46,10 +46,12 @@ impl FileResult {
 
     /// A file edited from `before` to `after`, with its diff.
     pub fn edited(path: &str, before: &str, after: String) -> FileResult {
+        let diff = crate::diff::unified(path, before, &after);
         FileResult {
             path: path.to_string(),
-            changed: before != after,
-            diff: crate::diff::unified(path, before, &after),
+            // A diff is written only for texts that differ (the texts compared again only then).
+            changed: !diff.is_empty() || before != after,
+            diff,
             before: before.to_string(),
             after,
         }

@@ -10,6 +10,7 @@ use super::limits::Limits;
 use super::node::Stream;
 use super::typing::Typing;
 use super::{escapes, flow, names, separator, tabs};
+use std::ops::Range;
 use values_migrate_yaml_parser::Seen;
 
 /// A parse as Helm's reader gives it: what it refuses that this crate's reader reads as the
@@ -72,6 +73,21 @@ pub(crate) fn helm_refusal_of(text: &str, seen: Option<Seen>) -> Option<YamlErro
     refusal_seen(text, &stream, Some(seen))
 }
 
+/// [`helm_refusal_of`] for an edit of a text whose bytes outside `fresh` are the original's and
+/// read as they did (`direct::EditRead`): only the fresh bytes are scanned for what may refuse,
+/// so a refusal the original held itself may go unfound (the edit did not make it).
+pub(crate) fn helm_refusal_of_edit(
+    text: &str,
+    seen: Seen,
+    fresh: Range<usize>,
+) -> Option<YamlError> {
+    let part = &text[fresh];
+    if !helm_may_refuse(part, Some(seen)) {
+        return None;
+    }
+    helm_refusal_of(text, Some(seen))
+}
+
 /// Whether `text` may hold what Helm's reader refuses and this crate's reads ([`helm_refusal`]
 /// says, on its located tree), told what the scanner met in it when a parse of its events did:
 /// then the anchors' names and the flow collections are the scanner's to tell, not the text's.
@@ -99,4 +115,26 @@ pub(crate) fn helm_suspect(text: &str, typing: Typing) -> bool {
         && (tabs::may_refuse(text)
             || escapes::may_refuse(text)
             || separator::helm_refusal(text).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_edit_is_scanned_for_a_refusal_only_where_it_is_fresh() {
+        let text = "a: 1\nb: \"x\\/y\"\nc: 3\n";
+        let (b, c) = (text.find("b:").unwrap(), text.find("c:").unwrap());
+        // The `\/` of `b` is the edit's.
+        let found = helm_refusal_of_edit(text, Seen::default(), b..c).map(|e| e.offset());
+        assert_eq!(found, Some(text.find('\\').unwrap()));
+        // Outside the fresh bytes: the original's own, not the edit's.
+        assert_eq!(helm_refusal_of_edit(text, Seen::default(), 0..b), None);
+        // What the scanner met is asked whatever the bytes.
+        let seen = Seen {
+            odd_anchor: true,
+            ..Seen::default()
+        };
+        assert!(helm_refusal_of_edit(text, seen, 0..b).is_some());
+    }
 }

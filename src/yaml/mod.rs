@@ -24,18 +24,19 @@ mod words;
 
 pub use crate::text::{LineCol, LineIndex};
 pub use build::is_printable;
-pub(crate) use direct::matches_edited_seen;
+pub(crate) use direct::{EditRead, matches_edited_seen};
 pub use direct::{Expected, Unchanged, matches_located};
 pub use error::{YamlError, YamlErrorKind};
 pub use helm_refusal::helm_refusal;
-pub(crate) use helm_refusal::{helm_refusal_of, helm_suspect, helm_suspect_seen};
+pub(crate) use helm_refusal::{
+    helm_refusal_of, helm_refusal_of_edit, helm_suspect, helm_suspect_seen,
+};
 pub use limits::Limits;
 pub use node::{
     Alias, Document, DuplicateKey, Entry, MergeKey, Node, NodeKind, PathStep, Properties,
     ScalarStyle, Stream,
 };
 pub use typing::{Typing, UnknownTyping};
-pub(crate) use values_migrate_yaml_parser::Seen;
 pub use view::View;
 pub(crate) use words::WordSets;
 

@@ -170,24 +170,16 @@ pub(crate) fn block_scalar_end(text: &str, start: usize, token_end: usize) -> us
     while at < token_end && !is_break(bytes[at]) {
         at += 1;
     }
-    // Every later line up to the token's end is content or white space.
-    while at < token_end {
-        // `at` is on a line break: step over it to the next line.
-        at += if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
-            2
-        } else {
-            1
-        };
-        let mut has_content = false;
-        while at < token_end && !is_break(bytes[at]) {
-            has_content |= !is_blank(bytes[at]);
-            at += 1;
+    // The last later line up to the token's end that holds content ends the scalar, at its
+    // line break (found from the token's end: the lines between are the scalar's).
+    let later = bytes.get(at..token_end).unwrap_or_default();
+    match later.iter().rposition(|&b| !is_blank(b) && !is_break(b)) {
+        Some(last) => {
+            let rest = &later[last..];
+            at + last + rest.iter().position(|&b| is_break(b)).unwrap_or(rest.len())
         }
-        if has_content {
-            end = at;
-        }
+        None => end,
     }
-    end
 }
 
 /// The offset just after the closing `closer` of a flow collection, searching from `from`.
@@ -293,6 +285,52 @@ mod tests {
         assert_eq!(&text[start..end], "|-2 # c |\n   a  \n\n   b");
         let text = "k: >\nn: 1";
         assert_eq!(block_scalar_end(text, 3, 5), 4);
+    }
+
+    /// The end found from the token's end is the one a walk of every line finds.
+    #[test]
+    fn a_block_scalars_end_is_its_last_line_with_content() {
+        fn walked(bytes: &[u8], start: usize, token_end: usize) -> usize {
+            let mut end = start + 1;
+            while end < token_end && matches!(bytes[end], b'+' | b'-' | b'0'..=b'9') {
+                end += 1;
+            }
+            let mut at = end;
+            while at < token_end && !is_break(bytes[at]) {
+                at += 1;
+            }
+            while at < token_end {
+                at += if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                let mut has_content = false;
+                while at < token_end && !is_break(bytes[at]) {
+                    has_content |= !is_blank(bytes[at]);
+                    at += 1;
+                }
+                if has_content {
+                    end = at;
+                }
+            }
+            end
+        }
+        let pieces = ["|", "-", "2", " ", "\t", "\n", "\r\n", "\r", "a", "#"];
+        for round in 0..3000usize {
+            let text: String = (0..round % 13)
+                .map(|i| pieces[(i * 7 + round / 3 + i * round) % pieces.len()])
+                .collect();
+            let text = format!("|{text}");
+            for token_end in 0..=text.len() {
+                let want = walked(text.as_bytes(), 0, token_end);
+                assert_eq!(
+                    block_scalar_end(&text, 0, token_end),
+                    want,
+                    "{text:?} {token_end}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::json::{Anchors, anchors_of};
 use super::limits::Limits;
 use super::node::{Document, Entry, Node, NodeKind};
 use super::typing::Typing;
-use crate::path::Segment;
+use crate::path::{Segment, Step};
 
 /// A document's located tree read as its JSON value. Meant for a document that decodes
 /// ([`super::Stream::check_json`]); what it cannot read (an alias to no anchor, a key JSON
@@ -140,32 +140,6 @@ impl<'d> View<'d> {
         self.resolve(&found.value)
     }
 
-    /// Every entry of a mapping with its key, as [`View::entries`] but without building a list
-    /// for a mapping with no merge key (a repeated key is met more than once there, the last
-    /// one last); `None` for a node that is not a mapping, or a key JSON cannot hold.
-    pub fn each_entry(
-        &self,
-        node: &'d Node,
-        mut each: impl FnMut(Cow<'d, str>, &'d Node),
-    ) -> Option<()> {
-        let NodeKind::Mapping { entries, .. } = self.resolve(node)?.kind() else {
-            return None;
-        };
-        if !self.plain(entries) {
-            self.entries(node)?
-                .into_iter()
-                .for_each(|(k, v)| each(k, v));
-            return Some(());
-        }
-        for entry in entries {
-            each(
-                self.resolve(&entry.key)?.key_str(self.typing)?,
-                &entry.value,
-            );
-        }
-        Some(())
-    }
-
     /// The node at `path` below `node` (aliases followed), as the JSON value's path reads.
     pub fn get(&self, node: &'d Node, path: &[Segment]) -> Option<&'d Node> {
         let mut node = self.resolve(node)?;
@@ -204,34 +178,37 @@ impl<'d> View<'d> {
         node.to_json_in(self.document, self.typing, &limits, &self.anchors)
     }
 
-    /// Calls `each` with every mapping and sequence of the document (the root included) and
-    /// its path, parents before children, in the order of [`crate::path::nested`] on its JSON
-    /// value (no list of them is built); `None` when a node cannot be read.
-    pub fn each_nested(&self, mut each: impl FnMut(&[Segment], &'d Node)) -> Option<()> {
+    /// Calls `each` with every mapping of the document (the root included), its path and its
+    /// entries as its JSON object holds them, parents before children, in the order of
+    /// [`crate::path::nested`] on its JSON value (no list of them is built); `None` when a node
+    /// cannot be read.
+    pub fn each_mapping(
+        &self,
+        mut each: impl FnMut(&[Step<'d>], &'d Node, &[(Cow<'d, str>, &'d Node)]),
+    ) -> Option<()> {
         let root = self.resolve(&self.document.root)?;
         // Each node to visit with its depth and the step to it.
-        let mut stack: Vec<(usize, Option<Segment>, &'d Node)> = vec![(0, None, root)];
-        let mut path: Vec<Segment> = Vec::new();
+        let mut stack: Vec<(usize, Option<Step<'d>>, &'d Node)> = vec![(0, None, root)];
+        let mut path: Vec<Step<'d>> = Vec::new();
         while let Some((depth, step, node)) = stack.pop() {
             path.truncate(depth.saturating_sub(1));
             path.extend(step);
             match node.kind() {
                 NodeKind::Mapping { .. } => {
                     let entries = self.entries(node)?;
-                    each(&path, node);
+                    each(&path, node, &entries);
                     for (key, value) in entries.into_iter().rev() {
                         let child = self.resolve(value)?;
                         if !child.is_scalar() {
-                            stack.push((depth + 1, Some(Segment::Key(key.into_owned())), child));
+                            stack.push((depth + 1, Some(Step::Key(key)), child));
                         }
                     }
                 }
                 NodeKind::Sequence { items, .. } => {
-                    each(&path, node);
                     for (at, item) in items.iter().enumerate().rev() {
                         let child = self.resolve(item)?;
                         if !child.is_scalar() {
-                            stack.push((depth + 1, Some(Segment::Index(at)), child));
+                            stack.push((depth + 1, Some(Step::Index(at)), child));
                         }
                     }
                 }

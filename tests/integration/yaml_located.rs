@@ -36,15 +36,29 @@ fn the_view_reads_every_mapping_and_path_as_the_decoded_value() {
         for (located, value) in stream.documents.iter().zip(&documents) {
             let view = View::new(located, Typing::Helm);
             let mut list = Vec::new();
-            let walked = view.each_nested(|path, node| {
-                list.push((ValuePath::from_segments(path.to_vec()), node));
+            let walked = view.each_mapping(|path, node, entries| {
+                let keys: Vec<String> = entries.iter().map(|(key, _)| key.to_string()).collect();
+                let values: Vec<_> = entries.iter().map(|(_, v)| view.to_json(v).ok()).collect();
+                list.push((ValuePath::from_steps(path), node, keys, values));
             });
             assert!(walked.is_some(), "{name}: not walked");
-            let want = path::nested(value);
+            let nested = path::nested(value);
+            let want: Vec<usize> = (0..nested.len())
+                .filter(|&at| nested[at].value.is_object())
+                .collect();
             assert_eq!(list.len(), want.len(), "{name}");
-            for (at, (path, node)) in list.iter().enumerate() {
-                assert_eq!(*path, path::nested_path(&want, at), "{name}");
-                assert_eq!(view.to_json(node).ok().as_ref(), Some(want[at].value));
+            for ((path, node, keys, values), &at) in list.iter().zip(&want) {
+                assert_eq!(*path, path::nested_path(&nested, at), "{name}");
+                assert_eq!(view.to_json(node).ok().as_ref(), Some(nested[at].value));
+                // The entries are the JSON object's, in its order.
+                let object = nested[at].value.as_object().expect("a mapping");
+                assert!(keys.iter().eq(object.keys()), "{name}: `{path}`");
+                assert!(
+                    values
+                        .iter()
+                        .zip(object.values())
+                        .all(|(v, o)| v.as_ref() == Some(o))
+                );
                 listed += 1;
             }
             for (at, _) in path::leaves(value) {

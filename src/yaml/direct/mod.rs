@@ -28,7 +28,7 @@ use super::typing::{self, Typed, Typing};
 pub use compare::Expected;
 pub(crate) use compare::matches;
 pub use located::{Unchanged, matches_located};
-pub(crate) use region::matches_edited_seen;
+pub(crate) use region::{EditRead, matches_edited_seen};
 
 /// A collection being decoded.
 enum Open {

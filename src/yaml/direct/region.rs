@@ -27,6 +27,14 @@ struct Region {
     entries: Range<usize>,
 }
 
+/// What reading an edited text met: what the scanner met, and the bytes read alone when the
+/// rest is provably the original's, read as it was (`None`: the whole text was read).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EditRead {
+    pub seen: Seen,
+    pub fresh: Option<Range<usize>>,
+}
+
 /// [`located::matches_located_seen`] for `text`, an edit of `original` (the text `expected`'s
 /// stream was parsed from): the edited region alone when that is provably the same answer, the
 /// whole text otherwise.
@@ -36,18 +44,23 @@ pub(crate) fn matches_edited_seen(
     typing: Typing,
     limits: &Limits,
     expected: &Unchanged<'_>,
-) -> Option<Seen> {
-    let alone = region(original, text, typing, expected)
-        .and_then(|region| read_alone(text, typing, limits, expected, region))
-        .zip(expected.stream.seen);
-    match alone {
+) -> Option<EditRead> {
+    let alone = region(original, text, typing, expected).and_then(|region| {
+        let bytes = region.bytes.clone();
+        read_alone(text, typing, limits, expected, region).map(|seen| (seen, bytes))
+    });
+    match alone.zip(expected.stream.seen) {
         // What the scanner met is the region's and, outside it, the original's.
-        Some((seen, outside)) => Some(Seen {
-            flow_suspect: seen.flow_suspect || outside.flow_suspect,
-            odd_anchor: seen.odd_anchor || outside.odd_anchor,
+        Some(((seen, bytes), outside)) => Some(EditRead {
+            seen: Seen {
+                flow_suspect: seen.flow_suspect || outside.flow_suspect,
+                odd_anchor: seen.odd_anchor || outside.odd_anchor,
+            },
+            fresh: Some(bytes),
         }),
         // A difference, or something the regional walk does not take: the whole walk's answer.
-        None => located::matches_located_seen(text, typing, limits, expected),
+        None => located::matches_located_seen(text, typing, limits, expected)
+            .map(|seen| EditRead { seen, fresh: None }),
     }
 }
 
@@ -207,7 +220,9 @@ mod tests {
         });
         let regional = matches_edited_seen(original, edited, typing, &limits, &unchanged);
         let whole = located::matches_located_seen(edited, typing, &limits, &unchanged);
-        assert_eq!(regional, whole, "{edited:?}");
+        assert_eq!(regional.as_ref().map(|read| read.seen), whole, "{edited:?}");
+        let fresh = regional.as_ref().and_then(|read| read.fresh.clone());
+        assert_eq!(fresh, taken, "{edited:?}");
         (taken, regional.is_some())
     }
 
@@ -404,7 +419,7 @@ mod tests {
             &Limits::default(),
             &unchanged,
         );
-        assert!(seen.is_some_and(|seen| seen.flow_suspect));
+        assert!(seen.is_some_and(|read| read.seen.flow_suspect));
         assert!(verified(original, &edited, &json!({"w": 3})).0.is_some());
     }
 
