@@ -322,9 +322,7 @@ impl Scorer<'_> {
             });
             keys.chain(value.as_str()).collect::<Vec<&str>>()
         };
-        let mut declared: Vec<&str> = self.declared.iter().map(String::as_str).collect();
-        crate::order::by_key(&mut declared, |key| *key);
-        declared.dedup();
+        let declared = crate::order::set(self.declared.iter().map(String::as_str));
         let leaves = self.firsts.iter().map(|&(_, at)| leaf(at));
         WordSets::new(leaves.chain(declared.into_iter().map(|key| vec![key])))
     }

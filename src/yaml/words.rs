@@ -9,13 +9,11 @@
 //! (plain, quoted, a block scalar's line, an anchor's value a merge copies), unless escapes spell
 //! it, which are read here, or it is binary, when the text is taken to hold every word.
 
-use std::collections::HashMap;
-
 /// Sets of words, each to be held whole (a leaf's keys and its string, say): how many of them
 /// a text may hold.
 pub(crate) struct WordSets<'w> {
-    /// Every plain word of the sets, and its index.
-    words: HashMap<&'w str, usize>,
+    /// Every plain word of the sets, sorted; a word's index is its place here.
+    words: Vec<&'w str>,
     /// Each set's plain words, by index (a set with none: any text may hold it).
     sets: Vec<Vec<usize>>,
     /// Which lengths (bit `n`, for `n` < 63; bit 63 for any longer) and which first bytes the
@@ -27,21 +25,17 @@ pub(crate) struct WordSets<'w> {
 impl<'w> WordSets<'w> {
     /// The sets given; of each, only the plain words can be looked for.
     pub fn new<S: IntoIterator<Item = &'w str>>(sets: impl IntoIterator<Item = S>) -> Self {
-        let mut words: HashMap<&str, usize> = HashMap::new();
-        let sets = (sets.into_iter())
-            .map(|set| {
-                let plain = set.into_iter().filter(|word| is_plain_word(word));
-                plain
-                    .map(|word| {
-                        let next = words.len();
-                        *words.entry(word).or_insert(next)
-                    })
-                    .collect()
-            })
+        let sets: Vec<Vec<&str>> = (sets.into_iter())
+            .map(|set| set.into_iter().filter(|word| is_plain_word(word)).collect())
+            .collect();
+        let words = crate::order::set(sets.iter().flatten().copied());
+        let index = |word: &str| words.binary_search(&word).unwrap_or_default();
+        let sets = (sets.iter())
+            .map(|set| set.iter().map(|word| index(word)).collect())
             .collect();
         let mut lengths = 0;
         let mut firsts = [false; 128];
-        for word in words.keys() {
+        for word in &words {
             lengths |= 1 << word.len().min(63);
             firsts[usize::from(word.as_bytes()[0] & 0x7f)] = true;
         }
@@ -75,7 +69,7 @@ impl<'w> WordSets<'w> {
         let mut held = vec![false; self.words.len()];
         let mut left = held.len();
         let mut hold = |word: &str| {
-            if let Some(&at) = self.words.get(word)
+            if let Ok(at) = self.words.binary_search(&word)
                 && !held[at]
             {
                 held[at] = true;
@@ -124,8 +118,11 @@ fn escaped_word(rest: &str) -> Option<String> {
             b'\\' => {
                 escaped = true;
                 let code = |digits: usize| {
-                    let hex = rest.get(at + 2..at + 2 + digits)?;
-                    u8::try_from(u32::from_str_radix(hex, 16).ok()?).ok()
+                    let hex = bytes.get(at + 2..at + 2 + digits)?;
+                    let value = hex.iter().try_fold(0u32, |value, &digit| {
+                        Some(value << 4 | char::from(digit).to_digit(16)?)
+                    })?;
+                    u8::try_from(value).ok()
                 };
                 match *bytes.get(at + 1)? {
                     b'x' => (code(2)?, 4),
@@ -168,12 +165,12 @@ fn continued(bytes: &[u8], at: usize) -> Option<usize> {
 /// Whether a binary tag may be in `text`: a tag (`!…`) that names it or holds an escape, or a
 /// `%TAG` directive, whose handle may spell it.
 fn may_be_binary(text: &str) -> bool {
-    let tagged = text.match_indices('!').any(|(at, _)| {
-        let tag = text[at..]
-            .split([' ', '\t', '\n', '\r'])
-            .next()
-            .unwrap_or_default();
-        tag.contains("binary") || tag.contains('%')
+    let bytes = text.as_bytes();
+    let tagged = (0..bytes.len()).filter(|&at| bytes[at] == b'!').any(|at| {
+        let rest = &bytes[at..];
+        let end = rest.iter().position(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+        let tag = &rest[..end.unwrap_or(rest.len())];
+        tag.windows(6).any(|w| w == b"binary") || tag.contains(&b'%')
     });
     tagged || text.contains("%TAG")
 }
