@@ -16,10 +16,9 @@ pub(crate) struct WordSets<'w> {
     words: Vec<&'w str>,
     /// Each set's plain words, by index (a set with none: any text may hold it).
     sets: Vec<Vec<usize>>,
-    /// Which lengths (bit `n`, for `n` < 63; bit 63 for any longer) and which first bytes the
-    /// words have: most of a text's words are passed over on these alone.
-    lengths: u64,
-    firsts: [bool; 128],
+    /// A bit for each word's length and first, middle and last bytes ([`sketch`]): most of a
+    /// text's words are passed over on it alone.
+    sketches: [u64; 64],
 }
 
 impl<'w> WordSets<'w> {
@@ -33,23 +32,22 @@ impl<'w> WordSets<'w> {
         let sets = (sets.iter())
             .map(|set| set.iter().map(|word| index(word)).collect())
             .collect();
-        let mut lengths = 0;
-        let mut firsts = [false; 128];
+        let mut sketches = [0; 64];
         for word in &words {
-            lengths |= 1 << word.len().min(63);
-            firsts[usize::from(word.as_bytes()[0] & 0x7f)] = true;
+            let bit = sketch(word.as_bytes());
+            sketches[bit / 64] |= 1 << (bit % 64);
         }
         WordSets {
             words,
             sets,
-            lengths,
-            firsts,
+            sketches,
         }
     }
 
     /// Whether `word`, a whole word of a text, may be one of the words.
     fn may_be_one(&self, word: &[u8]) -> bool {
-        self.lengths & (1 << word.len().min(63)) != 0 && self.firsts[usize::from(word[0] & 0x7f)]
+        let bit = sketch(word);
+        self.sketches[bit / 64] & (1 << (bit % 64)) != 0
     }
 
     /// How many of the sets `text` may hold whole as keys and strings: those whose every plain
@@ -79,16 +77,12 @@ impl<'w> WordSets<'w> {
         };
         let bytes = text.as_bytes();
         let mut at = 0;
-        while at < bytes.len() {
-            if !in_word(bytes[at]) {
-                at += 1;
-                continue;
-            }
-            let start = at;
-            while at < bytes.len() && in_word(bytes[at]) {
-                at += 1;
-            }
-            if self.may_be_one(&bytes[start..at]) && hold(&text[start..at]) {
+        while let Some(skip) = bytes[at..].iter().position(|&b| in_word(b)) {
+            let start = at + skip;
+            let rest = &bytes[start..];
+            let len = rest.iter().position(|&b| !in_word(b)).unwrap_or(rest.len());
+            at = start + len;
+            if self.may_be_one(&rest[..len]) && hold(&text[start..at]) {
                 return held;
             }
         }
@@ -165,14 +159,28 @@ fn continued(bytes: &[u8], at: usize) -> Option<usize> {
 /// Whether a binary tag may be in `text`: a tag (`!…`) that names it or holds an escape, or a
 /// `%TAG` directive, whose handle may spell it.
 fn may_be_binary(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let tagged = (0..bytes.len()).filter(|&at| bytes[at] == b'!').any(|at| {
-        let rest = &bytes[at..];
-        let end = rest.iter().position(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+    let tagged = text.match_indices('!').any(|(at, _)| {
+        let rest = &text.as_bytes()[at..];
+        let end = rest
+            .iter()
+            .position(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
         let tag = &rest[..end.unwrap_or(rest.len())];
         tag.windows(6).any(|w| w == b"binary") || tag.contains(&b'%')
     });
     tagged || text.contains("%TAG")
+}
+
+/// A word's bit among 4,096, from its length and its first, middle and last bytes.
+fn sketch(word: &[u8]) -> usize {
+    let byte = |at: usize| usize::from(word.get(at).copied().unwrap_or_default());
+    let len = word.len();
+    (len * 0x9E37
+        ^ byte(0) * 0x85EB
+        ^ byte(len / 2) * 0xC2B3
+        ^ byte(len.saturating_sub(1)) * 0x27D5)
+        .wrapping_mul(0x9E37_79B9)
+        >> 7
+        & 4095
 }
 
 /// A byte a plain word may hold.

@@ -863,8 +863,11 @@ impl<'input, T: Input> Scanner<'input, T> {
             ':' if self.flow_level > 0
                 && (is_flow(nc) || self.mark.index == self.adjacent_value_allowed_at) =>
             {
-                // go-yaml takes a `:` right before a flow indicator into the scalar before it.
-                self.seen.flow_suspect |= is_flow(nc);
+                // go-yaml takes a `:` right before a flow indicator into the plain scalar before
+                // it; after a quoted scalar or a collection (as JSON writes `"a":{`), that `:` is
+                // the value indicator for both readers.
+                self.seen.flow_suspect |=
+                    is_flow(nc) && self.mark.index != self.adjacent_value_allowed_at;
                 self.fetch_flow_value()
             }
             // Is it an alias?

@@ -138,6 +138,10 @@ fn the_scanner_says_whether_it_met_a_flow_collection_or_an_anchor_name_go_yaml_r
         "a: 1 # {x} &y.z\nb: |\n  [c] *d.e\nc: \"{f}\"\nd: [x, \"y:z\", {e: f}]\ne: {\n  k: 1,\n  l:\n    2\n}\n",
     );
     assert!(!none.flow_suspect && !none.odd_anchor);
+    // JSON as `JSON.stringify` writes it: a `:` right after a quoted key or a collection is the
+    // value indicator for go-yaml too.
+    let json = seen("{\"a\":{\"b\":\"x\"},\"c\":[\"d\",{\"e\":[]}],\"f\":{}}\n");
+    assert!(!json.flow_suspect);
     for text in [
         "k: {\n k\n :\n v\n }\n",
         "a: {x:, y: 1}\n",
