@@ -174,13 +174,11 @@ fn may_be_binary(text: &str) -> bool {
 fn sketch(word: &[u8]) -> usize {
     let byte = |at: usize| usize::from(word.get(at).copied().unwrap_or_default());
     let len = word.len();
-    (len * 0x9E37
-        ^ byte(0) * 0x85EB
-        ^ byte(len / 2) * 0xC2B3
-        ^ byte(len.saturating_sub(1)) * 0x27D5)
-        .wrapping_mul(0x9E37_79B9)
-        >> 7
-        & 4095
+    let mixed = len.wrapping_mul(0x9E37)
+        ^ byte(0).wrapping_mul(0x85EB)
+        ^ byte(len / 2).wrapping_mul(0xC2B3)
+        ^ byte(len.saturating_sub(1)).wrapping_mul(0x27D5);
+    (mixed.wrapping_mul(0x9E37_79B9) >> 7) & 4095
 }
 
 /// A byte a plain word may hold.
