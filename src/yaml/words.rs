@@ -232,6 +232,8 @@ mod tests {
             0
         );
         assert_eq!(sets.most("config: |\n  nothing here\n"), 0);
+        // A word of any length is read.
+        assert_eq!(sets.most(&format!("k: {}\nreplicas: 1\n", "a".repeat(300_000))), 1);
     }
 
     #[test]
