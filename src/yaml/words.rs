@@ -233,7 +233,10 @@ mod tests {
         );
         assert_eq!(sets.most("config: |\n  nothing here\n"), 0);
         // A word of any length is read.
-        assert_eq!(sets.most(&format!("k: {}\nreplicas: 1\n", "a".repeat(300_000))), 1);
+        assert_eq!(
+            sets.most(&format!("k: {}\nreplicas: 1\n", "a".repeat(300_000))),
+            1
+        );
     }
 
     #[test]
@@ -297,11 +300,8 @@ mod tests {
                 )
             });
             assert!(read.iter().any(Result::is_ok), "{text:?}");
-            for value in read.into_iter().flatten() {
-                let mut words = Vec::new();
-                collect(&value[0], &mut words);
-                let sets = WordSets::new(words.iter().map(|word| [word.as_str()]));
-                assert_eq!(sets.most(text), words.len(), "{text:?}: {words:?}");
+            for documents in read.into_iter().flatten() {
+                holds_every_word(text, &documents, &format!("{text:?}"));
             }
         }
     }
@@ -329,14 +329,19 @@ mod tests {
                 let Ok(documents) = decode(&text, &DecodeOptions::default()) else {
                     continue;
                 };
-                let mut words = Vec::new();
-                documents.iter().for_each(|d| collect(d, &mut words));
-                let sets = WordSets::new(words.iter().map(|word| [word.as_str()]));
-                assert_eq!(sets.most(&text), words.len(), "{}", path.display());
+                holds_every_word(&text, &documents, &path.display().to_string());
                 checked += 1;
             }
         }
         assert!(checked > 100, "{checked} files");
+    }
+
+    /// Asserts that `text` may hold every key and string of its `documents`, each a set.
+    fn holds_every_word(text: &str, documents: &[serde_json::Value], name: &str) {
+        let mut words = Vec::new();
+        documents.iter().for_each(|d| collect(d, &mut words));
+        let sets = WordSets::new(words.iter().map(|word| [word.as_str()]));
+        assert_eq!(sets.most(text), words.len(), "{name}: {words:?}");
     }
 
     fn collect(value: &serde_json::Value, out: &mut Vec<String>) {
