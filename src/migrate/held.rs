@@ -45,6 +45,8 @@ pub(crate) struct Spot<'a> {
     /// How the string is written, and its bytes in the outer text.
     style: ScalarStyle,
     range: Range<usize>,
+    /// The typing its text is read with.
+    typing: Typing,
 }
 
 /// Every string of `files` whose text starts as a YAML mapping does, not yet parsed.
@@ -72,6 +74,7 @@ pub(crate) fn find<'a>(files: &[Parsed<'a>], typing: Typing) -> Vec<Spot<'a>> {
                     document,
                     style,
                     range: node.range(),
+                    typing,
                 });
             }
         }
@@ -82,7 +85,8 @@ pub(crate) fn find<'a>(files: &[Parsed<'a>], typing: Typing) -> Vec<Spot<'a>> {
 impl<'a> Spot<'a> {
     /// The string parsed as a candidate; `Err(None)` when it holds no mapping at all, else why
     /// it is not one YAML mapping.
-    pub fn read(&self, typing: Typing) -> Result<Parsed<'a>, Option<Unreadable<'a>>> {
+    pub fn read(&self) -> Result<Parsed<'a>, Option<Unreadable<'a>>> {
+        let typing = self.typing;
         let held = Held {
             file: self.file,
             outer: self.outer,
@@ -288,88 +292,5 @@ impl<'t> Placer<'t> {
             .first()
             .map_or(0, |document| document.root.offset_of(&rest, self.typing));
         carrier.outer_offset(self.outer, inner, offset)
-    }
-}
-
-/// The strings found, each read at most once into the candidate files, those read appended in
-/// the order found.
-pub(crate) struct Strings<'a> {
-    spots: Vec<(Spot<'a>, Reading<'a>)>,
-    typing: Typing,
-    /// The index in the candidate files of the first string read.
-    first: Option<usize>,
-}
-
-/// What reading a string gave.
-enum Reading<'a> {
-    NotYet,
-    /// A candidate file, appended to the files.
-    Read,
-    /// No mapping at all.
-    Empty,
-    Unreadable(Unreadable<'a>),
-}
-
-impl<'a> Strings<'a> {
-    /// The strings `spots`, none read yet.
-    pub fn new(spots: Vec<Spot<'a>>, typing: Typing) -> Strings<'a> {
-        let spots = spots.into_iter().map(|s| (s, Reading::NotYet)).collect();
-        Strings {
-            spots,
-            typing,
-            first: None,
-        }
-    }
-
-    /// Reads each string `wanted` picks into `files`; the indices of the files it added.
-    pub fn read_some(
-        &mut self,
-        files: &mut Vec<Parsed<'a>>,
-        wanted: impl Fn(&Spot<'a>) -> bool,
-    ) -> Range<usize> {
-        let start = files.len();
-        for (spot, reading) in &mut self.spots {
-            if matches!(reading, Reading::NotYet) && wanted(spot) {
-                self.first.get_or_insert(files.len());
-                *reading = read_into(spot, self.typing, files);
-            }
-        }
-        start..files.len()
-    }
-
-    /// Reads every string into `files`, all in the order found (those read before moved into
-    /// place); the strings that are not one YAML mapping, with why.
-    pub fn read_all(self, files: &mut Vec<Parsed<'a>>) -> Vec<Unreadable<'a>> {
-        let mut read_before = match self.first {
-            Some(first) => files.split_off(first).into_iter(),
-            None => Vec::new().into_iter(),
-        };
-        let mut unreadable = Vec::new();
-        for (spot, reading) in self.spots {
-            let reading = match reading {
-                Reading::NotYet => read_into(&spot, self.typing, files),
-                Reading::Read => {
-                    files.extend(read_before.next());
-                    Reading::Read
-                }
-                other => other,
-            };
-            if let Reading::Unreadable(why) = reading {
-                unreadable.push(why);
-            }
-        }
-        unreadable
-    }
-}
-
-/// Reads `spot`, appending it to `files` when it is a candidate.
-fn read_into<'a>(spot: &Spot<'a>, typing: Typing, files: &mut Vec<Parsed<'a>>) -> Reading<'a> {
-    match spot.read(typing) {
-        Ok(parsed) => {
-            files.push(parsed);
-            Reading::Read
-        }
-        Err(None) => Reading::Empty,
-        Err(Some(why)) => Reading::Unreadable(why),
     }
 }

@@ -1,7 +1,8 @@
 //! Finding the values root: given by `--prefix`, or discovered from the proposal (ADR 13, "Finding
 //! the keys"); a document's root in a file Helm's `-f` reads merged stands for its documents merged.
 
-use super::held::{Strings, Unreadable};
+use super::compiled::Compiled;
+use super::held::{Spot, Unreadable};
 use super::outcome::{Refusal, RefusalKind};
 use super::parsed::Parsed;
 use crate::path::{self as tree, Nested, Segment, ValuePath};
@@ -10,6 +11,7 @@ use crate::text::Location;
 use crate::yaml::{self, View, WordSets};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
+use std::ops::Range;
 
 /// A place that may hold the values: a mapping in one document of one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +71,24 @@ pub(crate) fn locate<'a>(
         true => Candidate::merged(found.file),
         false => found,
     })
+}
+
+/// Finds the values root's place in `files`, given by `prefix` or discovered (from the
+/// proposal, when there is one), reading into `files` those of the strings `spots` that could
+/// hold it.
+pub(crate) fn place<'a>(
+    compiled: &Compiled,
+    files: &mut Vec<Parsed<'a>>,
+    spots: Vec<Spot<'a>>,
+    prefix: Option<&str>,
+    proposal: Option<&Value>,
+) -> Result<Candidate, Box<Refusal>> {
+    // The file was written for the base chart: judged coalesced with its defaults when given.
+    let defaults = compiled.base_side_defaults();
+    let known = compiled.base_top_keys(defaults);
+    let strings = Strings::new(spots);
+    let base = &compiled.base;
+    locate(files, strings, prefix, proposal, base, defaults, &known)
 }
 
 impl Candidate {
@@ -325,6 +345,84 @@ impl Scorer<'_> {
         let declared = crate::order::set(self.declared.iter().map(String::as_str));
         let leaves = self.firsts.iter().map(|&(_, at)| leaf(at));
         WordSets::new(leaves.chain(declared.into_iter().map(|key| vec![key])))
+    }
+}
+
+/// The strings found, each read at most once into the candidate files, those read appended in
+/// the order found.
+pub(crate) struct Strings<'a> {
+    spots: Vec<(Spot<'a>, Reading<'a>)>,
+    /// The index in the candidate files of the first string read.
+    first: Option<usize>,
+}
+
+/// What reading a string gave.
+enum Reading<'a> {
+    NotYet,
+    /// A candidate file, appended to the files.
+    Read,
+    /// No mapping at all.
+    Empty,
+    Unreadable(Unreadable<'a>),
+}
+
+impl<'a> Strings<'a> {
+    /// The strings `spots`, none read yet.
+    pub fn new(spots: Vec<Spot<'a>>) -> Strings<'a> {
+        let spots = spots.into_iter().map(|s| (s, Reading::NotYet)).collect();
+        Strings { spots, first: None }
+    }
+
+    /// Reads each string `wanted` picks into `files`; the indices of the files it added.
+    pub fn read_some(
+        &mut self,
+        files: &mut Vec<Parsed<'a>>,
+        wanted: impl Fn(&Spot<'a>) -> bool,
+    ) -> Range<usize> {
+        let start = files.len();
+        for (spot, reading) in &mut self.spots {
+            if matches!(reading, Reading::NotYet) && wanted(spot) {
+                self.first.get_or_insert(files.len());
+                *reading = read_into(spot, files);
+            }
+        }
+        start..files.len()
+    }
+
+    /// Reads every string into `files`, all in the order found (those read before moved into
+    /// place); the strings that are not one YAML mapping, with why.
+    pub fn read_all(self, files: &mut Vec<Parsed<'a>>) -> Vec<Unreadable<'a>> {
+        let mut read_before = match self.first {
+            Some(first) => files.split_off(first).into_iter(),
+            None => Vec::new().into_iter(),
+        };
+        let mut unreadable = Vec::new();
+        for (spot, reading) in self.spots {
+            let reading = match reading {
+                Reading::NotYet => read_into(&spot, files),
+                Reading::Read => {
+                    files.extend(read_before.next());
+                    Reading::Read
+                }
+                other => other,
+            };
+            if let Reading::Unreadable(why) = reading {
+                unreadable.push(why);
+            }
+        }
+        unreadable
+    }
+}
+
+/// Reads `spot`, appending it to `files` when it is a candidate.
+fn read_into<'a>(spot: &Spot<'a>, files: &mut Vec<Parsed<'a>>) -> Reading<'a> {
+    match spot.read() {
+        Ok(parsed) => {
+            files.push(parsed);
+            Reading::Read
+        }
+        Err(None) => Reading::Empty,
+        Err(Some(why)) => Reading::Unreadable(why),
     }
 }
 
@@ -707,8 +805,7 @@ mod tests {
                 })
                 .collect()
         };
-        let strings =
-            |files: &[Parsed<'static>]| Strings::new(find(files, Typing::Helm), Typing::Helm);
+        let strings = |files: &[Parsed<'static>]| Strings::new(find(files, Typing::Helm));
         let known = ["extra".to_string()];
         let tried = Tried {
             proposal: None,
@@ -751,7 +848,7 @@ mod tests {
             None,
             Typing::Helm,
         )];
-        let mut strings = Strings::new(find(&files, Typing::Helm), Typing::Helm);
+        let mut strings = Strings::new(find(&files, Typing::Helm));
         let found = tried.on_trees(&mut files, &mut strings, None);
         let read: Vec<String> = files
             .iter()
@@ -805,7 +902,7 @@ mod tests {
                 None,
                 Typing::Helm,
             )];
-            let strings = Strings::new(Vec::new(), Typing::Helm);
+            let strings = Strings::new(Vec::new());
             let found = locate(&mut files, strings, prefix, None, &base, None, &[]);
             let got = match found {
                 Ok(c) if c.merged => format!("{}/{} `{}` merged", c.file, c.document, c.prefix),

@@ -1,9 +1,7 @@
 //! The locate stage: the values root found in the files ([`Located`]: where, the original values
 //! there, and the home the report names), or why there is none ([`NotLocated`]).
 
-use super::compiled::Compiled;
-use super::held::Strings;
-use super::locate::{Candidate, locate};
+use super::locate::Candidate;
 use super::merged;
 use super::outcome::{HomeKind, Refusal, RefusalKind, ValuesHome};
 use super::parsed::Parsed;
@@ -67,22 +65,6 @@ impl NotLocated<'_> {
 
 /// Why values an ApplicationSet renders are refused.
 const TEMPLATE_ACTIONS: &str = "the values hold template actions (`{{`) that the ApplicationSet renders before Helm reads them: edit the values of each generated Application, or the template by hand";
-
-/// Finds the values root's place in `files`, given by `prefix` or discovered (from the
-/// proposal, when there is one), reading into `files` those of `strings` that could hold it.
-pub(crate) fn place<'a>(
-    compiled: &Compiled,
-    files: &mut Vec<Parsed<'a>>,
-    strings: Strings<'a>,
-    prefix: Option<&str>,
-    proposal: Option<&Value>,
-) -> Result<Candidate, Box<Refusal>> {
-    // The file was written for the base chart: judged coalesced with its defaults when given.
-    let defaults = compiled.base_side_defaults();
-    let known = compiled.base_top_keys(defaults);
-    let base = &compiled.base;
-    locate(files, strings, prefix, proposal, base, defaults, &known)
-}
 
 /// The values at `candidate`, the place found in `files`, and their home; or why Helm does not
 /// read them as values.

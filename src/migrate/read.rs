@@ -1,6 +1,6 @@
 //! The read stage: every input parsed once, located errors for those that cannot be read.
 
-use super::held::{self, Strings};
+use super::held::{self, Spot};
 use super::parsed::Parsed;
 use super::request::{Named, SourceFile};
 use crate::path::ValuePath;
@@ -45,7 +45,7 @@ pub(crate) struct Read<'a> {
     /// A person's answers, by path.
     pub answers: Vec<(ValuePath, Value)>,
     /// Strings of the files that read as the start of a values document, not yet parsed.
-    pub strings: Strings<'a>,
+    pub spots: Vec<Spot<'a>>,
 }
 
 /// Parses one YAML input into its stream and documents, or a located diagnostic.
@@ -109,10 +109,10 @@ pub(crate) fn read<'a>(
             }
         })
         .collect();
-    let strings = Strings::new(held::find(&files, typing), typing);
+    let spots = held::find(&files, typing);
     Read {
         files,
-        strings,
+        spots,
         proposal: proposal.and_then(|p| read_proposal(p, typing, errors)),
         answers: read_answers(answers, typing, errors),
     }

@@ -8,7 +8,8 @@ use super::comment::comment;
 use super::compiled::Compiled;
 use super::facts::{Facts, facts};
 use super::judge::{Evidence, Judged, chart_faults, judge};
-use super::located::{Home, NotLocated, located, place};
+use super::locate::place;
+use super::located::{Home, NotLocated, located};
 use super::outcome::{MigrateReport, Refusal, Status};
 use super::read::Read;
 use super::refusals::{placed, unlocated};
@@ -23,7 +24,7 @@ pub(crate) fn diagnose(
     renders: Option<&dyn Renders>,
 ) -> MigrateReport {
     let mut files = read.files;
-    let found = place(compiled, &mut files, read.strings, prefix, None);
+    let found = place(compiled, &mut files, read.spots, prefix, None);
     let located = match found
         .map_err(NotLocated::refused)
         .and_then(|c| located(&files, c))
@@ -66,7 +67,7 @@ pub(crate) fn migrate(
     };
     let text = proposal.text;
     let proposal = proposal.value;
-    let found = place(compiled, &mut files, read.strings, prefix, Some(&proposal));
+    let found = place(compiled, &mut files, read.spots, prefix, Some(&proposal));
     let located = match found
         .map_err(NotLocated::refused)
         .and_then(|c| located(&files, c))
