@@ -950,34 +950,8 @@ mod tests {
                 Some("a"),
                 "1/0 a",
             ),
-            // Values held in a string: one that cannot score as high as the root is not read;
-            // one that could, read, tying or winning; one on the given prefix, read.
-            (
-                &["gate: {}\nreplicas: 2\nconf: |\n  gate: {}\n"][..],
-                None,
-                "0/0 ",
-            ),
-            (
-                &["gate: {}\nconf: |\n  image: x\n"][..],
-                None,
-                "2 places tie with 1 top-level keys the base chart declares: the file root in a.yaml, `conf` (a YAML string) in a.yaml; give --prefix",
-            ),
-            (
-                &["gate: {}\nconf: |\n  image: x\n  replicas: 1\n"][..],
-                None,
-                "1/0 ",
-            ),
-            (&["a: 1\nconf: |\n  gate: {}\n"][..], Some("conf"), "1/0 "),
         ];
-        let summary = |answer: &Answer| match answer {
-            Ok(c) => format!("{}/{} {}", c.file, c.document, c.prefix),
-            Err(message) => message.clone(),
-        };
-        for (texts, prefix, want) in decided {
-            let (on_trees, decoded) = both(texts, prefix);
-            assert_eq!(summary(&decoded), want, "{texts:?}");
-            assert_eq!(on_trees, Some(decoded), "{texts:?}");
-        }
+        decide_alike(&decided);
         // No accepted mapping with a declared key: the decoded rule decides alone.
         let undecided = [
             (&["a:\n  b: 1\n"][..], "no mapping in the candidate files"),
@@ -1004,6 +978,50 @@ mod tests {
                 summary(&decoded).starts_with(want),
                 "{texts:?}: {decoded:?}"
             );
+        }
+    }
+
+    #[test]
+    fn values_held_in_strings_give_the_decoded_answer_on_the_trees_too() {
+        // One that cannot score as high as the root is not read; one that could is read, tying
+        // or winning; one on the given prefix is read.
+        decide_alike(&[
+            (
+                &["gate: {}\nreplicas: 2\nconf: |\n  gate: {}\n"][..],
+                None,
+                "0/0 ",
+            ),
+            (
+                &["gate: {}\nconf: |\n  image: x\n"][..],
+                None,
+                "2 places tie with 1 top-level keys the base chart declares: the file root in a.yaml, `conf` (a YAML string) in a.yaml; give --prefix",
+            ),
+            (
+                &["gate: {}\nconf: |\n  image: x\n  replicas: 1\n"][..],
+                None,
+                "1/0 ",
+            ),
+            (&["a: 1\nconf: |\n  gate: {}\n"][..], Some("conf"), "1/0 "),
+        ]);
+    }
+
+    /// A case of the texts, a given prefix and the answer.
+    type Decided<'c> = (&'c [&'static str], Option<&'c str>, &'c str);
+
+    /// Each case's answer without a proposal, the same on the trees as on every document decoded.
+    fn decide_alike(cases: &[Decided<'_>]) {
+        for &(texts, prefix, want) in cases {
+            let (on_trees, decoded) = both(texts, prefix);
+            assert_eq!(summary(&decoded), want, "{texts:?}");
+            assert_eq!(on_trees, Some(decoded), "{texts:?}");
+        }
+    }
+
+    /// An answer in a line: `file/document prefix`, or the refusal's words.
+    fn summary(answer: &Answer) -> String {
+        match answer {
+            Ok(c) => format!("{}/{} {}", c.file, c.document, c.prefix),
+            Err(message) => message.clone(),
         }
     }
 }
