@@ -1,12 +1,11 @@
 //! The splicer's view of the text's lines: each line it asks about read around the offset (a plan
-//! touches a few lines of a file that may be a mebibyte), and numbered only when a number is
-//! asked for, by the whole text's [`LineIndex`], built then once. Lines end as [`LineIndex`]'s do:
-//! at `\n`, `\r\n`, or a `\r` alone.
+//! touches a few lines of a file that may be a mebibyte: `text::line_around`), and numbered only
+//! when a number is asked for, by the whole text's [`LineIndex`], built then once.
 
 use std::cell::OnceCell;
 use std::ops::Range;
 
-use crate::text::LineIndex;
+use crate::text::{LineIndex, line_around, without_ending};
 
 /// The lines of one text, read where asked.
 pub(super) struct Lines<'a> {
@@ -25,39 +24,14 @@ impl<'a> Lines<'a> {
     }
 
     /// The line that holds the byte at `offset` (past the end: the last line), its ending
-    /// included: `LineIndex::line_range_with_ending` of its `line_of`.
+    /// included.
     pub(super) fn around_with_ending(&self, offset: usize) -> Range<usize> {
-        let bytes = self.text.as_bytes();
-        let offset = offset.min(bytes.len());
-        let start = self.start(offset);
-        let end = match bytes[offset..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-        {
-            None => bytes.len(),
-            Some(at)
-                if bytes[offset + at] == b'\r' && bytes.get(offset + at + 1) == Some(&b'\n') =>
-            {
-                offset + at + 2
-            }
-            Some(at) => offset + at + 1,
-        };
-        start..end
+        line_around(self.text, offset)
     }
 
-    /// The line that holds the byte at `offset`, without its ending: `LineIndex::line_range` of
-    /// its `line_of`.
+    /// The line that holds the byte at `offset`, without its ending.
     pub(super) fn around(&self, offset: usize) -> Range<usize> {
-        let line = self.around_with_ending(offset);
-        let content = &self.text[line.clone()];
-        let ending = if content.ends_with("\r\n") {
-            2
-        } else if content.ends_with(['\n', '\r']) {
-            1
-        } else {
-            0
-        };
-        line.start..line.end - ending
+        without_ending(self.text, line_around(self.text, offset))
     }
 
     /// The line above the one that holds `offset`, without its ending; `None` on the first line.
@@ -71,20 +45,9 @@ impl<'a> Lines<'a> {
         (self.numbered.get_or_init(|| LineIndex::new(self.text))).line_of(offset)
     }
 
-    /// Where the line that holds the byte at `offset` (past the end: the last line) starts: after
-    /// the last `\n`, or `\r` not followed by `\n`, before it.
+    /// Where the line that holds the byte at `offset` (past the end: the last line) starts.
     pub(super) fn start(&self, offset: usize) -> usize {
-        let bytes = self.text.as_bytes();
-        let offset = offset.min(bytes.len());
-        let ends_a_line = |at: usize| match bytes[at] {
-            b'\n' => true,
-            b'\r' => bytes.get(at + 1) != Some(&b'\n'),
-            _ => false,
-        };
-        (0..offset)
-            .rev()
-            .find(|&at| ends_a_line(at))
-            .map_or(0, |at| at + 1)
+        line_around(self.text, offset).start
     }
 }
 
@@ -92,35 +55,16 @@ impl<'a> Lines<'a> {
 mod tests {
     use super::*;
 
-    /// Every text of up to seven bytes of `a`, `\r` and `\n`, with every offset up to one past
-    /// its end: each answer is `LineIndex`'s.
+    /// On texts of `a`, `\r` and `\n`, at every offset: the line above and the line's number are
+    /// the index's (the line itself is `text::line_around`'s, tested there).
     #[test]
-    fn every_line_read_around_an_offset_is_the_line_index_s() {
-        let (mut texts, mut last) = (vec![String::new()], vec![String::new()]);
-        for _ in 0..7 {
-            last = (last.iter())
-                .flat_map(|t| ["a", "\r", "\n"].map(|c| format!("{t}{c}")))
-                .collect();
-            texts.extend(last.iter().cloned());
-        }
-        for text in &texts {
+    fn the_line_above_and_the_number_are_the_line_index_s() {
+        for text in ["", "a", "a\nb", "a\r\nb\rc\n", "\n\r\n\r", "ab\r\r\nc"] {
             let (lines, index) = (Lines::new(text), LineIndex::new(text));
             for offset in 0..=text.len() + 1 {
                 let line = index.line_of(offset);
-                let want = index.line_range_with_ending(line);
-                assert_eq!(
-                    Some(lines.around_with_ending(offset)),
-                    want,
-                    "{text:?} {offset}"
-                );
-                assert_eq!(
-                    Some(lines.around(offset)),
-                    index.line_range(line),
-                    "{text:?}"
-                );
                 let above = line.checked_sub(1).and_then(|l| index.line_range(l));
                 assert_eq!(lines.above(offset), above, "{text:?} {offset}");
-                assert_eq!(Some(lines.start(offset)), want.map(|w| w.start));
                 assert_eq!(lines.number(offset), line);
             }
         }

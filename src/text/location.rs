@@ -41,6 +41,45 @@ pub fn utf16_len(text: &str) -> usize {
     count + chunks.remainder().iter().map(units).sum::<usize>()
 }
 
+/// Whether the byte at `at` of `bytes` is the last of a line break of YAML's (`\n`, the `\n` of
+/// `\r\n`, or a `\r` alone): the next line starts after it.
+pub(crate) fn ends_a_line(bytes: &[u8], at: usize) -> bool {
+    match bytes[at] {
+        b'\n' => true,
+        b'\r' => bytes.get(at + 1) != Some(&b'\n'),
+        _ => false,
+    }
+}
+
+/// The line of `text` that holds the byte at `offset` (past the end: the last line), its ending
+/// included, read around the offset: [`LineIndex::line_range_with_ending`] of its
+/// [`LineIndex::line_of`], without an index of the whole text.
+pub(crate) fn line_around(text: &str, offset: usize) -> Range<usize> {
+    let bytes = text.as_bytes();
+    let offset = offset.min(bytes.len());
+    let start = (0..offset)
+        .rev()
+        .find(|&at| ends_a_line(bytes, at))
+        .map_or(0, |at| at + 1);
+    let end = (offset..bytes.len())
+        .find(|&at| ends_a_line(bytes, at))
+        .map_or(bytes.len(), |at| at + 1);
+    start..end
+}
+
+/// `line`, a line of `text` with its ending, without the ending.
+pub(crate) fn without_ending(text: &str, line: Range<usize>) -> Range<usize> {
+    let content = &text[line.clone()];
+    let ending = if content.ends_with("\r\n") {
+        2
+    } else if content.ends_with(['\n', '\r']) {
+        1
+    } else {
+        0
+    };
+    line.start..line.end - ending
+}
+
 /// An index of the line starts of one text, for turning byte offsets into lines and columns.
 ///
 /// Line breaks are those of YAML: `\r\n`, `\n` and a lone `\r`.
@@ -68,14 +107,8 @@ impl<'a> LineIndex<'a> {
                 }
             }
             while i < end {
-                match bytes[i] {
-                    b'\n' => starts.push(i + 1),
-                    b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
-                        starts.push(i + 2);
-                        i += 1;
-                    }
-                    b'\r' => starts.push(i + 1),
-                    _ => {}
+                if ends_a_line(bytes, i) {
+                    starts.push(i + 1);
                 }
                 i += 1;
             }
@@ -104,16 +137,10 @@ impl<'a> LineIndex<'a> {
 
     /// The byte range of line `line` (1-based) without its line ending.
     pub fn line_range(&self, line: usize) -> Option<Range<usize>> {
-        let with_ending = self.line_range_with_ending(line)?;
-        let content = &self.text[with_ending.clone()];
-        let ending = if content.ends_with("\r\n") {
-            2
-        } else if content.ends_with('\n') || content.ends_with('\r') {
-            1
-        } else {
-            0
-        };
-        Some(with_ending.start..with_ending.end - ending)
+        Some(without_ending(
+            self.text,
+            self.line_range_with_ending(line)?,
+        ))
     }
 
     /// The byte range of line `line` (1-based) including its line ending, if it has one.
@@ -272,6 +299,37 @@ impl std::fmt::Display for Diagnostic {
 
 #[cfg(test)]
 mod tests {
+    /// Every text of up to seven bytes of `a`, `\r` and `\n`, with every offset up to one past
+    /// its end: the line read around the offset is the index's.
+    #[test]
+    fn every_line_read_around_an_offset_is_the_line_index_s() {
+        use super::{LineIndex, line_around, without_ending};
+        let (mut texts, mut last) = (vec![String::new()], vec![String::new()]);
+        for _ in 0..7 {
+            last = (last.iter())
+                .flat_map(|t| ["a", "\r", "\n"].map(|c| format!("{t}{c}")))
+                .collect();
+            texts.extend(last.iter().cloned());
+        }
+        for text in &texts {
+            let index = LineIndex::new(text);
+            for offset in 0..=text.len() + 1 {
+                let line = index.line_of(offset);
+                let around = line_around(text, offset);
+                assert_eq!(
+                    Some(around.clone()),
+                    index.line_range_with_ending(line),
+                    "{text:?} {offset}"
+                );
+                assert_eq!(
+                    Some(without_ending(text, around)),
+                    index.line_range(line),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -5,6 +5,7 @@ mod location;
 pub mod print;
 
 pub use location::{Diagnostic, LineCol, LineIndex, Location, TextOffset, utf16_len};
+pub(crate) use location::{line_around, without_ending};
 
 use serde::Serialize;
 
