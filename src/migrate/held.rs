@@ -85,19 +85,19 @@ pub(crate) fn find<'a>(files: &[Parsed<'a>], typing: Typing) -> Vec<Spot<'a>> {
 impl<'a> Spot<'a> {
     /// The string parsed as a candidate; `Err(None)` when it holds no mapping at all, else why
     /// it is not one YAML mapping.
-    pub fn read(&self) -> Result<Parsed<'a>, Option<Unreadable<'a>>> {
+    pub fn read(self) -> Result<Parsed<'a>, Option<Unreadable<'a>>> {
         let typing = self.typing;
         let held = Held {
             file: self.file,
             outer: self.outer,
             document: self.document,
-            at: self.at.clone(),
+            at: self.at,
             carrier: Carrier::of_scalar(self.outer, self.style, self.range.clone(), &self.text),
             start: self.range.start,
         };
-        let inner = &self.text;
+        let inner = self.text;
         let unreadable = |offset: usize, message: String| {
-            let offset = held.outer_offset(inner, offset);
+            let offset = held.outer_offset(&inner, offset);
             let what = format!(
                 "`{}` holds a string that is not one YAML mapping: {message}",
                 held.at
@@ -113,7 +113,7 @@ impl<'a> Spot<'a> {
         let limits = Limits::default();
         // Checked to decode, its values not built: they are decoded when asked for, as an
         // outer file's are (most held documents are only scored on their trees).
-        let parsed = yaml::parse(inner, &limits)
+        let parsed = yaml::parse(&inner, &limits)
             .and_then(|stream| Ok((stream.check_json(typing, &limits)?, stream)));
         let (expanded, stream) = match parsed {
             Ok(parsed) => parsed,
@@ -126,7 +126,7 @@ impl<'a> Spot<'a> {
         }
         let mut parsed = Parsed::new(
             self.path,
-            Cow::Owned(inner.clone()),
+            Cow::Owned(inner),
             (stream, expanded),
             None,
             typing,

@@ -351,14 +351,14 @@ impl Scorer<'_> {
 /// The strings found, each read at most once into the candidate files, those read appended in
 /// the order found.
 pub(crate) struct Strings<'a> {
-    spots: Vec<(Spot<'a>, Reading<'a>)>,
+    spots: Vec<Reading<'a>>,
     /// The index in the candidate files of the first string read.
     first: Option<usize>,
 }
 
-/// What reading a string gave.
+/// A string not read yet, or what reading it gave.
 enum Reading<'a> {
-    NotYet,
+    NotYet(Spot<'a>),
     /// A candidate file, appended to the files.
     Read,
     /// No mapping at all.
@@ -369,8 +369,10 @@ enum Reading<'a> {
 impl<'a> Strings<'a> {
     /// The strings `spots`, none read yet.
     pub fn new(spots: Vec<Spot<'a>>) -> Strings<'a> {
-        let spots = spots.into_iter().map(|s| (s, Reading::NotYet)).collect();
-        Strings { spots, first: None }
+        Strings {
+            spots: spots.into_iter().map(Reading::NotYet).collect(),
+            first: None,
+        }
     }
 
     /// Reads each string `wanted` picks into `files`; the indices of the files it added.
@@ -380,9 +382,12 @@ impl<'a> Strings<'a> {
         wanted: impl Fn(&Spot<'a>) -> bool,
     ) -> Range<usize> {
         let start = files.len();
-        for (spot, reading) in &mut self.spots {
-            if matches!(reading, Reading::NotYet) && wanted(spot) {
-                self.first.get_or_insert(files.len());
+        for reading in &mut self.spots {
+            if !matches!(reading, Reading::NotYet(spot) if wanted(spot)) {
+                continue;
+            }
+            self.first.get_or_insert(files.len());
+            if let Reading::NotYet(spot) = std::mem::replace(reading, Reading::Empty) {
                 *reading = read_into(spot, files);
             }
         }
@@ -397,9 +402,9 @@ impl<'a> Strings<'a> {
             None => Vec::new().into_iter(),
         };
         let mut unreadable = Vec::new();
-        for (spot, reading) in self.spots {
+        for reading in self.spots {
             let reading = match reading {
-                Reading::NotYet => read_into(&spot, files),
+                Reading::NotYet(spot) => read_into(spot, files),
                 Reading::Read => {
                     files.extend(read_before.next());
                     Reading::Read
@@ -415,7 +420,7 @@ impl<'a> Strings<'a> {
 }
 
 /// Reads `spot`, appending it to `files` when it is a candidate.
-fn read_into<'a>(spot: &Spot<'a>, files: &mut Vec<Parsed<'a>>) -> Reading<'a> {
+fn read_into<'a>(spot: Spot<'a>, files: &mut Vec<Parsed<'a>>) -> Reading<'a> {
     match spot.read() {
         Ok(parsed) => {
             files.push(parsed);
@@ -493,10 +498,9 @@ fn each_candidate<'d>(
         None => Some(path.clone()),
     };
     let node = inner.as_ref().and_then(|p| view.get(root, p.segments()));
-    let entries = node.filter(|node| node.entries().is_some());
     match (
         inner,
-        entries.and_then(|node| Some((node, view.entries(node)?))),
+        node.and_then(|node| Some((node, view.entries(node)?))),
     ) {
         (Some(inner), Some((node, entries))) => found(&|| inner.clone(), node, &entries),
         _ => Some(()),
