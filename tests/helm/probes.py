@@ -682,6 +682,11 @@ def flow():
         ("flow-explicit-key-over-lines", "a: {? k\n : v, w:\n  x}\n", {"a": {"k": "v", "w": "x"}}),
         ("flow-anchor-comma", "a: [&x, b]\n", {"a": [None, "b"]}),
         ("flow-question-mark-quoted", "a: {x: \"?z\", w: [\"?w\"]}\n", {"a": {"x": "?z", "w": ["?w"]}}),
+        # JSON as `JSON.stringify` writes it: a `:` right after a quoted key or a collection is
+        # the value indicator for go-yaml too, before a flow indicator as well.
+        ("flow-json-adjacent", '{"a":{"b":"x"},"c":["d",{"e":[]}],"f":{},"g":"h"}\n',
+         {"a": {"b": "x"}, "c": ["d", {"e": []}], "f": {}, "g": "h"}),
+        ("flow-json-adjacent-nested", 'a: {"k":[1],"l" :{m: n}}\n', {"a": {"k": [1], "l": {"m": "n"}}}),
     ]
     return pinned(refused, read)
 
